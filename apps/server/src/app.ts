@@ -1,0 +1,143 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import { type ClientConfig, Code, GET_ROUTES } from "@yanke/protocol";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { type CallHost, reply } from "./http/call.js";
+import { AppError } from "./http/errors.js";
+import { buildOpenApi } from "./http/openapi.js";
+import type { CounterStore } from "./infra/counter.js";
+import { accountRoutes } from "./modules/account/account.routes.js";
+import { AccountService } from "./modules/account/account.service.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { AuthService } from "./modules/auth/auth.service.js";
+import { SsoService } from "./modules/auth/sso.service.js";
+import { LoginThrottle } from "./modules/auth/throttle.js";
+import { OrgService } from "./modules/org/org.service.js";
+import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
+import { RbacService } from "./modules/rbac/rbac.service.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
+const VERSION: string = JSON.parse(readFileSync(path.resolve(here, "../package.json"), "utf8")).version;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  counters: CounterStore;
+}
+
+export interface Services {
+  accounts: AccountService;
+  rbac: RbacService;
+  org: OrgService;
+  auth: AuthService;
+  sso: SsoService | undefined;
+}
+
+export function createServices({ config, database, counters }: AppDeps): Services {
+  const db = database.db;
+  const accounts = new AccountService(db);
+  const rbac = new RbacService(db);
+  const org = new OrgService(db);
+  const auth = new AuthService({
+    db,
+    accounts,
+    rbac,
+    org,
+    throttle: new LoginThrottle(counters, config.throttle),
+    sessionTtlMs: config.sessionTtlMs,
+    singleSession: config.singleSession,
+    defaultHome: config.whitelistHome || "/foreground",
+  });
+  const sso = config.oidc ? new SsoService(config.oidc, db, accounts, auth) : undefined;
+  return { accounts, rbac, org, auth, sso };
+}
+
+export function clientConfig(config: Config): ClientConfig {
+  return {
+    appKey: config.appKey,
+    edition: config.edition,
+    historyMode: config.historyMode,
+    whitelistHome: config.whitelistHome,
+    sso: { enabled: Boolean(config.oidc), authorizeUrl: config.oidc ? GET_ROUTES.ssoStart : "" },
+    defaultPath: config.defaultPath,
+    fullScreenPaths: config.fullScreenPaths,
+    showVersionName: config.showVersionName,
+    platformName: config.platformName,
+  };
+}
+
+const API_PREFIXES = ["/middle/", "/v2/", "/web/", "/research/", "/file/"];
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+  });
+  const services = createServices(deps);
+  const host: CallHost = {
+    appKey: config.appKey,
+    allowRaw: config.allowRaw,
+    resolveToken: (t) => services.auth.resolve(t),
+    registry: [],
+  };
+
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, res) => {
+    if (err instanceof AppError) {
+      if (err.code === Code.TOO_MANY && typeof err.data === "object" && err.data && "retry_after" in err.data) {
+        res.header("retry-after", String(err.data.retry_after));
+      }
+      return reply(res, err.code, err.message, err.data);
+    }
+    const fe = err as FastifyError;
+    if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply(res, Code.TOO_LARGE, "请求体过大", null);
+    if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply(res, Code.BAD_INPUT, "请求体类型不支持，请使用 application/json", null);
+    if (fe.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return reply(res, Code.BAD_INPUT, "请求体为空", null);
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply(res, Code.BAD_INPUT, fe.code?.startsWith("FST_ERR_CTP") || err instanceof SyntaxError ? "请求体不是有效的 JSON" : "请求无效", null);
+    }
+    req.log.error({ err }, "unhandled error");
+    return res.code(500).send({ code: Code.SERVER_ERROR, msg: "服务器内部错误，请联系管理员", data: null });
+  });
+
+  app.get(GET_ROUTES.health, async () => ({ status: "ok", database: deps.database.kind, counters: deps.counters.kind }));
+  app.get(GET_ROUTES.clientConfig, async (_req, res) =>
+    res
+      .header("content-type", "application/javascript; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(`window.__YANKE_CONFIG__ = ${JSON.stringify(clientConfig(config))};\n`),
+  );
+  app.get(GET_ROUTES.openapi, async () => buildOpenApi(host.registry, VERSION));
+
+  authRoutes(app, host, services);
+  accountRoutes(app, host, services);
+  rbacRoutes(app, host, services);
+
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: "/", wildcard: false, index: ["index.html"] });
+  }
+
+  app.setNotFoundHandler((req, res) => {
+    const url = req.url.split("?")[0] ?? "";
+    const isApi = req.method !== "GET" || API_PREFIXES.some((p) => url.startsWith(p));
+    if (isApi) return reply(res, Code.NOT_FOUND, `接口不存在：${req.method} ${url}`, null);
+    if (!hasWeb) {
+      return res
+        .code(503)
+        .type("text/html; charset=utf-8")
+        .send("<!doctype html><meta charset=utf-8><title>研课</title><p>前端尚未构建：请运行 <code>npm run build</code> 后重启。</p>");
+    }
+    if (path.extname(url)) return res.code(404).type("text/plain; charset=utf-8").send("文件不存在");
+    return res.type("text/html; charset=utf-8").sendFile("index.html");
+  });
+
+  return { app, services };
+}

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import "@yanke/protocol";
+
+/** Development default envelope key; README documents it. Never use it in production. */
+export const DEV_APP_KEY = "yanke-dev-app-key-change-me";
+
+const bool = (label: string) =>
+  z
+    .enum(["0", "1", "true", "false", ""], { message: `${label} 只能是 0、1、true 或 false` })
+    .optional()
+    .transform((v) => v === "1" || v === "true");
+
+const url = (label: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
+      message: `${label} 必须是 ${protocols.map((p) => p.replace(":", "://")).join(" 或 ")} 开头的地址`,
+    });
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number({ message: "PORT 必须是数字" }).int().min(0, "PORT 必须在 0–65535 之间").max(65535, "PORT 必须在 0–65535 之间").default(8080),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: url("DATABASE_URL", ["postgres:", "postgresql:"]),
+    REDIS_URL: url("REDIS_URL", ["redis:", "rediss:"]),
+    REDIS_PREFIX: z.string().default("yanke:"),
+    APP_KEY: z.string().min(16, "APP_KEY 至少 16 个字符").default(DEV_APP_KEY),
+    ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD 至少 8 个字符").optional(),
+    EDITION: z.enum(["foreground", "teachEvents", "NINGXIA"], { message: "EDITION 只能是 foreground、teachEvents 或 NINGXIA" }).default("foreground"),
+    ALLOW_RAW: bool("ALLOW_RAW"),
+    SEED_DEMO: bool("SEED_DEMO"),
+    SINGLE_SESSION: bool("SINGLE_SESSION"),
+    HISTORY_MODE: bool("HISTORY_MODE"),
+    SHOW_VERSION_NAME: bool("SHOW_VERSION_NAME"),
+    WHITELIST_HOME: z.string().regex(/^(\/[\w\-/]*)?$/, "WHITELIST_HOME 必须是以 / 开头的路由").default(""),
+    DEFAULT_PATH: z.string().regex(/^\/[\w\-/]*$/, "DEFAULT_PATH 必须是以 / 开头的路由").default("/foreground"),
+    FULL_SCREEN_PATHS: z.string().default(""),
+    PLATFORM_NAME: z.string().default("研课教研平台"),
+    SESSION_TTL_HOURS: z.coerce.number({ message: "SESSION_TTL_HOURS 必须是数字" }).positive().max(24 * 90).default(168),
+    LOGIN_MAX_FAILURES: z.coerce.number({ message: "LOGIN_MAX_FAILURES 必须是数字" }).int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+    LOGIN_LOCK_SECONDS: z.coerce.number({ message: "LOGIN_LOCK_SECONDS 必须是数字" }).int().min(1).default(900),
+    OIDC_ISSUER: url("OIDC_ISSUER", ["http:", "https:"]),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_REDIRECT_URI: url("OIDC_REDIRECT_URI", ["http:", "https:"]),
+    OIDC_POST_LOGOUT_REDIRECT_URI: url("OIDC_POST_LOGOUT_REDIRECT_URI", ["http:", "https:"]),
+    WEB_DIST: z.string().optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((v, ctx) => {
+    const oidc = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_REDIRECT_URI];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "单点登录需要同时设置 OIDC_ISSUER、OIDC_CLIENT_ID 和 OIDC_REDIRECT_URI" });
+    }
+  });
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisPrefix: string;
+  appKey: string;
+  adminPassword?: string;
+  edition: "foreground" | "teachEvents" | "NINGXIA";
+  allowRaw: boolean;
+  seedDemo: boolean;
+  singleSession: boolean;
+  historyMode: boolean;
+  showVersionName: boolean;
+  whitelistHome: string;
+  defaultPath: string;
+  fullScreenPaths: string[];
+  platformName: string;
+  sessionTtlMs: number;
+  throttle: { maxFailures: number; maxFailuresPerIp: number; lockSeconds: number };
+  oidc?: { issuer: string; clientId: string; clientSecret?: string; redirectUri: string; postLogoutRedirectUri: string };
+  webDist?: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the configuration; throws ConfigError with a Chinese message naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const r = EnvSchema.safeParse(env);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => {
+      const key = String(i.path[0] ?? "");
+      return `  ${key}=${JSON.stringify(env[key] ?? "")}: ${i.message}`;
+    });
+    throw new ConfigError(`配置错误，服务未启动：\n${lines.join("\n")}`);
+  }
+  const v = r.data;
+  const oidc =
+    v.OIDC_ISSUER && v.OIDC_CLIENT_ID && v.OIDC_REDIRECT_URI
+      ? {
+          issuer: v.OIDC_ISSUER,
+          clientId: v.OIDC_CLIENT_ID,
+          clientSecret: v.OIDC_CLIENT_SECRET || undefined,
+          redirectUri: v.OIDC_REDIRECT_URI,
+          postLogoutRedirectUri: v.OIDC_POST_LOGOUT_REDIRECT_URI ?? `${new URL(v.OIDC_REDIRECT_URI).origin}/`,
+        }
+      : undefined;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: v.DATA_DIR,
+    databaseUrl: v.DATABASE_URL,
+    redisUrl: v.REDIS_URL,
+    redisPrefix: v.REDIS_PREFIX,
+    appKey: v.APP_KEY,
+    adminPassword: v.ADMIN_PASSWORD,
+    edition: v.EDITION,
+    allowRaw: v.ALLOW_RAW,
+    seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === "" ? true : v.SEED_DEMO === true,
+    singleSession: v.SINGLE_SESSION,
+    historyMode: v.HISTORY_MODE,
+    showVersionName: v.SHOW_VERSION_NAME,
+    whitelistHome: v.WHITELIST_HOME,
+    defaultPath: v.DEFAULT_PATH,
+    fullScreenPaths: v.FULL_SCREEN_PATHS.split(",").map((s) => s.trim()).filter(Boolean),
+    platformName: v.PLATFORM_NAME,
+    sessionTtlMs: v.SESSION_TTL_HOURS * 3600_000,
+    throttle: { maxFailures: v.LOGIN_MAX_FAILURES, maxFailuresPerIp: v.LOGIN_MAX_FAILURES_PER_IP, lockSeconds: v.LOGIN_LOCK_SECONDS },
+    oidc,
+    webDist: v.WEB_DIST,
+    logLevel: v.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,5 @@
+/** Every table, for Drizzle and drizzle-kit. Each module owns its file. */
+export * from "../modules/org/org.schema.js";
+export * from "../modules/rbac/rbac.schema.js";
+export * from "../modules/account/account.schema.js";
+export * from "../modules/auth/auth.schema.js";

@@ -1,0 +1,130 @@
+import {
+  Code,
+  EnvelopeError,
+  type Envelope,
+  openPayload,
+  parseAtime,
+  parsePayload,
+} from "@yanke/protocol";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { AppError, sessionInvalid } from "./errors.js";
+
+/** Who is calling: resolved from the TOKEN header. */
+export interface Auth {
+  sessionId: number;
+  accountId: number;
+  identity: number;
+  realname: string;
+  token: string;
+}
+
+/**
+ * public: no token needed (one is resolved when present and valid);
+ * user: a live session; admin: a live session of an SF_ADMIN or SF_PINGTAI account.
+ */
+export type Access = "public" | "user" | "admin";
+
+export interface CallContext<P> {
+  payload: P;
+  auth: Auth | null;
+  req: FastifyRequest;
+}
+
+export interface AuthedContext<P> extends CallContext<P> {
+  auth: Auth;
+}
+
+interface BaseDef<S extends z.ZodType> {
+  /** calls.tsv id, e.g. "c001", or "new" for calls the spec leaves out. */
+  id: string;
+  path: string;
+  summary: string;
+  schema: S;
+  /** Success message (default 操作成功). */
+  message?: string;
+  /** Row marked raw/multipart in calls.tsv: plain JSON body, no envelope. */
+  raw?: boolean;
+}
+
+export type CallDef<S extends z.ZodType, R> =
+  | (BaseDef<S> & { access: "public"; handler: (ctx: CallContext<z.output<S>>) => Promise<R> })
+  | (BaseDef<S> & { access: "user" | "admin"; handler: (ctx: AuthedContext<z.output<S>>) => Promise<R> });
+
+export interface RegisteredCall {
+  id: string;
+  path: string;
+  summary: string;
+  access: Access;
+  raw: boolean;
+  schema: z.ZodType;
+}
+
+export interface CallHost {
+  appKey: string;
+  allowRaw: boolean;
+  /** Resolves a token; throws 1025/1028 AppErrors. */
+  resolveToken(token: string): Promise<Auth>;
+  registry: RegisteredCall[];
+}
+
+const ADMIN_IDENTITIES = new Set([1, 5]);
+
+export function reply<T>(res: FastifyReply, code: number, msg: string, data: T): FastifyReply {
+  const body: Envelope<T> = { code, msg, data };
+  return res.code(200).header("content-type", "application/json; charset=utf-8").send(body);
+}
+
+async function readPayload(host: CallHost, req: FastifyRequest, raw: boolean): Promise<unknown> {
+  const body = req.body;
+  const rawHeader = req.headers.raw;
+  if (raw || (host.allowRaw && (rawHeader === "1" || rawHeader === "true"))) return body ?? {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new AppError(Code.BAD_INPUT, "请求体必须是 JSON 对象 {\"encrypt\": \"…\"}");
+  }
+  const encrypt = (body as Record<string, unknown>).encrypt;
+  if (typeof encrypt !== "string" || encrypt.length === 0) {
+    throw new AppError(Code.BAD_INPUT, "请求体缺少加密字段 encrypt");
+  }
+  try {
+    return await openPayload(host.appKey, encrypt, parseAtime(req.headers.atime));
+  } catch (e) {
+    if (e instanceof EnvelopeError) throw new AppError(Code.BAD_INPUT, e.message);
+    throw e;
+  }
+}
+
+function tokenOf(req: FastifyRequest): string | undefined {
+  const t = req.headers.token;
+  const v = Array.isArray(t) ? t[0] : t;
+  return v && v.trim() !== "" ? v.trim() : undefined;
+}
+
+/** Registers one call: decrypt → auth → validate → service → {code,msg,data}. */
+export function defineCall<S extends z.ZodType, R>(app: FastifyInstance, host: CallHost, def: CallDef<S, R>): void {
+  host.registry.push({ id: def.id, path: def.path, summary: def.summary, access: def.access, raw: def.raw ?? false, schema: def.schema });
+  app.post(def.path, async (req, res) => {
+    const input = await readPayload(host, req, def.raw ?? false);
+    const token = tokenOf(req);
+    let auth: Auth | null = null;
+    if (def.access === "public") {
+      if (token) auth = await host.resolveToken(token).catch(() => null);
+    } else {
+      if (!token) throw sessionInvalid();
+      auth = await host.resolveToken(token);
+      if (def.access === "admin" && !ADMIN_IDENTITIES.has(auth.identity)) {
+        throw new AppError(Code.FORBIDDEN, "仅管理员可以执行此操作");
+      }
+    }
+    const parsed = parsePayload(def.schema, input);
+    if (!parsed.ok) throw new AppError(Code.BAD_INPUT, parsed.message);
+    let data: R;
+    if (def.access === "public") {
+      data = await def.handler({ payload: parsed.data, auth, req });
+    } else {
+      if (!auth) throw sessionInvalid();
+      data = await def.handler({ payload: parsed.data, auth, req });
+    }
+    return reply(res, Code.OK, def.message ?? "操作成功", data ?? null);
+  });
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env -S npx tsx
+import { ConfigError, DEV_APP_KEY, loadConfig } from "./config.js";
+import { startServer } from "./server.js";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const server = await startServer(config);
+  const log = server.app.log;
+  if (config.appKey === DEV_APP_KEY) log.warn("APP_KEY 使用开发默认值，生产环境请设置 APP_KEY");
+  const shown = server.url.replace("127.0.0.1", "localhost");
+  const lines = [`研课 Yanke 已启动：${shown}（数据库：${server.database.kind}${config.redisUrl ? "，Redis" : ""}，版本：${config.edition}）`];
+  if (server.boot.admin) {
+    lines.push(`首位管理员账号：admin  密码：${server.boot.admin.password}`);
+    if (server.boot.admin.passwordFile) lines.push(`（密码只显示这一次，已写入 ${server.boot.admin.passwordFile}）`);
+  }
+  if (server.boot.demoSeeded) lines.push("已创建演示数据：教师账号 zhanglaoshi / lilaoshi / wanglaoshi，密码 Teacher123");
+  console.log(`\n${lines.join("\n")}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`收到 ${signal}，正在关闭……`);
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (e) {
+      console.error("关闭失败", e);
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((e: unknown) => {
+  console.error("研课启动失败：", e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { ChangePasswordPayload } from "@yanke/protocol";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { badInput, notFound } from "../../http/errors.js";
+import { hashPassword, verifyPassword } from "../auth/password.js";
+import { account } from "./account.schema.js";
+
+export type AccountRow = typeof account.$inferSelect;
+export type NewAccount = typeof account.$inferInsert;
+
+export class AccountService {
+  constructor(private readonly db: Db) {}
+
+  async byId(id: number): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(account).where(eq(account.id, id));
+    return row;
+  }
+
+  async byUsername(username: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(account).where(sql`lower(${account.username}) = lower(${username.trim()})`);
+    return row;
+  }
+
+  async bySsoSubject(sub: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(account).where(eq(account.sso_subject, sub));
+    return row;
+  }
+
+  async count(): Promise<number> {
+    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(account);
+    return r?.n ?? 0;
+  }
+
+  async create(values: Omit<NewAccount, "password_hash"> & { password: string }): Promise<AccountRow> {
+    const { password, ...rest } = values;
+    const [row] = await this.db.insert(account).values({ ...rest, password_hash: await hashPassword(password) }).returning();
+    if (!row) throw new Error("account insert returned nothing");
+    return row;
+  }
+
+  async updateProfile(id: number, values: Partial<Pick<AccountRow, "realname" | "telephone" | "head_portrait_url">>): Promise<void> {
+    await this.db.update(account).set({ ...values, updated_at: new Date() }).where(eq(account.id, id));
+  }
+
+  /** Checks the old password and stores the new hash. The caller ends the account's other sessions. */
+  async changePassword(id: number, p: ChangePasswordPayload): Promise<void> {
+    const row = await this.byId(id);
+    if (!row) throw notFound("账号不存在");
+    if (!(await verifyPassword(row.password_hash, p.old_password))) throw badInput("旧密码(old_password): 旧密码不正确");
+    const set: Partial<AccountRow> = { password_hash: await hashPassword(p.password), password_changed_at: new Date(), updated_at: new Date() };
+    if (p.head_portrait_url !== undefined) set.head_portrait_url = p.head_portrait_url;
+    await this.db.update(account).set(set).where(eq(account.id, id));
+  }
+
+  async setStatus(id: number, status: number): Promise<void> {
+    await this.db.update(account).set({ status, updated_at: new Date() }).where(eq(account.id, id));
+  }
+}

@@ -1,0 +1,61 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp, type Services } from "./app.js";
+import type { Config } from "./config.js";
+import { type BootstrapResult, bootstrap } from "./db/bootstrap.js";
+import { type Database, openDatabase } from "./db/client.js";
+import { type CounterStore, openCounterStore } from "./infra/counter.js";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  url: string;
+  boot: BootstrapResult;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (PGlite in DATA_DIR/pglite unless DATABASE_URL), migrates, bootstraps,
+ * and listens. `database` may be given already opened (tests pass a clone of the migrated template).
+ */
+export async function startServer(config: Config, opts: { database?: Database; listen?: boolean } = {}): Promise<RunningServer> {
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") }));
+  let counters: CounterStore | undefined;
+  try {
+    await database.migrate();
+    const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, dataDir: config.dataDir });
+    counters = await openCounterStore(config.redisUrl, config.redisPrefix);
+    const { app, services } = await buildApp({ config, database, counters });
+    let url = "";
+    if (opts.listen !== false) {
+      await app.listen({ port: config.port, host: config.host });
+      const addr = app.server.address();
+      const port = typeof addr === "object" && addr ? addr.port : config.port;
+      url = `http://127.0.0.1:${port}`;
+    } else {
+      await app.ready();
+    }
+    let closing: Promise<void> | undefined;
+    const store = counters;
+    return {
+      app,
+      services,
+      database,
+      url,
+      boot,
+      close: () =>
+        (closing ??= (async () => {
+          await app.close();
+          await store.close();
+          await database.close();
+        })()),
+    };
+  } catch (e) {
+    await counters?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { type Envelope, type SessionInfo, postCall } from "@yanke/protocol";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Config, loadConfig } from "../src/config.js";
+import { type Database, openDatabase } from "../src/db/client.js";
+import { type RunningServer, startServer } from "../src/server.js";
+import { TEST_ADMIN_PASSWORD, TEST_APP_KEY, TMP_DIR } from "./constants.js";
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  /** One call through the real encrypted wire. */
+  call<T = unknown>(path: string, payload?: Record<string, unknown>, token?: string): Promise<Envelope<T>>;
+  /** Logs in and returns the session (throws when the answer is not 200). */
+  login(username?: string, password?: string): Promise<SessionInfo>;
+}
+
+let seq = 0;
+
+/** A fresh database cloned from the run's migrated template. */
+async function cloneTemplate(): Promise<{ database: Database; databaseUrl?: string; drop(): Promise<void> }> {
+  const tpl = inject("dbTemplate");
+  if (tpl.kind === "pglite") {
+    const blob = new Blob([readFileSync(tpl.file)]);
+    return { database: await openDatabase({ loadDataDir: blob }), drop: async () => undefined };
+  }
+  const name = `yanke_t_${tpl.name.replace("yanke_tpl_", "")}_${process.pid}_${++seq}_${Date.now() % 100000}`;
+  const admin = new pg.Client({ connectionString: tpl.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${tpl.name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(tpl.url);
+  u.pathname = `/${name}`;
+  const databaseUrl = u.toString();
+  return {
+    database: await openDatabase({ databaseUrl }),
+    databaseUrl,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: tpl.url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
+    },
+  };
+}
+
+/**
+ * Starts the whole server on an ephemeral loopback port over a clone of the template.
+ * Redis is used when REDIS_URL is set, under a prefix of its own.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(TMP_DIR, "data-"));
+  const clone = await cloneTemplate();
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_KEY: TEST_APP_KEY,
+    LOG_LEVEL: "silent",
+    ...(clone.databaseUrl ? { DATABASE_URL: clone.databaseUrl } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `yanke-test:${process.pid}:${++seq}:${Date.now()}:` } : {}),
+    ...env,
+  });
+  const server = await startServer(config, { database: clone.database });
+  const call = <T = unknown>(p: string, payload: Record<string, unknown> = {}, token?: string) =>
+    postCall<T>(p, payload, { baseUrl: server.url, appKey: config.appKey, token });
+  return {
+    ...server,
+    config,
+    call,
+    login: async (username = "admin", password = TEST_ADMIN_PASSWORD) => {
+      const r = await call<SessionInfo>("/middle/login", { username, password });
+      if (r.code !== 200) throw new Error(`login ${username} failed: ${r.code} ${r.msg}`);
+      return r.data;
+    },
+    close: async () => {
+      await server.close();
+      await clone.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/** The Session of platform.md §3, as /middle/login and /middle/sso/userInfo answer it. */
+export interface SessionInfo {
+  token: string;
+  username: string;
+  realname: string;
+  account_id: number;
+  school_id: number;
+  school_id_top: number;
+  period_id: number;
+  period_id_top: number;
+  id: number;
+  apply_id: number;
+  area_code: string;
+  region_code: string;
+  type: number;
+  ident: number;
+  identityCode: number[];
+  identity: number;
+  identity_name: string;
+  account_school_user_id: number;
+  is_reset_pass: number;
+  url: string;
+  userToken: string;
+  userUuid: string;
+  access_token: string;
+  id_token: string;
+  njy_id_token: string;
+  njy_token: string;
+  reputation: string;
+  school_index_name: string;
+  school_index_logo: string;
+  total_space: number;
+  disk_space: number;
+  surplus_space_size: number;
+  school_type: string;
+  community_level: number;
+  province_id: number;
+  city_id: number;
+  area_id: number;
+  njy_area_id: number;
+  identity_area_id: number;
+  head_portrait_url: string;
+  isFullScreen: number;
+}
+
+/** A node of the menu tree (Auth rule of platform.md §3). */
+export interface MenuNode {
+  id: number;
+  name: string;
+  title: string;
+  pid: number;
+  level: number;
+  sort: number;
+  status: number;
+  url: string;
+  is_menu: number;
+  componentsUrl: string;
+  activeMenu: string;
+  icon: string;
+  redirect: string;
+  subnode: MenuNode[];
+}
+
+/** /middle/sso/codeExchange answer. */
+export interface SsoExchangeResult {
+  token: string;
+  id_token: string;
+}
+
+/** Public client configuration the server injects into the page (/config.js). */
+export interface ClientConfig {
+  appKey: string;
+  edition: "foreground" | "teachEvents" | "NINGXIA";
+  historyMode: boolean;
+  whitelistHome: string;
+  sso: { enabled: boolean; authorizeUrl: string };
+  defaultPath: string;
+  fullScreenPaths: string[];
+  showVersionName: boolean;
+  platformName: string;
+}

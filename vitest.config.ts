@@ -1,0 +1,40 @@
+import { defineConfig } from "vitest/config";
+
+const serverSetup = "./apps/server/test/global-setup.ts";
+
+export default defineConfig({
+  test: {
+    reporters: ["default"],
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/protocol/src/**/*.test.ts", "apps/server/src/**/*.unit.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/server/test/**/*.test.ts"],
+          globalSetup: [serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: [serverSetup],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
