@@ -1,4 +1,5 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { generateKeyPairSync } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -38,6 +39,8 @@ interface OidcConfiguration {
   cookies: { keys: string[] };
   pkce: { required(): boolean };
   features: Record<string, { enabled: boolean }>;
+  jwks: { keys: Array<Record<string, unknown>> };
+  ttl: Record<string, number>;
   renderError?(ctx: { type: string; body: string }, out: Record<string, unknown>, err: Error): Promise<void>;
 }
 interface OidcProviderInstance {
@@ -67,16 +70,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the provider on an ephemeral loopback port; the issuer is `http://127.0.0.1:<port>`. */
-export async function startOidcProvider(client: TestClient, users: TestUser[]): Promise<TestProvider> {
+/** Starts the provider on loopback (an ephemeral port unless given); the issuer is `http://127.0.0.1:<port>`. */
+export async function startOidcProvider(client: TestClient, users: TestUser[], port = 0): Promise<TestProvider> {
   const Provider = await loadProvider();
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server = createServer((req, res) => {
     if (handler) handler(req, res);
     else res.writeHead(503).end();
   });
-  const port = await listen(server);
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `http://127.0.0.1:${await listen(server, port)}`;
   const byId = new Map(users.map((u) => [u.sub, u]));
   const provider = new Provider(issuer, {
     clients: [
@@ -100,6 +102,8 @@ export async function startOidcProvider(client: TestClient, users: TestUser[]): 
     cookies: { keys: ["yanke-sso-test-cookie-key"] },
     // Required for this confidential client too, so a server that stops sending code_challenge fails.
     pkce: { required: () => true },
+    jwks: { keys: [{ ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), kid: "test", use: "sig", alg: "RS256" }] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true }, userinfo: { enabled: true } },
     renderError: async (ctx, out) => {
       ctx.type = "html";

@@ -6,6 +6,7 @@ import { AppError, sessionEnded, sessionInvalid } from "../../http/errors.js";
 import type { AccountRow, AccountService } from "../account/account.service.js";
 import type { OrgService } from "../org/org.service.js";
 import { type RbacService, firstMenuUrl } from "../rbac/rbac.service.js";
+import { account } from "../account/account.schema.js";
 import { session } from "./auth.schema.js";
 import { burnPasswordCheck, verifyPassword } from "./password.js";
 import type { LoginThrottle } from "./throttle.js";
@@ -82,20 +83,30 @@ export class AuthService {
 
   /** TOKEN → caller. Missing, expired or logged out → 1025; ended by the server → 1028 with the reason. */
   async resolve(token: string): Promise<Auth> {
-    const [row] = await this.d.db.select().from(session).where(eq(session.token_hash, hashToken(token)));
+    const [row] = await this.d.db
+      .select({
+        id: session.id,
+        ended_reason: session.ended_reason,
+        expires_at: session.expires_at,
+        account_id: account.id,
+        status: account.status,
+        identity: account.identity,
+        realname: account.realname,
+      })
+      .from(session)
+      .innerJoin(account, eq(account.id, session.account_id))
+      .where(eq(session.token_hash, hashToken(token)));
     if (!row) throw sessionInvalid();
     if (row.ended_reason) {
       if (isEndReason(row.ended_reason)) throw sessionEnded(row.ended_reason);
       throw sessionInvalid();
     }
     if (row.expires_at.getTime() <= Date.now()) throw sessionInvalid();
-    const acct = await this.d.accounts.byId(row.account_id);
-    if (!acct) throw sessionInvalid();
-    if (acct.status !== 1) {
-      await this.endSessions(acct.id, "account_disabled");
+    if (row.status !== 1) {
+      await this.endSessions(row.account_id, "account_disabled");
       throw sessionEnded("account_disabled");
     }
-    return { sessionId: row.id, accountId: acct.id, identity: acct.identity, realname: acct.realname, token };
+    return { sessionId: row.id, accountId: row.account_id, identity: row.identity, realname: row.realname, token };
   }
 
   async sessionTokens(sessionId: number): Promise<SsoTokens> {
