@@ -46,6 +46,21 @@ export class SsoService {
     });
   }
 
+  /** openid profile, plus phone when the provider offers it (name and phone fill the account). */
+  private scope(config: oidc.Configuration): string {
+    const supported = config.serverMetadata().scopes_supported;
+    return supported?.includes("phone") ? "openid profile phone" : "openid profile";
+  }
+
+  /** A provider that answered with an error refused the request; anything else means it could not be reached. */
+  private failure(e: unknown, refused: string): AppError {
+    if (e instanceof oidc.ResponseBodyError || e instanceof oidc.AuthorizationResponseError) {
+      return new AppError(400, `${refused}（${e.error}）`);
+    }
+    if (e instanceof Error && e.name === "OperationProcessingError") return new AppError(400, `${refused}（${e.message.slice(0, 120)}）`);
+    return new AppError(503, "统一身份认证服务暂不可用，请稍后再试");
+  }
+
   /** GET /sso/start: remembers state, nonce and PKCE verifier, answers the provider's authorization address. */
   async authorizationUrl(): Promise<string> {
     const config = await this.config();
@@ -57,7 +72,7 @@ export class SsoService {
     return oidc
       .buildAuthorizationUrl(config, {
         redirect_uri: this.s.redirectUri,
-        scope: "openid profile",
+        scope: this.scope(config),
         code_challenge: await oidc.calculatePKCECodeChallenge(code_verifier),
         code_challenge_method: "S256",
         state,
@@ -87,30 +102,39 @@ export class SsoService {
         idTokenExpected: true,
       });
     } catch (e) {
-      const detail = e instanceof Error ? e.message : String(e);
-      throw new AppError(400, `统一身份认证登录失败：授权码无效或已使用（${detail.slice(0, 120)}）`);
+      throw this.failure(e, "统一身份认证登录失败：授权码无效或已使用");
     }
     const claims = tokens.claims();
     if (!claims?.sub || !tokens.id_token) throw new AppError(400, "统一身份认证登录失败：身份令牌缺少用户标识");
-    const acct = await this.accountFor(claims);
+    // Name and preferred_username usually come only from the userinfo endpoint.
+    let profile: Record<string, unknown> = { ...claims };
+    if (!(await this.accounts.bySsoSubject(claims.sub))) {
+      try {
+        profile = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+      } catch (e) {
+        throw this.failure(e, "统一身份认证用户信息获取失败");
+      }
+    }
+    const acct = await this.accountFor(claims.sub, profile);
     if (acct.status !== 1) throw new AppError(403, "账号已被禁用，请联系管理员");
     const token = await this.auth.openSession(acct, client, { id_token: tokens.id_token, access_token: tokens.access_token });
     return { token, id_token: tokens.id_token };
   }
 
   /** An account bound to the subject, created as a teacher on first sign-in. */
-  private async accountFor(claims: oidc.IDToken) {
-    const existing = await this.accounts.bySsoSubject(claims.sub);
+  private async accountFor(sub: string, claims: Record<string, unknown>) {
+    const existing = await this.accounts.bySsoSubject(sub);
     if (existing) return existing;
     const name = typeof claims.name === "string" ? claims.name : "";
     const preferred = typeof claims.preferred_username === "string" ? claims.preferred_username : "";
-    const username = preferred && !(await this.accounts.byUsername(preferred)) ? preferred : `sso_${claims.sub}`.slice(0, 64);
+    const username = preferred && !(await this.accounts.byUsername(preferred)) ? preferred : `sso_${sub}`.slice(0, 64);
     return this.accounts.create({
       username,
       realname: name || username,
+      telephone: typeof claims.phone_number === "string" ? claims.phone_number : "",
       password: `${crypto.randomUUID()}A1`,
       identity: 2,
-      sso_subject: claims.sub,
+      sso_subject: sub,
     });
   }
 
@@ -122,8 +146,8 @@ export class SsoService {
     let info: oidc.UserInfoResponse;
     try {
       info = await oidc.fetchUserInfo(config, accessToken, sub ?? acct.sso_subject);
-    } catch {
-      throw new AppError(400, "统一身份认证用户信息获取失败，请重新登录");
+    } catch (e) {
+      throw this.failure(e, "统一身份认证用户信息获取失败，请重新登录");
     }
     const update: { realname?: string; telephone?: string } = {};
     if (typeof info.name === "string" && info.name) update.realname = info.name;
