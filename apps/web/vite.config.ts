@@ -1,0 +1,30 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+const backend = process.env.YANKE_BACKEND ?? "http://localhost:8080";
+const proxied = ["/middle", "/web", "/research", "/file", "/v2", "/config.js", "/sso", "/healthz", "/openapi.json"];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: true }])),
+      "/ws": { target: backend, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+          ],
+        },
+      },
+    },
+  },
+});
