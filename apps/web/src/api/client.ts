@@ -1,0 +1,62 @@
+/**
+ * THE API client of the web app (see create-client.ts for the §8 rules it implements).
+ *
+ *   const data = await call<SessionInfo>(CALLS.login, { username, password });
+ *
+ * Rejects with ApiError (code, msg) after the client has shown or redirected as §8 says.
+ */
+import { config } from "../config";
+import { currentPath, navigateTo } from "../router/location";
+import { getState, resetSession } from "../session/store";
+import { toast } from "./toast";
+import { createApiClient, type CallOptions } from "./create-client";
+
+export { ApiError, LOGIN_PATH, NETWORK_FAILURE_CODE, NETWORK_FAILURE_MESSAGE, type CallOptions } from "./create-client";
+
+const liveSockets = new Set<WebSocket>();
+
+/**
+ * Registers the live-message socket (#9) so that a failed call closes it (§8).
+ * Returns an unregister function. A socket closed this way gets code 4000 and reason
+ * 'api-error' so the reconnect logic can tell it apart.
+ */
+export function registerLiveSocket(ws: WebSocket): () => void {
+  liveSockets.add(ws);
+  const drop = () => liveSockets.delete(ws);
+  ws.addEventListener("close", drop);
+  return () => {
+    ws.removeEventListener("close", drop);
+    drop();
+  };
+}
+
+export function closeLiveSockets(): void {
+  for (const ws of liveSockets) {
+    if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close(4000, "api-error");
+  }
+  liveSockets.clear();
+}
+
+/** Hook for the router / query cache reset that goes with a session reset (set by the app). */
+let onSessionCleared: () => void = () => {};
+export function setSessionClearedHandler(fn: () => void): void {
+  onSessionCleared = fn;
+}
+
+const client = createApiClient({
+  appKey: () => config.appKey,
+  token: () => getState().session.token,
+  currentPath,
+  navigate: (to) => navigateTo(to),
+  clearSession: () => {
+    resetSession();
+    onSessionCleared();
+  },
+  toasts: toast,
+  closeLiveSockets,
+  defaultPath: () => config.defaultPath,
+});
+
+export function call<T = unknown>(path: string, payload?: Record<string, unknown>, options?: CallOptions): Promise<T> {
+  return client.call<T>(path, payload, options);
+}
