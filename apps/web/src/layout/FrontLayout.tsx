@@ -1,0 +1,67 @@
+import { Suspense } from "react";
+import { NavLink, Outlet, useNavigate } from "react-router";
+import { PageLoading } from "../components/PageLoading";
+import { config } from "../config";
+import { externalHref } from "../menu/menu";
+import type { FrontNavItem } from "../router/route-helpers";
+import { routeHref } from "../router/location";
+import { logout } from "../session/auth";
+import { useSession } from "../session/store";
+import { Brand } from "./PageFrame";
+
+/** Front-site frame (§2 Front-site header): navigation, 个人中心/登录, logout, footer. */
+export function FrontLayout({ nav }: { nav: readonly FrontNavItem[] }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const loggedIn = session.token !== "";
+  const open = (it: FrontNavItem) => {
+    const href = `${window.location.origin}${routeHref(it.to)}`;
+    window.open(loggedIn ? externalHref(href, session.token, session.account_id) : href, "_blank", "noopener,noreferrer");
+  };
+  return (
+    <div className="yk-front">
+      <header className="yk-front-header">
+        <div className="yk-front-inner">
+          <Brand to="/foreground" />
+          <nav className="yk-front-nav" data-testid="front-nav">
+            {nav.map((it) =>
+              it.withToken ? (
+                <a key={it.key} className="yk-front-link" onClick={() => open(it)} role="link" tabIndex={0}>
+                  {it.label}
+                </a>
+              ) : (
+                <NavLink key={it.key} to={it.to} end={it.to === "/foreground"} className={({ isActive }) => `yk-front-link${isActive ? " active" : ""}`}>
+                  {it.label}
+                </NavLink>
+              ),
+            )}
+          </nav>
+          <div className="yk-front-user">
+            {loggedIn ? (
+              <>
+                <a className="yk-front-link" data-testid="front-personal-link" onClick={() => navigate(session.url || "/")}>
+                  个人中心
+                </a>
+                <a className="yk-front-link" data-testid="front-logout-link" onClick={() => void logout()}>
+                  退出
+                </a>
+              </>
+            ) : (
+              <a className="yk-front-link yk-front-login" data-testid="front-login-link" onClick={() => navigate("/login")}>
+                登录
+              </a>
+            )}
+          </div>
+        </div>
+      </header>
+      <main className="yk-front-main">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="yk-front-footer">
+        <div>{config.platformName} · 教研与听评课平台</div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Layout, Menu, type MenuProps } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { config } from "../config";
+import { buildSideMenu, externalHref, type SideItem } from "../menu/menu";
+import { useAppState } from "../session/store";
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from "../theme/constants";
+import { menuIcon } from "./menu-icons";
+
+type Items = NonNullable<MenuProps["items"]>;
+
+function toItems(items: readonly SideItem[], top: boolean): Items {
+  return items.map((it) => {
+    const label = (
+      <span data-testid="menu-item" data-url={it.url} data-external={it.external ? "1" : undefined}>
+        {it.title}
+      </span>
+    );
+    return it.children
+      ? { key: it.key, icon: menuIcon(it.icon, top), label, children: toItems(it.children, false) }
+      : { key: it.key, icon: menuIcon(it.icon, top), label };
+  });
+}
+
+function findTrail(items: readonly SideItem[], key: string): string[] {
+  for (const it of items) {
+    if (it.key === key) return [it.key];
+    if (it.children) {
+      const sub = findTrail(it.children, key);
+      if (sub.length) return [it.key, ...sub];
+    }
+  }
+  return [];
+}
+
+function findItem(items: readonly SideItem[], key: string): SideItem | undefined {
+  for (const it of items) {
+    if (it.key === key) return it;
+    const sub = it.children ? findItem(it.children, key) : undefined;
+    if (sub) return sub;
+  }
+  return undefined;
+}
+
+/** The collapsible side menu built from the server menu tree (§2 Side menu). */
+export function Sidebar({ collapsed, path }: { collapsed: boolean; path: string }) {
+  const navigate = useNavigate();
+  const menus = useAppState((s) => s.menus);
+  const mode = useAppState((s) => s.mode);
+  const session = useAppState((s) => s.session);
+  const items = useMemo(() => buildSideMenu(menus, { mode, showVersionName: config.showVersionName }), [menus, mode]);
+  const antItems = useMemo(() => toItems(items, true), [items]);
+  const trail = useMemo(() => findTrail(items, path), [items, path]);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => trail.slice(0, -1));
+  useEffect(() => {
+    const parents = trail.slice(0, -1);
+    if (parents.length) setOpenKeys((keys) => [...new Set([...keys, ...parents])]);
+  }, [trail]);
+
+  const onClick: MenuProps["onClick"] = ({ key }) => {
+    const it = findItem(items, key);
+    if (!it || !it.url) return;
+    if (it.external) window.open(externalHref(it.url, session.token, session.account_id), "_blank", "noopener,noreferrer");
+    else navigate(it.url);
+  };
+
+  return (
+    <Layout.Sider
+      data-testid="sidebar"
+      className="yk-sider"
+      collapsed={collapsed}
+      width={SIDEBAR_WIDTH}
+      collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+      trigger={null}
+    >
+      <div className="yk-logo" title={config.platformName}>
+        <span className="yk-logo-mark">研</span>
+        {collapsed ? null : <span className="yk-logo-text">{config.platformName}</span>}
+      </div>
+      {antItems.length ? (
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={antItems}
+          selectedKeys={trail.length ? [trail[trail.length - 1] ?? path] : []}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={setOpenKeys}
+          onClick={onClick}
+        />
+      ) : (
+        <div className="yk-sider-empty">{collapsed ? "" : "暂无菜单"}</div>
+      )}
+    </Layout.Sider>
+  );
+}

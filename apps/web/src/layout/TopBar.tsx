@@ -1,0 +1,59 @@
+import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RollbackOutlined } from "@ant-design/icons";
+import { Breadcrumb, Button, Tooltip } from "antd";
+import { menuTitle } from "@yanke/protocol";
+import { Link, useNavigate } from "react-router";
+import { config } from "../config";
+import { menuTrail } from "../menu/menu";
+import { toggleSidebar } from "../session/auth";
+import { useAppState } from "../session/store";
+import { CourseFilterSlot, ModeTabsSlot, PeriodSwitcherSlot, SchoolSwitcherSlot } from "./slots";
+import { UserDropdown } from "./UserDropdown";
+
+/** Fixed top bar (§2): collapse toggle, breadcrumb from 首页, slots for #3, back-to-home, user dropdown. */
+export function TopBar({ path, home, title }: { path: string; home: string; title: string }) {
+  const navigate = useNavigate();
+  const collapsed = useAppState((s) => s.sidebarCollapsed);
+  const menus = useAppState((s) => s.menus);
+  const isHome = path === home;
+  const trail = isHome ? [] : menuTrail(menus, path);
+  const crumbs = [
+    {
+      key: "home",
+      title: (
+        <Link to={home} data-testid="breadcrumb-home">
+          <HomeOutlined /> 首页
+        </Link>
+      ),
+    },
+    ...(isHome
+      ? []
+      : trail.length
+        ? trail.map((n) => ({ key: `m${n.id}`, title: menuTitle(n.title, config.showVersionName) }))
+        : [{ key: "page", title }]),
+  ];
+  return (
+    <div className="yk-topbar" data-testid="topbar">
+      <Tooltip title={collapsed ? "展开菜单" : "收起菜单"}>
+        <Button
+          type="text"
+          data-testid="sidebar-toggle"
+          aria-label={collapsed ? "展开菜单" : "收起菜单"}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={toggleSidebar}
+        />
+      </Tooltip>
+      <Breadcrumb className="yk-breadcrumb" items={crumbs} data-testid="breadcrumb" />
+      <ModeTabsSlot />
+      <div className="yk-topbar-spacer" />
+      {isHome ? null : (
+        <Button data-testid="back-home" icon={<RollbackOutlined />} onClick={() => navigate(home)}>
+          返回首页
+        </Button>
+      )}
+      <SchoolSwitcherSlot />
+      <PeriodSwitcherSlot />
+      <CourseFilterSlot />
+      <UserDropdown />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** Route meta carried in react-router `handle` (title for document.title, view name, tag affix, issue). */
+export interface RouteMeta {
+  title: string;
+  /** View name; the tags strip and keep-alive use it (only IndicatorManage is cached). */
+  name?: string;
+  /** The issue that delivers the page (placeholders show it). */
+  issue?: number;
+  /** Front-site breadcrumb / page description. */
+  description?: string;
+}
+
+export function isRouteMeta(v: unknown): v is RouteMeta {
+  return typeof v === "object" && v !== null && "title" in v && typeof v.title === "string";
+}
+
+export const DEFAULT_TITLE = "首页";
+
+/** The meta of the deepest matched route that has one. */
+export function deepestMeta(matches: readonly { handle: unknown }[]): RouteMeta | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]?.handle;
+    if (isRouteMeta(h)) return h;
+  }
+  return undefined;
+}

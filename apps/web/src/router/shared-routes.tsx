@@ -1,0 +1,41 @@
+/** Routes every edition has (platform.md §2 "Shared routes" plus the shell and helpers). */
+import { PROFILE_SETTINGS_PATH } from "@yanke/protocol";
+import type { RouteObject } from "react-router";
+import { AdminHomePage, AppShell, LoginPage, MenuModulePage, NotFoundPage, PageFrame, PersonalSettingsPage } from "./lazy";
+import type { RouteMeta } from "./meta";
+import { RedirectPage } from "../pages/RedirectPage";
+import { ADMIN_HOME_PATH } from "./paths";
+import { page } from "./route-helpers";
+
+
+const meta = (m: RouteMeta): RouteMeta => m;
+
+export const sharedRoutes: RouteObject[] = [
+  { path: "/login", handle: meta({ title: "登录" }), element: <LoginPage /> },
+  { path: "/404", handle: meta({ title: "页面不存在" }), element: <NotFoundPage /> },
+  {
+    element: <PageFrame />,
+    children: [
+      page("/videoSharing", "视频分享", 6),
+      page("/playVideo", "视频播放", 6),
+      page("/playVideos", "视频播放", 6),
+      page("/report", "课堂分析报告", 10),
+      page("/reportSecond", "课堂分析报告", 10),
+      page("/configurationReport", "配置报告", 10),
+      page("/reportSingle", "单项分析报告", 10),
+      page("/ninxiaAiReport", "AI 分析报告", 10),
+      page("/charts", "对比分析", 10),
+      // The SSO target for an incomplete profile: the personal settings page in every edition.
+      { path: PROFILE_SETTINGS_PATH, handle: meta({ title: "个人设置", name: "PersonalSettings" }), element: <PersonalSettingsPage /> },
+    ],
+  },
+  {
+    // The application shell: admin home, /redirect/* and every route of the server menu tree.
+    element: <AppShell />,
+    children: [
+      { path: ADMIN_HOME_PATH, handle: meta({ title: "首页", name: "AdminHome" }), element: <AdminHomePage /> },
+      { path: "/redirect/*", handle: meta({ title: "刷新" }), element: <RedirectPage /> },
+      { path: "*", element: <MenuModulePage /> },
+    ],
+  },
+];
