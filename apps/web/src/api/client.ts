@@ -6,7 +6,7 @@
  * Rejects with ApiError (code, msg) after the client has shown or redirected as §8 says.
  */
 import { config } from "../config";
-import { currentPath, navigateTo } from "../router/location";
+import { currentPath, markSilentLoginRedirect, navigateTo } from "../router/location";
 import { getState, resetSession } from "../session/store";
 import { toast } from "./toast";
 import { createApiClient, type CallOptions } from "./create-client";
@@ -49,6 +49,7 @@ const client = createApiClient({
   currentPath,
   navigate: (to) => navigateTo(to),
   clearSession: () => {
+    markSilentLoginRedirect();
     resetSession();
     onSessionCleared();
   },

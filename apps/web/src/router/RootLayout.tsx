@@ -9,13 +9,15 @@ import { findMenuByPath, personalCentreUrls } from "../menu/menu";
 import { loadMenus } from "../session/auth";
 import { useAppState } from "../session/store";
 import { decideAccess, isPublicPath, normalizePath } from "./access";
+import { clearSilentLoginRedirect, isSilentLoginRedirect } from "./location";
 import { DEFAULT_TITLE, deepestMeta } from "./meta";
 import type { EditionDefinition } from "./route-helpers";
 
 function GuardRedirect({ to, warning }: { to: string; warning?: string }) {
   useEffect(() => {
     // Keyed so that a double effect (StrictMode) or a quick second redirect shows one toast.
-    if (warning) toast.warning(warning, "guard-warning");
+    // No warning when the session was just ended on purpose (logout, 1025/1028: silent).
+    if (warning && !isSilentLoginRedirect()) toast.warning(warning, "guard-warning");
   }, [warning]);
   return <Navigate to={to} replace />;
 }
@@ -47,6 +49,10 @@ export function RootLayout({ edition }: { edition: EditionDefinition }) {
   const needMenus = token !== "" && menuReload;
 
   useDocumentTitle(path);
+
+  useEffect(() => {
+    if (path === "/login") clearSilentLoginRedirect();
+  }, [path]);
 
   useEffect(() => {
     if (needMenus) loadMenus().catch(() => {});

@@ -29,3 +29,18 @@ export function navigateTo(to: string, replace = false): void {
   else if (config.historyMode) window.location.assign(to);
   else window.location.hash = `#${to}`;
 }
+
+/**
+ * Set when the session ends on purpose (logout, 1025/1028): the guard then sends the user
+ * to login without its '请登录后查看！！！' warning. Cleared once the login page shows.
+ */
+let silentLoginRedirect = false;
+export function markSilentLoginRedirect(): void {
+  silentLoginRedirect = true;
+}
+export function isSilentLoginRedirect(): boolean {
+  return silentLoginRedirect;
+}
+export function clearSilentLoginRedirect(): void {
+  silentLoginRedirect = false;
+}

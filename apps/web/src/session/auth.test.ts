@@ -13,7 +13,7 @@ vi.mock("../api/client", () => ({
     return a();
   },
 }));
-vi.mock("../router/location", () => ({ navigateTo: (to: string) => navigations.push(to) }));
+vi.mock("../router/location", () => ({ navigateTo: (to: string) => navigations.push(to), markSilentLoginRedirect: () => {} }));
 
 const { logout, completeSso, readSsoCallback, addressWithoutSsoParams } = await import("./auth");
 const { getState, setSession, setState } = await import("./store");

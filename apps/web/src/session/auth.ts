@@ -10,7 +10,7 @@ import {
   type SsoExchangeResult,
 } from "@yanke/protocol";
 import { call } from "../api/client";
-import { navigateTo } from "../router/location";
+import { markSilentLoginRedirect, navigateTo } from "../router/location";
 import { normalizeMenus } from "../menu/menu";
 import { clearToken, getState, resetSession, setMenus, setSession, setState } from "./store";
 import { HOST_CODE_KEY, PUSHALLRTMP_CODE_KEY, storage } from "./storage";
@@ -34,6 +34,7 @@ export function loadMenus(): Promise<void> {
     .then((raw) => setMenus(normalizeMenus(raw)))
     .catch((e: unknown) => {
       if (getState().session.token) {
+        markSilentLoginRedirect();
         clearToken();
         navigateTo("/login", true);
       }
@@ -131,6 +132,7 @@ export async function logout(): Promise<void> {
         /* an expired token is logged out already */
       }
     }
+    markSilentLoginRedirect();
     resetSession();
     resetAppCaches();
     if (endSessionUrl) window.location.href = endSessionUrl;
