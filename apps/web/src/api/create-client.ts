@@ -1,6 +1,7 @@
 /**
- * The API client factory (pure; no React, no antd): the wire.md envelope, the TOKEN header and the spec §8 error rules in
- * one place. Every call of the web app goes through `call`.
+ * The API client factory, pure (no React, no antd, injectable effects for tests): the
+ * wire.md envelope, the TOKEN header and the spec §8 error rules in one place.
+ * api/client.ts binds it to the app; every call of the web app goes through it.
  *
  *  200            → resolves data
  *  1025           → session cleared, go to login silently

@@ -4,8 +4,7 @@ import { menuTitle } from "@yanke/protocol";
 import { Link, useNavigate } from "react-router";
 import { config } from "../config";
 import { menuTrail } from "../menu/menu";
-import { toggleSidebar } from "../session/auth";
-import { useAppState } from "../session/store";
+import { toggleSidebar, useAppState } from "../session/store";
 import { CourseFilterSlot, ModeTabsSlot, PeriodSwitcherSlot, SchoolSwitcherSlot } from "./slots";
 import { UserDropdown } from "./UserDropdown";
 

@@ -91,7 +91,7 @@ export function LoginPage() {
           </Form>
           {config.sso.enabled ? (
             <>
-              <Divider plain className="yk-login-divider">
+              <Divider plain className="yk-login-divider" style={{ margin: "20px 0 16px" }}>
                 或
               </Divider>
               <Button

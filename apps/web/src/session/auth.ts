@@ -12,7 +12,7 @@ import {
 import { call } from "../api/client";
 import { markSilentLoginRedirect, navigateTo } from "../router/location";
 import { normalizeMenus } from "../menu/menu";
-import { clearToken, getState, resetSession, setMenus, setSession, setState } from "./store";
+import { clearToken, getState, resetSession, setMenus, setSession } from "./store";
 import { HOST_CODE_KEY, PUSHALLRTMP_CODE_KEY, storage } from "./storage";
 import type { StoredSession } from "./session-info";
 
@@ -145,9 +145,4 @@ export async function logout(): Promise<void> {
 /** c017 change password; the caller shows '修改成功' and logs out. */
 export async function changePassword(p: ChangePasswordPayload): Promise<void> {
   await call(CALLS.changePassword, { ...p });
-}
-
-/** Toggles the sidebar (persisted). */
-export function toggleSidebar(): void {
-  setState((s) => ({ sidebarCollapsed: !s.sidebarCollapsed }));
 }

@@ -133,6 +133,11 @@ export function setMenus(menus: MenuNode[]): void {
   setState({ menus, menuReload: false });
 }
 
+/** Toggles the sidebar (persisted). */
+export function toggleSidebar(): void {
+  setState((s) => ({ sidebarCollapsed: !s.sidebarCollapsed }));
+}
+
 /** Drops the token only (menu load failure: back to login). */
 export function clearToken(): void {
   setState((s) => ({ session: { ...s.session, token: "" }, menus: [], menuReload: true }));

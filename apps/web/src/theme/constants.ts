@@ -56,3 +56,10 @@ export const configProviderProps: ConfigProviderProps = {
   componentSize: COMPONENT_SIZE,
   theme: antdTheme,
 };
+
+/** ECharts theme object (register with echarts.registerTheme('yanke', echartsTheme) where charts are drawn). */
+export const echartsTheme = {
+  color: [...CHART_COLORS],
+  backgroundColor: "transparent",
+  textStyle: { fontFamily: antdTheme.token?.fontFamily },
+} as const;
