@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/protocol/src/**/*.test.ts", "apps/server/src/**/*.unit.test.ts"],
+          include: ["packages/protocol/src/**/*.test.ts", "apps/server/src/**/*.unit.test.ts", "apps/web/src/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,4 +1,4 @@
-import { CALLS, Code, type MenuNode, SESSION_END_MESSAGES, type SessionInfo } from "@yanke/protocol";
+import { CALLS, Code, type MenuNode, SESSION_END_MESSAGES, type SessionInfo, isProfileComplete } from "@yanke/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account } from "../src/modules/account/account.schema.js";
@@ -22,7 +22,7 @@ describe("c001 /middle/login", () => {
       "area_code", "region_code", "type", "ident", "identityCode", "identity", "identity_name", "account_school_user_id",
       "is_reset_pass", "url", "userToken", "userUuid", "access_token", "id_token", "njy_id_token", "njy_token", "reputation",
       "school_index_name", "school_index_logo", "total_space", "disk_space", "surplus_space_size", "school_type",
-      "community_level", "province_id", "city_id", "area_id", "njy_area_id", "identity_area_id", "head_portrait_url", "isFullScreen",
+      "community_level", "province_id", "city_id", "area_id", "njy_area_id", "identity_area_id", "head_portrait_url", "isFullScreen", "subject_id", "entry_year", "identity_level",
     ];
     for (const k of keys) expect(r.data, k).toHaveProperty(k);
     expect(r.data.realname).toBe("管理员");
@@ -48,6 +48,7 @@ describe("c001 /middle/login", () => {
     expect(t.url).toBe("/foreground");
     expect(t.school_index_name).toBe("银川一中教研空间");
     expect(t.identity_name).toBe("教师");
+    expect(isProfileComplete(t)).toBe(true);
     const menu = await s.call<MenuNode[]>(CALLS.menuTree, {}, t.token);
     expect(menu.data.map((m) => m.url)).toEqual(["/personalCenter"]);
     expect(menu.data[0]?.subnode.map((m) => m.url)).toEqual(["/personalCenter/personalSettings", "/personalCenter/message"]);

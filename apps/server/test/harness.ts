@@ -16,6 +16,12 @@ export interface TestServer extends RunningServer {
   login(username?: string, password?: string): Promise<SessionInfo>;
 }
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    dbTemplate: { kind: "pglite"; file: string } | { kind: "postgres"; url: string; name: string };
+  }
+}
+
 let seq = 0;
 
 /** A fresh database cloned from the run's migrated template. */

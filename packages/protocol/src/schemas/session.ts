@@ -41,6 +41,10 @@ export interface SessionInfo {
   identity_area_id: number;
   head_portrait_url: string;
   isFullScreen: number;
+  /** Not in §3's Session list, but needed for §3's profile-completeness check on every sign-in. */
+  subject_id: number;
+  entry_year: number;
+  identity_level: number;
 }
 
 /** A node of the menu tree (Auth rule of platform.md §3). */

@@ -38,7 +38,7 @@ export interface SsoTokens {
   access_token?: string;
 }
 
-export type SsoUserInfo = SessionInfo & { subject_id: number; entry_year: number; identity_level: number; profile_complete: boolean };
+export type SsoUserInfo = SessionInfo & { profile_complete: boolean };
 
 export class AuthService {
   constructor(private readonly d: AuthDeps) {}
@@ -176,12 +176,14 @@ export class AuthService {
       identity_area_id: acct.identity_area_id,
       head_portrait_url: acct.head_portrait_url,
       isFullScreen: 0,
+      subject_id: acct.subject_id,
+      entry_year: acct.entry_year,
+      identity_level: acct.identity_level,
     };
   }
 
   async ssoUserInfo(acct: AccountRow, token: string, sso: SsoTokens): Promise<SsoUserInfo> {
     const info = await this.sessionInfo(acct, token, sso);
-    const full = { ...info, subject_id: acct.subject_id, entry_year: acct.entry_year, identity_level: acct.identity_level };
-    return { ...full, profile_complete: isProfileComplete(full) };
+    return { ...info, profile_complete: isProfileComplete(info) };
   }
 }

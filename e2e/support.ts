@@ -1,0 +1,51 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type Page, chromium } from "playwright-core";
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+
+/** Browser tests need Debian's chromium; locally they skip with a notice, under CI they fail (docs/decisions/0108). */
+export const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  const note = `浏览器测试需要 ${CHROMIUM}：apt-get install chromium fonts-wqy-microhei`;
+  if (process.env.CI) throw new Error(note);
+  console.warn(`[e2e] 跳过：${note}`);
+}
+
+export interface BrowserHandle {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserHandle> {
+  // Playwright starts Chromium with a fresh temporary --user-data-dir of its own on every launch.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+    },
+  };
+}
+
+/** Saves a full-page screenshot under e2e/artifacts/. */
+export async function snap(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
