@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN_PASSWORD, TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, launchBrowser, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, launchBrowser, sessionToken, snap } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -33,15 +33,6 @@ async function login(page: Page, username = "admin", password = TEST_ADMIN_PASSW
   await page.getByTestId("login-submit").click();
 }
 
-function token(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem("yanke.session");
-    if (!raw) return "";
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === "object" && parsed !== null && "token" in parsed && typeof parsed.token === "string" ? parsed.token : "";
-  });
-}
-
 describe.skipIf(!hasChromium)("browser: login, shell, tags, logout", () => {
   it("a guarded route warns '请登录后查看！！！' and goes to the Chinese login page", async () => {
     const { context, page } = await newPage();
@@ -59,7 +50,7 @@ describe.skipIf(!hasChromium)("browser: login, shell, tags, logout", () => {
     await login(page, "admin", "wrong-password1");
     await page.getByText("账号或密码错误").first().waitFor();
     expect(at(page)).toBe("/login");
-    expect(await token(page)).toBe("");
+    expect(await sessionToken(page)).toBe("");
     await context.close();
   });
 
@@ -78,7 +69,7 @@ describe.skipIf(!hasChromium)("browser: login, shell, tags, logout", () => {
     await page.getByTestId("user-dropdown").getByText("管理员").waitFor();
     expect(await page.title()).toContain("工作台");
     await snap(page, "02-shell");
-    const t = await token(page);
+    const t = await sessionToken(page);
     expect(t.length).toBeGreaterThan(30);
     expect((await server.call(CALLS.menuTree, {}, t)).code).toBe(200);
     await context.close();
@@ -162,7 +153,7 @@ describe.skipIf(!hasChromium)("browser: login, shell, tags, logout", () => {
     await page.route("**/middle/machine/**", (route) => route.fulfill({ json: { code: 200, msg: "操作成功", data: null } }));
     await login(page);
     await page.getByTestId("app-shell").waitFor();
-    const t = await token(page);
+    const t = await sessionToken(page);
     await page.evaluate(() => {
       localStorage.setItem("host_code", "HC-001");
       localStorage.setItem("pushallrtmp_code", "PR-001");
@@ -173,7 +164,7 @@ describe.skipIf(!hasChromium)("browser: login, shell, tags, logout", () => {
     await expect.poll(() => at(page)).toBe("/login");
     expect(calls).toEqual([CALLS.hostCodeRecord, CALLS.stopAllRtmp, CALLS.logout]);
     expect(await page.evaluate(() => [localStorage.getItem("host_code"), localStorage.getItem("pushallrtmp_code")])).toEqual([null, null]);
-    expect(await token(page)).toBe("");
+    expect(await sessionToken(page)).toBe("");
     expect((await server.call(CALLS.menuTree, {}, t)).code).toBe(1025);
     await context.close();
   });
@@ -222,7 +213,7 @@ describe.skipIf(!hasChromium)("browser: login, shell, tags, logout", () => {
     await page.reload();
     await page.getByText("密码已修改，请重新登录").first().waitFor();
     await expect.poll(() => at(page)).toBe("/login");
-    expect(await token(page)).toBe("");
+    expect(await sessionToken(page)).toBe("");
     await snap(page, "07-session-ended");
     await context.close();
   });

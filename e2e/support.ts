@@ -49,3 +49,13 @@ export async function snap(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** The session token the web app keeps in localStorage ("" when signed out). */
+export function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem("yanke.session");
+    if (!raw) return "";
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === "object" && parsed !== null && "token" in parsed && typeof parsed.token === "string" ? parsed.token : "";
+  });
+}
