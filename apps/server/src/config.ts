@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 import "@yanke/protocol";
 
@@ -114,7 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: v.PORT,
     host: v.HOST,
-    dataDir: v.DATA_DIR,
+    // Relative to where the user ran npm (npm start runs the server inside apps/server).
+    dataDir: path.resolve(env.INIT_CWD || process.cwd(), v.DATA_DIR),
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
     redisPrefix: v.REDIS_PREFIX,

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEV_APP_KEY, loadConfig } from "./config.js";
 
@@ -15,7 +16,9 @@ describe("configuration", () => {
   it("has documented defaults", () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
-    expect(c.dataDir).toBe("./data");
+    expect(c.dataDir).toBe(path.resolve(process.env.INIT_CWD || process.cwd(), "data"));
+    expect(loadConfig({ INIT_CWD: "/srv/yanke" }).dataDir).toBe("/srv/yanke/data");
+    expect(loadConfig({ INIT_CWD: "/srv/yanke", DATA_DIR: "/var/lib/yanke" }).dataDir).toBe("/var/lib/yanke");
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
     expect(c.appKey).toBe(DEV_APP_KEY);
