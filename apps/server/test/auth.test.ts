@@ -1,4 +1,4 @@
-import { CALLS, Code, type MenuNode, SESSION_END_MESSAGES, type SessionInfo, isProfileComplete } from "@yanke/protocol";
+import { CALLS, Code, type MenuNode, SESSION_END_MESSAGES, type SessionInfo, isProfileComplete, sealPayload } from "@yanke/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account } from "../src/modules/account/account.schema.js";
@@ -181,5 +181,28 @@ describe("SINGLE_SESSION=1", () => {
     const second = await one.login();
     expect(await one.call(CALLS.menuTree, {}, first.token)).toEqual({ code: 1028, msg: "账号已在其他设备登录，您已被迫下线", data: null });
     expect((await one.call(CALLS.menuTree, {}, second.token)).code).toBe(200);
+  });
+});
+
+describe("throttling per address", () => {
+  let ip: TestServer;
+  beforeAll(async () => {
+    ip = await startTestServer({ LOGIN_MAX_FAILURES: "100", LOGIN_MAX_FAILURES_PER_IP: "4", LOGIN_LOCK_SECONDS: "120" });
+  });
+  afterAll(async () => ip?.close());
+
+  it("failures spread over many names from one address end in 429 for every name", async () => {
+    for (const name of ["a1", "a2", "a3", "a4"]) expect((await ip.call(CALLS.login, { username: name, password: "wrong-1a" })).code).toBe(400);
+    const r = await ip.call<{ retry_after: number }>(CALLS.login, { username: "admin", password: TEST_ADMIN_PASSWORD });
+    expect(r.code).toBe(429);
+    expect(r.msg).toBe("登录失败次数过多，请 2 分钟后再试");
+    expect(r.data.retry_after).toBeGreaterThan(60);
+    const sealed = await sealPayload(ip.config.appKey, { username: "admin", password: TEST_ADMIN_PASSWORD });
+    const res = await fetch(`${ip.url}${CALLS.login}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", Atime: String(sealed.atime) },
+      body: JSON.stringify(sealed.body),
+    });
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(60);
   });
 });
