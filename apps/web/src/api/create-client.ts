@@ -15,7 +15,7 @@
  *                 → all toasts closed, then '请联系管理员！！！' for 5 s.
  * Every failure rejects with ApiError after it has been handled.
  */
-import { COMMUNITY_ID_MARKER, Code, type Envelope, sealPayload } from "@yanke/protocol";
+import { COMMUNITY_ID_MARKER, Code, type Envelope, postCall } from "@yanke/protocol";
 
 export const NETWORK_FAILURE_MESSAGE = "请联系管理员！！！";
 /** ApiError.code of a call that got no usable answer. */
@@ -106,12 +106,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const quiet = options.quiet === true;
     let body: unknown;
     try {
-      const sealed = await sealPayload(deps.appKey(), payload);
-      const headers: Record<string, string> = { "Content-Type": "application/json", Atime: String(sealed.atime) };
-      const token = deps.token();
-      if (token) headers.TOKEN = token;
-      const res = await doFetch(path, { method: "POST", headers, body: JSON.stringify(sealed.body) });
-      body = await res.json().catch(() => undefined);
+      // The one wire implementation (packages/protocol): envelope, TOKEN and Atime headers.
+      body = await postCall<T>(path, payload, { appKey: deps.appKey(), token: deps.token() || undefined, fetchImpl: doFetch });
     } catch {
       throw networkFailure(path, quiet);
     }
