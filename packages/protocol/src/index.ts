@@ -7,3 +7,6 @@ export * from "./schemas/auth.js";
 export * from "./schemas/session.js";
 export * from "./calls.js";
 export * from "./transport.js";
+export * from "./schemas/rbac.js";
+export * from "./schemas/apply.js";
+export * from "./schemas/account.js";
