@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Account of platform.md §3. `username` is the login name; `password_hash` is argon2id. */
 export const account = pgTable(
@@ -33,9 +33,29 @@ export const account = pgTable(
     njy_area_id: integer("njy_area_id").notNull().default(0),
     /** Subject claim of the external identity provider, when bound by SSO. */
     sso_subject: text("sso_subject"),
+    /** Verified id of the bound regional education cloud account (c036), null when unbound. */
+    es_account_id: text("es_account_id"),
     password_changed_at: timestamp("password_changed_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("account_username_uq").on(t.username), uniqueIndex("account_sso_subject_uq").on(t.sso_subject)],
+  (t) => [
+    uniqueIndex("account_username_uq").on(t.username),
+    uniqueIndex("account_sso_subject_uq").on(t.sso_subject),
+    uniqueIndex("account_es_account_uq").on(t.es_account_id),
+  ],
+);
+
+/** Account-school-user rows: an account may belong to several schools, each with its periods and identity. */
+export const accountSchoolUser = pgTable(
+  "account_school_user",
+  {
+    id: serial("id").primaryKey(),
+    account_id: integer("account_id").notNull().references(() => account.id, { onDelete: "cascade" }),
+    school_id: integer("school_id").notNull(),
+    period_ids: integer("period_ids").array().notNull().default([]),
+    identity: integer("identity").notNull().default(2),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("account_school_user_uq").on(t.account_id, t.school_id), index("account_school_user_school_idx").on(t.school_id)],
 );

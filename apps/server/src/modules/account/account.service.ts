@@ -26,6 +26,16 @@ export class AccountService {
     return row;
   }
 
+  async byEsAccountId(esId: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(account).where(eq(account.es_account_id, esId));
+    return row;
+  }
+
+  /** Binds (or, with null, unbinds) the regional education cloud account. */
+  async setEsAccountId(id: number, esId: string | null): Promise<void> {
+    await this.db.update(account).set({ es_account_id: esId, updated_at: new Date() }).where(eq(account.id, id));
+  }
+
   async count(): Promise<number> {
     const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(account);
     return r?.n ?? 0;
@@ -38,7 +48,10 @@ export class AccountService {
     return row;
   }
 
-  async updateProfile(id: number, values: Partial<Pick<AccountRow, "realname" | "telephone" | "head_portrait_url">>): Promise<void> {
+  async updateProfile(
+    id: number,
+    values: Partial<Pick<AccountRow, "realname" | "telephone" | "head_portrait_url" | "school_id" | "subject_id" | "reputation">>,
+  ): Promise<void> {
     await this.db.update(account).set({ ...values, updated_at: new Date() }).where(eq(account.id, id));
   }
 

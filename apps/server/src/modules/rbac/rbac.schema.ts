@@ -32,3 +32,17 @@ export const authRule = pgTable(
   },
   (t) => [index("auth_rule_pid_idx").on(t.pid)],
 );
+
+/** Application entry (occupation apply) of platform.md §3: groups rules under a mode tab (apply_type 1–5) or an ability (7). */
+export const occupationApply = pgTable("occupation_apply", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  icon: text("icon").notNull().default(""),
+  rules: integer("rules").array().notNull().default([]),
+  group_ids: integer("group_ids").array().notNull().default([]),
+  type: integer("type").notNull().default(1),
+  is_display: integer("is_display").notNull().default(1),
+  apply_type: integer("apply_type").notNull(),
+  sort: integer("sort").notNull().default(0),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
