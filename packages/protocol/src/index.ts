@@ -10,3 +10,4 @@ export * from "./transport.js";
 export * from "./schemas/rbac.js";
 export * from "./schemas/apply.js";
 export * from "./schemas/account.js";
+export * from "./schemas/teacher.js";

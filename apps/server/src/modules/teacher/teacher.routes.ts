@@ -1,0 +1,38 @@
+import { CALLS, EsBindPayload, EsTeacherSyncPayload, EsUnbindPayload } from "@yanke/protocol";
+import type { FastifyInstance } from "fastify";
+import { type CallHost, defineCall } from "../../http/call.js";
+import type { TeacherService } from "./teacher.service.js";
+
+/** c035–c037: the regional education cloud account (docs/api/es-directory.md). */
+export function teacherRoutes(app: FastifyInstance, host: CallHost, deps: { teachers: TeacherService }): void {
+  defineCall(app, host, {
+    id: "c035",
+    path: CALLS.teacherEsSync,
+    summary: "从区域教育云目录同步教师：按目录 id 新建或更新账号（姓名、手机号），逐行报告 created/updated/unchanged/failed；重复同步不改动数据",
+    access: "admin",
+    schema: EsTeacherSyncPayload,
+    message: "同步完成",
+    handler: ({ payload }) => deps.teachers.sync(payload),
+  });
+
+  defineCall(app, host, {
+    id: "c036",
+    path: CALLS.teacherEsBind,
+    summary: "绑定区域教育云账号：账号密码经目录服务校验后保存其 id；默认绑定本人账号，管理员可指定 account_id",
+    access: "user",
+    schema: EsBindPayload,
+    message: "绑定成功",
+    handler: async ({ payload, auth }) =>
+      deps.teachers.bind(await deps.teachers.targetFor(auth, payload.account_id), payload.es_account, payload.es_password),
+  });
+
+  defineCall(app, host, {
+    id: "c037",
+    path: CALLS.teacherEsUnbind,
+    summary: "解除区域教育云账号绑定：默认本人账号，管理员可指定 account_id",
+    access: "user",
+    schema: EsUnbindPayload,
+    message: "解除绑定成功",
+    handler: async ({ payload, auth }) => deps.teachers.unbind(await deps.teachers.targetFor(auth, payload.account_id)),
+  });
+}
