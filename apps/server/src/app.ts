@@ -10,6 +10,8 @@ import { type CallHost, reply } from "./http/call.js";
 import { AppError } from "./http/errors.js";
 import { buildOpenApi } from "./http/openapi.js";
 import type { CounterStore } from "./infra/counter.js";
+import { accountAdminRoutes } from "./modules/account/account-admin.routes.js";
+import { AccountAdminService } from "./modules/account/account-admin.service.js";
 import { accountRoutes } from "./modules/account/account.routes.js";
 import { AccountService } from "./modules/account/account.service.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -17,6 +19,8 @@ import { AuthService } from "./modules/auth/auth.service.js";
 import { SsoService } from "./modules/auth/sso.service.js";
 import { LoginThrottle } from "./modules/auth/throttle.js";
 import { OrgService } from "./modules/org/org.service.js";
+import { applyRoutes } from "./modules/rbac/apply.routes.js";
+import { ApplyService } from "./modules/rbac/apply.service.js";
 import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
 import { RbacService } from "./modules/rbac/rbac.service.js";
 
@@ -33,16 +37,23 @@ export interface AppDeps {
 export interface Services {
   accounts: AccountService;
   rbac: RbacService;
+  apply: ApplyService;
   org: OrgService;
   auth: AuthService;
+  accountAdmin: AccountAdminService;
   sso: SsoService | undefined;
 }
 
 export function createServices({ config, database, counters }: AppDeps): Services {
   const db = database.db;
   const accounts = new AccountService(db);
-  const rbac = new RbacService(db);
   const org = new OrgService(db);
+  const rbac = new RbacService(db, {
+    accountsInGroup: (id) => accounts.countInGroup(id),
+    schoolIdsInRegion: (code) => org.schoolIdsInRegion(code),
+    schoolTitles: (ids) => org.schoolTitles(ids),
+  });
+  const apply = new ApplyService(db, rbac);
   const auth = new AuthService({
     db,
     accounts,
@@ -54,7 +65,8 @@ export function createServices({ config, database, counters }: AppDeps): Service
     defaultHome: config.whitelistHome || "/foreground",
   });
   const sso = config.oidc ? new SsoService(config.oidc, db, accounts, auth) : undefined;
-  return { accounts, rbac, org, auth, sso };
+  const accountAdmin = new AccountAdminService(db, accounts, rbac, org, auth);
+  return { accounts, rbac, apply, org, auth, accountAdmin, sso };
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -85,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     appKey: config.appKey,
     allowRaw: config.allowRaw,
     resolveToken: (t) => services.auth.resolve(t),
+    authorize: async (auth, rule) => services.rbac.authorize(await services.accounts.subject(auth.accountId), rule),
     registry: [],
   };
 
@@ -118,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   authRoutes(app, host, services);
   accountRoutes(app, host, services);
   rbacRoutes(app, host, services);
+  applyRoutes(app, host, services);
+  accountAdminRoutes(app, host, services);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, "index.html"));

@@ -3,11 +3,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.js";
+import { accountSchoolUser } from "../modules/account/account.schema.js";
 import { AccountService } from "../modules/account/account.service.js";
 import { period, region, school, subject } from "../modules/org/org.schema.js";
-import { createGroup, seedRules } from "../modules/rbac/rbac.seed.js";
+import { type SeededRoles, type SeededRules, seedRolesAndApps, seedRules } from "../modules/rbac/rbac.seed.js";
 
 export const DEMO_TEACHER_PASSWORD = "Teacher123";
+export const DEMO_ADMIN_PASSWORD = "Demo12345";
 
 export interface BootstrapResult {
   /** Set only when the administrator was created now. */
@@ -16,21 +18,22 @@ export interface BootstrapResult {
 }
 
 /**
- * First start on an empty database: base menus, the administrator `admin` (ADMIN_PASSWORD or a random password
- * printed once and written to DATA_DIR/admin-password.txt), and the demo data set unless seedDemo is false.
+ * First start on an empty database: base menus, roles and applications, the administrator `admin`
+ * (ADMIN_PASSWORD or a random password printed once and written to DATA_DIR/admin-password.txt), and the demo
+ * data set unless seedDemo is false.
  */
 export async function bootstrap(
   db: Db,
   opts: { adminPassword?: string; seedDemo: boolean; dataDir?: string },
 ): Promise<BootstrapResult> {
   const accounts = new AccountService(db);
-  const ruleIds = await seedRules(db);
+  const rules = await seedRules(db);
   const result: BootstrapResult = { demoSeeded: false };
   if ((await accounts.count()) === 0) {
+    const roles = await seedRolesAndApps(db, rules);
     const generated = !opts.adminPassword;
     const password = opts.adminPassword ?? `Yk${randomBytes(9).toString("base64url")}9`;
-    const groupId = await createGroup(db, "超级管理员", [...ruleIds.values()]);
-    await accounts.create({ username: "admin", realname: "管理员", password, identity: 1, group_id: groupId, community_level: 1 });
+    await accounts.create({ username: "admin", realname: "管理员", password, identity: 1, group_id: roles.admin, community_level: 1 });
     let passwordFile: string | undefined;
     if (generated && opts.dataDir) {
       mkdirSync(opts.dataDir, { recursive: true });
@@ -38,74 +41,88 @@ export async function bootstrap(
       writeFileSync(passwordFile, `admin\n${password}\n`, { mode: 0o600 });
     }
     result.admin = { username: "admin", password, generated, passwordFile };
-  }
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(school);
-  if (opts.seedDemo && n === 0) {
-    await seedDemo(db, accounts, ruleIds);
-    result.demoSeeded = true;
+    const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(school);
+    if (opts.seedDemo && n === 0) {
+      await seedDemo(db, accounts, roles, rules);
+      result.demoSeeded = true;
+    }
   }
   return result;
 }
 
-async function seedDemo(db: Db, accounts: AccountService, ruleIds: Map<string, number>): Promise<void> {
+/** The demo users of README: one of each identity, teachers in two schools. */
+export const DEMO_USERS = [
+  { username: "pingtai", realname: "平台管理员", identity: 5, role: "platform", password: DEMO_ADMIN_PASSWORD },
+  { username: "quji", realname: "兴庆区教研员", identity: 3, role: "district", password: DEMO_ADMIN_PASSWORD },
+  { username: "xiaoji", realname: "一中教务主任", identity: 4, role: "school", password: DEMO_ADMIN_PASSWORD },
+  { username: "zhanglaoshi", realname: "张老师", identity: 2, role: "teacher", password: DEMO_TEACHER_PASSWORD },
+  { username: "lilaoshi", realname: "李老师", identity: 2, role: "teacher", password: DEMO_TEACHER_PASSWORD },
+  { username: "wanglaoshi", realname: "王老师", identity: 2, role: "teacher", password: DEMO_TEACHER_PASSWORD },
+  { username: "zhaolaoshi", realname: "赵老师", identity: 2, role: "teacher", password: DEMO_TEACHER_PASSWORD },
+] as const;
+
+async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _rules: SeededRules): Promise<void> {
   const [prov] = await db.insert(region).values({ name: "宁夏回族自治区", level: 1, region_code: "640000", province_code: "640000" }).returning();
   const [city] = await db
     .insert(region)
     .values({ name: "银川市", level: 2, pid: prov!.id, region_code: "640100", province_code: "640000", city_code: "640100" })
     .returning();
-  const [area] = await db
+  const areas = await db
     .insert(region)
-    .values({ name: "兴庆区", level: 3, pid: city!.id, region_code: "640104", province_code: "640000", city_code: "640100", area_code: "640104" })
+    .values([
+      { name: "兴庆区", level: 3, pid: city!.id, region_code: "640104", province_code: "640000", city_code: "640100", area_code: "640104" },
+      { name: "西夏区", level: 3, pid: city!.id, region_code: "640105", province_code: "640000", city_code: "640100", area_code: "640105" },
+    ])
     .returning();
-  const [sch] = await db
+  const [xingqing, xixia] = [areas[0]!, areas[1]!];
+  const schools = await db
     .insert(school)
-    .values({
-      title: "银川市第一中学",
-      province_code: "640000",
-      city_code: "640100",
-      area_code: "640104",
-      region_id: area!.id,
-      school_index_name: "银川一中教研空间",
-    })
+    .values([
+      { title: "银川市第一中学", province_code: "640000", city_code: "640100", area_code: "640104", region_id: xingqing.id, school_index_name: "银川一中教研空间" },
+      { title: "银川市第二中学", province_code: "640000", city_code: "640100", area_code: "640105", region_id: xixia.id, school_index_name: "银川二中教研空间" },
+    ])
     .returning();
+  const [one, two] = [schools[0]!, schools[1]!];
   const periods = await db
     .insert(period)
     .values([
-      { school_id: sch!.id, name: "初中", sort: 1 },
-      { school_id: sch!.id, name: "高中", sort: 2 },
+      { school_id: one.id, name: "初中", sort: 1 },
+      { school_id: one.id, name: "高中", sort: 2 },
+      { school_id: two.id, name: "初中", sort: 1 },
     ])
     .returning();
   const subjects = await db
     .insert(subject)
     .values(periods.flatMap((p) => ["语文", "数学", "英语", "物理"].map((name, i) => ({ period_id: p.id, name, sort: i + 1 }))))
     .returning();
-  const pc = ["PersonalCenter", "PersonalSettings", "MyMessage"].map((n) => ruleIds.get(n)).filter((x): x is number => x !== undefined);
-  const teacherGroup = await createGroup(db, "教师", pc, sch!.id);
   const junior = periods[0]!;
-  const teachers = [
-    { username: "zhanglaoshi", realname: "张老师", subject: "语文", complete: true },
-    { username: "lilaoshi", realname: "李老师", subject: "数学", complete: true },
-    { username: "wanglaoshi", realname: "王老师", subject: "英语", complete: false },
-  ];
-  for (const t of teachers) {
-    const subj = subjects.find((s) => s.period_id === junior.id && s.name === t.subject)!;
-    await accounts.create({
-      username: t.username,
-      realname: t.realname,
-      password: DEMO_TEACHER_PASSWORD,
-      identity: 2,
-      group_id: teacherGroup,
-      school_id: sch!.id,
-      period_id: junior.id,
-      subject_id: subj.id,
-      region_code: "640104",
-      province_id: prov!.id,
-      city_id: city!.id,
-      area_id: area!.id,
-      njy_area_id: t.complete ? area!.id : 0,
-      reputation: t.complete ? "一级教师" : "",
-      entry_year: t.complete ? 2015 : 0,
-      identity_level: t.complete ? 1 : 0,
+  const juniorTwo = periods[2]!;
+  const subjectOf = (periodId: number, name: string) => subjects.find((s) => s.period_id === periodId && s.name === name)!.id;
+  const complete = { province_id: prov!.id, city_id: city!.id, reputation: "一级教师", entry_year: 2015, identity_level: 1 };
+  const plan: Record<string, Partial<Parameters<AccountService["create"]>[0]>> = {
+    pingtai: {},
+    quji: { region_code: "640104", province_id: prov!.id, city_id: city!.id, area_id: xingqing.id },
+    xiaoji: { school_id: one.id, period_id: junior.id, region_code: "640104" },
+    zhanglaoshi: { ...complete, school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior.id, "语文"), region_code: "640104", area_id: xingqing.id, njy_area_id: xingqing.id },
+    lilaoshi: { ...complete, school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior.id, "数学"), region_code: "640104", area_id: xingqing.id, njy_area_id: xingqing.id },
+    wanglaoshi: { school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior.id, "英语"), region_code: "640104", province_id: prov!.id, city_id: city!.id, area_id: xingqing.id },
+    zhaolaoshi: { ...complete, school_id: two.id, period_id: juniorTwo.id, subject_id: subjectOf(juniorTwo.id, "物理"), region_code: "640105", area_id: xixia.id, njy_area_id: xixia.id },
+  };
+  for (const u of DEMO_USERS) {
+    const acct = await accounts.create({
+      username: u.username,
+      realname: u.realname,
+      password: u.password,
+      identity: u.identity,
+      group_id: roles[u.role],
+      ...plan[u.username],
     });
+    if (acct.school_id) {
+      await db.insert(accountSchoolUser).values({ account_id: acct.id, school_id: acct.school_id, period_ids: acct.period_id ? [acct.period_id] : [], identity: acct.identity });
+    }
+    // 张老师 also teaches at the second school: the school switcher has two entries for her.
+    if (u.username === "zhanglaoshi") {
+      await db.insert(accountSchoolUser).values({ account_id: acct.id, school_id: two.id, period_ids: [juniorTwo.id], identity: 2 });
+    }
   }
 }

@@ -45,6 +45,8 @@ interface BaseDef<S extends z.ZodType> {
   message?: string;
   /** Row marked raw/multipart in calls.tsv: plain JSON body, no envelope. */
   raw?: boolean;
+  /** Permission rule (auth_rule.name) the caller must hold; 403 无权限 otherwise. */
+  rule?: string;
 }
 
 export type CallDef<S extends z.ZodType, R> =
@@ -56,6 +58,7 @@ export interface RegisteredCall {
   path: string;
   summary: string;
   access: Access;
+  rule?: string;
   raw: boolean;
   schema: z.ZodType;
 }
@@ -65,6 +68,8 @@ export interface CallHost {
   allowRaw: boolean;
   /** Resolves a token; throws 1025/1028 AppErrors. */
   resolveToken(token: string): Promise<Auth>;
+  /** Throws 403 无权限 unless the caller holds the rule. */
+  authorize(auth: Auth, rule: string): Promise<void>;
   registry: RegisteredCall[];
 }
 
@@ -102,7 +107,7 @@ function tokenOf(req: FastifyRequest): string | undefined {
 
 /** Registers one call: decrypt → auth → validate → service → {code,msg,data}. */
 export function defineCall<S extends z.ZodType, R>(app: FastifyInstance, host: CallHost, def: CallDef<S, R>): void {
-  host.registry.push({ id: def.id, path: def.path, summary: def.summary, access: def.access, raw: def.raw ?? false, schema: def.schema });
+  host.registry.push({ id: def.id, path: def.path, summary: def.summary, access: def.access, rule: def.rule, raw: def.raw ?? false, schema: def.schema });
   app.post(def.path, async (req, res) => {
     const input = await readPayload(host, req, def.raw ?? false);
     const token = tokenOf(req);
@@ -115,6 +120,7 @@ export function defineCall<S extends z.ZodType, R>(app: FastifyInstance, host: C
       if (def.access === "admin" && !ADMIN_IDENTITIES.has(auth.identity)) {
         throw new AppError(Code.FORBIDDEN, "仅管理员可以执行此操作");
       }
+      if (def.rule) await host.authorize(auth, def.rule);
     }
     const parsed = parsePayload(def.schema, input);
     if (!parsed.ok) throw new AppError(Code.BAD_INPUT, parsed.message);

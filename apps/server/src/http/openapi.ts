@@ -17,6 +17,7 @@ export function buildOpenApi(calls: readonly RegisteredCall[], version: string):
         summary: c.summary,
         tags: [c.path.split("/")[2] ?? "misc"],
         "x-access": c.access,
+        ...(c.rule ? { "x-rule": c.rule } : {}),
         "x-envelope": !c.raw,
         security: c.access === "public" ? [] : [{ token: [] }],
         requestBody: {

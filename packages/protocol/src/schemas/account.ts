@@ -82,6 +82,8 @@ export const AccountImport = z.object({
   file: z.string().min(1, "文件内容为空").max(7_000_000, "文件不能超过 5MB").describe("文件内容"),
   /** all: import only when every row is valid; valid: import the valid rows, report the others. */
   mode: z.enum(["all", "valid"]).default("all").describe("导入方式"),
+  /** Teacher import: the school of the imported teachers (default: the caller's own school). */
+  school_id: z.coerce.number().int().min(0).optional().describe("学校"),
 });
 
 export const AccountExport = AccountList.omit({ page: true, limit: true });
@@ -137,6 +139,8 @@ export interface ImportReport {
   imported: number;
   skipped: number;
   errors: ImportRowError[];
+  /** The imported accounts; `password` only when it was generated (shown once). */
+  accounts: { row: number; id: number; username: string; password?: string }[];
 }
 
 /** A generated file handed back through the envelope. */

@@ -1,7 +1,7 @@
 import type { ChangePasswordPayload } from "@yanke/protocol";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { badInput, notFound } from "../../http/errors.js";
+import { badInput, notFound, sessionInvalid } from "../../http/errors.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { account } from "./account.schema.js";
 
@@ -14,6 +14,18 @@ export class AccountService {
   async byId(id: number): Promise<AccountRow | undefined> {
     const [row] = await this.db.select().from(account).where(eq(account.id, id));
     return row;
+  }
+
+  /** The caller's account row (a session whose account is gone answers 1025). */
+  async subject(id: number): Promise<AccountRow> {
+    const row = await this.byId(id);
+    if (!row) throw sessionInvalid();
+    return row;
+  }
+
+  async countInGroup(groupId: number): Promise<number> {
+    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(account).where(eq(account.group_id, groupId));
+    return r?.n ?? 0;
   }
 
   async byUsername(username: string): Promise<AccountRow | undefined> {

@@ -45,6 +45,13 @@ export class AuthService {
 
   /** c001: a wrong password never says whether the account exists. */
   async login(username: string, password: string, client: ClientInfo): Promise<SessionInfo> {
+    const acct = await this.verifyCredentials(username, password, client);
+    const token = await this.openSession(acct, client, {});
+    return this.sessionInfo(acct, token, {});
+  }
+
+  /** Checks a login name and password with throttling; the answer never says whether the account exists. */
+  async verifyCredentials(username: string, password: string, client: ClientInfo): Promise<AccountRow> {
     await this.d.throttle.check(username, client.ip);
     const acct = await this.d.accounts.byUsername(username);
     const ok = acct ? await verifyPassword(acct.password_hash, password) : (await burnPasswordCheck(password), false);
@@ -54,8 +61,7 @@ export class AuthService {
     }
     if (acct.status !== 1) throw new AppError(403, "账号已被禁用，请联系管理员");
     await this.d.throttle.succeed(username);
-    const token = await this.openSession(acct, client, {});
-    return this.sessionInfo(acct, token, {});
+    return acct;
   }
 
   /** Creates a session; with SINGLE_SESSION the account's other live sessions end (1028). */

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { school } from "./org.schema.js";
+import { period, school } from "./org.schema.js";
 
 export interface SchoolSummary {
   id: number;
@@ -28,5 +28,46 @@ export class OrgService {
       .from(school)
       .where(eq(school.id, id));
     return row;
+  }
+
+  /** Schools whose area, city or province code is `code` (a district administrator's region). */
+  async schoolIdsInRegion(code: string): Promise<number[]> {
+    if (!code) return [];
+    const rows = await this.db
+      .select({ id: school.id })
+      .from(school)
+      .where(or(eq(school.area_code, code), eq(school.city_code, code), eq(school.province_code, code)));
+    return rows.map((r) => r.id);
+  }
+
+  async schoolTitles(ids: readonly number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.select({ id: school.id, title: school.title }).from(school).where(inArray(school.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }
+
+  async allSchoolIds(): Promise<number[]> {
+    return (await this.db.select({ id: school.id }).from(school)).map((r) => r.id);
+  }
+
+  async schoolIdByTitle(title: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ id: school.id }).from(school).where(eq(school.title, title.trim()));
+    return row?.id;
+  }
+
+  async periodsOf(schoolIds: readonly number[]): Promise<Map<number, { id: number; name: string }[]>> {
+    const out = new Map<number, { id: number; name: string }[]>();
+    if (!schoolIds.length) return out;
+    const rows = await this.db
+      .select({ id: period.id, name: period.name, school_id: period.school_id })
+      .from(period)
+      .where(inArray(period.school_id, [...schoolIds]))
+      .orderBy(asc(period.sort), asc(period.id));
+    for (const r of rows) {
+      const list = out.get(r.school_id) ?? [];
+      list.push({ id: r.id, name: r.name });
+      out.set(r.school_id, list);
+    }
+    return out;
   }
 }

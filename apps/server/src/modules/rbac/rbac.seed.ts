@@ -1,18 +1,22 @@
+import { CALLS } from "@yanke/protocol";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { authGroup, authRule } from "./rbac.schema.js";
+import { authGroup, authRule, occupationApply } from "./rbac.schema.js";
 
 interface SeedRule {
   name: string;
   title: string;
   url: string;
   icon?: string;
-  is_menu?: number;
   componentsUrl?: string;
   children?: SeedRule[];
+  /** Permission rules (is_menu 0) of this screen: [title, call path]. */
+  perms?: [string, string][];
 }
 
-/** The platform's base menu (grows with each module's issue). */
+const p = (title: string, path: string): [string, string] => [title, path];
+
+/** The platform's base menu with the permission rules of each screen (grows with each module's issue). */
 export const BASE_MENU: SeedRule[] = [
   { name: "Dashboard", title: "工作台", url: "/dashboard", icon: "DashboardOutlined", componentsUrl: "dashboard/index" },
   {
@@ -24,7 +28,7 @@ export const BASE_MENU: SeedRule[] = [
       { name: "SchoolManage", title: "学校管理", url: "/basic/school" },
       { name: "ClassManage", title: "班级管理", url: "/basic/class" },
       { name: "StudentManage", title: "学生管理", url: "/basic/student" },
-      { name: "TeacherManage", title: "教师管理", url: "/basic/teacher" },
+      { name: "TeacherManage", title: "教师管理", url: "/basic/teacher", perms: [p("同步区域教育云教师", CALLS.teacherEsSync)] },
       { name: "PeriodManage", title: "学段管理", url: "/basic/period" },
       { name: "RegionManage", title: "区域管理", url: "/basic/region" },
       { name: "DeviceManage", title: "设备管理", url: "/basic/device" },
@@ -38,10 +42,70 @@ export const BASE_MENU: SeedRule[] = [
     url: "/permission",
     icon: "SafetyOutlined",
     children: [
-      { name: "RoleManage", title: "角色管理", url: "/permission/role" },
-      { name: "MenuManage", title: "菜单管理", url: "/permission/menu" },
-      { name: "MenuGroupManage", title: "菜单分组", url: "/permission/menuGroup" },
-      { name: "AbilityManage", title: "应用管理2_0", url: "/permission/ability" },
+      {
+        name: "RoleManage",
+        title: "角色管理",
+        url: "/permission/role",
+        componentsUrl: "permission/role",
+        perms: [
+          p("查看角色", CALLS.groupList),
+          p("角色详情", CALLS.groupRead),
+          p("新增角色", CALLS.groupSave),
+          p("修改角色", CALLS.groupUpdate),
+          p("删除角色", CALLS.groupDelete),
+          p("启用禁用角色", CALLS.groupQuickOperate),
+          p("可分配角色", CALLS.groupOptions),
+          p("角色规则", CALLS.groupAuthRole),
+          p("可授予规则", CALLS.ruleUseList),
+        ],
+      },
+      {
+        name: "MenuManage",
+        title: "菜单管理",
+        url: "/permission/menu",
+        componentsUrl: "permission/menu",
+        perms: [
+          p("查看菜单", CALLS.ruleList),
+          p("新增菜单", CALLS.ruleSave),
+          p("修改菜单", CALLS.ruleUpdate),
+          p("删除菜单", CALLS.ruleDelete),
+          p("设置菜单属性", CALLS.ruleSetAttribute),
+        ],
+      },
+      {
+        name: "MenuGroupManage",
+        title: "菜单分组",
+        url: "/permission/menuGroup",
+        componentsUrl: "permission/menuGroup",
+        perms: [
+          p("新增应用", CALLS.applySave),
+          p("修改应用", CALLS.applyUpdate),
+          p("删除应用", CALLS.applyDelete),
+          p("应用规则", CALLS.applyAuthRuleList),
+          p("应用角色", CALLS.applyAuthGroupList),
+          p("规则与应用", CALLS.applyRulesAndApply),
+        ],
+      },
+      { name: "AbilityManage", title: "应用管理2_0", url: "/permission/ability", componentsUrl: "permission/ability" },
+      {
+        name: "AccountManage",
+        title: "账号管理",
+        url: "/permission/account",
+        componentsUrl: "permission/account",
+        perms: [
+          p("查看账号", CALLS.accountList),
+          p("账号详情", CALLS.accountRead),
+          p("新增账号", CALLS.accountSave),
+          p("修改账号", CALLS.accountUpdate),
+          p("删除账号", CALLS.accountDelete),
+          p("批量删除账号", CALLS.accountBatchDelete),
+          p("启用禁用账号", CALLS.accountQuickOperate),
+          p("重置密码", CALLS.accountResetPassword),
+          p("导入教师", CALLS.accountImportTeacher),
+          p("导入账号", CALLS.accountImportAccount),
+          p("导出账号", CALLS.accountExport),
+        ],
+      },
     ],
   },
   {
@@ -50,6 +114,16 @@ export const BASE_MENU: SeedRule[] = [
     url: "/research",
     icon: "ExperimentOutlined",
     children: [{ name: "IndicatorManage", title: "听课指标管理", url: "/research/indicator" }],
+  },
+  {
+    name: "DeviceCenter",
+    title: "设备中心",
+    url: "/device",
+    icon: "VideoCameraOutlined",
+    children: [
+      { name: "DeviceLive", title: "直播巡课", url: "/device/live" },
+      { name: "DeviceRecord", title: "录制计划", url: "/device/record" },
+    ],
   },
   {
     name: "PlatformManage",
@@ -71,43 +145,98 @@ export const BASE_MENU: SeedRule[] = [
   { name: "DataCockpit", title: "数据驾驶舱", url: "https://example.invalid/cockpit", icon: "FundOutlined" },
 ];
 
-/** Inserts the base menu when the rule table is empty; returns the ids by name. */
-export async function seedRules(db: Db): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
+export interface SeededRules {
+  ids: Map<string, number>;
+  /** The rule and all its descendants (menus and permissions), by name. */
+  subtree(...names: string[]): number[];
+  all(): number[];
+}
+
+/** Inserts the base menu when the rule table is empty. */
+export async function seedRules(db: Db): Promise<SeededRules> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(authRule);
-  if (n > 0) {
-    for (const r of await db.select({ id: authRule.id, name: authRule.name }).from(authRule)) ids.set(r.name, r.id);
-    return ids;
+  if (n === 0) {
+    const insert = async (rules: SeedRule[], pid: number) => {
+      let sort = 0;
+      for (const r of rules) {
+        sort += 10;
+        const [row] = await db
+          .insert(authRule)
+          .values({ name: r.name, title: r.title, pid, level: pid ? 1 : 0, sort, url: r.url, is_menu: 1, icon: r.icon ?? "", componentsUrl: r.componentsUrl ?? "" })
+          .returning({ id: authRule.id });
+        if (!row) throw new Error("rule insert failed");
+        if (r.perms?.length) {
+          await db.insert(authRule).values(r.perms.map(([title, path], i) => ({ name: path, title, pid: row.id, level: 1, sort: (i + 1) * 10, is_menu: 0 })));
+        }
+        if (r.children) await insert(r.children, row.id);
+      }
+    };
+    await insert(BASE_MENU, 0);
   }
-  const insert = async (rules: SeedRule[], pid: number) => {
-    let sort = 0;
-    for (const r of rules) {
-      sort += 10;
-      const [row] = await db
-        .insert(authRule)
-        .values({
-          name: r.name,
-          title: r.title,
-          pid,
-          level: pid ? 1 : 0,
-          sort,
-          url: r.url,
-          is_menu: r.is_menu ?? 1,
-          icon: r.icon ?? "",
-          componentsUrl: r.componentsUrl ?? "",
-        })
-        .returning({ id: authRule.id });
-      if (!row) throw new Error("rule insert failed");
-      ids.set(r.name, row.id);
-      if (r.children) await insert(r.children, row.id);
+  const rows = await db.select({ id: authRule.id, pid: authRule.pid, name: authRule.name }).from(authRule);
+  const ids = new Map(rows.map((r) => [r.name, r.id]));
+  const subtree = (...names: string[]) => {
+    const out = new Set<number>();
+    const walk = (id: number) => {
+      out.add(id);
+      for (const r of rows) if (r.pid === id) walk(r.id);
+    };
+    for (const name of names) {
+      const id = ids.get(name);
+      if (id !== undefined) walk(id);
     }
+    return [...out].sort((a, b) => a - b);
   };
-  await insert(BASE_MENU, 0);
-  return ids;
+  return { ids, subtree, all: () => rows.map((r) => r.id).sort((a, b) => a - b) };
 }
 
 export async function createGroup(db: Db, title: string, rules: number[], schoolId = 0): Promise<number> {
   const [row] = await db.insert(authGroup).values({ title, rules, school_id: schoolId }).returning({ id: authGroup.id });
   if (!row) throw new Error("group insert failed");
   return row.id;
+}
+
+export interface SeededRoles {
+  admin: number;
+  platform: number;
+  district: number;
+  school: number;
+  teacher: number;
+}
+
+/** Roles for the five identities and the applications of the five mode tabs plus one ability. */
+export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<SeededRoles> {
+  const roles: SeededRoles = {
+    admin: await createGroup(db, "超级管理员", rules.all()),
+    platform: await createGroup(db, "平台管理员", rules.all()),
+    district: await createGroup(
+      db,
+      "区级管理员",
+      rules.subtree("Dashboard", "BasicManage", "RoleManage", "AccountManage", "ResearchManage", "PersonalCenter", "DeviceCenter"),
+    ),
+    school: await createGroup(
+      db,
+      "校级管理员",
+      rules.subtree("Dashboard", "ClassManage", "StudentManage", "TeacherManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
+    ),
+    teacher: await createGroup(db, "教师", rules.subtree("PersonalCenter")),
+  };
+  const admins = [roles.admin, roles.platform];
+  const apps: (typeof occupationApply.$inferInsert)[] = [
+    { name: "个人研修", icon: "UserOutlined", apply_type: 4, rules: rules.subtree("PersonalCenter"), group_ids: [...admins, roles.district, roles.school, roles.teacher], sort: 1 },
+    { name: "设备中心", icon: "VideoCameraOutlined", apply_type: 5, rules: rules.subtree("DeviceCenter"), group_ids: [...admins, roles.district, roles.school], sort: 2 },
+    { name: "教研管理", icon: "ExperimentOutlined", apply_type: 1, rules: rules.subtree("Dashboard", "ResearchManage"), group_ids: [...admins, roles.district], sort: 3 },
+    { name: "设备管理", icon: "DesktopOutlined", apply_type: 2, rules: rules.subtree("Dashboard", "DeviceManage", "TimetableManage"), group_ids: [...admins, roles.district, roles.school], sort: 4 },
+    {
+      name: "基础数据管理",
+      icon: "DatabaseOutlined",
+      apply_type: 3,
+      rules: rules.subtree("Dashboard", "BasicManage", "PermissionManage", "PlatformManage"),
+      group_ids: [...admins, roles.district, roles.school],
+      sort: 5,
+    },
+    { name: "数据驾驶舱", icon: "FundOutlined", apply_type: 7, type: 2, rules: rules.subtree("DataCockpit"), group_ids: [...admins, roles.district], sort: 6 },
+  ];
+  await db.insert(occupationApply).values(apps);
+  return roles;
 }
