@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { type ClientConfig, Code, GET_ROUTES } from "@yanke/protocol";
+import { CALLS, type ClientConfig, Code, GET_ROUTES } from "@yanke/protocol";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -19,6 +19,9 @@ import { AuthService } from "./modules/auth/auth.service.js";
 import { SsoService } from "./modules/auth/sso.service.js";
 import { LoginThrottle } from "./modules/auth/throttle.js";
 import { OrgService } from "./modules/org/org.service.js";
+import { EsDirectory } from "./modules/teacher/es-directory.js";
+import { teacherRoutes } from "./modules/teacher/teacher.routes.js";
+import { TeacherService } from "./modules/teacher/teacher.service.js";
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
 import { ApplyService } from "./modules/rbac/apply.service.js";
 import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
@@ -41,6 +44,7 @@ export interface Services {
   org: OrgService;
   auth: AuthService;
   accountAdmin: AccountAdminService;
+  teachers: TeacherService;
   sso: SsoService | undefined;
 }
 
@@ -66,7 +70,21 @@ export function createServices({ config, database, counters }: AppDeps): Service
   });
   const sso = config.oidc ? new SsoService(config.oidc, db, accounts, auth) : undefined;
   const accountAdmin = new AccountAdminService(db, accounts, rbac, org, auth);
-  return { accounts, rbac, apply, org, auth, accountAdmin, sso };
+  const teachers = new TeacherService({
+    accounts,
+    directory: new EsDirectory({ baseUrl: config.esDirectory.url, token: config.esDirectory.token }),
+    schools: { idOf: (code) => org.schoolIdByCode(code), codeOf: (id) => org.schoolCode(id) },
+    // Binding someone else's account: whoever may update that account (rule and scope).
+    mayManage: async (actor, targetId) => {
+      const me = await accounts.subject(actor.accountId);
+      return rbac.authorize(me, CALLS.accountUpdate).then(
+        () => accountAdmin.read(me, targetId).then(() => true, () => false),
+        () => false,
+      );
+    },
+    teacherGroupId: () => rbac.defaultTeacherGroup(),
+  });
+  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, sso };
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -133,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   rbacRoutes(app, host, services);
   applyRoutes(app, host, services);
   accountAdminRoutes(app, host, services);
+  teacherRoutes(app, host, services);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, "index.html"));

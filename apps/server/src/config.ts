@@ -49,6 +49,8 @@ const EnvSchema = z
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_REDIRECT_URI: url("OIDC_REDIRECT_URI", ["http:", "https:"]),
     OIDC_POST_LOGOUT_REDIRECT_URI: url("OIDC_POST_LOGOUT_REDIRECT_URI", ["http:", "https:"]),
+    ES_DIRECTORY_URL: url("ES_DIRECTORY_URL", ["http:", "https:"]),
+    ES_DIRECTORY_TOKEN: z.string().optional(),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
@@ -83,6 +85,7 @@ export interface Config {
   sessionTtlMs: number;
   throttle: { maxFailures: number; maxFailuresPerIp: number; lockSeconds: number };
   oidc?: { issuer: string; clientId: string; clientSecret?: string; redirectUri: string; postLogoutRedirectUri: string };
+  esDirectory: { url?: string; token?: string };
   webDist?: string;
   logLevel: string;
 }
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: v.SESSION_TTL_HOURS * 3600_000,
     throttle: { maxFailures: v.LOGIN_MAX_FAILURES, maxFailuresPerIp: v.LOGIN_MAX_FAILURES_PER_IP, lockSeconds: v.LOGIN_LOCK_SECONDS },
     oidc,
+    esDirectory: { url: v.ES_DIRECTORY_URL, token: v.ES_DIRECTORY_TOKEN || undefined },
     webDist: v.WEB_DIST,
     logLevel: v.LOG_LEVEL,
   };

@@ -78,8 +78,8 @@ async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _r
   const schools = await db
     .insert(school)
     .values([
-      { title: "银川市第一中学", province_code: "640000", city_code: "640100", area_code: "640104", region_id: xingqing.id, school_index_name: "银川一中教研空间" },
-      { title: "银川市第二中学", province_code: "640000", city_code: "640100", area_code: "640105", region_id: xixia.id, school_index_name: "银川二中教研空间" },
+      { title: "银川市第一中学", code: "640104001", province_code: "640000", city_code: "640100", area_code: "640104", region_id: xingqing.id, school_index_name: "银川一中教研空间" },
+      { title: "银川市第二中学", code: "640105001", province_code: "640000", city_code: "640100", area_code: "640105", region_id: xixia.id, school_index_name: "银川二中教研空间" },
     ])
     .returning();
   const [one, two] = [schools[0]!, schools[1]!];
@@ -117,9 +117,6 @@ async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _r
       group_id: roles[u.role],
       ...plan[u.username],
     });
-    if (acct.school_id) {
-      await db.insert(accountSchoolUser).values({ account_id: acct.id, school_id: acct.school_id, period_ids: acct.period_id ? [acct.period_id] : [], identity: acct.identity });
-    }
     // 张老师 also teaches at the second school: the school switcher has two entries for her.
     if (u.username === "zhanglaoshi") {
       await db.insert(accountSchoolUser).values({ account_id: acct.id, school_id: two.id, period_ids: [juniorTwo.id], identity: 2 });

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, notFound, sessionInvalid } from "../../http/errors.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
-import { account } from "./account.schema.js";
+import { account, accountSchoolUser } from "./account.schema.js";
 
 export type AccountRow = typeof account.$inferSelect;
 export type NewAccount = typeof account.$inferInsert;
@@ -53,11 +53,18 @@ export class AccountService {
     return r?.n ?? 0;
   }
 
+  /** Creates an account; with a school, also its account-school-user row for that school. */
   async create(values: Omit<NewAccount, "password_hash"> & { password: string }): Promise<AccountRow> {
     const { password, ...rest } = values;
-    const [row] = await this.db.insert(account).values({ ...rest, password_hash: await hashPassword(password) }).returning();
-    if (!row) throw new Error("account insert returned nothing");
-    return row;
+    const password_hash = await hashPassword(password);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(account).values({ ...rest, password_hash }).returning();
+      if (!row) throw new Error("account insert returned nothing");
+      if (row.school_id) {
+        await tx.insert(accountSchoolUser).values({ account_id: row.id, school_id: row.school_id, period_ids: row.period_id ? [row.period_id] : [], identity: row.identity });
+      }
+      return row;
+    });
   }
 
   async updateProfile(

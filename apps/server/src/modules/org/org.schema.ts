@@ -20,6 +20,8 @@ export const region = pgTable(
 export const school = pgTable("school", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
+  /** The school's code in the regional directory (e.g. 640104001); "" when none. */
+  code: text("code").notNull().default(""),
   province_code: text("province_code").notNull().default(""),
   city_code: text("city_code").notNull().default(""),
   area_code: text("area_code").notNull().default(""),

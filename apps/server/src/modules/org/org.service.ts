@@ -46,6 +46,17 @@ export class OrgService {
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 
+  async schoolIdByCode(code: string): Promise<number | undefined> {
+    if (!code) return undefined;
+    const [row] = await this.db.select({ id: school.id }).from(school).where(eq(school.code, code));
+    return row?.id;
+  }
+
+  async schoolCode(id: number): Promise<string | undefined> {
+    const [row] = await this.db.select({ code: school.code }).from(school).where(eq(school.id, id));
+    return row?.code || undefined;
+  }
+
   async allSchoolIds(): Promise<number[]> {
     return (await this.db.select({ id: school.id }).from(school)).map((r) => r.id);
   }

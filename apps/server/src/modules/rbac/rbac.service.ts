@@ -377,6 +377,12 @@ export class RbacService {
     return { tree: await this.grantableTree(s), checked: g.rules };
   }
 
+  /** The platform-wide role titled 教师 (given to teachers created by a directory sync), 0 when none. */
+  async defaultTeacherGroup(): Promise<number> {
+    const [g] = await this.db.select({ id: authGroup.id }).from(authGroup).where(and(eq(authGroup.title, "教师"), eq(authGroup.school_id, 0)));
+    return g?.id ?? 0;
+  }
+
   async groupIdByTitle(s: Subject, title: string): Promise<number | undefined> {
     return (await this.groupOptions(s)).find((g) => g.title === title)?.id;
   }

@@ -27,6 +27,8 @@ export interface TeacherServiceOptions {
    * (identities 1 and 5), as `access: "admin"` does. The rbac module can pass a rule- and scope-aware check.
    */
   mayManage?: (actor: Actor, targetId: number) => Promise<boolean>;
+  /** The role given to teachers created by a sync (0 = none). */
+  teacherGroupId?: () => Promise<number>;
 }
 
 export const TEACHER_MESSAGES = {
@@ -66,6 +68,7 @@ export class TeacherService {
   private readonly directory: EsDirectory;
   private readonly schools: SchoolMapping | undefined;
   private readonly mayManage: (actor: Actor, targetId: number) => Promise<boolean>;
+  private readonly teacherGroupId: () => Promise<number>;
   private syncing = false;
 
   constructor(o: TeacherServiceOptions) {
@@ -73,6 +76,7 @@ export class TeacherService {
     this.directory = o.directory;
     this.schools = o.schools;
     this.mayManage = o.mayManage ?? (async (actor) => ADMIN_IDENTITIES.has(actor.identity));
+    this.teacherGroupId = o.teacherGroupId ?? (async () => 0);
   }
 
   /** The account a bind/unbind acts on: the actor's own by default; another's only when he may manage it (403 无权限). */
@@ -167,6 +171,7 @@ export class TeacherService {
         telephone: t.phone,
         password: randomPassword(),
         identity: 2,
+        group_id: await this.teacherGroupId(),
         school_id: school,
         es_account_id: t.id,
       });

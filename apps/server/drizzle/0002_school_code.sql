@@ -1,0 +1,1 @@
+ALTER TABLE "school" ADD COLUMN "code" text DEFAULT '' NOT NULL;
