@@ -45,6 +45,7 @@ export interface Services {
   auth: AuthService;
   accountAdmin: AccountAdminService;
   teachers: TeacherService;
+  throttle: LoginThrottle;
   sso: SsoService | undefined;
 }
 
@@ -58,12 +59,13 @@ export function createServices({ config, database, counters }: AppDeps): Service
     schoolTitles: (ids) => org.schoolTitles(ids),
   });
   const apply = new ApplyService(db, rbac);
+  const throttle = new LoginThrottle(counters, config.throttle);
   const auth = new AuthService({
     db,
     accounts,
     rbac,
     org,
-    throttle: new LoginThrottle(counters, config.throttle),
+    throttle,
     sessionTtlMs: config.sessionTtlMs,
     singleSession: config.singleSession,
     defaultHome: config.whitelistHome || "/foreground",
@@ -84,7 +86,7 @@ export function createServices({ config, database, counters }: AppDeps): Service
     },
     teacherGroupId: () => rbac.defaultTeacherGroup(),
   });
-  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, sso };
+  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, throttle, sso };
 }
 
 export function clientConfig(config: Config): ClientConfig {

@@ -1,10 +1,12 @@
 import { CALLS, EsBindPayload, EsTeacherSyncPayload, EsUnbindPayload } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
+import { AppError } from "../../http/errors.js";
+import type { LoginThrottle } from "../auth/throttle.js";
 import type { TeacherService } from "./teacher.service.js";
 
 /** c035–c037: the regional education cloud account (docs/api/es-directory.md). */
-export function teacherRoutes(app: FastifyInstance, host: CallHost, deps: { teachers: TeacherService }): void {
+export function teacherRoutes(app: FastifyInstance, host: CallHost, deps: { teachers: TeacherService; throttle: LoginThrottle }): void {
   defineCall(app, host, {
     id: "c035",
     path: CALLS.teacherEsSync,
@@ -23,8 +25,20 @@ export function teacherRoutes(app: FastifyInstance, host: CallHost, deps: { teac
     access: "user",
     schema: EsBindPayload,
     message: "绑定成功",
-    handler: async ({ payload, auth }) =>
-      deps.teachers.bind(await deps.teachers.targetFor(auth, payload.account_id), payload.es_account, payload.es_password),
+    handler: async ({ payload, auth, req }) => {
+      // Directory passwords are guessed no faster than login passwords (same throttle and limits).
+      const key = `es:${payload.es_account}`;
+      await deps.throttle.check(key, req.ip);
+      const target = await deps.teachers.targetFor(auth, payload.account_id);
+      try {
+        const answer = await deps.teachers.bind(target, payload.es_account, payload.es_password);
+        await deps.throttle.succeed(key);
+        return answer;
+      } catch (e) {
+        if (e instanceof AppError && (e.code === 400 || e.code === 404)) await deps.throttle.fail(key, req.ip);
+        throw e;
+      }
+    },
   });
 
   defineCall(app, host, {
