@@ -1,5 +1,5 @@
 import { CALLS, Code, type EsBindAnswer, type EsSyncReport, type Envelope, postCall } from "@yanke/protocol";
-import { asc, eq, isNotNull } from "drizzle-orm";
+import { asc, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../src/http/errors.js";
 import { account } from "../src/modules/account/account.schema.js";

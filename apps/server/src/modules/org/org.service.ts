@@ -61,11 +61,6 @@ export class OrgService {
     return (await this.db.select({ id: school.id }).from(school)).map((r) => r.id);
   }
 
-  async schoolIdByTitle(title: string): Promise<number | undefined> {
-    const [row] = await this.db.select({ id: school.id }).from(school).where(eq(school.title, title.trim()));
-    return row?.id;
-  }
-
   async periodsOf(schoolIds: readonly number[]): Promise<Map<number, { id: number; name: string }[]>> {
     const out = new Map<number, { id: number; name: string }[]>();
     if (!schoolIds.length) return out;

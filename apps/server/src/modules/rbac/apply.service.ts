@@ -8,10 +8,10 @@ import {
   type OccupationApplySave,
   type OccupationApplyUpdate,
 } from "@yanke/protocol";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { badInput, forbidden, notFound } from "../../http/errors.js";
+import { forbidden, notFound } from "../../http/errors.js";
 import { has, withAncestors } from "./permission.js";
 import { occupationApply } from "./rbac.schema.js";
 import { type RbacService, type Subject, firstMenuUrl } from "./rbac.service.js";
@@ -142,12 +142,5 @@ export class ApplyService {
     if (!mine.length) throw forbidden("无权限");
     const owner = (await this.all()).find((a) => a.apply_type !== 7 && a.rules.includes(rulesId) && this.usable(s, a));
     return { auth_rule_list: mine, apply_type: owner?.apply_type ?? 0 };
-  }
-
-  async rulesOf(ids: readonly number[]): Promise<Map<number, number[]>> {
-    if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: occupationApply.id, rules: occupationApply.rules }).from(occupationApply).where(inArray(occupationApply.id, [...ids]));
-    if (rows.length !== new Set(ids).size) throw badInput("应用不存在");
-    return new Map(rows.map((r) => [r.id, r.rules]));
   }
 }

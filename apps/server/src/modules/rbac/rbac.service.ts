@@ -1,4 +1,4 @@
-import type { AuthRuleRow, MenuNode } from "@yanke/protocol";
+import type { MenuNode } from "@yanke/protocol";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AuthGroupList, AuthGroupSave, AuthGroupUpdate, AuthRuleSave, AuthRuleUpdate } from "@yanke/protocol";
@@ -211,11 +211,6 @@ export class RbacService {
     await this.db.update(authRule).set({ [attribute]: value }).where(eq(authRule.id, id));
   }
 
-  async ruleRowsByIds(ids: readonly number[]): Promise<AuthRuleRow[]> {
-    if (!ids.length) return [];
-    return (await this.db.select().from(authRule).where(inArray(authRule.id, [...ids]))).map(({ ...r }) => ({ ...r, level: r.pid ? 1 : 0 }));
-  }
-
   /** Rule ids of a route's parent (c058): the rule and its descendants. */
   async subtreeIds(rootId: number): Promise<number[]> {
     const rows = await this.rules();
@@ -381,9 +376,5 @@ export class RbacService {
   async defaultTeacherGroup(): Promise<number> {
     const [g] = await this.db.select({ id: authGroup.id }).from(authGroup).where(and(eq(authGroup.title, "教师"), eq(authGroup.school_id, 0)));
     return g?.id ?? 0;
-  }
-
-  async groupIdByTitle(s: Subject, title: string): Promise<number | undefined> {
-    return (await this.groupOptions(s)).find((g) => g.title === title)?.id;
   }
 }
