@@ -55,6 +55,7 @@ export function createServices({ config, database, counters }: AppDeps): Service
   const org = new OrgService(db);
   const rbac = new RbacService(db, {
     accountsInGroup: (id) => accounts.countInGroup(id),
+    accountCountsByGroup: (ids) => accounts.countsByGroup(ids),
     schoolIdsInRegion: (code) => org.schoolIdsInRegion(code),
     schoolTitles: (ids) => org.schoolTitles(ids),
   });

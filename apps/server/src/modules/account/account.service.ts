@@ -1,5 +1,5 @@
 import type { ChangePasswordPayload } from "@yanke/protocol";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, notFound, sessionInvalid } from "../../http/errors.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
@@ -26,6 +26,16 @@ export class AccountService {
   async countInGroup(groupId: number): Promise<number> {
     const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(account).where(eq(account.group_id, groupId));
     return r?.n ?? 0;
+  }
+
+  async countsByGroup(groupIds: readonly number[]): Promise<Map<number, number>> {
+    if (!groupIds.length) return new Map();
+    const rows = await this.db
+      .select({ g: account.group_id, n: sql<number>`count(*)::int` })
+      .from(account)
+      .where(inArray(account.group_id, [...groupIds]))
+      .groupBy(account.group_id);
+    return new Map(rows.map((r) => [r.g, r.n]));
   }
 
   async byUsername(username: string): Promise<AccountRow | undefined> {

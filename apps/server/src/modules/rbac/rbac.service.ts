@@ -25,6 +25,7 @@ export interface Subject {
 /** What rbac needs from other modules, injected to keep modules apart. */
 export interface RbacPorts {
   accountsInGroup(groupId: number): Promise<number>;
+  accountCountsByGroup(groupIds: number[]): Promise<Map<number, number>>;
   schoolIdsInRegion(code: string): Promise<number[]>;
   schoolTitles(ids: number[]): Promise<Map<number, string>>;
 }
@@ -259,9 +260,11 @@ export class RbacService {
   }
 
   private async toGroupRows(rows: GroupRow[]) {
-    const titles = await this.ports.schoolTitles([...new Set(rows.map((r) => r.school_id).filter(Boolean))]);
-    return Promise.all(
-      rows.map(async (g) => ({
+    const [titles, counts] = await Promise.all([
+      this.ports.schoolTitles([...new Set(rows.map((r) => r.school_id).filter(Boolean))]),
+      this.ports.accountCountsByGroup(rows.map((r) => r.id)),
+    ]);
+    return rows.map((g) => ({
         id: g.id,
         title: g.title,
         status: g.status,
@@ -270,10 +273,9 @@ export class RbacService {
         apply_auth_list: g.apply_auth_list,
         school_id: g.school_id,
         school_name: g.school_id ? (titles.get(g.school_id) ?? "") : "全平台",
-        account_count: await this.ports.accountsInGroup(g.id),
+        account_count: counts.get(g.id) ?? 0,
         created_at: formatTime(g.created_at),
-      })),
-    );
+      }));
   }
 
   async listGroups(s: Subject, q: z.output<typeof AuthGroupList>) {
