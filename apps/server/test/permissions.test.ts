@@ -308,6 +308,10 @@ describe("roles, rules and applications", () => {
     const r = await s.call(CALLS.groupDelete, { id: teacherRole.id }, admin);
     expect(r.code).toBe(409);
     expect(r.msg).toMatch(/^还有 \d+ 个账号属于该角色，不能删除$/);
+    const list = await s.call<Page<{ title: string; account_count: number; school_name: string }>>(CALLS.groupList, { title: "教师" }, admin);
+    const teacherRow = list.data.list.find((g) => g.title === "教师")!;
+    expect(teacherRow.account_count).toBe(Number(/\d+/.exec(r.msg)![0]));
+    expect(teacherRow.school_name).toBe("全平台");
   });
 
   it("applications group into list1…list7 and drive the mode tabs", async () => {
