@@ -1,4 +1,4 @@
-import { Layout } from "antd";
+import { Layout, Spin } from "antd";
 import { menuTitle } from "@yanke/protocol";
 import { useEffect } from "react";
 import { Navigate, useLocation, useMatches, useOutlet } from "react-router";
@@ -9,6 +9,7 @@ import { deepestMeta, DEFAULT_TITLE } from "../router/meta";
 import { ADMIN_HOME_PATH } from "../router/paths";
 import { setState, useAppState } from "../session/store";
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from "../theme/constants";
+import { useRouteRules } from "../modes/useRouteRules";
 import { KeepAliveOutlet } from "./keep-alive";
 import { Sidebar } from "./Sidebar";
 import { TagsView } from "./TagsView";
@@ -28,6 +29,7 @@ export function AppShell() {
   const session = useAppState((s) => s.session);
   const menus = useAppState((s) => s.menus);
   const collapsed = useAppState((s) => s.sidebarCollapsed);
+  const loadingRules = useRouteRules(path);
 
   const home = session.url && session.url !== "/" ? session.url : ADMIN_HOME_PATH;
   const meta = deepestMeta(matches);
@@ -46,11 +48,17 @@ export function AppShell() {
   if (!valid) return <Navigate to="/404" replace />;
 
   const content = <KeepAliveOutlet name={viewName} outlet={outlet} pathKey={path} />;
+  const overlay = loadingRules ? (
+    <div data-testid="route-loading">
+      <Spin fullscreen spinning description="加载中…" />
+    </div>
+  ) : null;
   const fullScreen = config.fullScreenPaths.includes(path) || session.isFullScreen === 1;
   if (fullScreen) {
     return (
       <main className="yk-fullscreen" data-testid="fullscreen-main">
         {content}
+        {overlay}
       </main>
     );
   }
@@ -66,6 +74,7 @@ export function AppShell() {
           {content}
         </Layout.Content>
       </Layout>
+      {overlay}
     </Layout>
   );
 }

@@ -3,6 +3,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { config } from "../config";
 import { buildSideMenu, externalHref, type SideItem } from "../menu/menu";
+import { COMMUNITY_MODE } from "../modes/modes";
+import { routeHref } from "../router/location";
 import { useAppState } from "../session/store";
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from "../theme/constants";
 import { menuIcon } from "./menu-icons";
@@ -48,6 +50,13 @@ export function Sidebar({ collapsed, path }: { collapsed: boolean; path: string 
   const menus = useAppState((s) => s.menus);
   const mode = useAppState((s) => s.mode);
   const session = useAppState((s) => s.session);
+  const modeName = useAppState((s) => s.modeName);
+  const communityRef = useAppState((s) => s.community);
+  // §2: in community mode (personal research, docs/decisions/0314) the header names the community
+  // (or 未设置) and opens the community blog in a new tab.
+  const community = modeName === String(COMMUNITY_MODE);
+  const communityName = communityRef?.community_name || "未设置";
+  const openBlog = () => window.open(`${window.location.origin}${routeHref("/blog")}`, "_blank", "noopener,noreferrer");
   const items = useMemo(() => buildSideMenu(menus, { mode, showVersionName: config.showVersionName }), [menus, mode]);
   const antItems = useMemo(() => toItems(items, true), [items]);
   const trail = useMemo(() => findTrail(items, path), [items, path]);
@@ -73,10 +82,27 @@ export function Sidebar({ collapsed, path }: { collapsed: boolean; path: string 
       collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
       trigger={null}
     >
-      <div className="yk-logo" title={config.platformName}>
-        <span className="yk-logo-mark">研</span>
-        {collapsed ? null : <span className="yk-logo-text">{config.platformName}</span>}
-      </div>
+      {community ? (
+        <button
+          type="button"
+          className="yk-logo yk-logo-community"
+          data-testid="community-header"
+          title={`${communityName}（在新窗口打开社区空间）`}
+          onClick={openBlog}
+        >
+          <span className="yk-logo-mark">社</span>
+          {collapsed ? null : (
+            <span className="yk-logo-text yk-community-name" data-testid="community-name">
+              {communityName}
+            </span>
+          )}
+        </button>
+      ) : (
+        <div className="yk-logo" title={config.platformName}>
+          <span className="yk-logo-mark">研</span>
+          {collapsed ? null : <span className="yk-logo-text">{config.platformName}</span>}
+        </div>
+      )}
       {antItems.length ? (
         <Menu
           theme="dark"

@@ -5,10 +5,14 @@ import { Link, useNavigate } from "react-router";
 import { config } from "../config";
 import { menuTrail } from "../menu/menu";
 import { toggleSidebar, useAppState } from "../session/store";
-import { CourseFilterSlot, ModeTabsSlot, PeriodSwitcherSlot, SchoolSwitcherSlot } from "./slots";
+import { ModeTabs } from "../modes/ModeTabs";
+import { CourseFilter, PeriodSwitcher, SchoolSwitcher } from "../switcher/Switchers";
 import { UserDropdown } from "./UserDropdown";
 
-/** Fixed top bar (§2): collapse toggle, breadcrumb from 首页, slots for #3, back-to-home, user dropdown. */
+/**
+ * Fixed top bar (§2): collapse toggle, breadcrumb from 首页, the mode tabs, back-to-home, school
+ * switcher, study-period switcher, course filter and the user dropdown (password, unbind, logout).
+ */
 export function TopBar({ path, home, title }: { path: string; home: string; title: string }) {
   const navigate = useNavigate();
   const collapsed = useAppState((s) => s.sidebarCollapsed);
@@ -42,16 +46,20 @@ export function TopBar({ path, home, title }: { path: string; home: string; titl
         />
       </Tooltip>
       <Breadcrumb className="yk-breadcrumb" items={crumbs} data-testid="breadcrumb" />
-      <ModeTabsSlot />
+      <ModeTabs home={home} />
       <div className="yk-topbar-spacer" />
       {isHome ? null : (
-        <Button data-testid="back-home" icon={<RollbackOutlined />} onClick={() => navigate(home)}>
-          返回首页
-        </Button>
+        <Tooltip title="返回首页" placement="bottom">
+          <Button data-testid="back-home" aria-label="返回首页" icon={<RollbackOutlined />} onClick={() => navigate(home)}>
+            <span className="yk-back-home-text">返回首页</span>
+          </Button>
+        </Tooltip>
       )}
-      <SchoolSwitcherSlot />
-      <PeriodSwitcherSlot />
-      <CourseFilterSlot />
+      <div className="yk-switchers" data-testid="topbar-switchers">
+        <SchoolSwitcher />
+        <PeriodSwitcher />
+        <CourseFilter />
+      </div>
       <UserDropdown />
     </div>
   );

@@ -44,6 +44,22 @@ export interface AppState {
   patrolCount: number;
   /** "data-use list" of §4 logout; filled by later issues. */
   dataUseList: readonly unknown[];
+  /** Index of the selected period in the current school's period list (reset on a school switch, §4). */
+  periodIndex: number;
+  /** Course filter of the top bar (0 = 全部). */
+  courseId: number;
+  /** The community of community mode (§2 header); set by #7, null = 未设置. */
+  community: CommunityRef | null;
+}
+
+export interface CommunityRef {
+  community_id: number;
+  community_name: string;
+}
+
+function readCommunity(v: unknown): CommunityRef | null {
+  if (!isRecord(v) || typeof v.community_id !== "number") return null;
+  return { community_id: v.community_id, community_name: typeof v.community_name === "string" ? v.community_name : "" };
 }
 
 export const SESSION_KEY = "yanke.session";
@@ -79,6 +95,9 @@ function initialState(): AppState {
     platformInfo: null,
     patrolCount: 0,
     dataUseList: [],
+    periodIndex: typeof u.periodIndex === "number" ? u.periodIndex : 0,
+    courseId: typeof u.courseId === "number" ? u.courseId : 0,
+    community: readCommunity(u.community),
   };
 }
 
@@ -87,7 +106,16 @@ const listeners = new Set<() => void>();
 
 function persist(s: AppState): void {
   writeJson(SESSION_KEY, s.session);
-  writeJson(UI_KEY, { mode: s.mode, modeType: s.modeType, modeName: s.modeName, tags: s.tags, sidebarCollapsed: s.sidebarCollapsed });
+  writeJson(UI_KEY, {
+    mode: s.mode,
+    modeType: s.modeType,
+    modeName: s.modeName,
+    tags: s.tags,
+    sidebarCollapsed: s.sidebarCollapsed,
+    periodIndex: s.periodIndex,
+    courseId: s.courseId,
+    community: s.community,
+  });
 }
 
 function emit(): void {
@@ -133,6 +161,11 @@ export function setMenus(menus: MenuNode[]): void {
   setState({ menus, menuReload: false });
 }
 
+/** Merges fields into the stored session (school or period switch). */
+export function patchSession(patch: Partial<StoredSession>): void {
+  setState((s) => ({ session: normalizeSession(patch, s.session) }));
+}
+
 /** Toggles the sidebar (persisted). */
 export function toggleSidebar(): void {
   setState((s) => ({ sidebarCollapsed: !s.sidebarCollapsed }));
@@ -161,6 +194,9 @@ export function resetSession(): void {
     tags: [],
     dataUseList: [],
     patrolCount: 0,
+    periodIndex: 0,
+    courseId: 0,
+    community: null,
   });
 }
 
