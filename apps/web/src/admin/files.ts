@@ -1,0 +1,35 @@
+/** Base64 and file helpers for import (xlsx → base64) and export (FileAnswer → Blob). */
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let bin = "";
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) bin += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return btoa(bin);
+}
+
+export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  const clean = b64.replace(/^data:[^,]*,/, "").replace(/\s+/g, "");
+  const bin = atob(clean);
+  const out = new Uint8Array(new ArrayBuffer(bin.length));
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** A safe download file name (no path separators or control characters). */
+export function safeFileName(name: string, fallback: string): string {
+  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_").trim();
+  return cleaned || fallback;
+}
+
+export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Largest workbook the import accepts (AccountImport: 5 MB). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Why a chosen file cannot be imported, or '' when it can. */
+export function importFileProblem(name: string, size: number): string {
+  if (!/\.xlsx$/i.test(name)) return "只支持 .xlsx 文件，请使用下载的模板";
+  if (size <= 0) return "文件内容为空";
+  if (size > IMPORT_MAX_BYTES) return "文件不能超过 5MB";
+  return "";
+}
