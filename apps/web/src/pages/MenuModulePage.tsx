@@ -8,12 +8,13 @@ import { findMenuByPath } from "../menu/menu";
 import { normalizePath } from "../router/access";
 import { useAppState } from "../session/store";
 import { AdminHomePage } from "./AdminHomePage";
+import { ModuleNotFoundPage } from "./ModuleNotFoundPage";
 import { screenFor } from "./screens";
 
 /**
- * A route of the server menu tree. The administration screens arrive with their issues
- * (#3, #4, #6, #12…) and will be looked up by componentsUrl; until then each menu entry
- * opens this page: its title, a search box and an empty list.
+ * A route of the server menu tree: the screen registered for its componentsUrl or view name; a
+ * module-not-found page when the componentsUrl names no screen; otherwise (no componentsUrl, or a
+ * screen a later issue delivers) a titled page with a search box and an empty list.
  */
 export function MenuModulePage() {
   const path = normalizePath(useLocation().pathname);
@@ -22,15 +23,20 @@ export function MenuModulePage() {
   const node = findMenuByPath(menus, path);
   const [keyword, setKeyword] = useState("");
   if (!node) return path === home ? <AdminHomePage /> : null;
-  const Screen = screenFor(node.componentsUrl, node.name);
-  if (Screen) return <Screen />;
   const title = menuTitle(node.title, config.showVersionName);
+  const found = screenFor(node.componentsUrl, node.name);
+  if (found.kind === "screen") {
+    const Screen = found.screen;
+    return <Screen />;
+  }
+  if (found.kind === "missing") return <ModuleNotFoundPage componentsUrl={found.componentsUrl} title={title} />;
+  const issue = found.kind === "planned" ? found.issue : 0;
   return (
-    <div className="yk-page" data-testid="menu-page" data-view={node.name}>
+    <div className="yk-page" data-testid="menu-page" data-view={node.name} data-issue={issue || undefined}>
       <Card
         variant="borderless"
         title={<span data-testid="page-title">{title}</span>}
-        extra={node.componentsUrl ? <Tag>{node.componentsUrl}</Tag> : null}
+        extra={issue ? <Tag>建设中 · #{issue}</Tag> : node.componentsUrl ? <Tag>{node.componentsUrl}</Tag> : null}
       >
         <div className="yk-toolbar">
           <Input
