@@ -115,6 +115,10 @@ export const BASE_MENU: SeedRule[] = [
     icon: "ExperimentOutlined",
     children: [{ name: "IndicatorManage", title: "听课指标管理", url: "/research/indicator" }],
   },
+  { name: "ResourceCenter", title: "资源中心", url: "/resourceCenter", icon: "FolderOpenOutlined" },
+  { name: "TrainingManage", title: "培训管理", url: "/training", icon: "ReadOutlined" },
+  { name: "QuestionnaireManage", title: "问卷管理", url: "/questionnaire", icon: "FormOutlined" },
+  { name: "ReportManage", title: "报表统计", url: "/statistics", icon: "BarChartOutlined" },
   {
     name: "DeviceCenter",
     title: "设备中心",
@@ -130,7 +134,11 @@ export const BASE_MENU: SeedRule[] = [
     title: "平台管理",
     url: "/platform",
     icon: "SettingOutlined",
-    children: [{ name: "PlatformSetting", title: "平台设置", url: "/platform/setting" }],
+    children: [
+      { name: "PlatformSetting", title: "平台设置", url: "/platform/setting" },
+      { name: "SoftwareVersion", title: "软件版本", url: "/platform/version" },
+      { name: "AuthCodeManage", title: "授权码", url: "/platform/authCode" },
+    ],
   },
   {
     name: "PersonalCenter",
@@ -212,7 +220,7 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
     district: await createGroup(
       db,
       "区级管理员",
-      rules.subtree("Dashboard", "BasicManage", "RoleManage", "AccountManage", "ResearchManage", "PersonalCenter", "DeviceCenter"),
+      rules.subtree("Dashboard", "BasicManage", "RoleManage", "AccountManage", "ResearchManage", "ResourceCenter", "TrainingManage", "QuestionnaireManage", "ReportManage", "PersonalCenter", "DeviceCenter"),
     ),
     school: await createGroup(
       db,
@@ -225,7 +233,7 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
   const apps: (typeof occupationApply.$inferInsert)[] = [
     { name: "个人研修", icon: "UserOutlined", apply_type: 4, rules: rules.subtree("PersonalCenter"), group_ids: [...admins, roles.district, roles.school, roles.teacher], sort: 1 },
     { name: "设备中心", icon: "VideoCameraOutlined", apply_type: 5, rules: rules.subtree("DeviceCenter"), group_ids: [...admins, roles.district, roles.school], sort: 2 },
-    { name: "教研管理", icon: "ExperimentOutlined", apply_type: 1, rules: rules.subtree("Dashboard", "ResearchManage"), group_ids: [...admins, roles.district], sort: 3 },
+    { name: "教研管理", icon: "ExperimentOutlined", apply_type: 1, rules: rules.subtree("Dashboard", "ResearchManage", "ResourceCenter", "TrainingManage", "QuestionnaireManage", "ReportManage"), group_ids: [...admins, roles.district], sort: 3 },
     { name: "设备管理", icon: "DesktopOutlined", apply_type: 2, rules: rules.subtree("Dashboard", "DeviceManage", "TimetableManage"), group_ids: [...admins, roles.district, roles.school], sort: 4 },
     {
       name: "基础数据管理",
