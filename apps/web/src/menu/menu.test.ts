@@ -52,6 +52,13 @@ describe("side menu (spec §2)", () => {
     expect(items.map((i) => i.title)).toEqual(["工作台"]);
   });
 
+  it("with a mode holding children but not their group, the group still shows them", () => {
+    const perm = tree[2];
+    const role = perm?.subnode[0];
+    const items = buildSideMenu(tree, { ...opts, mode: role ? [role.id] : [] });
+    expect(items.map((i) => i.title)).toEqual(["角色管理"]);
+  });
+
   it("lists personal-centre urls and finds breadcrumb trails", () => {
     expect(personalCentreUrls(tree)).toEqual(["/personalCenter", "/personalCenter/personalSettings", "/personalCenter/message"]);
     expect(menuTrail(tree, "/basic/school").map((n) => n.title)).toEqual(["基础管理", "学校管理"]);

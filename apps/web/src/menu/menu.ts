@@ -71,8 +71,13 @@ export interface SideMenuOptions {
   showVersionName: boolean;
 }
 
+/**
+ * §6: with a mode set only items whose id (or 0) is in it show. A group whose children are in the
+ * mode shows too even when the mode list leaves its own id out (a child cannot be reached without
+ * its group; c058 answers a pid's subtree without the pid).
+ */
 function visibleInMode(n: MenuNode, mode: readonly number[]): boolean {
-  return mode.length === 0 || n.id === 0 || mode.includes(n.id);
+  return mode.length === 0 || n.id === 0 || mode.includes(n.id) || n.subnode.some((c) => visibleInMode(c, mode));
 }
 
 function leaf(n: MenuNode, opts: SideMenuOptions, iconFallback = ""): SideItem {
