@@ -41,6 +41,13 @@ describe("school identity switcher (spec §3, §4)", () => {
     expect(p.session.period_id_top).toBe(0);
     expect(p.session.identityCode).toEqual([4]);
     expect(p.session.identity).toBe(4);
+    expect(p.session.url).toBe("/foreground");
+  });
+
+  it("a root or empty school url keeps the current home url", () => {
+    const [e] = normalizeSchoolEntries([{ id: 3, url: "/", ident: 2, info: { type: 2 } }]);
+    if (!e) throw new Error("entry expected");
+    expect("url" in schoolSwitchPatch(e).session).toBe(false);
   });
 
   it("finds the current entry by account-school-user id, then by school", () => {

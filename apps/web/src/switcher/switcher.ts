@@ -70,7 +70,8 @@ export function schoolSwitchPatch(e: SchoolIdentityEntry): { session: SessionPat
       identity,
       ident: identity,
       account_school_user_id: e.info.account_school_user_id,
-      url: e.url,
+      // '/' is where the guard sends a user to his home url, so it cannot be one: keep the current home then.
+      ...(e.url && e.url !== "/" ? { url: e.url } : {}),
       identityCode: e.info.type ? [e.info.type] : [],
       period_id_top: firstPeriod,
       period_id: firstPeriod,
