@@ -39,6 +39,12 @@ export const antdTheme: ThemeConfig = {
   token: {
     colorPrimary: BRAND.primary,
     colorInfo: BRAND.primary,
+    // antd's palette derives a grey #a5b0ac for these from the ink-green primary; set the light tints.
+    colorPrimaryBg: "#e3f1ec",
+    colorPrimaryBgHover: "#d3e9e1",
+    colorInfoBg: "#eef6f3",
+    colorInfoBgHover: "#e3f1ec",
+    colorInfoBorder: "#c4dfd5",
     borderRadius: 6,
     zIndexPopupBase: Z_INDEX,
     fontFamily:
