@@ -1,10 +1,11 @@
-import { AccountFields, PASSWORD_RULE, ROLE_NAMES, zNewPassword, type AccountRow } from "@yanke/protocol";
+import { AccountFields, CALLS, PASSWORD_RULE, ROLE_NAMES, zNewPassword, type AccountRow } from "@yanke/protocol";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch } from "antd";
 import { useEffect, useState } from "react";
 import { toast } from "../api/toast";
 import { normalizeSchoolEntries } from "../switcher/switcher";
 import { useSchoolEntries } from "../switcher/useSchoolEntries";
+import { usePermission } from "../rbac/usePermission";
 import { useAppState } from "../session/store";
 import { accountFormValues, accountSavePayload, accountUpdatePayload, schemaFieldErrors, type AccountFormValues } from "./account-form";
 import { rbacApi } from "./api";
@@ -14,7 +15,18 @@ export const IDENTITY_OPTIONS = [1, 2, 3, 4, 5].map((v) => ({ value: v, label: R
 
 
 /** Create / edit an account (drawer). Validated with the protocol's AccountSave / AccountUpdate rules. */
-export function AccountForm({ editing, onClose, onSaved }: { editing: AccountRow | "new" | null; onClose: () => void; onSaved: () => void }) {
+export function AccountForm({
+  editing,
+  onClose,
+  onSaved,
+  knownSchools = [],
+}: {
+  editing: AccountRow | "new" | null;
+  onClose: () => void;
+  onSaved: () => void;
+  /** Schools seen in the list (the full school list arrives with #4). */
+  knownSchools?: readonly { id: number; name: string }[];
+}) {
   const [form] = Form.useForm<AccountFormValues>();
   const [saving, setSaving] = useState(false);
   const open = editing !== null;
@@ -22,10 +34,11 @@ export function AccountForm({ editing, onClose, onSaved }: { editing: AccountRow
   const session = useAppState((s) => s.session);
   const changing = Form.useWatch("changePassword", form);
   const schoolId = Form.useWatch("school_id", form);
-  const schools = useSchoolOptions(row ? [{ id: row.school_id, name: row.school_name }] : []);
+  const schools = useSchoolOptions(row ? [{ id: row.school_id, name: row.school_name }, ...knownSchools] : knownSchools);
   const entries = normalizeSchoolEntries(useSchoolEntries().data ?? []);
   const periods = entries.find((e) => e.id === schoolId)?.period_arr ?? [];
-  const groups = useQuery({ queryKey: ["groupOptions"], enabled: open, queryFn: rbacApi.groupOptions });
+  const can = usePermission();
+  const groups = useQuery({ queryKey: ["groupOptions"], enabled: open && can(CALLS.groupOptions), queryFn: rbacApi.groupOptions });
   const groupOptions = (groups.data ?? [])
     .filter((g) => !g.school_id || !schoolId || g.school_id === schoolId)
     .map((g) => ({ value: g.id, label: g.title }));
@@ -126,7 +139,7 @@ export function AccountForm({ editing, onClose, onSaved }: { editing: AccountRow
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="角色" name="group_id" rules={[{ required: true, message: "请选择角色" }]}>
+            <Form.Item label="角色" name="group_id" rules={can(CALLS.groupOptions) ? [{ required: true, message: "请选择角色" }] : []}>
               <Select
                 showSearch={{ optionFilterProp: "label" }}
                 placeholder="选择角色"

@@ -42,14 +42,24 @@ function normalizeReport(raw: ImportReport): ImportReport {
 }
 
 /** 导入教师 / 导入账号: choose an .xlsx (from the template), send it as base64, show the row report. */
-export function AccountImport({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+export function AccountImport({
+  open,
+  onClose,
+  onImported,
+  knownSchools = [],
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+  knownSchools?: readonly { id: number; name: string }[];
+}) {
   const [kind, setKind] = useState<ImportKind>("teacher");
   const [mode, setMode] = useState<Mode>("all");
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: "idle" });
   const ownSchool = useAppState((s) => s.session.school_id);
   const [schoolId, setSchoolId] = useState<number | undefined>(undefined);
-  const schools = useSchoolOptions();
+  const schools = useSchoolOptions(knownSchools);
   const busy = phase.step === "reading" || phase.step === "sending";
 
   const reset = () => {
@@ -143,7 +153,7 @@ export function AccountImport({ open, onClose, onImported }: { open: boolean; on
                 <DownloadOutlined /> 账号模板
               </a>
             </div>
-            {kind === "teacher" && schools.length > 1 ? (
+            {kind === "teacher" && (schools.length > 1 || !ownSchool) ? (
               <div className="yk-form-line">
                 <span className="yk-form-label">所属学校</span>
                 <Select

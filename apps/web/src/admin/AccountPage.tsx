@@ -1,10 +1,9 @@
 import {
   DeleteOutlined,
   DownloadOutlined,
-  EditOutlined,
   ExportOutlined,
   ImportOutlined,
-  KeyOutlined,
+  UnlockOutlined,
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
@@ -89,7 +88,8 @@ export function AccountPage() {
     },
   });
   const groups = useQuery({ queryKey: ["groupOptions"], queryFn: rbacApi.groupOptions, enabled: can(CALLS.groupOptions) });
-  const schools = useSchoolOptions((list.data?.list ?? []).map((r) => ({ id: r.school_id, name: r.school_name })));
+  const knownSchools = [...known.values()].map((r) => ({ id: r.school_id, name: r.school_name }));
+  const schools = useSchoolOptions(knownSchools);
   const rows = list.data?.list ?? [];
   const refresh = () => void qc.invalidateQueries({ queryKey: ["accounts"] });
 
@@ -179,21 +179,32 @@ export function AccountPage() {
 
   const columns: TableColumnsType<AccountRow> = [
     { title: "账号", dataIndex: "username", width: 130, ellipsis: true, render: (v: string) => <b>{v}</b> },
-    { title: "姓名", dataIndex: "realname", width: 100, ellipsis: true },
-    { title: "手机号", dataIndex: "telephone", width: 120, render: (v: string) => v || <span className="yk-muted">—</span> },
-    { title: "身份", dataIndex: "identity_name", width: 80, render: (v: string, r) => <Tag bordered={false}>{v || IDENTITY_OPTIONS.find((o) => o.value === r.identity)?.label}</Tag> },
-    { title: "角色", dataIndex: "group_title", width: 120, ellipsis: true, render: (v: string) => v || <span className="yk-muted">未分配</span> },
-    { title: "学校", dataIndex: "school_name", ellipsis: true, render: (v: string, r) => v || (r.school_id ? `学校 ${r.school_id}` : <span className="yk-muted">—</span>) },
     {
-      title: "区域教育云",
-      dataIndex: "es_account_id",
-      width: 100,
-      render: (v: string) => (v ? <Tag color="green" bordered={false}>已绑定</Tag> : <span className="yk-muted">未绑定</span>),
+      title: "姓名",
+      dataIndex: "realname",
+      width: 130,
+      ellipsis: true,
+      render: (v: string, r) => (
+        <span>
+          {v}
+          {r.es_account_id ? (
+            <Tooltip title="已绑定区域教育云账号">
+              <Tag color="green" bordered={false} style={{ marginInlineStart: 6 }} data-testid="account-es-bound">
+                云
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
     },
+    { title: "手机号", dataIndex: "telephone", width: 118, render: (v: string) => v || <span className="yk-muted">—</span> },
+    { title: "身份", dataIndex: "identity_name", width: 76, render: (v: string, r) => <Tag bordered={false}>{v || IDENTITY_OPTIONS.find((o) => o.value === r.identity)?.label}</Tag> },
+    { title: "角色", dataIndex: "group_title", width: 110, ellipsis: true, render: (v: string) => v || <span className="yk-muted">未分配</span> },
+    { title: "学校", dataIndex: "school_name", ellipsis: true, render: (v: string, r) => v || (r.school_id ? `学校 ${r.school_id}` : <span className="yk-muted">—</span>) },
     {
       title: "状态",
       dataIndex: "status",
-      width: 80,
+      width: 76,
       render: (v: number, r) => (
         <StatusSwitch
           testId="account-status"
@@ -211,24 +222,24 @@ export function AccountPage() {
     {
       title: "操作",
       key: "op",
-      width: 200,
+      width: 170,
       fixed: "right",
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={2} className="yk-row-actions">
           {can(CALLS.accountUpdate) ? (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid="account-edit">
+            <a onClick={() => setEditing(r)} data-testid="account-edit">
               编辑
-            </Button>
+            </a>
           ) : null}
           {can(CALLS.accountResetPassword) ? (
-            <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => resetPasswords([r.id])} data-testid="account-reset-password">
+            <a onClick={() => resetPasswords([r.id])} data-testid="account-reset-password">
               重置密码
-            </Button>
+            </a>
           ) : null}
           {can(CALLS.accountDelete) ? (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => removeOne(r)} data-testid="account-delete">
+            <a className="yk-danger-link" onClick={() => removeOne(r)} data-testid="account-delete">
               删除
-            </Button>
+            </a>
           ) : null}
         </Space>
       ),
@@ -309,7 +320,7 @@ export function AccountPage() {
             </Button>
           ) : null}
           {can(CALLS.accountResetPassword) ? (
-            <Button icon={<KeyOutlined />} disabled={!selected.length} onClick={() => resetPasswords(selected)} data-testid="account-batch-reset">
+            <Button icon={<UnlockOutlined />} disabled={!selected.length} onClick={() => resetPasswords(selected)} data-testid="account-batch-reset">
               重置密码{selected.length ? `（${selected.length}）` : ""}
             </Button>
           ) : null}
@@ -348,7 +359,7 @@ export function AccountPage() {
           loading={list.isFetching}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1100 }}
           rowSelection={
             can(CALLS.accountBatchDelete) || can(CALLS.accountResetPassword)
               ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true }
@@ -358,6 +369,7 @@ export function AccountPage() {
         />
       </Card>
       <AccountForm
+        knownSchools={knownSchools}
         editing={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {
@@ -365,7 +377,7 @@ export function AccountPage() {
           refresh();
         }}
       />
-      <AccountImport open={importing} onClose={() => setImporting(false)} onImported={refresh} />
+      <AccountImport knownSchools={knownSchools} open={importing} onClose={() => setImporting(false)} onImported={refresh} />
       <BatchResultModal view={results} known={known} onClose={() => setResults(null)} />
     </div>
   );

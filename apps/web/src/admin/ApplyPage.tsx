@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
+import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { APPLY_TYPE_NAMES, CALLS, MODES, OccupationApplyFields, OCCUPATION_APPLY_LIMIT, type OccupationApplyRow } from "@yanke/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tabs, Tag, type TableColumnsType } from "antd";
@@ -100,11 +100,11 @@ function ApplyTable({
       key: "op",
       width: 140,
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={2} className="yk-row-actions">
           {can(CALLS.applyUpdate) ? (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(r)} data-testid="apply-edit">
+            <a onClick={() => onEdit(r)} data-testid="apply-edit">
               编辑
-            </Button>
+            </a>
           ) : null}
           {can(CALLS.applyDelete) ? (
             <Popconfirm
@@ -115,9 +115,9 @@ function ApplyTable({
               okButtonProps={{ danger: true, "data-testid": "apply-delete-ok" }}
               onConfirm={() => remove(r)}
             >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="apply-delete">
+              <a className="yk-danger-link" data-testid="apply-delete">
                 删除
-              </Button>
+              </a>
             </Popconfirm>
           ) : null}
         </Space>
@@ -224,15 +224,22 @@ function ApplyModal({ editing, types, onClose, onSaved }: { editing: Editing; ty
   const row = editing?.mode === "edit" ? editing.row : null;
   const icon = Form.useWatch("icon", form);
 
+  // A new entry has no id for c054/c055: its tree comes from c057 (this screen's rule) or c005, its roles from c030.
+  const can = usePermission();
   const rules = useQuery({
     queryKey: ["applyRules", row?.id ?? 0],
     enabled: open,
     staleTime: 0,
-    queryFn: async () => (row ? rbacApi.applyAuthRuleList(row.id) : { tree: await rbacApi.ruleUseList(), checked: [] }),
+    queryFn: async () => {
+      if (row) return rbacApi.applyAuthRuleList(row.id);
+      const tree = can(CALLS.applyRulesAndApply) ? (await rbacApi.rulesAndApply()).rules : await rbacApi.ruleUseList();
+      return { tree, checked: [] };
+    },
   });
+  const rolesAllowed = row ? can(CALLS.applyAuthGroupList) : can(CALLS.groupOptions);
   const roles = useQuery({
     queryKey: ["applyRoles", row?.id ?? 0],
-    enabled: open,
+    enabled: open && rolesAllowed,
     staleTime: 0,
     queryFn: async () => {
       if (row) return rbacApi.applyAuthGroupList(row.id);
@@ -334,7 +341,8 @@ function ApplyModal({ editing, types, onClose, onSaved }: { editing: Editing; ty
               <Select
                 mode="multiple"
                 allowClear
-                placeholder="所有角色"
+                placeholder={rolesAllowed ? "所有角色" : "您没有查看角色的权限"}
+                disabled={!rolesAllowed}
                 loading={roles.isFetching}
                 optionFilterProp="label"
                 data-testid="apply-form-roles"

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SubnodeOutlined } from "@ant-design/icons";
+import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { AuthRuleFields, CALLS, menuTitle, type MenuNode } from "@yanke/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -150,11 +150,16 @@ export function MenuPage() {
         />
       ),
     },
-    { title: "规则标识", dataIndex: "name", ellipsis: true, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-    { title: "路由地址", dataIndex: "url", ellipsis: true },
-    { title: "组件路径", dataIndex: "componentsUrl", ellipsis: true, render: (v: string) => v || <span className="yk-muted">—</span> },
-    { title: "高亮菜单", dataIndex: "activeMenu", ellipsis: true, width: 110, render: (v: string) => v || <span className="yk-muted">—</span> },
-    { title: "图标", dataIndex: "icon", width: 150, ellipsis: true, render: (v: string) => (v ? <span>{menuIcon(v, false)} {v}</span> : <span className="yk-muted">—</span>) },
+    { title: "规则标识", dataIndex: "name", width: 190, ellipsis: true, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+    { title: "路由地址", dataIndex: "url", width: 170, ellipsis: true },
+    { title: "组件路径", dataIndex: "componentsUrl", width: 150, ellipsis: true, render: (v: string) => v || <span className="yk-muted">—</span> },
+    {
+      title: "图标",
+      dataIndex: "icon",
+      width: 60,
+      align: "center",
+      render: (v: string) => (v ? <Tooltip title={v}>{menuIcon(v, true)}</Tooltip> : <span className="yk-muted">—</span>),
+    },
     { title: "排序", dataIndex: "sort", width: 90, render: (_, r) => <SortCell row={r} disabled={!canSet} onSaved={refresh} /> },
     {
       title: "状态",
@@ -175,19 +180,19 @@ export function MenuPage() {
     {
       title: "操作",
       key: "op",
-      width: 190,
+      width: 150,
       fixed: "right",
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={2} className="yk-row-actions">
           {can(CALLS.ruleSave) && r.is_menu ? (
-            <Button type="link" size="small" icon={<SubnodeOutlined />} onClick={() => setEditing({ mode: "new", pid: r.id })} data-testid="menu-add-child">
-              子项
-            </Button>
+            <a onClick={() => setEditing({ mode: "new", pid: r.id })} data-testid="menu-add-child">
+              添加子项
+            </a>
           ) : null}
           {can(CALLS.ruleUpdate) ? (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: "edit", row: r })} data-testid="menu-edit">
+            <a onClick={() => setEditing({ mode: "edit", row: r })} data-testid="menu-edit">
               编辑
-            </Button>
+            </a>
           ) : null}
           {can(CALLS.ruleDelete) ? (
             <Popconfirm
@@ -198,9 +203,9 @@ export function MenuPage() {
               okButtonProps={{ danger: true, "data-testid": "menu-delete-ok" }}
               onConfirm={() => remove(r)}
             >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="menu-delete">
+              <a className="yk-danger-link" data-testid="menu-delete">
                 删除
-              </Button>
+              </a>
             </Popconfirm>
           ) : null}
         </Space>
@@ -235,7 +240,7 @@ export function MenuPage() {
           columns={columns}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1180 }}
           expandable={{
             expandedRowKeys: expandedKeys,
             onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { AuthGroupFields, CALLS, ROLE, type AuthGroupRow } from "@yanke/protocol";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Switch, Table, Tag, type TableColumnsType } from "antd";
@@ -111,11 +111,11 @@ export function RolePage() {
       key: "op",
       width: 140,
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={2} className="yk-row-actions">
           {can(CALLS.groupUpdate) ? (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid="role-edit">
+            <a onClick={() => setEditing(r)} data-testid="role-edit">
               编辑
-            </Button>
+            </a>
           ) : null}
           {can(CALLS.groupDelete) ? (
             <Popconfirm
@@ -126,9 +126,9 @@ export function RolePage() {
               cancelText="取消"
               onConfirm={() => remove(r)}
             >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="role-delete">
+              <a className="yk-danger-link" data-testid="role-delete">
                 删除
-              </Button>
+              </a>
             </Popconfirm>
           ) : null}
         </Space>
@@ -182,6 +182,7 @@ export function RolePage() {
         />
       </Card>
       <RoleDrawer
+        knownSchools={rows.map((r) => ({ id: r.school_id, name: r.school_name }))}
         editing={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {
@@ -193,14 +194,24 @@ export function RolePage() {
   );
 }
 
-function RoleDrawer({ editing, onClose, onSaved }: { editing: AuthGroupRow | "new" | null; onClose: () => void; onSaved: () => void }) {
+function RoleDrawer({
+  editing,
+  onClose,
+  onSaved,
+  knownSchools,
+}: {
+  editing: AuthGroupRow | "new" | null;
+  onClose: () => void;
+  onSaved: () => void;
+  knownSchools: readonly { id: number; name: string }[];
+}) {
   const [form] = Form.useForm<RoleValues>();
   const session = useAppState((s) => s.session);
   const [saving, setSaving] = useState(false);
   const open = editing !== null;
   const row = editing && editing !== "new" ? editing : null;
   const platform = choosesSchool(session.identity, session.identityCode);
-  const schools = useSchoolOptions(row ? [{ id: row.school_id, name: row.school_name }] : []);
+  const schools = useSchoolOptions(row ? [{ id: row.school_id, name: row.school_name }, ...knownSchools] : knownSchools);
 
   // Grantable tree: the role's own (with its checked rules) when editing, else useList.
   const treeQuery = useQuery({
@@ -209,7 +220,14 @@ function RoleDrawer({ editing, onClose, onSaved }: { editing: AuthGroupRow | "ne
     queryFn: async () => (row ? rbacApi.groupAuthRole(row.id) : { tree: await rbacApi.ruleUseList(), checked: [] }),
     staleTime: 0,
   });
-  const applies = useQuery({ queryKey: ["rulesAndApply"], enabled: open, queryFn: rbacApi.rulesAndApply });
+  // Application choices: every application for those who manage them (c057), else the caller's own (c056).
+  const can = usePermission();
+  const manager = can(CALLS.applyRulesAndApply);
+  const applies = useQuery({
+    queryKey: ["roleApplies", manager],
+    enabled: open,
+    queryFn: async () => (manager ? (await rbacApi.rulesAndApply()).applies : (await rbacApi.applyIndex()).list),
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -248,7 +266,7 @@ function RoleDrawer({ editing, onClose, onSaved }: { editing: AuthGroupRow | "ne
     }
   };
 
-  const applyOptions = (applies.data?.applies ?? []).map((a) => ({ value: a.id, label: a.name }));
+  const applyOptions = (applies.data ?? []).map((a) => ({ value: a.id, label: a.name }));
 
   return (
     <Drawer

@@ -46,7 +46,7 @@ export function RuleTree({
   const shown = useMemo(() => filterMenuTree(tree, keyword), [tree, keyword]);
   const data = useMemo(() => toAntd(toRuleTreeData(shown, config.showVersionName)), [shown]);
   const all = useMemo(() => allRuleIds(tree), [tree]);
-  const [expanded, setExpanded] = useState<Key[] | null>(null);
+  const [expanded, setExpanded] = useState<Key[]>([]);
   const checked = useMemo(() => checkedLeaves(tree, value), [tree, value]);
   const granted = value.filter((v) => all.includes(v)).length;
 
@@ -61,8 +61,8 @@ export function RuleTree({
           <Button size="small" type="link" onClick={() => onChange?.([])} data-testid={`${testId}-none`}>
             清空
           </Button>
-          <Button size="small" type="link" onClick={() => setExpanded(expanded && expanded.length ? [] : all)}>
-            {expanded && expanded.length ? "收起" : "展开"}
+          <Button size="small" type="link" onClick={() => setExpanded(expanded.length ? [] : all)} data-testid={`${testId}-expand`}>
+            {expanded.length ? "收起" : "展开"}
           </Button>
         </Space>
         <span className="yk-muted" style={{ marginInlineStart: "auto", fontSize: 12 }}>
@@ -78,8 +78,7 @@ export function RuleTree({
             height={height}
             treeData={data}
             checkedKeys={checked}
-            expandedKeys={keyword ? allRuleIds(shown) : (expanded ?? undefined)}
-            defaultExpandAll
+            expandedKeys={keyword ? allRuleIds(shown) : expanded}
             onExpand={(keys) => setExpanded(keys)}
             onCheck={(keys, info) => {
               const checkedKeys = Array.isArray(keys) ? keys : keys.checked;
