@@ -75,7 +75,7 @@ export function SchoolSwitcher() {
         disabled={switching || (entries.length === 1 && current !== undefined)}
         onChange={onChange}
         options={entries.map((e) => ({ value: schoolEntryKey(e), label: <span data-testid="school-option" data-school={e.id}>{label(e)}</span>, title: label(e) }))}
-        style={{ maxWidth: 200 }}
+        style={{ maxWidth: 180 }}
       />
     </Tooltip>
   );
@@ -113,7 +113,7 @@ export function PeriodSwitcher() {
         placeholder="学段"
         onChange={onChange}
         options={periods.map((p) => ({ value: p.id, label: <span data-testid="period-option" data-period={p.id}>{p.name || `学段 ${p.id}`}</span> }))}
-        style={{ maxWidth: 130 }}
+        style={{ maxWidth: 110 }}
       />
     </Tooltip>
   );
@@ -148,7 +148,7 @@ export function CourseFilter() {
           emitAppRefresh(refreshDetail("course"));
         }}
         options={options.map((o) => ({ value: o.id, label: <span data-testid="course-option" data-course={o.id}>{o.name}</span> }))}
-        style={{ maxWidth: 130 }}
+        style={{ maxWidth: 110 }}
       />
     </Tooltip>
   );
