@@ -368,3 +368,47 @@ describe("roles, rules and applications", () => {
     expect(r.data[1]!.info).toMatchObject({ realname: "张老师", type: 2 });
   });
 });
+
+describe("tabs, route rules and the switcher agree with the session", () => {
+  it("getRules answers the whole tab that owns a route's pid", async () => {
+    const rows = await s.database.db.select().from(authRule);
+    const id = (name: string) => rows.find((r) => r.name === name)!.id;
+    const r = await s.call<{ auth_rule_list: number[]; apply_type: number }>(CALLS.applyGetRules, { rules_id: id("BasicManage") }, admin);
+    expect(r.data.apply_type).toBe(3);
+    for (const name of ["Dashboard", "BasicManage", "SchoolManage", "PermissionManage", "AccountManage"]) expect(r.data.auth_rule_list, name).toContain(id(name));
+    expect(r.data.auth_rule_list).not.toContain(id("PersonalCenter"));
+  });
+
+  it("an application granted through the role's apply_auth_list opens its tab", async () => {
+    const personal = (await s.database.db.select().from(occupationApply)).find((a) => a.apply_type === 4)!;
+    const pc = (await s.database.db.select().from(authRule)).filter((r) => r.name === "PersonalCenter" || r.name === "PersonalSettings").map((r) => r.id);
+    const role = await s.call<{ id: number }>(CALLS.groupSave, { title: "仅个人研修", rules: pc, apply_auth_list: [personal.id] }, admin);
+    expect(role.code, role.msg).toBe(200);
+    const made = await s.call(CALLS.accountSave, { username: "viaapps", realname: "应用授权", password: "Apps12345", password_confirmation: "Apps12345", group_id: role.data.id }, admin);
+    expect(made.code, made.msg).toBe(200);
+    const t = await tokenOf("viaapps", "Apps12345");
+    const idx = await s.call<{ list: { id: number }[]; tabs: { mode: number }[] }>(CALLS.applyIndex, {}, t);
+    expect(idx.data.list.map((a) => a.id)).toEqual([personal.id]);
+    expect(idx.data.tabs.map((x) => x.mode)).toEqual([4]);
+  });
+
+  it("the session's account_school_user_id and home url match the switcher's entry", async () => {
+    const info = await s.login("zhanglaoshi", TEST_TEACHER_PASSWORD);
+    const list = await s.call<{ id: number; url: string; info: { account_school_user_id: number } }[]>(CALLS.accountSchoolList, {}, info.token);
+    const mine = list.data.find((e) => e.id === info.school_id)!;
+    expect(info.account_school_user_id).toBeGreaterThan(0);
+    expect(mine.info.account_school_user_id).toBe(info.account_school_user_id);
+    expect(mine.url).toBe(info.url);
+  });
+
+  it("a school administrator sees platform roles only when he could assign them", async () => {
+    const t = await tokenOf("xiaoji");
+    const r = await s.call<Page<{ title: string }>>(CALLS.groupList, { limit: 100 }, t);
+    const titles = r.data.list.map((g) => g.title);
+    expect(titles).toContain("教师");
+    expect(titles).not.toContain("超级管理员");
+    expect(titles).not.toContain("平台管理员");
+    const superRole = (await s.database.db.select().from(authGroup)).find((g) => g.title === "超级管理员")!;
+    expect((await s.call(CALLS.groupRead, { id: superRole.id }, t)).code).toBe(404);
+  });
+});

@@ -345,11 +345,12 @@ export class AccountAdminService {
     const [titles, periods] = await Promise.all([this.org.schoolTitles(ids), this.org.periodsOf(ids)]);
     const rows = await this.db.select({ id: accountSchoolUser.id, school_id: accountSchoolUser.school_id }).from(accountSchoolUser).where(eq(accountSchoolUser.account_id, s.id));
     const rowId = new Map(rows.map((r) => [r.school_id, r.id]));
+    const url = await this.auth.homeUrl(me);
     return ms.map((m) => {
       const all = periods.get(m.school_id) ?? [];
       return {
         id: m.school_id,
-        url: "/",
+        url,
         ident: m.identity,
         title: titles.get(m.school_id) ?? "",
         period_arr: m.period_ids.length ? all.filter((p) => m.period_ids.includes(p.id)) : all,

@@ -1,5 +1,5 @@
 import type { ChangePasswordPayload } from "@yanke/protocol";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, notFound, sessionInvalid } from "../../http/errors.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
@@ -26,6 +26,16 @@ export class AccountService {
   async countInGroup(groupId: number): Promise<number> {
     const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(account).where(eq(account.group_id, groupId));
     return r?.n ?? 0;
+  }
+
+  /** The account-school-user row id of the account at a school (0 when none). */
+  async membershipId(accountId: number, schoolId: number): Promise<number> {
+    if (!schoolId) return 0;
+    const [row] = await this.db
+      .select({ id: accountSchoolUser.id })
+      .from(accountSchoolUser)
+      .where(and(eq(accountSchoolUser.account_id, accountId), eq(accountSchoolUser.school_id, schoolId)));
+    return row?.id ?? 0;
   }
 
   async countsByGroup(groupIds: readonly number[]): Promise<Map<number, number>> {

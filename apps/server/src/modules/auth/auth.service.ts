@@ -133,13 +133,13 @@ export class AuthService {
   }
 
   async sessionInfo(acct: AccountRow, token: string, sso: SsoTokens): Promise<SessionInfo> {
-    const [groupTitle, school, menu] = await Promise.all([
+    const [groupTitle, school, url, membership] = await Promise.all([
       this.d.rbac.groupTitle(acct.group_id),
       this.d.org.schoolSummary(acct.school_id),
-      this.d.rbac.menuTree(acct),
+      this.homeUrl(acct),
+      this.d.accounts.membershipId(acct.id, acct.school_id),
     ]);
     const identityName = ROLE_NAMES[acct.identity] ?? "";
-    const isAdmin = acct.identity === 1 || acct.identity === 5;
     return {
       token,
       username: [groupTitle, acct.realname].filter(Boolean).join(" "),
@@ -158,9 +158,9 @@ export class AuthService {
       identityCode: [acct.identity],
       identity: acct.identity,
       identity_name: identityName,
-      account_school_user_id: acct.id,
+      account_school_user_id: membership,
       is_reset_pass: acct.password_changed_at ? 0 : 1,
-      url: (isAdmin ? firstMenuUrl(menu) : undefined) ?? this.d.defaultHome,
+      url,
       userToken: "",
       userUuid: "",
       access_token: sso.access_token ?? "",
@@ -186,6 +186,12 @@ export class AuthService {
       entry_year: acct.entry_year,
       identity_level: acct.identity_level,
     };
+  }
+
+  /** The home route (docs/decisions/0101): administrators their first menu entry, others the public home. */
+  async homeUrl(acct: AccountRow): Promise<string> {
+    if (acct.identity !== 1 && acct.identity !== 5) return this.d.defaultHome;
+    return firstMenuUrl(await this.d.rbac.menuTree(acct)) ?? this.d.defaultHome;
   }
 
   async ssoUserInfo(acct: AccountRow, token: string, sso: SsoTokens): Promise<SsoUserInfo> {

@@ -47,8 +47,11 @@ export class ApplyService {
     return a;
   }
 
-  private usable(s: Subject, a: ApplyRow): boolean {
-    return s.identity === 1 || a.group_ids.includes(s.group_id) || s.apply_auth_list.includes(a.id);
+  /** Applications the subject may use: SF_ADMIN all; else those naming his role, or listed in his or his role's apply_auth_list. */
+  private async usableApps(s: Subject): Promise<(a: ApplyRow) => boolean> {
+    if (s.identity === 1) return () => true;
+    const granted = new Set([...s.apply_auth_list, ...(await this.rbac.roleApplications(s.group_id))]);
+    return (a) => a.group_ids.includes(s.group_id) || granted.has(a.id);
   }
 
   private async canManage(s: Subject): Promise<boolean> {
@@ -61,7 +64,8 @@ export class ApplyService {
   /** c050: grouped lists; managers see every application, others the ones they may use and that are shown. */
   async groups(s: Subject, limit: number, applyType?: number): Promise<OccupationApplyGroups> {
     const manager = await this.canManage(s);
-    const rows = (await this.all()).filter((a) => (manager || (a.is_display === 1 && this.usable(s, a))) && (!applyType || a.apply_type === applyType)).slice(0, limit);
+    const usable = await this.usableApps(s);
+    const rows = (await this.all()).filter((a) => (manager || (a.is_display === 1 && usable(a))) && (!applyType || a.apply_type === applyType)).slice(0, limit);
     const out: OccupationApplyGroups = { list1: [], list2: [], list3: [], list4: [], list5: [], list7: [] };
     for (const a of rows) {
       const key = `list${a.apply_type}`;
@@ -112,9 +116,10 @@ export class ApplyService {
     return { rules: await this.rbac.grantableTree(s), applies: (await this.all()).map(toRow) };
   }
 
-  /** c056: the subject's shown applications and, per mode tab, the rule ids it opens and its first route. */
-  async index(s: Subject): Promise<ApplyIndexAnswer> {
-    const apps = (await this.all()).filter((a) => a.is_display === 1 && this.usable(s, a));
+  /** Per mode tab the subject may use: the rule ids it opens (effective ∩ its applications, with ancestors) and its first route. */
+  private async tabs(s: Subject): Promise<{ apps: ApplyRow[]; tabs: (ApplyIndexAnswer["tabs"][number] & { granted: Set<number> })[] }> {
+    const usable = await this.usableApps(s);
+    const apps = (await this.all()).filter((a) => a.is_display === 1 && usable(a));
     const [tree, eff] = await Promise.all([this.rbac.menuTree(s), this.rbac.effective(s)]);
     const flat: MenuNode[] = [];
     const walk = (ns: readonly MenuNode[]) => {
@@ -124,23 +129,39 @@ export class ApplyService {
       }
     };
     walk(tree);
-    const tabs: ApplyIndexAnswer["tabs"] = [];
+    const tabs: (ApplyIndexAnswer["tabs"][number] & { granted: Set<number> })[] = [];
     for (const mode of TAB_ORDER) {
       const granted = new Set(apps.filter((a) => a.apply_type === mode).flatMap((a) => a.rules).filter((r) => has(eff, r)));
       if (!granted.size) continue;
       const keep = withAncestors(flat, granted);
-      tabs.push({ mode, name: APPLY_TYPE_NAMES[mode] ?? "", rules: [...keep].sort((a, b) => a - b), first_url: firstMenuUrl(filterTree(tree, keep)) ?? "" });
+      tabs.push({ mode, name: APPLY_TYPE_NAMES[mode] ?? "", rules: [...keep].sort((a, b) => a - b), first_url: firstMenuUrl(filterTree(tree, keep)) ?? "", granted });
     }
-    return { list: apps.map(toRow), tabs };
+    return { apps, tabs };
+  }
+
+  /** c056: the subject's shown applications and the mode tabs. */
+  async index(s: Subject): Promise<ApplyIndexAnswer> {
+    const { apps, tabs } = await this.tabs(s);
+    return { list: apps.map(toRow), tabs: tabs.map(({ granted: _g, ...t }) => t) };
   }
 
   /** c058: the rules under a route's pid and the tab (apply_type) it belongs to. */
   async getRules(s: Subject, rulesId: number): Promise<GetRulesAnswer> {
     const ids = await this.rbac.subtreeIds(rulesId);
     const eff = await this.rbac.effective(s);
-    const mine = ids.filter((id) => has(eff, id));
-    if (!mine.length) throw forbidden("无权限");
-    const owner = (await this.all()).find((a) => a.apply_type !== 7 && a.rules.includes(rulesId) && this.usable(s, a));
-    return { auth_rule_list: mine, apply_type: owner?.apply_type ?? 0 };
+    if (!ids.some((id) => has(eff, id))) throw forbidden("无权限");
+    // The route belongs to the tab whose applications grant most of the pid's subtree: answer that tab's whole
+    // rule set, as c056 does, so the side menu shows the tab and not only the route's own group.
+    const { tabs } = await this.tabs(s);
+    let tab: (typeof tabs)[number] | undefined;
+    let best = 0;
+    for (const t of tabs) {
+      const overlap = ids.filter((id) => t.granted.has(id)).length;
+      if (overlap > best) [tab, best] = [t, overlap];
+    }
+    if (tab) return { auth_rule_list: tab.rules, apply_type: tab.mode };
+    const rows = await this.rbac.ancestorsOf(ids.filter((id) => has(eff, id)));
+    return { auth_rule_list: rows, apply_type: 0 };
   }
+
 }

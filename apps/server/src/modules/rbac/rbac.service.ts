@@ -1,5 +1,5 @@
 import type { MenuNode } from "@yanke/protocol";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AuthGroupList, AuthGroupSave, AuthGroupUpdate, AuthRuleSave, AuthRuleUpdate } from "@yanke/protocol";
 import type { Db } from "../../db/client.js";
@@ -212,6 +212,17 @@ export class RbacService {
     await this.db.update(authRule).set({ [attribute]: value }).where(eq(authRule.id, id));
   }
 
+  /** Applications a role grants through its apply_auth_list (none when disabled). */
+  async roleApplications(groupId: number): Promise<number[]> {
+    const g = await this.group(groupId);
+    return g?.status === 1 ? g.apply_auth_list : [];
+  }
+
+  /** The ids with all their ancestors. */
+  async ancestorsOf(ids: readonly number[]): Promise<number[]> {
+    return [...withAncestors(await this.rules(), new Set(ids))].sort((a, b) => a - b);
+  }
+
   /** Rule ids of a route's parent (c058): the rule and its descendants. */
   async subtreeIds(rootId: number): Promise<number[]> {
     const rows = await this.rules();
@@ -242,7 +253,7 @@ export class RbacService {
   }
 
   private async canSeeGroup(s: Subject, g: GroupRow): Promise<boolean> {
-    if (g.school_id === 0) return true;
+    if (g.school_id === 0) return scopeOf(s).kind === "all" || (await this.visibleGlobalRoles(s)).includes(g.id);
     const schools = await this.scopeSchools(scopeOf(s));
     return schools === undefined || schools.includes(g.school_id);
   }
@@ -278,10 +289,20 @@ export class RbacService {
       }));
   }
 
+  /** Platform-wide roles a scoped administrator may see: those he could assign (no rules beyond his own). */
+  private async visibleGlobalRoles(s: Subject): Promise<number[]> {
+    const eff = await this.effective(s);
+    const globals = await this.db.select().from(authGroup).where(eq(authGroup.school_id, 0));
+    return globals.filter((g) => beyond(eff, [...g.rules, ...g.rules_special]).length === 0).map((g) => g.id);
+  }
+
   async listGroups(s: Subject, q: z.output<typeof AuthGroupList>) {
     const schools = await this.scopeSchools(scopeOf(s));
     const conds = [];
-    if (schools !== undefined) conds.push(inArray(authGroup.school_id, [0, ...schools]));
+    if (schools !== undefined) {
+      const globals = await this.visibleGlobalRoles(s);
+      conds.push(or(schools.length ? inArray(authGroup.school_id, schools) : sql`false`, globals.length ? inArray(authGroup.id, globals) : sql`false`));
+    }
     if (q.title) conds.push(sql`${authGroup.title} ilike ${`%${q.title.replace(/[%_\\]/g, "\\$&")}%`}`);
     if (q.status !== undefined) conds.push(eq(authGroup.status, q.status));
     if (q.school_id !== undefined) conds.push(eq(authGroup.school_id, q.school_id));
