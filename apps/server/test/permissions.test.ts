@@ -364,7 +364,8 @@ describe("roles, rules and applications", () => {
     );
     expect(r.code).toBe(200);
     expect(r.data.map((e) => e.title)).toEqual(["银川市第一中学", "银川市第二中学"]);
-    expect(r.data[0]!.period_arr.map((p) => p.name)).toEqual(["初中"]);
+    expect(r.data[0]!.period_arr.map((p) => p.name)).toEqual(["初中", "高中"]);
+    expect(r.data[1]!.period_arr.map((p) => p.name)).toEqual(["初中"]);
     expect(r.data[1]!.info).toMatchObject({ realname: "张老师", type: 2 });
   });
 });

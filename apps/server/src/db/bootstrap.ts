@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { accountSchoolUser } from "../modules/account/account.schema.js";
 import { AccountService } from "../modules/account/account.service.js";
@@ -117,8 +117,12 @@ async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _r
       group_id: roles[u.role],
       ...plan[u.username],
     });
-    // 张老师 also teaches at the second school: the school switcher has two entries for her.
+    // 张老师 teaches both periods at the first school and also at the second school: the switchers have entries.
     if (u.username === "zhanglaoshi") {
+      await db
+        .update(accountSchoolUser)
+        .set({ period_ids: [junior.id, periods[1]!.id] })
+        .where(and(eq(accountSchoolUser.account_id, acct.id), eq(accountSchoolUser.school_id, one.id)));
       await db.insert(accountSchoolUser).values({ account_id: acct.id, school_id: two.id, period_ids: [juniorTwo.id], identity: 2 });
     }
   }

@@ -65,4 +65,9 @@ describe("route access (spec §2 Access rules)", () => {
   it("/404 is public", () => {
     expect(anon("/404")).toEqual({ kind: "allow" });
   });
+
+  it("/redirect/<path> re-navigates (refresh, period switch); the target is checked afterwards", () => {
+    expect(user("/redirect/personalCenter/message")).toEqual({ kind: "allow" });
+    expect(anon("/redirect/personalCenter/message").kind).toBe("redirect");
+  });
 });

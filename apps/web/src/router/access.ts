@@ -64,6 +64,8 @@ export function decideAccess(i: AccessInput): AccessDecision {
   if (p === "/login" && i.token && i.menusReady) return { kind: "redirect", to: i.homeUrl || i.publicHome };
   if (isPublicPath(p, i.edition)) return { kind: "allow" };
   if (!i.token) return { kind: "redirect", to: "/login", warning: LOGIN_WARNING };
+  // /redirect/<path> only re-navigates to <path>, which is checked in turn.
+  if (p.startsWith("/redirect/")) return { kind: "allow" };
   if (p.includes("/personalCenter") && p !== PROFILE_SETTINGS_PATH && !i.personalCentreUrls.includes(p)) {
     return { kind: "redirect", to: NOT_FOUND_PATH };
   }
