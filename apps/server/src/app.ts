@@ -56,7 +56,7 @@ export function createServices({ config, database, counters }: AppDeps): Service
   const rbac = new RbacService(db, {
     accountsInGroup: (id) => accounts.countInGroup(id),
     accountCountsByGroup: (ids) => accounts.countsByGroup(ids),
-    schoolIdsInRegion: (code) => org.schoolIdsInRegion(code),
+    schoolsInScope: (who) => org.schoolsInScope(who),
     schoolTitles: (ids) => org.schoolTitles(ids),
   });
   const apply = new ApplyService(db, rbac);

@@ -18,7 +18,7 @@ import { formatTime } from "../../http/time.js";
 import type { AuthService } from "../auth/auth.service.js";
 import { hashPassword } from "../auth/password.js";
 import type { OrgService } from "../org/org.service.js";
-import { type Scope, assignableIdentities, scopeOf } from "../rbac/permission.js";
+import { assignableIdentities, scopeOf } from "../rbac/permission.js";
 import type { RbacService, Subject } from "../rbac/rbac.service.js";
 import { account, accountSchoolUser } from "./account.schema.js";
 import type { AccountRow as DbAccount, AccountService } from "./account.service.js";
@@ -39,27 +39,9 @@ export class AccountAdminService {
     private readonly auth: AuthService,
   ) {}
 
-  private async scopeSchools(scope: Scope): Promise<number[] | undefined> {
-    switch (scope.kind) {
-      case "all":
-        return undefined;
-      case "school":
-        return [scope.schoolId];
-      case "region":
-        return this.org.schoolIdsInRegion(scope.code);
-      case "none":
-        return [];
-    }
-  }
-
-  private async inScope(s: Subject, schoolId: number): Promise<boolean> {
-    const schools = await this.scopeSchools(scopeOf(s));
-    return schools === undefined || (schoolId !== 0 && schools.includes(schoolId));
-  }
-
   private async target(s: Subject, id: number): Promise<DbAccount> {
     const row = await this.accounts.byId(id);
-    if (!row || !(await this.inScope(s, row.school_id))) throw notFound("账号不存在或不在您的管理范围");
+    if (!row || !(await this.org.inScope(s, row.school_id))) throw notFound("账号不存在或不在您的管理范围");
     return row;
   }
 
@@ -118,7 +100,7 @@ export class AccountAdminService {
   }
 
   private async whereFor(s: Subject, q: z.output<typeof AccountExport>) {
-    const schools = await this.scopeSchools(scopeOf(s));
+    const schools = await this.org.schoolsInScope(s);
     const conds = [];
     if (schools !== undefined) conds.push(schools.length ? inArray(account.school_id, schools) : sql`false`);
     if (q.keyword) {
@@ -158,11 +140,11 @@ export class AccountAdminService {
     }
     if (p.school_id !== undefined) {
       if (p.school_id && !(await this.org.schoolSummary(p.school_id))) throw badInput("学校(school_id): 学校不存在");
-      if (!(await this.inScope(s, p.school_id))) throw forbidden("只能管理本辖区学校的账号");
+      if (!(await this.org.inScope(s, p.school_id))) throw forbidden("只能管理本辖区学校的账号");
     }
     for (const m of p.school_list ?? []) {
       if (!(await this.org.schoolSummary(m.school_id))) throw badInput(`所属学校(school_list): 学校 ${m.school_id} 不存在`);
-      if (!(await this.inScope(s, m.school_id))) throw forbidden("所属学校只能是本辖区的学校");
+      if (!(await this.org.inScope(s, m.school_id))) throw forbidden("所属学校只能是本辖区的学校");
       if (!assignableIdentities(s.identity).includes(m.identity)) throw forbidden(`不能设置身份「${ROLE_NAMES[m.identity] ?? m.identity}」`);
     }
     if (p.group_id) await this.rbac.assertAssignable(s, p.group_id);
@@ -291,7 +273,7 @@ export class AccountAdminService {
   /** c018/c019: validates every row; imports all (mode all, only when every row is valid) or the valid ones. */
   async importWorkbook(s: Subject, kind: ImportKind, file: Buffer, mode: "all" | "valid", schoolId?: number): Promise<ImportReport> {
     const existing = new Set((await this.db.select({ u: account.username }).from(account)).map((r) => r.u.toLowerCase()));
-    const scopeSchools = await this.scopeSchools(scopeOf(s));
+    const scopeSchools = await this.org.schoolsInScope(s);
     const schoolTitles = await this.org.schoolTitles(scopeSchools ?? (await this.org.allSchoolIds()));
     const byTitle = new Map([...schoolTitles].map(([id, t]) => [t, id]));
     const groups = new Map((await this.rbac.groupOptions(s)).map((g) => [g.title, g.id]));

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { quotaColumns } from "../org/org.schema.js";
 
 /** Account of platform.md §3. `username` is the login name; `password_hash` is argon2id. */
 export const account = pgTable(
@@ -36,6 +37,7 @@ export const account = pgTable(
     /** Verified id of the bound regional education cloud account (c036), null when unbound. */
     es_account_id: text("es_account_id"),
     password_changed_at: timestamp("password_changed_at", { withTimezone: true }),
+    ...quotaColumns(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { scopeOf } from "../rbac/permission.js";
 import { period, school } from "./org.schema.js";
 
 export interface SchoolSummary {
@@ -13,6 +14,30 @@ export interface SchoolSummary {
 
 export class OrgService {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Schools a caller manages (docs/decisions/0302): undefined = every school (SF_ADMIN, SF_PINGTAI); a district
+   * administrator the schools of his region; a school administrator his own; others none.
+   */
+  async schoolsInScope(who: { identity: number; school_id: number; region_code: string }): Promise<number[] | undefined> {
+    const scope = scopeOf(who);
+    switch (scope.kind) {
+      case "all":
+        return undefined;
+      case "school":
+        return [scope.schoolId];
+      case "region":
+        return this.schoolIdsInRegion(scope.code);
+      case "none":
+        return [];
+    }
+  }
+
+  /** Is the school within the caller's scope? (school 0 only for callers who manage everything) */
+  async inScope(who: { identity: number; school_id: number; region_code: string }, schoolId: number): Promise<boolean> {
+    const schools = await this.schoolsInScope(who);
+    return schools === undefined || (schoolId !== 0 && schools.includes(schoolId));
+  }
 
   async schoolSummary(id: number): Promise<SchoolSummary | undefined> {
     if (!id) return undefined;

@@ -1,7 +1,18 @@
 import { CALLS } from "@yanke/protocol";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { RULES as CLASS_RULES } from "../org/class.rules.js";
+import { RULES as ORG_RULES } from "../org/org.rules.js";
+import { RULES as PLATFORM_RULES } from "../platform/platform.rules.js";
+import { RULES as QUOTA_RULES } from "../quota/quota.rules.js";
 import { authGroup, authRule, occupationApply } from "./rbac.schema.js";
+
+/** Each module's permission rules, by menu entry name. */
+const MODULE_RULES: Record<string, [string, string][]>[] = [ORG_RULES, CLASS_RULES, QUOTA_RULES, PLATFORM_RULES];
+
+function permsOf(r: SeedRule): [string, string][] {
+  return [...(r.perms ?? []), ...MODULE_RULES.flatMap((m) => m[r.name] ?? [])];
+}
 
 interface SeedRule {
   name: string;
@@ -34,6 +45,7 @@ export const BASE_MENU: SeedRule[] = [
       { name: "DeviceManage", title: "设备管理", url: "/basic/device" },
       { name: "DisciplineManage", title: "学科管理", url: "/basic/discipline" },
       { name: "TimetableManage", title: "课表管理", url: "/basic/timetable" },
+      { name: "StorageManage", title: "存储空间", url: "/basic/storage" },
     ],
   },
   {
@@ -136,6 +148,7 @@ export const BASE_MENU: SeedRule[] = [
     icon: "SettingOutlined",
     children: [
       { name: "PlatformSetting", title: "平台设置", url: "/platform/setting" },
+      { name: "ImageManage", title: "首页图片", url: "/platform/images" },
       { name: "SoftwareVersion", title: "软件版本", url: "/platform/version" },
       { name: "AuthCodeManage", title: "授权码", url: "/platform/authCode" },
     ],
@@ -173,8 +186,9 @@ export async function seedRules(db: Db): Promise<SeededRules> {
           .values({ name: r.name, title: r.title, pid, level: pid ? 1 : 0, sort, url: r.url, is_menu: 1, icon: r.icon ?? "", componentsUrl: r.componentsUrl ?? "" })
           .returning({ id: authRule.id });
         if (!row) throw new Error("rule insert failed");
-        if (r.perms?.length) {
-          await db.insert(authRule).values(r.perms.map(([title, path], i) => ({ name: path, title, pid: row.id, level: 1, sort: (i + 1) * 10, is_menu: 0 })));
+        const perms = permsOf(r);
+        if (perms.length) {
+          await db.insert(authRule).values(perms.map(([title, path], i) => ({ name: path, title, pid: row.id, level: 1, sort: (i + 1) * 10, is_menu: 0 })));
         }
         if (r.children) await insert(r.children, row.id);
       }

@@ -5,7 +5,7 @@ import type { AuthGroupList, AuthGroupSave, AuthGroupUpdate, AuthRuleSave, AuthR
 import type { Db } from "../../db/client.js";
 import { AppError, badInput, conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
-import { type Effective, type Scope, beyond, effectiveRules, has, scopeOf, withAncestors } from "./permission.js";
+import { type Effective, beyond, effectiveRules, has, scopeOf, withAncestors } from "./permission.js";
 import { authGroup, authRule, occupationApply } from "./rbac.schema.js";
 
 type RuleRow = typeof authRule.$inferSelect;
@@ -26,7 +26,7 @@ export interface Subject {
 export interface RbacPorts {
   accountsInGroup(groupId: number): Promise<number>;
   accountCountsByGroup(groupIds: number[]): Promise<Map<number, number>>;
-  schoolIdsInRegion(code: string): Promise<number[]>;
+  schoolsInScope(who: Subject): Promise<number[] | undefined>;
   schoolTitles(ids: number[]): Promise<Map<number, string>>;
 }
 
@@ -238,28 +238,14 @@ export class RbacService {
 
   // ── roles (c024–c031) ──────────────────────────────────────────────────────────────
 
-  /** Schools whose roles the subject manages; undefined = all. */
-  private async scopeSchools(scope: Scope): Promise<number[] | undefined> {
-    switch (scope.kind) {
-      case "all":
-        return undefined;
-      case "school":
-        return [scope.schoolId];
-      case "region":
-        return this.ports.schoolIdsInRegion(scope.code);
-      case "none":
-        return [];
-    }
-  }
-
   private async canSeeGroup(s: Subject, g: GroupRow): Promise<boolean> {
     if (g.school_id === 0) return scopeOf(s).kind === "all" || (await this.visibleGlobalRoles(s)).includes(g.id);
-    const schools = await this.scopeSchools(scopeOf(s));
+    const schools = await this.ports.schoolsInScope(s);
     return schools === undefined || schools.includes(g.school_id);
   }
 
   private async canManageGroup(s: Subject, schoolId: number): Promise<boolean> {
-    const schools = await this.scopeSchools(scopeOf(s));
+    const schools = await this.ports.schoolsInScope(s);
     if (schools === undefined) return true;
     return schoolId !== 0 && schools.includes(schoolId);
   }
@@ -297,7 +283,7 @@ export class RbacService {
   }
 
   async listGroups(s: Subject, q: z.output<typeof AuthGroupList>) {
-    const schools = await this.scopeSchools(scopeOf(s));
+    const schools = await this.ports.schoolsInScope(s);
     const conds = [];
     if (schools !== undefined) {
       const globals = await this.visibleGlobalRoles(s);
@@ -374,7 +360,7 @@ export class RbacService {
 
   /** c030: roles the subject may assign (in scope, enabled, no rules beyond his own). */
   async groupOptions(s: Subject): Promise<{ id: number; title: string; school_id: number }[]> {
-    const schools = await this.scopeSchools(scopeOf(s));
+    const schools = await this.ports.schoolsInScope(s);
     const rows = await this.db
       .select()
       .from(authGroup)
