@@ -3,9 +3,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
+import { seedOrganization, seedPeople } from "./demo-org.js";
+import { school } from "../modules/org/org.schema.js";
 import { accountSchoolUser } from "../modules/account/account.schema.js";
 import { AccountService } from "../modules/account/account.service.js";
-import { period, region, school, subject } from "../modules/org/org.schema.js";
 import { type SeededRoles, type SeededRules, seedRolesAndApps, seedRules } from "../modules/rbac/rbac.seed.js";
 
 export const DEMO_TEACHER_PASSWORD = "Teacher123";
@@ -62,51 +63,23 @@ export const DEMO_USERS = [
 ] as const;
 
 async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _rules: SeededRules): Promise<void> {
-  const [prov] = await db.insert(region).values({ name: "宁夏回族自治区", level: 1, region_code: "640000", province_code: "640000" }).returning();
-  const [city] = await db
-    .insert(region)
-    .values({ name: "银川市", level: 2, pid: prov!.id, region_code: "640100", province_code: "640000", city_code: "640100" })
-    .returning();
-  const areas = await db
-    .insert(region)
-    .values([
-      { name: "兴庆区", level: 3, pid: city!.id, region_code: "640104", province_code: "640000", city_code: "640100", area_code: "640104" },
-      { name: "西夏区", level: 3, pid: city!.id, region_code: "640105", province_code: "640000", city_code: "640100", area_code: "640105" },
-    ])
-    .returning();
-  const [xingqing, xixia] = [areas[0]!, areas[1]!];
-  const schools = await db
-    .insert(school)
-    .values([
-      { title: "银川市第一中学", code: "640104001", province_code: "640000", city_code: "640100", area_code: "640104", region_id: xingqing.id, school_index_name: "银川一中教研空间" },
-      { title: "银川市第二中学", code: "640105001", province_code: "640000", city_code: "640100", area_code: "640105", region_id: xixia.id, school_index_name: "银川二中教研空间" },
-    ])
-    .returning();
-  const [one, two] = [schools[0]!, schools[1]!];
-  const periods = await db
-    .insert(period)
-    .values([
-      { school_id: one.id, name: "初中", sort: 1 },
-      { school_id: one.id, name: "高中", sort: 2 },
-      { school_id: two.id, name: "初中", sort: 1 },
-    ])
-    .returning();
-  const subjects = await db
-    .insert(subject)
-    .values(periods.flatMap((p) => ["语文", "数学", "英语", "物理"].map((name, i) => ({ period_id: p.id, name, sort: i + 1 }))))
-    .returning();
-  const junior = periods[0]!;
-  const juniorTwo = periods[2]!;
-  const subjectOf = (periodId: number, name: string) => subjects.find((s) => s.period_id === periodId && s.name === name)!.id;
-  const complete = { province_id: prov!.id, city_id: city!.id, reputation: "一级教师", entry_year: 2015, identity_level: 1 };
+  const org = await seedOrganization(db);
+  const [one, two] = [org.schools[0]!, org.schools[1]!];
+  const junior = one.periods[0]!;
+  const senior = one.periods[1]!;
+  const juniorTwo = two.periods[0]!;
+  const subjectOf = (p: { subjects: Map<string, number> }, name: string) => p.subjects.get(name)!;
+  const xingqing = org.districts["640104"]!;
+  const xixia = org.districts["640105"]!;
+  const complete = { province_id: org.province, city_id: org.cities["640100"]!, reputation: "一级教师", entry_year: 2015, identity_level: 1 };
   const plan: Record<string, Partial<Parameters<AccountService["create"]>[0]>> = {
     pingtai: {},
-    quji: { region_code: "640104", province_id: prov!.id, city_id: city!.id, area_id: xingqing.id },
+    quji: { region_code: "640104", province_id: org.province, city_id: org.cities["640100"]!, area_id: xingqing },
     xiaoji: { school_id: one.id, period_id: junior.id, region_code: "640104" },
-    zhanglaoshi: { ...complete, school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior.id, "语文"), region_code: "640104", area_id: xingqing.id, njy_area_id: xingqing.id },
-    lilaoshi: { ...complete, school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior.id, "数学"), region_code: "640104", area_id: xingqing.id, njy_area_id: xingqing.id },
-    wanglaoshi: { school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior.id, "英语"), region_code: "640104", province_id: prov!.id, city_id: city!.id, area_id: xingqing.id },
-    zhaolaoshi: { ...complete, school_id: two.id, period_id: juniorTwo.id, subject_id: subjectOf(juniorTwo.id, "物理"), region_code: "640105", area_id: xixia.id, njy_area_id: xixia.id },
+    zhanglaoshi: { ...complete, school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior, "语文"), region_code: "640104", area_id: xingqing, njy_area_id: xingqing },
+    lilaoshi: { ...complete, school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior, "数学"), region_code: "640104", area_id: xingqing, njy_area_id: xingqing },
+    wanglaoshi: { school_id: one.id, period_id: junior.id, subject_id: subjectOf(junior, "英语"), region_code: "640104", province_id: org.province, city_id: org.cities["640100"]!, area_id: xingqing },
+    zhaolaoshi: { ...complete, school_id: two.id, period_id: juniorTwo.id, subject_id: subjectOf(juniorTwo, "物理"), region_code: "640105", area_id: xixia, njy_area_id: xixia },
   };
   for (const u of DEMO_USERS) {
     const acct = await accounts.create({
@@ -121,9 +94,10 @@ async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _r
     if (u.username === "zhanglaoshi") {
       await db
         .update(accountSchoolUser)
-        .set({ period_ids: [junior.id, periods[1]!.id] })
+        .set({ period_ids: [junior.id, senior.id] })
         .where(and(eq(accountSchoolUser.account_id, acct.id), eq(accountSchoolUser.school_id, one.id)));
       await db.insert(accountSchoolUser).values({ account_id: acct.id, school_id: two.id, period_ids: [juniorTwo.id], identity: 2 });
     }
   }
+  await seedPeople(db, org, { teacherGroupId: roles.teacher, teacherPassword: DEMO_TEACHER_PASSWORD, namedTeachers: 4 });
 }
