@@ -49,6 +49,7 @@ const EnvSchema = z
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_REDIRECT_URI: url("OIDC_REDIRECT_URI", ["http:", "https:"]),
     OIDC_POST_LOGOUT_REDIRECT_URI: url("OIDC_POST_LOGOUT_REDIRECT_URI", ["http:", "https:"]),
+    LICENSE_KEY: z.string().min(16, "LICENSE_KEY 至少 16 个字符").optional(),
     ES_DIRECTORY_URL: url("ES_DIRECTORY_URL", ["http:", "https:"]),
     ES_DIRECTORY_TOKEN: z.string().optional(),
     WEB_DIST: z.string().optional(),
@@ -86,6 +87,8 @@ export interface Config {
   throttle: { maxFailures: number; maxFailuresPerIp: number; lockSeconds: number };
   oidc?: { issuer: string; clientId: string; clientSecret?: string; redirectUri: string; postLogoutRedirectUri: string };
   esDirectory: { url?: string; token?: string };
+  /** Signing key of authorization codes (default derived from APP_KEY). */
+  licenseKey?: string;
   webDist?: string;
   logLevel: string;
 }
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throttle: { maxFailures: v.LOGIN_MAX_FAILURES, maxFailuresPerIp: v.LOGIN_MAX_FAILURES_PER_IP, lockSeconds: v.LOGIN_LOCK_SECONDS },
     oidc,
     esDirectory: { url: v.ES_DIRECTORY_URL, token: v.ES_DIRECTORY_TOKEN || undefined },
+    licenseKey: v.LICENSE_KEY,
     webDist: v.WEB_DIST,
     logLevel: v.LOG_LEVEL,
   };
