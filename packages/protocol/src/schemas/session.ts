@@ -1,3 +1,5 @@
+import type { AuthRuleRow } from "./rbac.js";
+
 /** The Session of platform.md §3, as /middle/login and /middle/sso/userInfo answer it. */
 export interface SessionInfo {
   token: string;
@@ -47,21 +49,8 @@ export interface SessionInfo {
   identity_level: number;
 }
 
-/** A node of the menu tree (Auth rule of platform.md §3). */
-export interface MenuNode {
-  id: number;
-  name: string;
-  title: string;
-  pid: number;
-  level: number;
-  sort: number;
-  status: number;
-  url: string;
-  is_menu: number;
-  componentsUrl: string;
-  activeMenu: string;
-  icon: string;
-  redirect: string;
+/** A node of the menu tree (Auth rule of platform.md §3): the rule with its children in `subnode`. */
+export interface MenuNode extends AuthRuleRow {
   subnode: MenuNode[];
 }
 
