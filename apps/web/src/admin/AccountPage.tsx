@@ -18,7 +18,7 @@ import { AccountForm, IDENTITY_OPTIONS } from "./AccountForm";
 import { AccountImport, TEMPLATE_URLS } from "./AccountImport";
 import { rbacApi } from "./api";
 import { FIRST_PAGE, StatusSwitch, tablePagination, useSchoolOptions, useScreenTitle, type PageState } from "./common";
-import { base64ToBytes, safeFileName, XLSX_MIME } from "./files";
+import { downloadFile } from "./files";
 
 export interface AccountFilters {
   keyword: string;
@@ -44,18 +44,6 @@ export function accountFilterPayload(f: AccountFilters) {
 interface ResultView {
   kind: "reset" | "delete";
   results: BatchResult[];
-}
-
-function download(filename: string, mime: string, b64: string): void {
-  const blob = new Blob([base64ToBytes(b64)], { type: mime || XLSX_MIME });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = safeFileName(filename, "账号列表.xlsx");
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** 账号管理 (/permission/account): search, paging, create/edit, status, reset password, batch delete, import, export. */
@@ -168,7 +156,7 @@ export function AccountPage() {
     setExporting(true);
     try {
       const file = await rbacApi.accountExport(accountFilterPayload(filters));
-      download(file.filename, file.mime, file.file);
+      downloadFile(file, "账号列表.xlsx");
       toast.success("导出成功");
     } catch {
       /* shown by the API client */

@@ -33,3 +33,33 @@ export function importFileProblem(name: string, size: number): string {
   if (size > IMPORT_MAX_BYTES) return "文件不能超过 5MB";
   return "";
 }
+
+/** Saves a generated file (FileAnswer: base64 with its name and type) through a temporary link. */
+export function downloadFile(file: { filename: string; mime: string; file: string }, fallbackName: string): void {
+  const blob = new Blob([base64ToBytes(file.file)], { type: file.mime || XLSX_MIME });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = safeFileName(file.filename, fallbackName);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Reads a chosen file's bytes, reporting progress in percent. */
+export function readFileBytes(file: Blob, onProgress: (percent: number) => void): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    reader.onerror = () => reject(new Error("文件读取失败"));
+    reader.onload = () => {
+      const r = reader.result;
+      if (r instanceof ArrayBuffer) resolve(new Uint8Array(r));
+      else reject(new Error("文件读取失败"));
+    };
+    reader.readAsArrayBuffer(file);
+  });
+}
