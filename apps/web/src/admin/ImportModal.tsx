@@ -1,5 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import type { ImportRowError } from "@yanke/protocol";
+import { normalizeImportReport, type ImportReportView } from "./entity";
 import { Alert, Button, Descriptions, Modal, Progress, Radio, Space, Table, Typography, Upload } from "antd";
 import { useState, type ReactNode } from "react";
 import { toast } from "../api/toast";
@@ -7,35 +8,6 @@ import { bytesToBase64, importFileProblem, readFileBytes } from "./files";
 
 export type ImportMode = "all" | "valid";
 type Phase = { step: "idle" } | { step: "reading"; percent: number } | { step: "sending" } | { step: "done"; report: ImportReportView };
-
-/** What every import call answers (accounts, schools, students), read defensively. */
-export interface ImportReportView {
-  total: number;
-  imported: number;
-  skipped: number;
-  errors: ImportRowError[];
-  /** Generated initial passwords (account imports), shown once. */
-  passwords: { row: number; username: string; password: string }[];
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Any import answer as an ImportReportView (missing numbers 0, malformed rows dropped). */
-export function normalizeImportReport(raw: unknown): ImportReportView {
-  const r = isRecord(raw) ? raw : {};
-  const errors: ImportRowError[] = Array.isArray(r.errors)
-    ? r.errors.filter(isRecord).map((e) => ({ row: Number(e.row) || 0, field: String(e.field ?? ""), msg: String(e.msg ?? "") }))
-    : [];
-  const passwords = Array.isArray(r.accounts)
-    ? r.accounts
-        .filter(isRecord)
-        .filter((a) => typeof a.password === "string" && a.password !== "")
-        .map((a) => ({ row: Number(a.row) || 0, username: String(a.username ?? ""), password: String(a.password) }))
-    : [];
-  return { total: Number(r.total) || 0, imported: Number(r.imported) || 0, skipped: Number(r.skipped) || 0, errors, passwords };
-}
 
 export interface ImportTemplate {
   label: string;

@@ -1,4 +1,5 @@
 /** Pure helpers of the entity screens. */
+import type { ImportRowError } from "@yanke/protocol";
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -47,3 +48,29 @@ export function entryYears(now: Date = new Date(), back = 12): number[] {
   const y = now.getFullYear();
   return Array.from({ length: back + 1 }, (_, i) => y - i);
 }
+
+/** What every import call answers (accounts, schools, students), read defensively. */
+export interface ImportReportView {
+  total: number;
+  imported: number;
+  skipped: number;
+  errors: ImportRowError[];
+  /** Generated initial passwords (account imports), shown once. */
+  passwords: { row: number; username: string; password: string }[];
+}
+
+/** Any import answer as an ImportReportView (missing numbers 0, malformed rows dropped). */
+export function normalizeImportReport(raw: unknown): ImportReportView {
+  const r = isRecord(raw) ? raw : {};
+  const errors: ImportRowError[] = Array.isArray(r.errors)
+    ? r.errors.filter(isRecord).map((e) => ({ row: Number(e.row) || 0, field: String(e.field ?? ""), msg: String(e.msg ?? "") }))
+    : [];
+  const passwords = Array.isArray(r.accounts)
+    ? r.accounts
+        .filter(isRecord)
+        .filter((a) => typeof a.password === "string" && a.password !== "")
+        .map((a) => ({ row: Number(a.row) || 0, username: String(a.username ?? ""), password: String(a.password) }))
+    : [];
+  return { total: Number(r.total) || 0, imported: Number(r.imported) || 0, skipped: Number(r.skipped) || 0, errors, passwords };
+}
+

@@ -1,0 +1,135 @@
+/** Shared choices of the basic-data screens: schools, periods, grades, classes, regions. */
+import { useQuery } from "@tanstack/react-query";
+import { PAGE } from "@yanke/protocol";
+import { Select, TreeSelect } from "antd";
+import { useEffect } from "react";
+import { usePermission } from "../rbac/usePermission";
+import { basicApi } from "./basic-api";
+import { useSchoolOptions, type Option } from "./common";
+import { P } from "./paths";
+import { regionPickNodes } from "./region-tree";
+import { useRegionTree } from "./useRegionTree";
+
+/** Every school the caller may administer (school list, first 100), else his own schools (c046). */
+export function useAllSchools(): Option[] {
+  const can = usePermission();
+  const own = useSchoolOptions();
+  const q = useQuery({
+    queryKey: ["schools", "options"],
+    enabled: can(P.schoolList),
+    staleTime: 60_000,
+    queryFn: () => basicApi.schoolList({ page: 1, limit: PAGE.maxLimit }),
+  });
+  const list = q.data?.list ?? [];
+  return list.length ? list.map((s) => ({ value: s.id, label: s.title })) : own;
+}
+
+/** Periods of a school (or of every school in scope when none is given). */
+export function usePeriods(schoolId: number | undefined): Option[] {
+  const q = useQuery({
+    queryKey: ["periods", "options", schoolId ?? 0],
+    staleTime: 30_000,
+    queryFn: () => basicApi.periodList({ page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
+  });
+  return (q.data?.list ?? []).map((p) => ({ value: p.id, label: schoolId ? p.name : `${p.school_name} · ${p.name}` }));
+}
+
+/** Grades of a school (labelled with their period), optionally of one period. */
+export function useGrades(schoolId: number | undefined, periodId?: number): Option[] {
+  const q = useQuery({
+    queryKey: ["grades", "options", schoolId ?? 0, periodId ?? 0],
+    enabled: Boolean(schoolId || periodId),
+    staleTime: 30_000,
+    queryFn: () =>
+      basicApi.gradeList({ page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}), ...(periodId ? { period_id: periodId } : {}) }),
+  });
+  return (q.data?.list ?? []).map((g) => ({ value: g.id, label: periodId ? g.name : `${g.period_name} · ${g.name}` }));
+}
+
+/** Classes of a school (c113), optionally of one grade. */
+export function useClasses(schoolId: number | undefined, gradeId?: number): Option[] {
+  const q = useQuery({
+    queryKey: ["classes", "options", schoolId ?? 0, gradeId ?? 0],
+    enabled: Boolean(schoolId),
+    staleTime: 30_000,
+    queryFn: () => basicApi.schoolClasses({ school_id: schoolId, ...(gradeId ? { grade_id: gradeId } : {}) }),
+  });
+  const list = Array.isArray(q.data) ? q.data : [];
+  return list.map((c) => ({ value: c.id, label: gradeId ? c.name : `${c.grade_name} · ${c.name}` }));
+}
+
+/** A school choice (searchable). */
+export function SchoolSelect({
+  value,
+  onChange,
+  testId,
+  width = 180,
+  placeholder = "学校",
+  allowClear = true,
+  disabled,
+}: {
+  value?: number;
+  onChange?: (v: number | undefined) => void;
+  testId: string;
+  width?: number | string;
+  placeholder?: string;
+  allowClear?: boolean;
+  disabled?: boolean;
+}) {
+  const schools = useAllSchools();
+  return (
+    <Select
+      allowClear={allowClear}
+      showSearch={{ optionFilterProp: "label" }}
+      placeholder={placeholder}
+      value={value}
+      onChange={(v: number | undefined) => onChange?.(v)}
+      options={schools}
+      style={{ width }}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A region choice from the lazily loaded tree. */
+export function RegionSelect({
+  value,
+  onChange,
+  testId,
+  width = "100%",
+  placeholder = "所属区域",
+  initialLabel,
+}: {
+  value?: number;
+  onChange?: (v: number | undefined) => void;
+  testId: string;
+  width?: number | string;
+  placeholder?: string;
+  /** The current region's name (shown before its level is loaded). */
+  initialLabel?: string;
+}) {
+  const { state, load } = useRegionTree();
+  useEffect(() => {
+    void load(0);
+  }, [load]);
+  const nodes = regionPickNodes(state);
+  const known = value === undefined || value === 0 || nodes.some((n) => n.value === value);
+  return (
+    <TreeSelect
+      allowClear
+      showSearch={{ treeNodeFilterProp: "title" }}
+      treeDataSimpleMode
+      treeData={known || !value ? nodes : [...nodes, { id: value, pId: -1, value, title: initialLabel || `区域 ${value}`, isLeaf: true }]}
+      loadData={async (node) => {
+        const id = Number(node.value);
+        if (Number.isInteger(id)) await load(id);
+      }}
+      value={value || undefined}
+      onChange={(v: number | undefined) => onChange?.(v)}
+      placeholder={placeholder}
+      style={{ width }}
+      data-testid={testId}
+    />
+  );
+}
