@@ -34,6 +34,8 @@ export interface EntityPageProps<Row extends { id: number }, F, V> {
   /** Call paths, each guarding its button (usePermission). */
   paths: { save?: string; update?: string; remove?: string; batchRemove?: string; importer?: string; exporter?: string };
   form?: EntityFormSpec<Row, V>;
+  /** A screen's own create/edit UI instead of `form` (e.g. the account drawer). */
+  editor?: (editing: Row | "new" | null, close: () => void, saved: () => void) => ReactNode;
   remove?: (r: Row) => Promise<unknown>;
   deleteHint?: string;
   batchRemove?: (ids: number[]) => Promise<unknown>;
@@ -165,7 +167,8 @@ export function EntityPage<Row extends { id: number }, F, V>(props: EntityPagePr
     }
   };
 
-  const canEdit = spec !== undefined && allowed(props.paths.update, spec.update);
+  const canEdit = (spec !== undefined || props.editor !== undefined) && allowed(props.paths.update, true);
+  const canAdd = (spec !== undefined || props.editor !== undefined) && allowed(props.paths.save, true);
   const canRemove = allowed(props.paths.remove, props.remove);
   const canBatch = allowed(props.paths.batchRemove, props.batchRemove);
   const columns: TableColumnsType<Row> = [...props.columns];
@@ -207,7 +210,7 @@ export function EntityPage<Row extends { id: number }, F, V>(props: EntityPagePr
         </div>
       ) : null}
       <div className="yk-filter-bar">
-        {spec && allowed(props.paths.save, spec.save) ? (
+        {canAdd ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid={`${t}-add`}>
             新增{noun}
           </Button>
@@ -258,6 +261,16 @@ export function EntityPage<Row extends { id: number }, F, V>(props: EntityPagePr
           }}
         />
       ) : null}
+      {props.editor
+        ? props.editor(
+            editing,
+            () => setEditing(null),
+            () => {
+              setEditing(null);
+              refresh();
+            },
+          )
+        : null}
       {props.importer ? props.importer(importing, () => setImporting(false), refresh) : null}
     </>
   );
