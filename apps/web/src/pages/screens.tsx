@@ -14,6 +14,17 @@ const MenuManage: Screen = lazy(() => import("../admin/MenuPage").then((m) => ({
 const MenuGroupManage: Screen = lazy(() => import("../admin/ApplyPage").then((m) => ({ default: m.MenuGroupPage })));
 const AbilityManage: Screen = lazy(() => import("../admin/ApplyPage").then((m) => ({ default: m.AbilityPage })));
 const AccountManage: Screen = lazy(() => import("../admin/AccountPage").then((m) => ({ default: m.AccountPage })));
+const SchoolManage: Screen = lazy(() => import("../admin/SchoolPage").then((m) => ({ default: m.SchoolPage })));
+const ClassManage: Screen = lazy(() => import("../admin/ClassPage").then((m) => ({ default: m.ClassPage })));
+const StudentManage: Screen = lazy(() => import("../admin/StudentPage").then((m) => ({ default: m.StudentPage })));
+const TeacherManage: Screen = lazy(() => import("../admin/TeacherPage").then((m) => ({ default: m.TeacherPage })));
+const PeriodManage: Screen = lazy(() => import("../admin/PeriodPage").then((m) => ({ default: m.PeriodPage })));
+const DisciplineManage: Screen = lazy(() => import("../admin/PeriodPage").then((m) => ({ default: m.DisciplinePage })));
+const RegionManage: Screen = lazy(() => import("../admin/RegionPage").then((m) => ({ default: m.RegionPage })));
+const StorageManage: Screen = lazy(() => import("../admin/StoragePage").then((m) => ({ default: m.StoragePage })));
+const PlatformSetting: Screen = lazy(() => import("../admin/PlatformSettingPage").then((m) => ({ default: m.PlatformSettingPage })));
+const ImageManage: Screen = lazy(() => import("../admin/ImagePage").then((m) => ({ default: m.ImagePage })));
+const AuthCodeManage: Screen = lazy(() => import("../admin/AuthCodePage").then((m) => ({ default: m.AuthCodePage })));
 
 export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
   dashboard: AdminHome,
@@ -22,6 +33,17 @@ export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
   "permission/menuGroup": MenuGroupManage,
   "permission/ability": AbilityManage,
   "permission/account": AccountManage,
+  "basic/school": SchoolManage,
+  "basic/class": ClassManage,
+  "basic/student": StudentManage,
+  "basic/teacher": TeacherManage,
+  "basic/period": PeriodManage,
+  "basic/discipline": DisciplineManage,
+  "basic/region": RegionManage,
+  "basic/storage": StorageManage,
+  "platform/setting": PlatformSetting,
+  "platform/images": ImageManage,
+  "platform/authCode": AuthCodeManage,
 };
 
 export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
@@ -33,18 +55,22 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   MenuGroupManage,
   AbilityManage,
   AccountManage,
+  SchoolManage,
+  ClassManage,
+  StudentManage,
+  TeacherManage,
+  PeriodManage,
+  DisciplineManage,
+  RegionManage,
+  StorageManage,
+  PlatformSetting,
+  ImageManage,
+  AuthCodeManage,
 };
 
 /** Admin screens of the seeded menu that later issues deliver (view name → issue). */
 export const PLANNED_SCREENS: Readonly<Record<string, number>> = {
-  SchoolManage: 4,
-  ClassManage: 4,
-  StudentManage: 4,
-  TeacherManage: 4,
-  PeriodManage: 4,
-  RegionManage: 4,
   DeviceManage: 4,
-  DisciplineManage: 4,
   TimetableManage: 4,
 };
 
