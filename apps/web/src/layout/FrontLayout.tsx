@@ -1,4 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
+import { call } from "../api/client";
+import { PLATFORM_CALLS, type WebsiteInfo } from "../admin/contracts";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { PageLoading } from "../components/PageLoading";
 import { config } from "../config";
@@ -59,9 +62,37 @@ export function FrontLayout({ nav }: { nav: readonly FrontNavItem[] }) {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="yk-front-footer">
-        <div>{config.platformName} · 教研与听评课平台</div>
-      </footer>
+      <FrontFooter />
     </div>
+  );
+}
+
+/** The front-site footer: the platform information of /web/website (public; the school's override when signed in to one). */
+function FrontFooter() {
+  const schoolId = useSession().school_id;
+  const q = useQuery({
+    queryKey: ["website", "footer", schoolId],
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: () => call<WebsiteInfo>(PLATFORM_CALLS.website, schoolId ? { school_id: schoolId } : {}, { quiet: true }),
+  });
+  const w = q.data;
+  const name = w?.name || config.platformName;
+  const parts = [w?.host ? `主办单位：${w.host}` : "", w?.support ? `技术支持：${w.support}` : "", w?.phone ? `联系电话：${w.phone}` : "", w?.work_time ? `工作时间：${w.work_time}` : ""].filter(Boolean);
+  return (
+    <footer className="yk-front-footer" data-testid="front-footer">
+      <div className="yk-front-footer-brand">
+        {w?.logo_url ? <img src={w.logo_url} alt="" height={24} data-testid="front-footer-logo" /> : null}
+        <span data-testid="front-footer-name">{name}</span>
+      </div>
+      {parts.length ? <div data-testid="front-footer-info">{parts.join("　")}</div> : <div>教研与听评课平台</div>}
+      {w?.icp ? (
+        <div>
+          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" data-testid="front-footer-icp">
+            {w.icp}
+          </a>
+        </div>
+      ) : null}
+    </footer>
   );
 }

@@ -4,7 +4,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Select, Tooltip } from "antd";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { call } from "../api/client";
 import { toast } from "../api/toast";
+import { CLASS_CALLS } from "../admin/contracts";
 import { normalizePath } from "../router/access";
 import { getState, patchSession, setState, useAppState } from "../session/store";
 import { emitAppRefresh } from "./events";
@@ -17,15 +19,9 @@ import {
 } from "./switcher";
 import { useSchoolEntries } from "./useSchoolEntries";
 
-/**
- * The period's courses for the course filter. TODO(#4): c049 course list {period_id}
- * (calls.tsv: /middle/common/courseList) arrives with the basic data; until then the filter
- * offers only the synthetic 全部 entry. Replace the body with
- * `call<unknown>("/middle/common/courseList", { period_id: periodId })`.
- */
-async function fetchCourses(periodId: number): Promise<unknown> {
-  void periodId;
-  return [];
+/** The period's courses for the course filter (c049 /middle/common/courseList {period_id}; 全部 first). */
+function fetchCourses(periodId: number): Promise<unknown> {
+  return call<unknown>(CLASS_CALLS.commonCourseList, { period_id: periodId });
 }
 
 function refreshDetail(reason: "school" | "period" | "course") {
