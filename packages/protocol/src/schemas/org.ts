@@ -51,45 +51,45 @@ const zCode6 = (label: string) =>
 const zCount = () => z.coerce.number().int("必须是整数").min(0, "不能为负数");
 const zStatus = () => z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1");
 /** A list filter that the form may send as "" for "any". */
-const zStatusFilter = () => z.union([zStatus(), z.literal("")]).optional().describe("状态");
+const zStatusFilter = () => z.union([z.literal(""), zStatus()]).optional().describe("状态");
 
 // ---------------------------------------------------------------------------------------------------------
 // Regions
 
 /** c038: one level of the tree (children of `pid`, 0 = the top the caller may see), or a search by name. */
 export const RegionList = z.object({
-  pid: zOptInt("上级区域"),
+  pid: zCount().optional().describe("上级区域"),
   name: z.string().trim().max(50, "区域名称不能超过 50 个字符").optional().describe("区域名称"),
 });
 
-const regionName = z.string().trim().min(1, "请输入区域名称").max(50, "区域名称不能超过 50 个字符").describe("区域名称");
-const regionCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, "区域编码为 6 位数字（行政区划代码，如 640104）")
-  .describe("区域编码");
-const regionSort = z.coerce.number().int("必须是整数").min(0, "不能为负数").max(100000, "不能超过 100000");
+const regionName = () => z.string().trim().min(1, "请输入区域名称").max(50, "区域名称不能超过 50 个字符");
+const regionCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "区域编码为 6 位数字（行政区划代码，如 640104）");
+const regionSort = () => zCount().max(100000, "不能超过 100000");
 
 /** c039. province_code/city_code/area_code may be left out: they follow from the parent and region_code. */
 export const RegionSave = z.object({
-  pid: z.coerce.number().int("必须是整数").min(0, "不能为负数").default(0).describe("上级区域"),
-  name: regionName,
-  region_code: regionCode,
-  province_code: zCode6("省级编码").optional(),
-  city_code: zCode6("市级编码").optional(),
-  area_code: zCode6("区县编码").optional(),
-  sort: regionSort.default(0).describe("排序"),
+  pid: zCount().default(0).describe("上级区域"),
+  name: regionName().describe("区域名称"),
+  region_code: regionCode().describe("区域编码"),
+  province_code: zCode6("省级编码").optional().describe("省级编码"),
+  city_code: zCode6("市级编码").optional().describe("市级编码"),
+  area_code: zCode6("区县编码").optional().describe("区县编码"),
+  sort: regionSort().default(0).describe("排序"),
 });
 
 /** c040: the parent cannot change (a region does not move). */
 export const RegionUpdate = z.object({
   id: zId("区域编号"),
-  name: regionName.optional(),
-  region_code: regionCode.optional(),
-  province_code: zCode6("省级编码").optional(),
-  city_code: zCode6("市级编码").optional(),
-  area_code: zCode6("区县编码").optional(),
-  sort: regionSort.optional().describe("排序"),
+  name: regionName().optional().describe("区域名称"),
+  region_code: regionCode().optional().describe("区域编码"),
+  province_code: zCode6("省级编码").optional().describe("省级编码"),
+  city_code: zCode6("市级编码").optional().describe("市级编码"),
+  area_code: zCode6("区县编码").optional().describe("区县编码"),
+  sort: regionSort().optional().describe("排序"),
 });
 
 /** One node of the region tree. */
@@ -115,69 +115,69 @@ export interface RegionNode {
 // ---------------------------------------------------------------------------------------------------------
 // Schools
 
-const schoolTitle = z.string().trim().min(1, "请输入学校名称").max(60, "学校名称不能超过 60 个字符").describe("学校名称");
-const schoolCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{0,30}$/, "学校编码只能是不超过 30 位的字母、数字、_ 或 -")
-  .describe("学校编码");
-const schoolType = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{0,29}$/, "学校类型只能是字母开头的字母、数字或 _")
-  .describe("学校类型");
-const zText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).describe(label);
-const telephone = z
-  .string()
-  .trim()
-  .regex(/^(|[\d\s()+-]{6,20})$/, "请输入正确的电话号码")
-  .describe("联系电话");
+const schoolTitle = () => z.string().trim().min(1, "请输入学校名称").max(60, "学校名称不能超过 60 个字符");
+const schoolCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,30}$/, "学校编码只能是不超过 30 位的字母、数字、_ 或 -");
+const schoolType = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,29}$/, "学校类型只能是字母开头、不超过 30 位的字母、数字或 _");
+const zText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`);
+const telephone = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^(|[\d\s()+-]{6,20})$/, "请输入正确的电话号码");
 
 /**
  * School fields (platform.md §3 School). The region: `region_id`, or else the most specific of area_code,
  * city_code, province_code; the three codes are then taken from that region.
  */
 export const SchoolSave = z.object({
-  title: schoolTitle,
-  code: schoolCode.default(""),
-  province_code: zCode6("省级编码").default(""),
-  city_code: zCode6("市级编码").default(""),
-  area_code: zCode6("区县编码").default(""),
-  region_id: z.coerce.number().int("必须是整数").min(0, "不能为负数").default(0).describe("所属区域"),
-  school_type: schoolType.default(DEFAULT_SCHOOL_TYPE),
-  school_index_name: zText("首页名称", 60).default(""),
-  school_index_logo: zText("首页标志", 500).default(""),
-  address: zText("地址", 200).default(""),
-  telephone: telephone.default(""),
-  status: zStatus.default(1).describe("状态"),
+  title: schoolTitle().describe("学校名称"),
+  code: schoolCode().default("").describe("学校编码"),
+  province_code: zCode6("省级编码").default("").describe("省级编码"),
+  city_code: zCode6("市级编码").default("").describe("市级编码"),
+  area_code: zCode6("区县编码").default("").describe("区县编码"),
+  region_id: zCount().default(0).describe("所属区域"),
+  school_type: schoolType().default(DEFAULT_SCHOOL_TYPE).describe("学校类型"),
+  school_index_name: zText("首页名称", 60).default("").describe("首页名称"),
+  school_index_logo: zText("首页标志", 500).default("").describe("首页标志"),
+  address: zText("地址", 200).default("").describe("地址"),
+  telephone: telephone().default("").describe("联系电话"),
+  status: zStatus().default(1).describe("状态"),
 });
 
-/** Only the fields sent change (no defaults here). */
+/** Only the fields sent change (no defaults here: zod 4's partial() would fill them in). */
 export const SchoolUpdate = z.object({
   id: zId("学校编号"),
-  title: schoolTitle.optional(),
-  code: schoolCode.optional(),
-  province_code: zCode6("省级编码").optional(),
-  city_code: zCode6("市级编码").optional(),
-  area_code: zCode6("区县编码").optional(),
-  region_id: zOptInt("所属区域"),
-  school_type: schoolType.optional(),
-  school_index_name: zText("首页名称", 60).optional(),
-  school_index_logo: zText("首页标志", 500).optional(),
-  address: zText("地址", 200).optional(),
-  telephone: telephone.optional(),
-  status: zStatus.optional().describe("状态"),
+  title: schoolTitle().optional().describe("学校名称"),
+  code: schoolCode().optional().describe("学校编码"),
+  province_code: zCode6("省级编码").optional().describe("省级编码"),
+  city_code: zCode6("市级编码").optional().describe("市级编码"),
+  area_code: zCode6("区县编码").optional().describe("区县编码"),
+  region_id: zCount().optional().describe("所属区域"),
+  school_type: schoolType().optional().describe("学校类型"),
+  school_index_name: zText("首页名称", 60).optional().describe("首页名称"),
+  school_index_logo: zText("首页标志", 500).optional().describe("首页标志"),
+  address: zText("地址", 200).optional().describe("地址"),
+  telephone: telephone().optional().describe("联系电话"),
+  status: zStatus().optional().describe("状态"),
 });
 
 /** Filters of the school list and export. region_id / region_code: that region and everything below it. */
 export const SchoolFilter = z.object({
   title: z.string().trim().max(60, "学校名称不能超过 60 个字符").optional().describe("学校名称"),
-  code: z.string().trim().max(30).optional().describe("学校编码"),
-  region_id: zOptInt("所属区域"),
-  region_code: z.string().trim().max(12).optional().describe("区域编码"),
-  area_code: z.string().trim().max(12).optional().describe("区县编码"),
-  school_type: z.string().trim().max(30).optional().describe("学校类型"),
-  status: zStatusFilter,
+  code: z.string().trim().max(30, "学校编码不能超过 30 个字符").optional().describe("学校编码"),
+  region_id: zCount().optional().describe("所属区域"),
+  region_code: z.string().trim().max(12, "区域编码不能超过 12 个字符").optional().describe("区域编码"),
+  area_code: z.string().trim().max(12, "区县编码不能超过 12 个字符").optional().describe("区县编码"),
+  school_type: z.string().trim().max(30, "学校类型不能超过 30 个字符").optional().describe("学校类型"),
+  status: zStatusFilter(),
 });
 
 export const SchoolList = SchoolFilter.extend({ page: zPage, limit: zLimit });
@@ -189,8 +189,8 @@ export const SchoolImport = AccountImport.omit({ school_id: true });
 /** c364: every school of a region and the regions below it (within the caller's scope). */
 export const RegionSchoolList = z
   .object({
-    region_id: zOptInt("区域"),
-    region_code: z.string().trim().max(12).optional().describe("区域编码"),
+    region_id: zCount().optional().describe("区域"),
+    region_code: z.string().trim().max(12, "区域编码不能超过 12 个字符").optional().describe("区域编码"),
   })
   .refine((v) => Boolean(v.region_id) || Boolean(v.region_code), { message: "请选择区域", path: ["region_id"] });
 
