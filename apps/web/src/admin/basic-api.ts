@@ -63,6 +63,7 @@ export const basicApi = {
   subjectSave: (p: In<typeof SubjectSave>) => call<{ id: number }>(P.subjectSave, p),
   subjectUpdate: (p: In<typeof SubjectUpdate>) => call<null>(P.subjectUpdate, p),
   subjectDelete: (id: number) => call<null>(P.subjectDelete, { id }),
+  commonPeriods: (p: Q) => call<Page<PeriodRow>>(P.commonPeriodList, p),
   periodGrades: (p: { school_id?: number; period_id?: number }) => call<PeriodGradeItem[]>(P.periodGrades, p),
   schoolClasses: (p: { school_id?: number; grade_id?: number }) => call<SchoolClassItem[]>(P.schoolClasses, p),
 

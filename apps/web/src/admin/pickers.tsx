@@ -26,24 +26,37 @@ export function useAllSchools(): Option[] {
 
 /** Periods of a school (or of every school in scope when none is given). */
 export function usePeriods(schoolId: number | undefined): Option[] {
+  const can = usePermission();
+  const admin = can(P.periodList);
   const q = useQuery({
-    queryKey: ["periods", "options", schoolId ?? 0],
+    queryKey: ["periods", "options", schoolId ?? 0, admin],
     staleTime: 30_000,
-    queryFn: () => basicApi.periodList({ page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
+    // Without the period screen's rule: the session read c048 (no rule).
+    queryFn: () => (admin ? basicApi.periodList : basicApi.commonPeriods)({ page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
   });
   return (q.data?.list ?? []).map((p) => ({ value: p.id, label: schoolId ? p.name : `${p.school_name} · ${p.name}` }));
 }
 
 /** Grades of a school (labelled with their period), optionally of one period. */
 export function useGrades(schoolId: number | undefined, periodId?: number): Option[] {
+  const can = usePermission();
+  const admin = can(P.gradeList);
+  const scope = { ...(schoolId ? { school_id: schoolId } : {}), ...(periodId ? { period_id: periodId } : {}) };
   const q = useQuery({
-    queryKey: ["grades", "options", schoolId ?? 0, periodId ?? 0],
+    queryKey: ["grades", "options", schoolId ?? 0, periodId ?? 0, admin],
     enabled: Boolean(schoolId || periodId),
     staleTime: 30_000,
-    queryFn: () =>
-      basicApi.gradeList({ page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}), ...(periodId ? { period_id: periodId } : {}) }),
+    queryFn: async (): Promise<Option[]> => {
+      if (admin) {
+        const page = await basicApi.gradeList({ page: 1, limit: PAGE.maxLimit, ...scope });
+        return page.list.map((g) => ({ value: g.id, label: periodId ? g.name : `${g.period_name} · ${g.name}` }));
+      }
+      // Without the period screen's rule: the session read c083 (no rule).
+      const list = await basicApi.periodGrades(scope);
+      return (Array.isArray(list) ? list : []).map((g) => ({ value: g.id, label: g.name }));
+    },
   });
-  return (q.data?.list ?? []).map((g) => ({ value: g.id, label: periodId ? g.name : `${g.period_name} · ${g.name}` }));
+  return q.data ?? [];
 }
 
 /** Classes of a school (c113), optionally of one grade. */
