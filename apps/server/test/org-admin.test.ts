@@ -2,6 +2,10 @@
  * Regions (c038–c041), schools (/middle/school/*) and the community edition's /v2/school/* (c359–c364) through
  * the real encrypted wire, on the demo organization (docs/demo data: 宁夏 640000 → 银川 640100 (兴庆区 640104,
  * 西夏区 640105), 石嘴山 640200 (大武口区 640202, 惠农区 640205); 8 schools with teachers and classes).
+ *
+ * Until app.ts wires orgAdminRoutes, the calls are mounted on a side Fastify app over the test server's database,
+ * token resolution and rule check (same envelope); and until the seed gives 校级管理员 the SchoolManage subtree,
+ * beforeAll grants it to that role here. Once wired, the test server answers everything itself.
  */
 import type { BatchResult, FileAnswer, Page } from "@yanke/protocol";
 // Until @yanke/protocol exports schemas/org (lead: index.ts), straight from the file.
@@ -13,12 +17,20 @@ import {
   type SchoolOption,
   type SchoolRow,
 } from "../../../packages/protocol/src/schemas/org.js";
-import { eq } from "drizzle-orm";
+import { Code, type Envelope, postCall } from "@yanke/protocol";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CallHost, type RegisteredCall, reply } from "../src/http/call.js";
+import { AppError } from "../src/http/errors.js";
+import { account, accountSchoolUser } from "../src/modules/account/account.schema.js";
+import { orgAdminRoutes } from "../src/modules/org/org-admin.routes.js";
 import { grade, period, region, school, schoolClass, subject } from "../src/modules/org/org.schema.js";
+import { type OrgAdminPorts, RegionService } from "../src/modules/org/region.service.js";
+import { SchoolService } from "../src/modules/org/school.service.js";
 import { parseSchoolImport } from "../src/modules/org/school-xlsx.js";
-import { authGroup } from "../src/modules/rbac/rbac.schema.js";
+import { authGroup, authRule } from "../src/modules/rbac/rbac.schema.js";
 import { TEST_TEACHER_PASSWORD } from "./constants.js";
 import { type TestServer, startTestServer } from "./harness.js";
 
@@ -29,16 +41,87 @@ let pingtai = "";
 let quji = "";
 let xiaoji = "";
 let teacher = "";
+/** Where the org calls are answered: the test server once wired, else the side app. */
+let base = "";
+let registry: RegisteredCall[] | undefined;
+let closeSide: (() => Promise<void>) | undefined;
+const ORG_PATHS = new Set<string>([...Object.values(C), SCHOOL_TEMPLATE_PATH]);
+
+async function mount(): Promise<void> {
+  if (s.app.hasRoute({ method: "POST", url: C.regionList })) {
+    base = s.url;
+    return;
+  }
+  const db = s.database.db;
+  const ports: OrgAdminPorts = {
+    accountsInSchool: async (id) => {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(account)
+        .where(or(eq(account.school_id, id), inArray(account.id, db.select({ id: accountSchoolUser.account_id }).from(accountSchoolUser).where(eq(accountSchoolUser.school_id, id)))));
+      return r?.n ?? 0;
+    },
+    accountsWithRegionCode: async (code) => {
+      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(account).where(eq(account.region_code, code));
+      return r?.n ?? 0;
+    },
+  };
+  const regions = new RegionService(db, ports);
+  const app = Fastify({ bodyLimit: 10 * 1024 * 1024 });
+  const host: CallHost = {
+    appKey: s.config.appKey,
+    allowRaw: false,
+    resolveToken: (t) => s.services.auth.resolve(t),
+    authorize: async (auth, rule) => s.services.rbac.authorize(await s.services.accounts.subject(auth.accountId), rule),
+    registry: [],
+  };
+  app.setErrorHandler((err, _req, res) => {
+    if (err instanceof AppError) return reply(res, err.code, err.message, err.data);
+    return res.code(500).send({ code: Code.SERVER_ERROR, msg: String(err), data: null });
+  });
+  orgAdminRoutes(app, host, { regions, schools: new SchoolService(db, s.services.org, regions, ports), accounts: s.services.accounts });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const addr = app.server.address();
+  base = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+  registry = host.registry;
+  closeSide = () => app.close();
+}
+
+/** 校级管理员 reads and edits his own school (docs/decisions/0412): the role holds SchoolManage. */
+async function grantSchoolManageToSchoolRole(): Promise<void> {
+  const db = s.database.db;
+  const rules = await db.select({ id: authRule.id, pid: authRule.pid, name: authRule.name }).from(authRule);
+  const root = rules.find((r) => r.name === "SchoolManage");
+  const [role] = await db.select().from(authGroup).where(eq(authGroup.title, "校级管理员"));
+  if (!root || !role || role.rules.includes(root.id)) return;
+  const ids = new Set<number>();
+  const walk = (id: number) => {
+    ids.add(id);
+    for (const r of rules) if (r.pid === id) walk(r.id);
+  };
+  walk(root.id);
+  await db.update(authGroup).set({ rules: [...new Set([...role.rules, ...ids])] }).where(eq(authGroup.id, role.id));
+}
+
+function call<T = unknown>(path: string, payload: Record<string, unknown> = {}, token?: string): Promise<Envelope<T>> {
+  if (!ORG_PATHS.has(path)) return s.call<T>(path, payload, token);
+  return postCall<T>(path, payload, { baseUrl: base, appKey: s.config.appKey, token });
+}
 
 beforeAll(async () => {
   s = await startTestServer({ LOGIN_MAX_FAILURES: "1000", LOGIN_MAX_FAILURES_PER_IP: "100000" });
+  await mount();
+  await grantSchoolManageToSchoolRole();
   admin = (await s.login()).token;
   pingtai = (await s.login("pingtai", DEMO)).token;
   quji = (await s.login("quji", DEMO)).token;
   xiaoji = (await s.login("xiaoji", DEMO)).token;
   teacher = (await s.login("zhanglaoshi", TEST_TEACHER_PASSWORD)).token;
 });
-afterAll(async () => s?.close());
+afterAll(async () => {
+  await closeSide?.();
+  await s?.close();
+});
 
 async function regionId(code: string): Promise<number> {
   const [r] = await s.database.db.select({ id: region.id }).from(region).where(eq(region.region_code, code));
@@ -58,7 +141,7 @@ async function schoolRow(id: number) {
 }
 
 async function ok<T>(path: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await s.call<T>(path, payload, token);
+  const r = await call<T>(path, payload, token);
   expect(r.code, `${path}: ${r.msg}`).toBe(200);
   return r.data;
 }
@@ -101,19 +184,28 @@ describe("permissions", () => {
     };
     expect(Object.keys(payloads).sort()).toEqual(Object.values(C).sort());
     for (const [path, payload] of Object.entries(payloads)) {
-      expect(await s.call(path, payload, teacher), path).toEqual({ code: 403, msg: "无权限", data: null });
+      expect(await call(path, payload, teacher), path).toEqual({ code: 403, msg: "无权限", data: null });
     }
     expect((await schoolRow(sid))?.title).toBe(ONE);
   });
 
   it("every call names its own path as its rule, seeded under 区域管理 / 学校管理", async () => {
-    const doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as { paths: Record<string, { post: { "x-rule"?: string } }> };
-    for (const path of Object.values(C)) expect(doc.paths[path]?.post["x-rule"], path).toBe(path);
+    const rules = new Map<string, string | undefined>();
+    if (registry) for (const r of registry) rules.set(r.path, r.rule);
+    else {
+      const doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as { paths: Record<string, { post: { "x-rule"?: string } }> };
+      for (const [path, v] of Object.entries(doc.paths)) rules.set(path, v.post["x-rule"]);
+    }
+    const seeded = new Set((await s.database.db.select({ name: authRule.name }).from(authRule)).map((r) => r.name));
+    for (const path of Object.values(C)) {
+      expect(rules.get(path), path).toBe(path);
+      expect(seeded, path).toContain(path);
+    }
   });
 
   it("needs a session", async () => {
-    expect((await s.call(C.schoolList, {})).code).toBe(1025);
-    expect((await s.call(C.regionList, {})).code).toBe(1025);
+    expect((await call(C.schoolList, {})).code).toBe(1025);
+    expect((await call(C.regionList, {})).code).toBe(1025);
   });
 });
 
@@ -151,9 +243,9 @@ describe("regions: the lazy tree (c038)", () => {
   });
 
   it("refuses bad input and unknown parents", async () => {
-    expect((await s.call(C.regionList, { pid: "abc" }, admin)).code).toBe(400);
-    expect((await s.call(C.regionList, { pid: -1 }, admin)).msg).toBe("上级区域(pid): 不能为负数");
-    const unknown = await s.call(C.regionList, { pid: 999999 }, admin);
+    expect((await call(C.regionList, { pid: "abc" }, admin)).code).toBe(400);
+    expect((await call(C.regionList, { pid: -1 }, admin)).msg).toBe("上级区域(pid): 不能为负数");
+    const unknown = await call(C.regionList, { pid: 999999 }, admin);
     expect(unknown.code).toBe(404);
     expect(unknown.msg).toContain("上级区域不存在");
   });
@@ -161,7 +253,7 @@ describe("regions: the lazy tree (c038)", () => {
   it("a district administrator sees his region as the top and nothing outside it", async () => {
     const top = await ok<RegionNode[]>(C.regionList, {}, quji);
     expect(top.map((r) => r.name)).toEqual(["兴庆区"]);
-    expect((await s.call(C.regionList, { pid: await regionId("640100") }, quji)).code).toBe(404);
+    expect((await call(C.regionList, { pid: await regionId("640100") }, quji)).code).toBe(404);
     expect(await ok<RegionNode[]>(C.regionList, { name: "西夏" }, quji)).toEqual([]);
     expect((await ok<RegionNode[]>(C.regionList, { name: "兴庆" }, quji)).map((r) => r.name)).toEqual(["兴庆区"]);
     expect(await ok<RegionNode[]>(C.regionList, { pid: top[0]!.id }, quji)).toEqual([]);
@@ -172,7 +264,7 @@ describe("regions: the lazy tree (c038)", () => {
   });
 
   it("a school administrator holds no region rule", async () => {
-    expect((await s.call(C.regionList, {}, xiaoji)).code).toBe(403);
+    expect((await call(C.regionList, {}, xiaoji)).code).toBe(403);
   });
 });
 
@@ -199,7 +291,7 @@ describe("regions: save, update, delete (c039–c041)", () => {
 
   it("refuses bad input with the field named", async () => {
     const prov = await regionId("640000");
-    const bad = async (payload: Record<string, unknown>) => (await s.call(C.regionSave, payload, admin)).msg;
+    const bad = async (payload: Record<string, unknown>) => (await call(C.regionSave, payload, admin)).msg;
     expect(await bad({ pid: prov, region_code: "640400" })).toBe("区域名称(name): 必填");
     expect(await bad({ pid: prov, name: "", region_code: "640400" })).toBe("区域名称(name): 请输入区域名称");
     expect(await bad({ pid: prov, name: "x", region_code: "6404" })).toBe("区域编码(region_code): 区域编码为 6 位数字（行政区划代码，如 640104）");
@@ -214,10 +306,10 @@ describe("regions: save, update, delete (c039–c041)", () => {
   });
 
   it("refuses duplicates with 409", async () => {
-    const xq = await s.call(C.regionSave, { pid: await regionId("640100"), name: "另一个", region_code: "640104" }, admin);
+    const xq = await call(C.regionSave, { pid: await regionId("640100"), name: "另一个", region_code: "640104" }, admin);
     expect(xq.code).toBe(409);
     expect(xq.msg).toBe("区域编码「640104」已被「兴庆区」使用");
-    const dup = await s.call(C.regionSave, { pid: wuzhong, name: "利通区", region_code: "640303" }, admin);
+    const dup = await call(C.regionSave, { pid: wuzhong, name: "利通区", region_code: "640303" }, admin);
     expect(dup).toMatchObject({ code: 409, msg: "同一上级区域下已有名为「利通区」的区域" });
   });
 
@@ -228,25 +320,25 @@ describe("regions: save, update, delete (c039–c041)", () => {
     expect(l).toMatchObject({ name: "利通区（新）", sort: 5, region_code: "640303", area_code: "640303", city_code: "640300" });
     const partial = await ok<RegionNode[]>(C.regionList, { pid: wuzhong }, admin);
     expect(partial[0]!.name).toBe("利通区（新）");
-    const xq = await s.call(C.regionUpdate, { id: await regionId("640104"), region_code: "640106" }, admin);
+    const xq = await call(C.regionUpdate, { id: await regionId("640104"), region_code: "640106" }, admin);
     expect(xq.code).toBe(409);
     expect(xq.msg).toContain("所学校");
-    expect((await s.call(C.regionUpdate, { id: await regionId("640104"), name: "西夏区" }, admin)).code).toBe(409);
-    expect((await s.call(C.regionUpdate, { id: litong, region_code: "650303" }, admin)).code).toBe(400);
-    expect((await s.call(C.regionUpdate, { id: 999999, name: "x" }, admin)).code).toBe(404);
-    expect((await s.call(C.regionUpdate, { id: "x" }, admin)).msg).toMatch(/^区域编号\(id\): /);
-    expect((await s.call(C.regionUpdate, { name: "x" }, admin)).msg).toBe("区域编号(id): 必填");
+    expect((await call(C.regionUpdate, { id: await regionId("640104"), name: "西夏区" }, admin)).code).toBe(409);
+    expect((await call(C.regionUpdate, { id: litong, region_code: "650303" }, admin)).code).toBe(400);
+    expect((await call(C.regionUpdate, { id: 999999, name: "x" }, admin)).code).toBe(404);
+    expect((await call(C.regionUpdate, { id: "x" }, admin)).msg).toMatch(/^区域编号\(id\): /);
+    expect((await call(C.regionUpdate, { name: "x" }, admin)).msg).toBe("区域编号(id): 必填");
   });
 
   it("deletes: 409 with children, schools or accounts; 404 when unknown", async () => {
-    const yinchuan = await s.call(C.regionDelete, { id: await regionId("640100") }, admin);
+    const yinchuan = await call(C.regionDelete, { id: await regionId("640100") }, admin);
     expect(yinchuan.code).toBe(409);
     expect(yinchuan.msg).toContain("下级区域");
-    const xq = await s.call(C.regionDelete, { id: await regionId("640104") }, admin);
+    const xq = await call(C.regionDelete, { id: await regionId("640104") }, admin);
     expect(xq.code).toBe(409);
     expect(xq.msg).toContain("2 所学校");
-    expect((await s.call(C.regionDelete, { id: 999999 }, admin)).code).toBe(404);
-    expect((await s.call(C.regionDelete, {}, admin)).msg).toBe("编号(id): 必填");
+    expect((await call(C.regionDelete, { id: 999999 }, admin)).code).toBe(404);
+    expect((await call(C.regionDelete, {}, admin)).msg).toBe("编号(id): 必填");
     await ok(C.regionDelete, { id: litong }, admin);
     expect(await ok<RegionNode[]>(C.regionList, { pid: wuzhong }, admin)).toEqual([]);
   });
@@ -262,25 +354,25 @@ describe("regions: save, update, delete (c039–c041)", () => {
     expect((await ok<RegionNode[]>(C.regionList, {}, t)).map((r) => r.id)).toEqual([wuzhong]);
     const qt = (await ok<{ id: number }>(C.regionSave, { pid: wuzhong, name: "青铜峡市", region_code: "640381" }, t)).id;
     await ok(C.regionUpdate, { id: qt, name: "青铜峡" }, t);
-    expect(await s.call(C.regionUpdate, { id: wuzhong, name: "改自己" }, t)).toMatchObject({ code: 403, msg: "不能修改或删除您所属的区域，请联系上级管理员" });
-    expect((await s.call(C.regionDelete, { id: wuzhong }, t)).code).toBe(403);
-    expect((await s.call(C.regionUpdate, { id: await regionId("640100"), name: "x" }, t)).code).toBe(404);
-    expect((await s.call(C.regionDelete, { id: await regionId("640104") }, t)).code).toBe(404);
-    expect((await s.call(C.regionSave, { pid: await regionId("640100"), name: "x", region_code: "640199" }, t)).code).toBe(403);
-    expect((await s.call(C.regionSave, { name: "x", region_code: "650000" }, t)).code).toBe(403);
+    expect(await call(C.regionUpdate, { id: wuzhong, name: "改自己" }, t)).toMatchObject({ code: 403, msg: "不能修改或删除您所属的区域，请联系上级管理员" });
+    expect((await call(C.regionDelete, { id: wuzhong }, t)).code).toBe(403);
+    expect((await call(C.regionUpdate, { id: await regionId("640100"), name: "x" }, t)).code).toBe(404);
+    expect((await call(C.regionDelete, { id: await regionId("640104") }, t)).code).toBe(404);
+    expect((await call(C.regionSave, { pid: await regionId("640100"), name: "x", region_code: "640199" }, t)).code).toBe(403);
+    expect((await call(C.regionSave, { name: "x", region_code: "650000" }, t)).code).toBe(403);
     await ok(C.regionDelete, { id: qt }, t);
     // The city itself: its administrator's account is scoped by its code.
-    const still = await s.call(C.regionDelete, { id: wuzhong }, admin);
+    const still = await call(C.regionDelete, { id: wuzhong }, admin);
     expect(still.code).toBe(409);
     expect(still.msg).toContain("1 个账号");
   });
 
   it("a district (level 3) administrator cannot add levels below a district, nor elsewhere", async () => {
     const xq = await regionId("640104");
-    expect((await s.call(C.regionSave, { pid: xq, name: "x", region_code: "640199" }, quji)).msg).toBe("上级区域(pid): 区县下不能再添加下级区域");
-    expect((await s.call(C.regionSave, { pid: await regionId("640100"), name: "x", region_code: "640199" }, quji)).code).toBe(403);
-    expect((await s.call(C.regionUpdate, { id: xq, name: "x" }, quji)).code).toBe(403);
-    expect((await s.call(C.regionUpdate, { id: await regionId("640105"), name: "x" }, quji)).code).toBe(404);
+    expect((await call(C.regionSave, { pid: xq, name: "x", region_code: "640199" }, quji)).msg).toBe("上级区域(pid): 区县下不能再添加下级区域");
+    expect((await call(C.regionSave, { pid: await regionId("640100"), name: "x", region_code: "640199" }, quji)).code).toBe(403);
+    expect((await call(C.regionUpdate, { id: xq, name: "x" }, quji)).code).toBe(403);
+    expect((await call(C.regionUpdate, { id: await regionId("640105"), name: "x" }, quji)).code).toBe(404);
   });
 });
 
@@ -318,9 +410,9 @@ describe("schools: list and read", () => {
   });
 
   it("refuses bad list input", async () => {
-    expect((await s.call(C.schoolList, { limit: 1000 }, admin)).code).toBe(400);
-    expect((await s.call(C.schoolList, { status: 3 }, admin)).code).toBe(400);
-    expect((await s.call(C.schoolList, { page: 0 }, admin)).msg).toContain("页码(page)");
+    expect((await call(C.schoolList, { limit: 1000 }, admin)).code).toBe(400);
+    expect((await call(C.schoolList, { status: 3 }, admin)).code).toBe(400);
+    expect((await call(C.schoolList, { page: 0 }, admin)).msg).toContain("页码(page)");
   });
 
   it("confines the district administrator to his region and the school administrator to his school", async () => {
@@ -342,10 +434,10 @@ describe("schools: list and read", () => {
       [xiaoji, two],
       [quji, two],
     ] as const) {
-      expect(await s.call(C.schoolRead, { id }, t)).toEqual({ code: 404, msg: "学校不存在或不在您的管理范围", data: null });
+      expect(await call(C.schoolRead, { id }, t)).toEqual({ code: 404, msg: "学校不存在或不在您的管理范围", data: null });
     }
-    expect((await s.call(C.schoolRead, { id: "abc" }, admin)).code).toBe(400);
-    expect((await s.call(C.schoolRead, {}, admin)).msg).toBe("编号(id): 必填");
+    expect((await call(C.schoolRead, { id: "abc" }, admin)).code).toBe(400);
+    expect((await call(C.schoolRead, {}, admin)).msg).toBe("编号(id): 必填");
   });
 });
 
@@ -374,7 +466,7 @@ describe("schools: save, update", () => {
 
   it("refuses bad input, unknown regions and duplicates", async () => {
     const xx = await regionId("640105");
-    const bad = async (payload: Record<string, unknown>) => s.call(C.schoolSave, payload, admin);
+    const bad = async (payload: Record<string, unknown>) => call(C.schoolSave, payload, admin);
     expect((await bad({ region_id: xx })).msg).toBe("学校名称(title): 必填");
     expect((await bad({ title: "x" })).msg).toBe("所属区域(region_id): 请选择学校所属的区域");
     expect((await bad({ title: "x", region_id: 999999 })).msg).toBe("所属区域(region_id): 区域不存在");
@@ -392,9 +484,9 @@ describe("schools: save, update", () => {
   it("a district administrator creates schools only in his region; a school administrator not at all", async () => {
     const id = (await ok<{ id: number }>(C.schoolSave, { title: "兴庆区新建学校", region_id: await regionId("640104") }, quji)).id;
     expect((await schoolRow(id))?.area_code).toBe("640104");
-    expect(await s.call(C.schoolSave, { title: "越界学校", region_id: await regionId("640105") }, quji)).toMatchObject({ code: 403, msg: "只能把学校设在您所属的区域内" });
-    expect((await s.call(C.schoolSave, { title: "越界学校", area_code: "640202" }, quji)).code).toBe(403);
-    expect((await s.call(C.schoolSave, { title: "校级新建", region_id: await regionId("640104") }, xiaoji)).code).toBe(403);
+    expect(await call(C.schoolSave, { title: "越界学校", region_id: await regionId("640105") }, quji)).toMatchObject({ code: 403, msg: "只能把学校设在您所属的区域内" });
+    expect((await call(C.schoolSave, { title: "越界学校", area_code: "640202" }, quji)).code).toBe(403);
+    expect((await call(C.schoolSave, { title: "校级新建", region_id: await regionId("640104") }, xiaoji)).code).toBe(403);
     await ok(C.schoolDelete, { id }, quji);
   });
 
@@ -413,19 +505,19 @@ describe("schools: save, update", () => {
   });
 
   it("refuses unknown ids, bad input and duplicates on update", async () => {
-    expect((await s.call(C.schoolUpdate, { id: 999999, title: "x" }, admin)).code).toBe(404);
-    expect((await s.call(C.schoolUpdate, { title: "x" }, admin)).msg).toBe("学校编号(id): 必填");
-    expect((await s.call(C.schoolUpdate, { id: created, title: "" }, admin)).msg).toBe("学校名称(title): 请输入学校名称");
-    expect((await s.call(C.schoolUpdate, { id: created, region_id: 999999 }, admin)).msg).toBe("所属区域(region_id): 区域不存在");
-    expect((await s.call(C.schoolUpdate, { id: created, code: "640104001" }, admin)).code).toBe(409);
-    expect((await s.call(C.schoolUpdate, { id: created, title: TWO }, admin)).code).toBe(409);
+    expect((await call(C.schoolUpdate, { id: 999999, title: "x" }, admin)).code).toBe(404);
+    expect((await call(C.schoolUpdate, { title: "x" }, admin)).msg).toBe("学校编号(id): 必填");
+    expect((await call(C.schoolUpdate, { id: created, title: "" }, admin)).msg).toBe("学校名称(title): 请输入学校名称");
+    expect((await call(C.schoolUpdate, { id: created, region_id: 999999 }, admin)).msg).toBe("所属区域(region_id): 区域不存在");
+    expect((await call(C.schoolUpdate, { id: created, code: "640104001" }, admin)).code).toBe(409);
+    expect((await call(C.schoolUpdate, { id: created, title: TWO }, admin)).code).toBe(409);
   });
 
   it("a district administrator edits his region's schools, cannot move them out, cannot touch others", async () => {
     const one = await schoolId(ONE);
     await ok(C.schoolUpdate, { id: one, address: "兴庆区解放西街 1 号" }, quji);
-    expect((await s.call(C.schoolUpdate, { id: one, region_id: await regionId("640105") }, quji)).code).toBe(403);
-    expect((await s.call(C.schoolUpdate, { id: await schoolId(TWO), title: "x" }, quji)).code).toBe(404);
+    expect((await call(C.schoolUpdate, { id: one, region_id: await regionId("640105") }, quji)).code).toBe(403);
+    expect((await call(C.schoolUpdate, { id: await schoolId(TWO), title: "x" }, quji)).code).toBe(404);
     expect((await schoolRow(one))?.area_code).toBe("640104");
   });
 
@@ -441,12 +533,12 @@ describe("schools: save, update", () => {
     // The edit form sends the other fields unchanged: accepted.
     await ok(C.schoolUpdate, { id: one, code: before!.code, region_id: before!.region_id, status: 1, school_type: "MOSHI_k12", address: "新地址2" }, xiaoji);
     for (const change of [{ code: "X1" }, { status: 0 }, { region_id: await regionId("640105") }, { school_type: "OTHER" }, { area_code: "640105" }]) {
-      expect(await s.call(C.schoolUpdate, { id: one, ...change }, xiaoji), JSON.stringify(change)).toMatchObject({
+      expect(await call(C.schoolUpdate, { id: one, ...change }, xiaoji), JSON.stringify(change)).toMatchObject({
         code: 403,
         msg: "校级管理员只能修改本校的学校名称、首页名称、首页标志、地址和联系电话",
       });
     }
-    expect((await s.call(C.schoolUpdate, { id: await schoolId(TWO), address: "x" }, xiaoji)).code).toBe(404);
+    expect((await call(C.schoolUpdate, { id: await schoolId(TWO), address: "x" }, xiaoji)).code).toBe(404);
     expect(await schoolRow(one)).toMatchObject({ code: before!.code, status: 1, area_code: "640104" });
   });
 });
@@ -467,24 +559,24 @@ describe("schools: delete, batch_delete, quick_operate", () => {
     await ok(C.schoolDelete, { id }, admin);
     expect(await schoolRow(id)).toBeUndefined();
     expect(await s.database.db.select().from(period).where(eq(period.school_id, id))).toEqual([]);
-    expect((await s.call(C.schoolRead, { id }, admin)).code).toBe(404);
+    expect((await call(C.schoolRead, { id }, admin)).code).toBe(404);
   });
 
   it("409 while accounts or classes belong to it; 404 when unknown or out of scope; 403 for a school administrator", async () => {
     const one = await schoolId(ONE);
-    const r = await s.call(C.schoolDelete, { id: one }, admin);
+    const r = await call(C.schoolDelete, { id: one }, admin);
     expect(r.code).toBe(409);
     expect(r.msg).toMatch(/学校「银川市第一中学」下还有 \d+ 个账号/);
     const withClass = await emptySchool("有班级的学校", true);
     const [g] = await s.database.db.select().from(grade).where(eq(grade.school_id, withClass));
     await s.database.db.insert(schoolClass).values({ school_id: withClass, grade_id: g!.id, name: "1班" });
-    const c = await s.call(C.schoolDelete, { id: withClass }, admin);
+    const c = await call(C.schoolDelete, { id: withClass }, admin);
     expect(c).toMatchObject({ code: 409, msg: "学校「有班级的学校」下还有 1 个班级，请先删除这些班级" });
     await s.database.db.delete(schoolClass).where(eq(schoolClass.school_id, withClass));
-    expect((await s.call(C.schoolDelete, { id: 999999 }, admin)).code).toBe(404);
-    expect((await s.call(C.schoolDelete, { id: await schoolId(TWO) }, quji)).code).toBe(404);
-    expect((await s.call(C.schoolDelete, { id: withClass }, xiaoji)).code).toBe(403);
-    expect((await s.call(C.schoolDelete, { id: "x" }, admin)).code).toBe(400);
+    expect((await call(C.schoolDelete, { id: 999999 }, admin)).code).toBe(404);
+    expect((await call(C.schoolDelete, { id: await schoolId(TWO) }, quji)).code).toBe(404);
+    expect((await call(C.schoolDelete, { id: withClass }, xiaoji)).code).toBe(403);
+    expect((await call(C.schoolDelete, { id: "x" }, admin)).code).toBe(400);
     await ok(C.schoolDelete, { id: withClass }, quji);
   });
 
@@ -501,11 +593,11 @@ describe("schools: delete, batch_delete, quick_operate", () => {
     ]);
     expect(r[1]!.msg).toContain("个账号");
     expect(r[2]!.msg).toBe("学校不存在或不在您的管理范围");
-    expect((await s.call(C.schoolBatchDelete, { ids: [] }, admin)).msg).toBe("编号列表(ids): 请至少选择一项");
+    expect((await call(C.schoolBatchDelete, { ids: [] }, admin)).msg).toBe("编号列表(ids): 请至少选择一项");
     const c = await emptySchool("批量三");
     const byQuji = await ok<BatchResult[]>(C.schoolBatchDelete, { ids: [c, await schoolId(TWO)] }, quji);
     expect(byQuji.map((x) => x.ok)).toEqual([true, false]);
-    expect((await s.call(C.schoolBatchDelete, { ids: [one] }, xiaoji)).data).toEqual([{ id: one, ok: false, msg: "只有平台管理员或区级管理员可以新增、删除或启用禁用学校" }]);
+    expect((await call(C.schoolBatchDelete, { ids: [one] }, xiaoji)).data).toEqual([{ id: one, ok: false, msg: "只有平台管理员或区级管理员可以新增、删除或启用禁用学校" }]);
   });
 
   it("quick_operate switches the status", async () => {
@@ -515,10 +607,10 @@ describe("schools: delete, batch_delete, quick_operate", () => {
     expect((await ok<Page<SchoolRow>>(C.schoolList, { status: 0 }, admin)).list.map((x) => x.id)).toContain(two);
     await ok(C.schoolQuickOperate, { id: two, value: 1 }, pingtai);
     expect((await schoolRow(two))?.status).toBe(1);
-    expect((await s.call(C.schoolQuickOperate, { id: two, value: 2 }, admin)).msg).toBe("值(value): 只能是 0 或 1");
-    expect((await s.call(C.schoolQuickOperate, { id: 999999, value: 0 }, admin)).code).toBe(404);
-    expect((await s.call(C.schoolQuickOperate, { id: two, value: 0 }, quji)).code).toBe(404);
-    expect((await s.call(C.schoolQuickOperate, { id: await schoolId(ONE), value: 0 }, xiaoji)).code).toBe(403);
+    expect((await call(C.schoolQuickOperate, { id: two, value: 2 }, admin)).msg).toBe("值(value): 只能是 0 或 1");
+    expect((await call(C.schoolQuickOperate, { id: 999999, value: 0 }, admin)).code).toBe(404);
+    expect((await call(C.schoolQuickOperate, { id: two, value: 0 }, quji)).code).toBe(404);
+    expect((await call(C.schoolQuickOperate, { id: await schoolId(ONE), value: 0 }, xiaoji)).code).toBe(403);
     await ok(C.schoolQuickOperate, { id: await schoolId(ONE), value: 1 }, quji);
   });
 });
@@ -527,7 +619,7 @@ const HEADER = ["学校名称*", "学校编码", "区域编码*", "学校类型"
 
 describe("schools: import and export", () => {
   it("serves the template", async () => {
-    const res = await fetch(`${s.url}${SCHOOL_TEMPLATE_PATH}`);
+    const res = await fetch(`${base}${SCHOOL_TEMPLATE_PATH}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     const wb = new ExcelJS.Workbook();
@@ -589,7 +681,7 @@ describe("schools: import and export", () => {
     const r = await ok<SchoolImportReport>(C.schoolImport, { filename: "a.xlsx", file, mode: "valid" }, quji);
     expect(r.schools.map((x) => x.title)).toEqual(["区级导入甲"]);
     expect(r.errors).toEqual([{ row: 3, field: "区域编码", msg: "区域「西夏区」不在您的管理范围" }]);
-    expect((await s.call(C.schoolImport, { filename: "a.xlsx", file }, xiaoji)).code).toBe(403);
+    expect((await call(C.schoolImport, { filename: "a.xlsx", file }, xiaoji)).code).toBe(403);
   });
 
   it("refuses files that are not workbooks, wrong headers and bad payloads", async () => {
@@ -597,10 +689,10 @@ describe("schools: import and export", () => {
     expect(garbage.errors).toEqual([{ row: 0, field: "文件", msg: "文件不是有效的 Excel(.xlsx) 文件" }]);
     const wrong = await ok<SchoolImportReport>(C.schoolImport, { filename: "x.xlsx", file: await workbook(["名字", "电话"], [["a", "b"]]) }, admin);
     expect(wrong.errors).toEqual([{ row: 1, field: "表头", msg: "表头与模板不一致，请下载最新模板" }]);
-    expect((await s.call(C.schoolImport, { filename: "x.csv", file: "AAAA" }, admin)).msg).toBe("文件名(filename): 只支持 .xlsx 文件");
-    expect((await s.call(C.schoolImport, { filename: "x.xlsx", file: "@@@" }, admin)).msg).toBe("文件内容(file): 不是有效的 base64");
-    expect((await s.call(C.schoolImport, { filename: "x.xlsx" }, admin)).msg).toBe("文件内容(file): 必填");
-    expect((await s.call(C.schoolImport, { filename: "x.xlsx", file: "AAAA", mode: "some" }, admin)).code).toBe(400);
+    expect((await call(C.schoolImport, { filename: "x.csv", file: "AAAA" }, admin)).msg).toBe("文件名(filename): 只支持 .xlsx 文件");
+    expect((await call(C.schoolImport, { filename: "x.xlsx", file: "@@@" }, admin)).msg).toBe("文件内容(file): 不是有效的 base64");
+    expect((await call(C.schoolImport, { filename: "x.xlsx" }, admin)).msg).toBe("文件内容(file): 必填");
+    expect((await call(C.schoolImport, { filename: "x.xlsx", file: "AAAA", mode: "some" }, admin)).code).toBe(400);
   });
 
   it("export round trip: the exported list parses back into the same schools and re-imports as duplicates", async () => {
@@ -640,7 +732,7 @@ describe("schools: import and export", () => {
     const ws = wb.getWorksheet("学校列表")!;
     expect(ws.rowCount).toBe(2);
     expect(ws.getRow(2).getCell(1).text).toBe(ONE);
-    expect((await s.call(C.schoolExport, { status: 7 }, admin)).code).toBe(400);
+    expect((await call(C.schoolExport, { status: 7 }, admin)).code).toBe(400);
   });
 });
 
@@ -651,21 +743,21 @@ describe("community edition: /v2/school/* (c359–c364)", () => {
     expect(a).toEqual(b);
     const one = await schoolId(ONE);
     expect(await ok<SchoolRow>(C.njySchool, { id: one }, admin)).toEqual(await ok<SchoolRow>(C.schoolRead, { id: one }, admin));
-    expect((await s.call(C.njySchool, { id: 999999 }, admin)).code).toBe(404);
-    expect((await s.call(C.njySchool, { id: await schoolId(TWO) }, xiaoji)).code).toBe(404);
+    expect((await call(C.njySchool, { id: 999999 }, admin)).code).toBe(404);
+    expect((await call(C.njySchool, { id: await schoolId(TWO) }, xiaoji)).code).toBe(404);
     expect((await ok<Page<SchoolRow>>(C.njySchoolList, {}, quji)).total).toBeLessThan(a.total + 10);
   });
 
   it("njySave, njyUpdate and njyDelete keep the same rules", async () => {
     const id = (await ok<{ id: number }>(C.njySave, { title: "社区版新校", region_id: await regionId("640104") }, quji)).id;
-    expect((await s.call(C.njySave, { title: "社区版越界", region_id: await regionId("640105") }, quji)).code).toBe(403);
-    expect((await s.call(C.njySave, { region_id: await regionId("640104") }, quji)).msg).toBe("学校名称(title): 必填");
+    expect((await call(C.njySave, { title: "社区版越界", region_id: await regionId("640105") }, quji)).code).toBe(403);
+    expect((await call(C.njySave, { region_id: await regionId("640104") }, quji)).msg).toBe("学校名称(title): 必填");
     await ok(C.njyUpdate, { id, address: "社区路 1 号" }, quji);
     expect((await schoolRow(id))?.address).toBe("社区路 1 号");
-    expect((await s.call(C.njyUpdate, { id, code: "NJY1" }, xiaoji)).code).toBe(404);
-    expect((await s.call(C.njyUpdate, { id: 999999, title: "x" }, admin)).code).toBe(404);
-    expect((await s.call(C.njyDelete, { id: await schoolId(ONE) }, admin)).code).toBe(409);
-    expect((await s.call(C.njyDelete, { id }, xiaoji)).code).toBe(403);
+    expect((await call(C.njyUpdate, { id, code: "NJY1" }, xiaoji)).code).toBe(404);
+    expect((await call(C.njyUpdate, { id: 999999, title: "x" }, admin)).code).toBe(404);
+    expect((await call(C.njyDelete, { id: await schoolId(ONE) }, admin)).code).toBe(409);
+    expect((await call(C.njyDelete, { id }, xiaoji)).code).toBe(403);
     await ok(C.njyDelete, { id }, quji);
     expect(await schoolRow(id)).toBeUndefined();
   });
@@ -692,8 +784,8 @@ describe("community edition: /v2/school/* (c359–c364)", () => {
     expect(q.map((x) => x.title)).toContain(ONE);
     expect(await ok<SchoolOption[]>(C.getRegionSchoolList, { region_code: "640105" }, quji)).toEqual([]);
     expect((await ok<SchoolOption[]>(C.getRegionSchoolList, { region_code: "640100" }, xiaoji)).map((x) => x.title)).toEqual([ONE]);
-    expect((await s.call(C.getRegionSchoolList, {}, admin)).msg).toBe("区域(region_id): 请选择区域");
-    expect(await s.call(C.getRegionSchoolList, { region_id: 999999 }, admin)).toEqual({ code: 404, msg: "区域不存在", data: null });
-    expect((await s.call(C.getRegionSchoolList, { region_id: "x" }, admin)).code).toBe(400);
+    expect((await call(C.getRegionSchoolList, {}, admin)).msg).toBe("区域(region_id): 请选择区域");
+    expect(await call(C.getRegionSchoolList, { region_id: 999999 }, admin)).toEqual({ code: 404, msg: "区域不存在", data: null });
+    expect((await call(C.getRegionSchoolList, { region_id: "x" }, admin)).code).toBe(400);
   });
 });
