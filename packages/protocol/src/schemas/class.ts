@@ -46,14 +46,26 @@ export const CLASS_CALLS = {
 export const STUDENT_TEMPLATE_PATH = "/templates/student.xlsx";
 
 const zSortValue = z.coerce.number().int("必须是整数").min(0, "不能为负数").max(100000, "不能超过 100000").describe("排序");
-/** Save: default 0. Updates use zSortValue.optional(): a default there would reset what the update does not name. */
-const zSort = zSortValue.default(0);
+/**
+ * Save: default 0. Updates use opt(zSortValue): a default there would reset what the update does not name.
+ * (.describe() comes last: a wrapper made by .default()/.optional() does not carry the label of what it wraps.)
+ */
+const zSort = zSortValue.default(0).describe("排序");
+/** Optional, keeping the label. */
+const opt = <T extends z.ZodType>(schema: T) => schema.optional().describe(schema.description ?? "");
 const zName = (label: string, max: number) =>
   z.string().trim().min(1, `请输入${label}`).max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 /** An optional id filter: absent, "" or 0 mean "not filtered". */
 const zIdFilter = (label: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const zKeyword = (label: string) => z.string().trim().max(60, `${label}不能超过 60 个字符`).optional().describe(label);
+
+/** {id} payloads that name what the id is, so that "学段编号(id): 必填" tells which. */
+export const PeriodIdPayload = z.object({ id: zId("学段编号") });
+export const GradeIdPayload = z.object({ id: zId("年级编号") });
+export const SubjectIdPayload = z.object({ id: zId("学科编号") });
+export const ClassIdPayload = z.object({ id: zId("班级编号") });
+export const StudentIdPayload = z.object({ id: zId("学生编号") });
 
 // ---------------------------------------------------------------------------------------------------------
 // Session reads (calls.tsv)
@@ -109,8 +121,8 @@ export const PeriodSave = z.object({
 });
 export const PeriodUpdate = z.object({
   id: zId("学段编号"),
-  name: zName("学段名称", 20).optional(),
-  sort: zSortValue.optional(),
+  name: opt(zName("学段名称", 20)),
+  sort: opt(zSortValue),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -130,8 +142,8 @@ export const GradeSave = z.object({
 });
 export const GradeUpdate = z.object({
   id: zId("年级编号"),
-  name: zName("年级名称", 20).optional(),
-  sort: zSortValue.optional(),
+  name: opt(zName("年级名称", 20)),
+  sort: opt(zSortValue),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -151,8 +163,8 @@ export const SubjectSave = z.object({
 });
 export const SubjectUpdate = z.object({
   id: zId("学科编号"),
-  name: zName("学科名称", 20).optional(),
-  sort: zSortValue.optional(),
+  name: opt(zName("学科名称", 20)),
+  sort: opt(zSortValue),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -177,15 +189,15 @@ export const ClassSave = z.object({
   name: zName("班级名称", 30),
   entry_year: zEntryYear,
   head_teacher_id: z.coerce.number().int("必须是整数").min(0, "不能为负数").default(0).describe("班主任"),
-  status: zStatus.default(1),
+  status: zStatus.default(1).describe("状态"),
 });
 export const ClassUpdate = z.object({
   id: zId("班级编号"),
-  grade_id: zId("年级").optional(),
-  name: zName("班级名称", 30).optional(),
-  entry_year: zEntryYear.optional(),
+  grade_id: opt(zId("年级")),
+  name: opt(zName("班级名称", 30)),
+  entry_year: opt(zEntryYear),
   head_teacher_id: z.coerce.number().int("必须是整数").min(0, "不能为负数").optional().describe("班主任"),
-  status: zStatus.optional(),
+  status: opt(zStatus),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -214,8 +226,15 @@ export const StudentFields = z.object({
   gender: zGender,
   status: zStatus,
 });
-export const StudentSave = StudentFields.extend({ gender: zGender.default(0), status: zStatus.default(1) });
-export const StudentUpdate = StudentFields.partial().extend({ id: zId("学生编号") });
+export const StudentSave = StudentFields.extend({ gender: zGender.default(0).describe("性别"), status: zStatus.default(1).describe("状态") });
+export const StudentUpdate = z.object({
+  id: zId("学生编号"),
+  class_id: opt(StudentFields.shape.class_id),
+  name: opt(StudentFields.shape.name),
+  student_no: opt(StudentFields.shape.student_no),
+  gender: opt(zGender),
+  status: opt(zStatus),
+});
 
 export const StudentFilter = z.object({
   school_id: zIdFilter("学校"),
@@ -225,7 +244,7 @@ export const StudentFilter = z.object({
   name: zKeyword("姓名"),
   /** Beginning of the student number (prefix). */
   student_no: zKeyword("学号"),
-  status: z.preprocess((v) => (v === "" || v === null ? undefined : v), zStatus.optional()),
+  status: z.preprocess((v) => (v === "" || v === null ? undefined : v), zStatus.optional()).describe("状态"),
 });
 export const StudentListPayload = StudentFilter.extend({ page: zPage, limit: zLimit });
 export const StudentExportPayload = StudentFilter;
@@ -299,6 +318,8 @@ export interface StudentRow {
   grade_name: string;
   class_id: number;
   class_name: string;
+  /** The class's entry year. */
+  entry_year: number;
   name: string;
   student_no: string;
   gender: number;
