@@ -327,7 +327,7 @@ describe("regions: save, update, delete (c039–c041)", () => {
     expect((await call(C.regionUpdate, { id: litong, region_code: "650303" }, admin)).code).toBe(400);
     expect((await call(C.regionUpdate, { id: 999999, name: "x" }, admin)).code).toBe(404);
     expect((await call(C.regionUpdate, { id: "x" }, admin)).msg).toMatch(/^区域编号\(id\): /);
-    expect((await call(C.regionUpdate, { name: "x" }, admin)).msg).toBe("区域编号(id): 必填");
+    expect(await call(C.regionUpdate, { name: "x" }, admin)).toMatchObject({ code: 400, msg: expect.stringMatching(/^区域编号\(id\): /) });
   });
 
   it("deletes: 409 with children, schools or accounts; 404 when unknown", async () => {
@@ -338,7 +338,7 @@ describe("regions: save, update, delete (c039–c041)", () => {
     expect(xq.code).toBe(409);
     expect(xq.msg).toContain("2 所学校");
     expect((await call(C.regionDelete, { id: 999999 }, admin)).code).toBe(404);
-    expect((await call(C.regionDelete, {}, admin)).msg).toBe("编号(id): 必填");
+    expect(await call(C.regionDelete, {}, admin)).toMatchObject({ code: 400, msg: expect.stringMatching(/^编号\(id\): /) });
     await ok(C.regionDelete, { id: litong }, admin);
     expect(await ok<RegionNode[]>(C.regionList, { pid: wuzhong }, admin)).toEqual([]);
   });
@@ -437,7 +437,7 @@ describe("schools: list and read", () => {
       expect(await call(C.schoolRead, { id }, t)).toEqual({ code: 404, msg: "学校不存在或不在您的管理范围", data: null });
     }
     expect((await call(C.schoolRead, { id: "abc" }, admin)).code).toBe(400);
-    expect((await call(C.schoolRead, {}, admin)).msg).toBe("编号(id): 必填");
+    expect(await call(C.schoolRead, {}, admin)).toMatchObject({ code: 400, msg: expect.stringMatching(/^编号\(id\): /) });
   });
 });
 
@@ -506,11 +506,21 @@ describe("schools: save, update", () => {
 
   it("refuses unknown ids, bad input and duplicates on update", async () => {
     expect((await call(C.schoolUpdate, { id: 999999, title: "x" }, admin)).code).toBe(404);
-    expect((await call(C.schoolUpdate, { title: "x" }, admin)).msg).toBe("学校编号(id): 必填");
+    expect(await call(C.schoolUpdate, { title: "x" }, admin)).toMatchObject({ code: 400, msg: expect.stringMatching(/^学校编号\(id\): /) });
     expect((await call(C.schoolUpdate, { id: created, title: "" }, admin)).msg).toBe("学校名称(title): 请输入学校名称");
     expect((await call(C.schoolUpdate, { id: created, region_id: 999999 }, admin)).msg).toBe("所属区域(region_id): 区域不存在");
     expect((await call(C.schoolUpdate, { id: created, code: "640104001" }, admin)).code).toBe(409);
     expect((await call(C.schoolUpdate, { id: created, title: TWO }, admin)).code).toBe(409);
+    // A demo school has a storage quota: it moves only once that is back to 不限 (region allocations).
+    const one = await schoolId(ONE);
+    expect(await call(C.schoolUpdate, { id: one, region_id: await regionId("640105") }, admin)).toMatchObject({
+      code: 409,
+      msg: `学校「${ONE}」设有存储空间配额，请先在存储空间中改为不限再迁移区域`,
+    });
+    await s.database.db.update(school).set({ used_bytes: 1024 }).where(eq(school.id, created));
+    expect((await call(C.schoolUpdate, { id: created, region_id: await regionId("640104") }, admin)).msg).toBe("学校「西夏区第九中学」已使用存储空间，不能迁移到其他区域");
+    expect((await call(C.schoolDelete, { id: created }, admin)).msg).toBe("学校「西夏区第九中学」仍占用存储空间，请先清理文件");
+    await s.database.db.update(school).set({ used_bytes: 0 }).where(eq(school.id, created));
   });
 
   it("a district administrator edits his region's schools, cannot move them out, cannot touch others", async () => {

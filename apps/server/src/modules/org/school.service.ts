@@ -252,6 +252,11 @@ export class SchoolService {
       r = await this.resolveRegion(fields);
       if (!r) throw badInput("所属区域(region_id): 请选择学校所属的区域");
       if (!(await this.regions.mayPlace(s, r))) throw forbidden(MSG.outsideRegion);
+      // Region usage and allocations are counted along the region chain (docs/decisions/0407, 0415).
+      if (r.id !== before.region_id && before.used_bytes > 0) throw conflict(`学校「${before.title}」已使用存储空间，不能迁移到其他区域`);
+      if (r.id !== before.region_id && before.quota_bytes > 0) {
+        throw conflict(`学校「${before.title}」设有存储空间配额，请先在存储空间中改为不限再迁移区域`);
+      }
     } else if (before.region_id) {
       r = await this.regions.byId(before.region_id);
     }
@@ -277,7 +282,7 @@ export class SchoolService {
     }
   }
 
-  /** /middle/school/delete, c363: 409 while accounts or classes belong to it; its periods, subjects and grades go with it. */
+  /** /middle/school/delete, c363: 409 while accounts, classes or stored files belong to it; its periods, subjects and grades go with it. */
   async remove(s: Who, id: number): Promise<void> {
     if (!this.mayAdminister(s)) throw forbidden(MSG.adminsOnly);
     const row = await this.target(s, id);
@@ -285,6 +290,7 @@ export class SchoolService {
     if (accounts) throw conflict(`学校「${row.title}」下还有 ${accounts} 个账号，请先删除或转移这些账号`);
     const [{ n: classes } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(schoolClass).where(eq(schoolClass.school_id, row.id));
     if (classes) throw conflict(`学校「${row.title}」下还有 ${classes} 个班级，请先删除这些班级`);
+    if (row.used_bytes > 0) throw conflict(`学校「${row.title}」仍占用存储空间，请先清理文件`);
     await this.db.transaction(async (tx) => {
       const periods = (await tx.select({ id: period.id }).from(period).where(eq(period.school_id, row.id))).map((x) => x.id);
       await tx.delete(grade).where(eq(grade.school_id, row.id));
