@@ -9,7 +9,8 @@ import { usePermission } from "../rbac/usePermission";
 import { useAppState } from "../session/store";
 import { accountFormValues, accountSavePayload, accountUpdatePayload, schemaFieldErrors, type AccountFormValues } from "./account-form";
 import { rbacApi } from "./api";
-import { DRAWER_WIDTH, useSchoolOptions, zodRule } from "./common";
+import { useAllSchools, usePeriods } from "./pickers";
+import { DRAWER_WIDTH, zodRule } from "./common";
 
 export const IDENTITY_OPTIONS = [1, 2, 3, 4, 5].map((v) => ({ value: v, label: ROLE_NAMES[v] ?? String(v) }));
 
@@ -34,9 +35,12 @@ export function AccountForm({
   const session = useAppState((s) => s.session);
   const changing = Form.useWatch("changePassword", form);
   const schoolId = Form.useWatch("school_id", form);
-  const schools = useSchoolOptions(row ? [{ id: row.school_id, name: row.school_name }, ...knownSchools] : knownSchools);
+  const schools = useAllSchools(row ? [{ id: row.school_id, name: row.school_name }, ...knownSchools] : knownSchools);
   const entries = normalizeSchoolEntries(useSchoolEntries().data ?? []);
-  const periods = entries.find((e) => e.id === schoolId)?.period_arr ?? [];
+  const listed = usePeriods(schoolId || undefined, Boolean(schoolId));
+  const own = entries.find((e) => e.id === schoolId)?.period_arr ?? [];
+  // The school's periods (list calls, #4), else those of the caller's own school entries (c046).
+  const periods = listed.length ? listed.map((p) => ({ id: p.value, name: p.label })) : own;
   const can = usePermission();
   const groups = useQuery({ queryKey: ["groupOptions"], enabled: open && can(CALLS.groupOptions), queryFn: rbacApi.groupOptions });
   const groupOptions = (groups.data ?? [])

@@ -2,7 +2,7 @@ import { Radio, Select } from "antd";
 import { useState } from "react";
 import { useAppState } from "../session/store";
 import { rbacApi } from "./api";
-import { useSchoolOptions } from "./common";
+import { useAllSchools } from "./pickers";
 import { ImportModal } from "./ImportModal";
 
 export type ImportKind = "teacher" | "account";
@@ -29,7 +29,7 @@ export function AccountImport({
   const kind = kinds.includes(chosen) ? chosen : (kinds[0] ?? "teacher");
   const ownSchool = useAppState((s) => s.session.school_id);
   const [schoolId, setSchoolId] = useState<number | undefined>(undefined);
-  const schools = useSchoolOptions(knownSchools);
+  const schools = useAllSchools(knownSchools);
   return (
     <ImportModal
       open={open}

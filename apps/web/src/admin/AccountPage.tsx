@@ -17,7 +17,8 @@ import { usePermission } from "../rbac/usePermission";
 import { AccountForm, IDENTITY_OPTIONS } from "./AccountForm";
 import { AccountImport, TEMPLATE_URLS } from "./AccountImport";
 import { rbacApi } from "./api";
-import { FIRST_PAGE, StatusSwitch, tablePagination, useSchoolOptions, useScreenTitle, type PageState } from "./common";
+import { useAllSchools } from "./pickers";
+import { FIRST_PAGE, StatusSwitch, tablePagination, useScreenTitle, type PageState } from "./common";
 import { downloadFile } from "./files";
 
 export interface AccountFilters {
@@ -77,7 +78,7 @@ export function AccountPage() {
   });
   const groups = useQuery({ queryKey: ["groupOptions"], queryFn: rbacApi.groupOptions, enabled: can(CALLS.groupOptions) });
   const knownSchools = [...known.values()].map((r) => ({ id: r.school_id, name: r.school_name }));
-  const schools = useSchoolOptions(knownSchools);
+  const schools = useAllSchools(knownSchools);
   const rows = list.data?.list ?? [];
   const refresh = () => void qc.invalidateQueries({ queryKey: ["accounts"] });
 

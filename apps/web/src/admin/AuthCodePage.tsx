@@ -60,7 +60,7 @@ export function AuthCodePage() {
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const mandate = useQuery({
     queryKey: ["mandate", asked],
-    enabled: can(P.mandate) && MandatePayload.safeParse({ apply_code: asked }).success,
+    enabled: MandatePayload.safeParse({ apply_code: asked }).success,
     queryFn: () => platformApi.mandate(asked),
     retry: false,
   });
@@ -122,7 +122,6 @@ export function AuthCodePage() {
               </Card>
             </Col>
           ) : null}
-          {can(P.mandate) ? (
             <Col xs={24} xl={12}>
               <Card size="small" title="应用授权状态">
                 <div className="yk-filter-bar">
@@ -134,7 +133,6 @@ export function AuthCodePage() {
                 {mandate.data ? <MandateView m={mandate.data} /> : mandate.isFetching ? null : <span className="yk-muted">输入应用编码后查询</span>}
               </Card>
             </Col>
-          ) : null}
         </Row>
         {can(P.authCodeList) ? (
           <Card size="small" title="已使用的授权码" style={{ marginTop: 16 }}>

@@ -7,7 +7,8 @@ import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
 import { useAppState } from "../session/store";
 import { rbacApi } from "./api";
-import { DRAWER_WIDTH, FIRST_PAGE, StatusSwitch, tablePagination, useSchoolOptions, useScreenTitle, zodRule, type PageState } from "./common";
+import { useAllSchools } from "./pickers";
+import { DRAWER_WIDTH, FIRST_PAGE, StatusSwitch, tablePagination, useScreenTitle, zodRule, type PageState } from "./common";
 import { RuleTree } from "./RuleTree";
 
 interface Filters {
@@ -211,7 +212,7 @@ function RoleDrawer({
   const open = editing !== null;
   const row = editing && editing !== "new" ? editing : null;
   const platform = choosesSchool(session.identity, session.identityCode);
-  const schools = useSchoolOptions(row ? [{ id: row.school_id, name: row.school_name }, ...knownSchools] : knownSchools);
+  const schools = useAllSchools(row ? [{ id: row.school_id, name: row.school_name }, ...knownSchools] : knownSchools);
 
   // Grantable tree: the role's own (with its checked rules) when editing, else useList.
   const treeQuery = useQuery({

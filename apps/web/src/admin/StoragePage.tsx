@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, keepPreviousData } from "@tanstack/react-query";
 import { Breadcrumb, Card, Col, Descriptions, Empty, Row, Select, Space, Table, Tabs, Tag, Typography } from "antd";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { call } from "../api/client";
 import { EChart, type EChartOption } from "../components/EChart";
 import { usePermission } from "../rbac/usePermission";
@@ -41,20 +41,21 @@ export function consumersOption(rows: readonly AccountSpaceRow[]): EChartOption 
   const unit = bestUnit(top[0]?.used_bytes ?? 0);
   return {
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v: unknown) => `${typeof v === "number" ? v : 0} ${unit}` },
-    grid: { left: 8, right: 24, top: 12, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 40, top: 12, bottom: 8, containLabel: true },
     xAxis: { type: "value", name: unit, axisLabel: { formatter: `{value}` } },
     yAxis: { type: "category", inverse: true, data: top.map((r) => `${r.realname || r.username}${r.school_title ? `（${r.school_title}）` : ""}`), axisLabel: { width: 180, overflow: "truncate" } },
     series: [{ type: "bar", colorBy: "data", barMaxWidth: 18, data: top.map((r) => sizeIn(r.used_bytes, unit)) }],
   };
 }
 
-function Figures({ f, name }: { f: RegionSpace | SchoolSpace; name: string }) {
+function Figures({ f, name, extra }: { f: RegionSpace | SchoolSpace; name?: string; extra?: ReactNode }) {
   return (
     <Descriptions
       size="small"
       column={4}
       data-testid="storage-figures"
       title={name}
+      extra={extra}
       items={[
         { key: "q", label: "总配额", children: f.quota_bytes > 0 ? formatBytes(f.quota_bytes) : "不限" },
         { key: "u", label: "已使用", children: <QuotaBar used={f.used_bytes} quota={f.quota_bytes} testId="storage-used" width={200} /> },
@@ -78,7 +79,7 @@ function ConsumerChart({ regionId, schoolId }: { regionId?: number; schoolId?: n
       title={`空间占用最多的账号${q.data?.scope_name ? ` · ${q.data.scope_name}` : ""}`}
       extra={q.data ? <Typography.Text type="secondary">合计已用 {formatBytes(q.data.total_used_bytes)}</Typography.Text> : null}
     >
-      {rows.length ? <EChart option={option} height={Math.max(220, rows.length * 26 + 40)} testId="storage-chart" /> : <Empty data-testid="storage-chart-empty" description="暂无数据" />}
+      {rows.some((r) => r.used_bytes > 0) ? <EChart option={option} height={Math.max(220, rows.length * 26 + 40)} testId="storage-chart" /> : <Empty data-testid="storage-chart-empty" description="还没有账号占用存储空间" />}
     </Card>
   );
 }
@@ -90,6 +91,9 @@ function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
   const current = trail[trail.length - 1] ?? (rootList[0] ? { id: rootList[0].id, name: rootList[0].name } : null);
   const fig = useQuery({ queryKey: ["quota", "region", current?.id ?? 0], enabled: current !== null, queryFn: () => quotaApi.region(current?.id ?? 0) });
   const can = usePermission();
+  // A district administrator cannot set his own (top) region's quota: only platform administrators can.
+  const identity = useAppState((s) => s.session.identity);
+  const platformWide = identity === 1 || identity === 5;
   const openChild = async (c: SpaceChild) => {
     try {
       if (c.type === "region") onQuota(target("region", c.name, await quotaApi.region(c.id)));
@@ -102,7 +106,7 @@ function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
   const f = fig.data;
   return (
     <Space orientation="vertical" size={12} style={{ width: "100%" }}>
-      <Space wrap>
+      <Space wrap style={{ display: rootList.length > 1 || trail.length > 1 ? undefined : "none" }}>
         {rootList.length > 1 ? (
           <Select
             value={(trail[0] ?? current).id}
@@ -124,8 +128,18 @@ function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
         />
       </Space>
       {f ? (
-        <Card size="small" extra={can(P.setRegionSpace) ? <a onClick={() => onQuota(target("region", f.name, f))} data-testid="quota-set-current">设置配额</a> : null}>
-          <Figures f={f} name={f.name} />
+        <Card size="small">
+          <Figures
+            f={f}
+            name={f.name}
+            extra={
+              can(P.setRegionSpace) && (trail.length > 1 || platformWide) ? (
+                <a onClick={() => onQuota(target("region", f.name, f))} data-testid="quota-set-current">
+                  设置配额
+                </a>
+              ) : null
+            }
+          />
         </Card>
       ) : null}
       <Row gutter={12}>
@@ -182,8 +196,18 @@ function SchoolScope({ schoolId, onQuota }: { schoolId: number; onQuota: (t: Quo
   return (
     <Space orientation="vertical" size={12} style={{ width: "100%" }}>
       {f ? (
-        <Card size="small" extra={can(P.setSchoolSpace) ? <a onClick={() => onQuota(target("school", f.title, f))} data-testid="quota-set-current">设置配额</a> : null}>
-          <Figures f={f} name={`${f.title}${f.region_name ? ` · ${f.region_name}` : ""}（${f.account_count} 个账号）`} />
+        <Card size="small">
+          <Figures
+            f={f}
+            name={`${f.title}${f.region_name ? ` · ${f.region_name}` : ""}（${f.account_count} 个账号）`}
+            extra={
+              can(P.setSchoolSpace) ? (
+                <a onClick={() => onQuota(target("school", f.title, f))} data-testid="quota-set-current">
+                  设置配额
+                </a>
+              ) : null
+            }
+          />
         </Card>
       ) : null}
       <ConsumerChart schoolId={schoolId} />

@@ -10,10 +10,13 @@ import { P } from "./paths";
 import { regionPickNodes } from "./region-tree";
 import { useRegionTree } from "./useRegionTree";
 
-/** Every school the caller may administer (school list, first 100), else his own schools (c046). */
-export function useAllSchools(): Option[] {
+/**
+ * Every school the caller may administer (the school list, first 100, with its rule) plus his own
+ * schools (c046) and `extra` (schools seen in rows).
+ */
+export function useAllSchools(extra: readonly { id: number; name: string }[] = []): Option[] {
   const can = usePermission();
-  const own = useSchoolOptions();
+  const own = useSchoolOptions(extra);
   const q = useQuery({
     queryKey: ["schools", "options"],
     enabled: can(P.schoolList),
@@ -21,15 +24,18 @@ export function useAllSchools(): Option[] {
     queryFn: () => basicApi.schoolList({ page: 1, limit: PAGE.maxLimit }),
   });
   const list = q.data?.list ?? [];
-  return list.length ? list.map((s) => ({ value: s.id, label: s.title })) : own;
+  const out = list.map((s) => ({ value: s.id, label: s.title }));
+  for (const o of own) if (!out.some((x) => x.value === o.value)) out.push(o);
+  return out;
 }
 
 /** Periods of a school (or of every school in scope when none is given). */
-export function usePeriods(schoolId: number | undefined): Option[] {
+export function usePeriods(schoolId: number | undefined, enabled = true): Option[] {
   const can = usePermission();
   const admin = can(P.periodList);
   const q = useQuery({
     queryKey: ["periods", "options", schoolId ?? 0, admin],
+    enabled,
     staleTime: 30_000,
     // Without the period screen's rule: the session read c048 (no rule).
     queryFn: () => (admin ? basicApi.periodList : basicApi.commonPeriods)({ page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
