@@ -10,7 +10,7 @@ import { classPayload, type ClassFormValues } from "./basic-forms";
 import { compact, entryYears } from "./entity";
 import { EntityPage } from "./EntityPage";
 import { P } from "./paths";
-import { SchoolSelect, useGrades } from "./pickers";
+import { SchoolSelect, useDefaultSchool, useGrades } from "./pickers";
 
 interface ClassFilters {
   school_id: number | undefined;
@@ -110,13 +110,14 @@ function ClassFields({ form, row }: { form: FormInstance<ClassFormValues>; row: 
 
 /** 班级管理 (/basic/class): filter by school, grade, entry year and name. */
 export function ClassPage() {
+  const school = useDefaultSchool();
   return (
     <EntityPage<ClassRow, ClassFilters, ClassFormValues>
       testId="class"
       noun="班级"
       fallbackTitle="班级管理"
       queryKey={["classes", "page"]}
-      blank={BLANK}
+      blank={{ ...BLANK, school_id: school }}
       filters={(d, patch, search) => (
         <>
           <SchoolSelect testId="class-search-school" value={d.school_id} onChange={(v) => patch({ school_id: v, grade_id: undefined })} />

@@ -142,7 +142,7 @@ function ImgFields({ form }: { form: FormInstance<ImgFormValues> }) {
       </Col>
       <Col span={24}>
         <Form.Item label="标题" name="title" rules={[zodRule(f.title)]}>
-          <Input maxLength={50} data-testid="image-form-title" />
+          <Input maxLength={50} data-testid="image-form-caption" />
         </Form.Item>
       </Col>
       <Col span={24}>

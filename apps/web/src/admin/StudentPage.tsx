@@ -9,7 +9,7 @@ import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
 import { ImportModal } from "./ImportModal";
 import { P } from "./paths";
-import { SchoolSelect, useClasses } from "./pickers";
+import { SchoolSelect, useDefaultSchool, useClasses } from "./pickers";
 
 interface StudentFilters {
   school_id: number | undefined;
@@ -117,13 +117,14 @@ function StudentImport({ open, close, refresh }: { open: boolean; close: () => v
 
 /** 学生管理 (/basic/student): server-paged list filtered by school, class, name, number and status. */
 export function StudentPage() {
+  const school = useDefaultSchool();
   return (
     <EntityPage<StudentRow, StudentFilters, StudentFormValues>
       testId="student"
       noun="学生"
       fallbackTitle="学生管理"
       queryKey={["students", "page"]}
-      blank={BLANK}
+      blank={{ ...BLANK, school_id: school }}
       filters={(d, patch, search) => (
         <>
           <SchoolSelect testId="student-search-school" value={d.school_id} onChange={(v) => patch({ school_id: v, class_id: undefined })} />

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PAGE } from "@yanke/protocol";
 import { Select, TreeSelect } from "antd";
 import { useEffect } from "react";
+import { useAppState } from "../session/store";
 import { usePermission } from "../rbac/usePermission";
 import { basicApi } from "./basic-api";
 import { useSchoolOptions, type Option } from "./common";
@@ -151,4 +152,11 @@ export function RegionSelect({
       data-testid={testId}
     />
   );
+}
+
+/** The school a filter starts on: a school-level user's own school; none for those who see many. */
+export function useDefaultSchool(): number | undefined {
+  const can = usePermission();
+  const own = useAppState((s) => s.session.school_id);
+  return can(P.schoolList) || !own ? undefined : own;
 }
