@@ -17,7 +17,9 @@ import { usePermission } from "../rbac/usePermission";
 import { AccountForm, IDENTITY_OPTIONS } from "./AccountForm";
 import { AccountImport, TEMPLATE_URLS } from "./AccountImport";
 import { rbacApi } from "./api";
+import { P } from "./paths";
 import { useAllSchools } from "./pickers";
+import { QuotaDialog, quotaApi, quotaTarget, type QuotaTarget } from "./quota";
 import { FIRST_PAGE, StatusSwitch, tablePagination, useScreenTitle, type PageState } from "./common";
 import { downloadFile } from "./files";
 
@@ -62,6 +64,14 @@ export function AccountPage() {
   const [exporting, setExporting] = useState(false);
   const [results, setResults] = useState<ResultView | null>(null);
   const [known, setKnown] = useState<Map<number, AccountRow>>(new Map());
+  const [quota, setQuota] = useState<QuotaTarget | null>(null);
+  const openQuota = async (r: AccountRow) => {
+    try {
+      setQuota(quotaTarget("account", r.realname || r.username, await quotaApi.account(r.id)));
+    } catch {
+      /* shown by the API client */
+    }
+  };
 
   const list = useQuery({
     queryKey: ["accounts", paging, filters],
@@ -211,7 +221,7 @@ export function AccountPage() {
     {
       title: "操作",
       key: "op",
-      width: 170,
+      width: 200,
       fixed: "right",
       render: (_, r) => (
         <Space size={2} className="yk-row-actions">
@@ -223,6 +233,11 @@ export function AccountPage() {
           {can(CALLS.accountResetPassword) ? (
             <a onClick={() => resetPasswords([r.id])} data-testid="account-reset-password">
               重置密码
+            </a>
+          ) : null}
+          {can(P.setAccountSpace) && can(P.accountSurplusSpace) ? (
+            <a onClick={() => void openQuota(r)} data-testid="account-quota">
+              空间
             </a>
           ) : null}
           {can(CALLS.accountDelete) ? (
@@ -367,6 +382,15 @@ export function AccountPage() {
         }}
       />
       <AccountImport knownSchools={knownSchools} open={importing} onClose={() => setImporting(false)} onImported={refresh} />
+      <QuotaDialog
+        target={quota}
+        onClose={() => setQuota(null)}
+        send={quotaApi.set}
+        onSaved={() => {
+          setQuota(null);
+          void qc.invalidateQueries({ queryKey: ["quota"] });
+        }}
+      />
       <BatchResultModal view={results} known={known} onClose={() => setResults(null)} />
     </div>
   );

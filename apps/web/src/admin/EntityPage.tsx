@@ -176,7 +176,7 @@ export function EntityPage<Row extends { id: number }, F, V>(props: EntityPagePr
     columns.push({
       title: "操作",
       key: "op",
-      width: 150,
+      width: props.rowActions ? 190 : 120,
       fixed: "right",
       render: (_, r) => (
         <Space size={2} className="yk-row-actions">

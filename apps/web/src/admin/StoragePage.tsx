@@ -1,39 +1,16 @@
 import { useQuery, useQueryClient, keepPreviousData } from "@tanstack/react-query";
 import { Breadcrumb, Card, Col, Descriptions, Empty, Row, Select, Space, Table, Tabs, Tag, Typography } from "antd";
 import { useMemo, useState, type ReactNode } from "react";
-import { call } from "../api/client";
 import { EChart, type EChartOption } from "../components/EChart";
 import { usePermission } from "../rbac/usePermission";
 import { useAppState } from "../session/store";
 import { basicApi } from "./basic-api";
 import { FIRST_PAGE, tablePagination, useScreenTitle, type PageState } from "./common";
-import type { AccountSpace, AccountSpaceRow, AccountSpaceStatistics, RegionSpace, SchoolSpace, SpaceChild, SpaceUnit } from "./contracts";
+import type { AccountSpaceRow, RegionSpace, SchoolSpace, SpaceChild } from "./contracts";
 import { P } from "./paths";
 import { SchoolSelect } from "./pickers";
-import { QuotaBar, QuotaDialog, type QuotaTarget } from "./quota";
+import { QuotaBar, QuotaDialog, quotaApi, quotaTarget as target, type QuotaTarget } from "./quota";
 import { bestUnit, formatBytes, sizeIn } from "./quota-view";
-
-const quotaApi = {
-  region: (id: number) => call<RegionSpace>(P.regionSurplusSpace, { id }),
-  school: (id: number) => call<SchoolSpace>(P.schoolSurplusSpace, { id }),
-  account: (id: number) => call<AccountSpace>(P.accountSurplusSpace, { id }),
-  stats: (p: { page: number; limit: number; school_id?: number; region_id?: number }) => call<AccountSpaceStatistics>(P.accountSpaceStatistics, p),
-  set: (t: QuotaTarget, space_size: number, space_size_type: SpaceUnit) =>
-    call<unknown>(t.kind === "region" ? P.setRegionSpace : t.kind === "school" ? P.setSchoolSpace : P.setAccountSpace, { id: t.id, space_size, space_size_type }),
-};
-
-function target(kind: QuotaTarget["kind"], name: string, f: RegionSpace | SchoolSpace | AccountSpace): QuotaTarget {
-  return {
-    kind,
-    id: f.id,
-    name,
-    quota_bytes: f.quota_bytes,
-    used_bytes: f.used_bytes,
-    space_size_type: f.space_size_type,
-    min_quota_bytes: f.min_quota_bytes,
-    max_quota_bytes: f.max_quota_bytes,
-  };
-}
 
 /** The c023 chart: the largest consumers, one bar each, in the 20 chart colours. */
 export function consumersOption(rows: readonly AccountSpaceRow[]): EChartOption {

@@ -12,7 +12,9 @@ import { rbacApi } from "./api";
 import { StatusSwitch } from "./common";
 import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
+import { P } from "./paths";
 import { SchoolSelect } from "./pickers";
+import { QuotaDialog, quotaApi, quotaTarget, type QuotaTarget } from "./quota";
 
 interface TeacherFilters {
   keyword: string;
@@ -132,6 +134,14 @@ export function TeacherPage() {
   const can = usePermission();
   const [syncing, setSyncing] = useState(false);
   const qc = useQueryClient();
+  const [quota, setQuota] = useState<QuotaTarget | null>(null);
+  const openQuota = async (r: AccountRow) => {
+    try {
+      setQuota(quotaTarget("account", r.realname || r.username, await quotaApi.account(r.id)));
+    } catch {
+      /* shown by the API client */
+    }
+  };
   return (
     <>
       <EntityPage<AccountRow, TeacherFilters, never>
@@ -153,6 +163,13 @@ export function TeacherPage() {
         batchRemove={(ids) => rbacApi.accountBatchDelete(ids)}
         exportList={(fl) => rbacApi.accountExport({ ...compact(fl), identity: TEACHER_IDENTITY })}
         exportName="教师列表.xlsx"
+        rowActions={(r) =>
+          can(P.setAccountSpace) && can(P.accountSurplusSpace) ? (
+            <a onClick={() => void openQuota(r)} data-testid="teacher-quota">
+              空间
+            </a>
+          ) : null
+        }
         editor={(editing, close, saved) => <AccountForm editing={editing} onClose={close} onSaved={saved} />}
         importer={(open, close, refresh) => <AccountImport kinds={["teacher"]} open={open} onClose={close} onImported={refresh} />}
         toolbar={
@@ -208,6 +225,15 @@ export function TeacherPage() {
           },
           { title: "创建时间", dataIndex: "created_at", width: 150 },
         ]}
+      />
+      <QuotaDialog
+        target={quota}
+        onClose={() => setQuota(null)}
+        send={quotaApi.set}
+        onSaved={() => {
+          setQuota(null);
+          void qc.invalidateQueries({ queryKey: ["quota"] });
+        }}
       />
       <EsSync open={syncing} onClose={() => setSyncing(false)} onDone={() => void qc.invalidateQueries({ queryKey: ["accounts"] })} />
     </>

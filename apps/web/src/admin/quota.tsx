@@ -2,7 +2,9 @@
 import { Alert, Button, Form, InputNumber, Modal, Progress, Select, Space, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { toast } from "../api/toast";
-import { isSpaceUnit, type SpaceUnit } from "./contracts";
+import { call } from "../api/client";
+import { isSpaceUnit, type AccountSpace, type AccountSpaceStatistics, type RegionSpace, type SchoolSpace, type SpaceUnit } from "./contracts";
+import { P } from "./paths";
 import { bestUnit, formatBytes, progressStatus, quotaProblem, sizeIn, SPACE_UNITS, usageText, usedPercent, type QuotaLimits } from "./quota-view";
 
 /** used / total with a progress bar (no bar, 不限, when the quota is not limited). */
@@ -128,3 +130,27 @@ export function QuotaDialog({
     </Modal>
   );
 }
+
+/** The quota calls (docs/api/quota.md). */
+export const quotaApi = {
+  region: (id: number) => call<RegionSpace>(P.regionSurplusSpace, { id }),
+  school: (id: number) => call<SchoolSpace>(P.schoolSurplusSpace, { id }),
+  account: (id: number) => call<AccountSpace>(P.accountSurplusSpace, { id }),
+  stats: (p: { page: number; limit: number; school_id?: number; region_id?: number }) => call<AccountSpaceStatistics>(P.accountSpaceStatistics, p),
+  set: (t: QuotaTarget, space_size: number, space_size_type: SpaceUnit) =>
+    call<unknown>(t.kind === "region" ? P.setRegionSpace : t.kind === "school" ? P.setSchoolSpace : P.setAccountSpace, { id: t.id, space_size, space_size_type }),
+};
+
+export function quotaTarget(kind: QuotaTarget["kind"], name: string, f: RegionSpace | SchoolSpace | AccountSpace): QuotaTarget {
+  return {
+    kind,
+    id: f.id,
+    name,
+    quota_bytes: f.quota_bytes,
+    used_bytes: f.used_bytes,
+    space_size_type: f.space_size_type,
+    min_quota_bytes: f.min_quota_bytes,
+    max_quota_bytes: f.max_quota_bytes,
+  };
+}
+
