@@ -19,6 +19,17 @@ import { AuthService } from "./modules/auth/auth.service.js";
 import { SsoService } from "./modules/auth/sso.service.js";
 import { LoginThrottle } from "./modules/auth/throttle.js";
 import { OrgService } from "./modules/org/org.service.js";
+import { classRoutes } from "./modules/org/class.routes.js";
+import { ClassService } from "./modules/org/class.service.js";
+import { OrgAccess, PeriodService } from "./modules/org/period.service.js";
+import { StudentService } from "./modules/org/student.service.js";
+import { platformRoutes } from "./modules/platform/platform.routes.js";
+import { PlatformService } from "./modules/platform/platform.service.js";
+import { quotaRoutes } from "./modules/quota/quota.routes.js";
+import { QuotaService } from "./modules/quota/quota.service.js";
+import { orgAdminRoutes } from "./modules/org/org-admin.routes.js";
+import { RegionService } from "./modules/org/region.service.js";
+import { SchoolService } from "./modules/org/school.service.js";
 import { EsDirectory } from "./modules/teacher/es-directory.js";
 import { teacherRoutes } from "./modules/teacher/teacher.routes.js";
 import { TeacherService } from "./modules/teacher/teacher.service.js";
@@ -45,6 +56,13 @@ export interface Services {
   auth: AuthService;
   accountAdmin: AccountAdminService;
   teachers: TeacherService;
+  regions: RegionService;
+  schools: SchoolService;
+  quota: QuotaService;
+  periods: PeriodService;
+  classes: ClassService;
+  students: StudentService;
+  platform: PlatformService;
   throttle: LoginThrottle;
   sso: SsoService | undefined;
 }
@@ -87,7 +105,19 @@ export function createServices({ config, database, counters }: AppDeps): Service
     },
     teacherGroupId: () => rbac.defaultTeacherGroup(),
   });
-  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, throttle, sso };
+  const orgPorts = {
+    accountsInSchool: (id: number) => accounts.countInSchool(id),
+    accountsWithRegionCode: (code: string) => accounts.countWithRegionCode(code),
+  };
+  const regions = new RegionService(db, orgPorts);
+  const schools = new SchoolService(db, org, regions, orgPorts);
+  const quota = new QuotaService(db, org);
+  const orgAccess = new OrgAccess(org, accounts);
+  const periods = new PeriodService(db, orgAccess);
+  const classes = new ClassService(db, orgAccess, accounts);
+  const students = new StudentService(db, orgAccess);
+  const platform = new PlatformService(db, org, accounts, { appKey: config.appKey, licenseKey: config.licenseKey });
+  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, regions, schools, quota, periods, classes, students, platform, throttle, sso };
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -155,6 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   applyRoutes(app, host, services);
   accountAdminRoutes(app, host, services);
   teacherRoutes(app, host, services);
+  orgAdminRoutes(app, host, services);
+  quotaRoutes(app, host, services);
+  classRoutes(app, host, services);
+  platformRoutes(app, host, services);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, "index.html"));

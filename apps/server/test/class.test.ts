@@ -222,7 +222,7 @@ describe("session reads (c047, c048, c049, c083, c113)", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe("periods, grades and subjects", () => {
-  it("a teacher gets 403 on every administration call, a school administrator too (his role has no PeriodManage/DisciplineManage)", async () => {
+  it("a teacher gets 403 on every administration call; a school administrator is confined to his school", async () => {
     const junior = await periodId(school1, "初中");
     const calls: [string, Record<string, unknown>][] = [
       [C.periodList, {}],
@@ -238,10 +238,14 @@ describe("periods, grades and subjects", () => {
       [C.subjectUpdate, { id: 1, name: "x" }],
       [C.subjectDelete, { id: 1 }],
     ];
-    for (const who of ["lilaoshi", "xiaoji"]) {
-      for (const [path, payload] of calls) expect(await call(path, payload, who), `${who} ${path}`).toEqual({ code: 403, msg: "无权限", data: null });
-    }
+    for (const [path, payload] of calls) expect(await call(path, payload, "lilaoshi"), `lilaoshi ${path}`).toEqual({ code: 403, msg: "无权限", data: null });
     expect(await periodsOf(school1)).toHaveLength(2);
+    // 校级管理员 holds PeriodManage and DisciplineManage: his own school only.
+    const mine = await ok<Page<PeriodRow>>(C.periodList, { limit: 50 }, "xiaoji");
+    expect(new Set(mine.list.map((p) => p.school_id))).toEqual(new Set([school1]));
+    expect((await call(C.periodSave, { school_id: school2, name: "外校学段" }, "xiaoji")).code).toBe(404);
+    const other = await periodId(school2, "初中");
+    expect((await call(C.periodUpdate, { id: other, name: "改名" }, "xiaoji")).code).toBe(404);
   });
 
   it("a district administrator manages the periods of his region's schools only", async () => {

@@ -2,7 +2,16 @@
  * The calls of ../shared/spec/calls.tsv that this code base serves, by name.
  * Paths are exactly the spec's; the web app and the tests use these constants only.
  */
+import { CLASS_CALLS } from "./schemas/class.js";
+import { ORG_CALLS } from "./schemas/org.js";
+import { PLATFORM_CALLS } from "./schemas/platform.js";
+import { QUOTA_CALLS } from "./schemas/quota.js";
+
 export const CALLS = {
+  ...ORG_CALLS,
+  ...CLASS_CALLS,
+  ...QUOTA_CALLS,
+  ...PLATFORM_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

@@ -11,3 +11,7 @@ export * from "./schemas/rbac.js";
 export * from "./schemas/apply.js";
 export * from "./schemas/account.js";
 export * from "./schemas/teacher.js";
+export * from "./schemas/org.js";
+export * from "./schemas/class.js";
+export * from "./schemas/quota.js";
+export * from "./schemas/platform.js";

@@ -15,7 +15,8 @@ function labelAt(schema: z.ZodType, path: readonly PropertyKey[]): string | unde
     } else {
       return label;
     }
-    if (current?.description) label = current.description;
+    const described = current?.description ?? unwrap(current)?.description;
+    if (described) label = described;
   }
   return label;
 }
@@ -32,15 +33,39 @@ function unwrap(s: z.ZodType | undefined): z.ZodType | undefined {
   return cur;
 }
 
-/** "账号(username): 必填" style message from the first issue of a zod error. */
-export function formatZodError(schema: z.ZodType, error: z.ZodError): string {
+/** The value the client sent at `path` (before any coercion). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = input;
+  for (const key of path) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  number: "数字",
+  int: "整数",
+  string: "文本",
+  boolean: "布尔值",
+  array: "列表",
+  object: "对象",
+  date: "日期",
+  bigint: "整数",
+};
+
+/** "账号(username): 必填" style message from the first issue of a zod error; `input` tells missing from wrong type. */
+export function formatZodError(schema: z.ZodType, error: z.ZodError, input?: unknown): string {
   const issue = error.issues[0];
   if (!issue) return "请求参数错误";
   const field = issue.path.map(String).join(".");
   const label = labelAt(schema, issue.path);
   const name = label ? `${label}(${field})` : field || "请求参数";
   let rule = issue.message;
-  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) rule = "必填";
+  if (issue.code === "invalid_type") {
+    const sent = valueAt(input, issue.path);
+    rule = sent === undefined || sent === null ? "必填" : `应为${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+  }
   return `${name}: ${rule}`;
 }
 
@@ -49,5 +74,5 @@ export type ParseResult<T> = { ok: true; data: T } | { ok: false; message: strin
 export function parsePayload<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
   const r = schema.safeParse(input);
   if (r.success) return { ok: true, data: r.data };
-  return { ok: false, message: formatZodError(schema, r.error) };
+  return { ok: false, message: formatZodError(schema, r.error, input) };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { seedOrganization, seedPeople } from "./demo-org.js";
+import { seedPlatform } from "../modules/platform/platform.service.js";
 import { school } from "../modules/org/org.schema.js";
 import { accountSchoolUser } from "../modules/account/account.schema.js";
 import { AccountService } from "../modules/account/account.service.js";
@@ -29,6 +30,7 @@ export async function bootstrap(
 ): Promise<BootstrapResult> {
   const accounts = new AccountService(db);
   const rules = await seedRules(db);
+  await seedPlatform(db);
   const result: BootstrapResult = { demoSeeded: false };
   if ((await accounts.count()) === 0) {
     const roles = await seedRolesAndApps(db, rules);

@@ -1,5 +1,5 @@
 import type { ChangePasswordPayload } from "@yanke/protocol";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, notFound, sessionInvalid } from "../../http/errors.js";
 import { hashPassword, verifyPassword } from "../auth/password.js";
@@ -36,6 +36,25 @@ export class AccountService {
       .from(accountSchoolUser)
       .where(and(eq(accountSchoolUser.account_id, accountId), eq(accountSchoolUser.school_id, schoolId)));
     return row?.id ?? 0;
+  }
+
+  /** Accounts that belong to a school: primary school or an account-school-user row. */
+  async countInSchool(schoolId: number): Promise<number> {
+    const [r] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(account)
+      .where(
+        or(
+          eq(account.school_id, schoolId),
+          inArray(account.id, this.db.select({ id: accountSchoolUser.account_id }).from(accountSchoolUser).where(eq(accountSchoolUser.school_id, schoolId))),
+        ),
+      );
+    return r?.n ?? 0;
+  }
+
+  async countWithRegionCode(code: string): Promise<number> {
+    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(account).where(eq(account.region_code, code));
+    return r?.n ?? 0;
   }
 
   async countsByGroup(groupIds: readonly number[]): Promise<Map<number, number>> {

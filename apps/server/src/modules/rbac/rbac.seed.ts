@@ -239,7 +239,7 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
     school: await createGroup(
       db,
       "校级管理员",
-      rules.subtree("Dashboard", "ClassManage", "StudentManage", "TeacherManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
+      rules.subtree("Dashboard", "SchoolManage", "PeriodManage", "DisciplineManage", "ClassManage", "StudentManage", "TeacherManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
     ),
     teacher: await createGroup(db, "教师", rules.subtree("PersonalCenter")),
   };
