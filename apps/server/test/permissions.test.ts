@@ -414,3 +414,23 @@ describe("tabs, route rules and the switcher agree with the session", () => {
     expect((await s.call(CALLS.groupRead, { id: superRole.id }, t)).code).toBe(404);
   });
 });
+
+describe("updates change only the fields sent", () => {
+  it("renaming an account keeps its identity, role, school and status", async () => {
+    const before = (await s.services.accounts.byUsername("xiaoji"))!;
+    expect((await s.call(CALLS.accountUpdate, { id: before.id, realname: "一中教务处" }, admin)).code).toBe(200);
+    const after = (await s.services.accounts.byUsername("xiaoji"))!;
+    expect(after).toMatchObject({ realname: "一中教务处", identity: before.identity, group_id: before.group_id, school_id: before.school_id, status: before.status, period_id: before.period_id });
+  });
+
+  it("retitling a rule keeps its url and menu flag; status \"\" lists every account", async () => {
+    const rule = (await s.database.db.select().from(authRule)).find((r) => r.name === "SchoolManage")!;
+    expect((await s.call(CALLS.ruleUpdate, { id: rule.id, title: "学校" }, admin)).code).toBe(200);
+    const after = (await s.database.db.select().from(authRule)).find((r) => r.id === rule.id)!;
+    expect(after).toMatchObject({ title: "学校", url: rule.url, is_menu: rule.is_menu, sort: rule.sort, pid: rule.pid });
+    const all = await s.call<Page<AccountRow>>(CALLS.accountList, { status: "" }, admin);
+    const enabled = await s.call<Page<AccountRow>>(CALLS.accountList, { status: 1 }, admin);
+    const disabled = await s.call<Page<AccountRow>>(CALLS.accountList, { status: 0 }, admin);
+    expect(all.data.total).toBe(enabled.data.total + disabled.data.total);
+  });
+});

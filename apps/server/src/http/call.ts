@@ -29,6 +29,19 @@ export interface CallContext<P> {
   payload: P;
   auth: Auth | null;
   req: FastifyRequest;
+  /** Top-level fields the client actually sent (zod fills defaults in; updates must change only these). */
+  sent: ReadonlySet<string>;
+}
+
+function isKey<T extends object>(obj: T, k: PropertyKey): k is keyof T {
+  return k in obj;
+}
+
+/** The fields of a parsed payload that the client sent: an update changes only those. */
+export function pickSent<T extends object>(obj: T, sent: ReadonlySet<string>): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k of Object.keys(obj)) if (sent.has(k) && isKey(obj, k)) out[k] = obj[k];
+  return out;
 }
 
 export interface AuthedContext<P> extends CallContext<P> {
@@ -124,12 +137,13 @@ export function defineCall<S extends z.ZodType, R>(app: FastifyInstance, host: C
     }
     const parsed = parsePayload(def.schema, input);
     if (!parsed.ok) throw new AppError(Code.BAD_INPUT, parsed.message);
+    const sent = new Set(typeof input === "object" && input !== null ? Object.keys(input) : []);
     let data: R;
     if (def.access === "public") {
-      data = await def.handler({ payload: parsed.data, auth, req });
+      data = await def.handler({ payload: parsed.data, auth, req, sent });
     } else {
       if (!auth) throw sessionInvalid();
-      data = await def.handler({ payload: parsed.data, auth, req });
+      data = await def.handler({ payload: parsed.data, auth, req, sent });
     }
     return reply(res, Code.OK, def.message ?? "操作成功", data ?? null);
   });

@@ -73,7 +73,8 @@ export const AccountList = z.object({
   school_id: z.coerce.number().int().min(0).optional().describe("学校"),
   group_id: z.coerce.number().int().min(0).optional().describe("角色"),
   identity: z.coerce.number().int().min(0).max(5).optional().describe("身份"),
-  status: z.union([z.coerce.number().int().min(0).max(1), z.literal("")]).optional().describe("状态"),
+  // "" (any status) first: the number coercion would read it as 0.
+  status: z.union([z.literal(""), z.coerce.number().int().min(0).max(1)]).optional().describe("状态"),
 });
 
 /** c018/c019: an .xlsx workbook, base64, through the envelope (≤ 5 MB). */

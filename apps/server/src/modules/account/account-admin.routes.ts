@@ -11,7 +11,7 @@ import {
   QuickOperate,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type CallHost, defineCall } from "../../http/call.js";
+import { type CallHost, defineCall, pickSent } from "../../http/call.js";
 import { badInput } from "../../http/errors.js";
 import type { AccountAdminService } from "./account-admin.service.js";
 import type { AccountService } from "./account.service.js";
@@ -67,8 +67,8 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     access: "user",
     schema: AccountUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await admin.update(await me(auth.accountId), payload);
+    handler: async ({ auth, payload, sent }) => {
+      await admin.update(await me(auth.accountId), { ...pickSent(payload, sent), id: payload.id });
       return null;
     },
   });

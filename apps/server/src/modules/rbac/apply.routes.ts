@@ -9,7 +9,7 @@ import {
   OccupationApplyUpdate,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type CallHost, defineCall } from "../../http/call.js";
+import { type CallHost, defineCall, pickSent } from "../../http/call.js";
 import { sessionInvalid } from "../../http/errors.js";
 import type { AccountService } from "../account/account.service.js";
 import type { AuthService } from "../auth/auth.service.js";
@@ -54,8 +54,8 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
     access: "user",
     schema: OccupationApplyUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await apply.update(await me(auth.accountId), payload);
+    handler: async ({ auth, payload, sent }) => {
+      await apply.update(await me(auth.accountId), { ...pickSent(payload, sent), id: payload.id });
       return null;
     },
   });

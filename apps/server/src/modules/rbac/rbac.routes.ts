@@ -11,7 +11,7 @@ import {
   QuickOperate,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type CallHost, defineCall } from "../../http/call.js";
+import { type CallHost, defineCall, pickSent } from "../../http/call.js";
 import type { AccountService } from "../account/account.service.js";
 import type { RbacService } from "./rbac.service.js";
 
@@ -65,8 +65,8 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     access: "user",
     schema: AuthRuleUpdate,
     message: "修改成功",
-    handler: async ({ payload }) => {
-      await rbac.updateRule(payload);
+    handler: async ({ payload, sent }) => {
+      await rbac.updateRule({ ...pickSent(payload, sent), id: payload.id });
       return null;
     },
   });
@@ -134,8 +134,8 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     access: "user",
     schema: AuthGroupUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await rbac.updateGroup(await me(auth.accountId), payload);
+    handler: async ({ auth, payload, sent }) => {
+      await rbac.updateGroup(await me(auth.accountId), { ...pickSent(payload, sent), id: payload.id });
       return null;
     },
   });
