@@ -17,7 +17,6 @@ import { usePermission } from "../rbac/usePermission";
 import { AccountForm, IDENTITY_OPTIONS } from "./AccountForm";
 import { AccountImport, TEMPLATE_URLS } from "./AccountImport";
 import { rbacApi } from "./api";
-import { P } from "./paths";
 import { useAllSchools } from "./pickers";
 import { QuotaDialog, quotaApi, quotaTarget, type QuotaTarget } from "./quota";
 import { FIRST_PAGE, StatusSwitch, tablePagination, useScreenTitle, type PageState } from "./common";
@@ -235,7 +234,7 @@ export function AccountPage() {
               重置密码
             </a>
           ) : null}
-          {can(P.setAccountSpace) && can(P.accountSurplusSpace) ? (
+          {can(CALLS.setAccountSpace) && can(CALLS.accountSurplusSpace) ? (
             <a onClick={() => void openQuota(r)} data-testid="account-quota">
               空间
             </a>

@@ -1,3 +1,4 @@
+import { type AuthCodeRow, AuthVerifyPayload, CALLS, type MandateAnswer, MandatePayload } from "@yanke/protocol";
 import { SafetyCertificateOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, AutoComplete, Button, Card, Col, Descriptions, Form, Input, Row, Table, Tag } from "antd";
@@ -6,8 +7,6 @@ import { ApiError } from "../api/client";
 import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
 import { FIRST_PAGE, tablePagination, useScreenTitle, zodRule, type PageState } from "./common";
-import { AuthVerifyPayload, MandatePayload, type AuthCodeRow, type MandateAnswer } from "./contracts";
-import { P } from "./paths";
 import { platformApi } from "./platform-api";
 
 /** Application codes offered as suggestions (any code the server knows can be typed). */
@@ -66,7 +65,7 @@ export function AuthCodePage() {
   });
   const codes = useQuery({
     queryKey: ["authCodes", paging],
-    enabled: can(P.authCodeList),
+    enabled: can(CALLS.authCodeList),
     placeholderData: keepPreviousData,
     queryFn: () => platformApi.authCodes({ page: paging.page, limit: paging.limit }),
   });
@@ -96,7 +95,7 @@ export function AuthCodePage() {
     <div className="yk-page" data-testid="authcode-page">
       <Card variant="borderless" title={<span data-testid="page-title">{title}</span>}>
         <Row gutter={16}>
-          {can(P.authVerify) ? (
+          {can(CALLS.authVerify) ? (
             <Col xs={24} xl={12}>
               <Card size="small" title="验证授权码">
                 <Form form={form} layout="vertical" initialValues={{ type: "platform", authorization_code: "" }} data-testid="authcode-form">
@@ -134,7 +133,7 @@ export function AuthCodePage() {
               </Card>
             </Col>
         </Row>
-        {can(P.authCodeList) ? (
+        {can(CALLS.authCodeList) ? (
           <Card size="small" title="已使用的授权码" style={{ marginTop: 16 }}>
             <Table<AuthCodeRow>
               size="small"

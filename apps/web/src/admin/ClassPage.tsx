@@ -1,15 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { CALLS } from "@yanke/protocol";
+import { CALLS, type ClassRow, ClassSave } from "@yanke/protocol";
 import { Col, Form, Input, InputNumber, Row, Select, Switch, Tag, type FormInstance } from "antd";
 import { usePermission } from "../rbac/usePermission";
 import { rbacApi } from "./api";
 import { basicApi } from "./basic-api";
 import { zodRule } from "./common";
-import { ClassSave, type ClassRow } from "./contracts";
 import { classPayload, type ClassFormValues } from "./basic-forms";
 import { compact, entryYears } from "./entity";
 import { EntityPage } from "./EntityPage";
-import { P } from "./paths";
 import { SchoolSelect, useDefaultSchool, useGrades } from "./pickers";
 
 interface ClassFilters {
@@ -144,7 +142,7 @@ export function ClassPage() {
       )}
       list={(pg, fl) => basicApi.classList({ ...pg, ...compact(fl) })}
       rowName={(r) => `${r.grade_name}${r.name}`}
-      paths={{ save: P.classSave, update: P.classUpdate, remove: P.classDelete, batchRemove: P.classBatchDelete }}
+      paths={{ save: CALLS.classSave, update: CALLS.classUpdate, remove: CALLS.classDelete, batchRemove: CALLS.classBatchDelete }}
       remove={(r) => basicApi.classDelete(r.id)}
       batchRemove={(ids) => basicApi.classBatchDelete(ids)}
       deleteHint="有学生的班级不能删除。"

@@ -1,11 +1,10 @@
+import { CALLS, CommonImgFields, type CommonImgRow, IMG_ATTRIBUTES, type ImgAttribute } from "@yanke/protocol";
 import { Col, Form, Image, Input, InputNumber, Row, Select, Switch, Tag, type FormInstance } from "antd";
 import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
 import { StatusSwitch, zodRule } from "./common";
-import { CommonImgFields, IMG_ATTRIBUTES, type CommonImgRow, type ImgAttribute } from "./contracts";
 import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
-import { P } from "./paths";
 import { SchoolSelect } from "./pickers";
 import { platformApi } from "./platform-api";
 
@@ -66,7 +65,7 @@ export function ImagePage() {
       )}
       list={(pg, fl) => platformApi.imgList({ ...pg, ...compact(fl) })}
       rowName={(r) => r.title || r.attribute_name}
-      paths={{ save: P.imgSave, update: P.imgUpdate, remove: P.imgDelete }}
+      paths={{ save: CALLS.imgSave, update: CALLS.imgUpdate, remove: CALLS.imgDelete }}
       remove={(r) => platformApi.imgDelete(r.id)}
       newDefaults={(fl) => ({ attribute: fl.attribute ?? "banner", school_id: fl.school_id })}
       scrollX={980}
@@ -86,7 +85,7 @@ export function ImagePage() {
               value={v}
               on="是"
               off="否"
-              disabled={!can(P.imgShortcut)}
+              disabled={!can(CALLS.imgShortcut)}
               onToggle={async (next) => {
                 await platformApi.imgShortcut(r.id, next);
                 toast.success(next ? "已设为快捷入口" : "已取消快捷入口");
@@ -104,7 +103,7 @@ export function ImagePage() {
               value={v}
               on="显示"
               off="隐藏"
-              disabled={!can(P.imgUpdate)}
+              disabled={!can(CALLS.imgUpdate)}
               onToggle={async (next) => {
                 await platformApi.imgUpdate({ id: r.id, status: next });
               }}

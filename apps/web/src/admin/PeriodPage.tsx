@@ -1,11 +1,10 @@
+import { CALLS, type GradeRow, GradeSave, type PeriodRow, PeriodSave, type SubjectRow, SubjectSave } from "@yanke/protocol";
 import { Drawer, Form, Input, InputNumber, Select, Tag, type FormInstance } from "antd";
 import { useState } from "react";
 import { basicApi } from "./basic-api";
 import { DRAWER_WIDTH, zodRule } from "./common";
-import { GradeSave, PeriodSave, SubjectSave, type GradeRow, type PeriodRow, type SubjectRow } from "./contracts";
 import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
-import { P } from "./paths";
 import { SchoolSelect, usePeriods } from "./pickers";
 
 interface NameSort {
@@ -53,7 +52,7 @@ function GradeList({ period }: { period: PeriodRow }) {
       blank={{}}
       list={(pg) => basicApi.gradeList({ ...pg, period_id: period.id })}
       rowName={(r) => r.name}
-      paths={{ save: P.gradeSave, update: P.gradeUpdate, remove: P.gradeDelete }}
+      paths={{ save: CALLS.gradeSave, update: CALLS.gradeUpdate, remove: CALLS.gradeDelete }}
       remove={(r) => basicApi.gradeDelete(r.id)}
       deleteHint="有班级的年级不能删除。"
       columns={[
@@ -86,7 +85,7 @@ export function PeriodPage() {
         filters={(d, patch) => <SchoolSelect testId="period-search-school" value={d.school_id} onChange={(v) => patch({ school_id: v })} />}
         list={(pg, fl) => basicApi.periodList({ ...pg, ...compact(fl) })}
         rowName={(r) => `${r.school_name} ${r.name}`}
-        paths={{ save: P.periodSave, update: P.periodUpdate, remove: P.periodDelete }}
+        paths={{ save: CALLS.periodSave, update: CALLS.periodUpdate, remove: CALLS.periodDelete }}
         remove={(r) => basicApi.periodDelete(r.id)}
         deleteHint="有年级、学科或班级的学段不能删除。"
         newDefaults={(fl) => ({ school_id: fl.school_id })}
@@ -170,7 +169,7 @@ export function DisciplinePage() {
       )}
       list={(pg, fl) => basicApi.subjectList({ ...pg, ...compact(fl) })}
       rowName={(r) => `${r.period_name}${r.name}`}
-      paths={{ save: P.subjectSave, update: P.subjectUpdate, remove: P.subjectDelete }}
+      paths={{ save: CALLS.subjectSave, update: CALLS.subjectUpdate, remove: CALLS.subjectDelete }}
       remove={(r) => basicApi.subjectDelete(r.id)}
       newDefaults={(fl) => ({ school_id: fl.school_id, period_id: fl.period_id })}
       columns={[

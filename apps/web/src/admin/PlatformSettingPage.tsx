@@ -1,3 +1,4 @@
+import { CALLS, type SettingKey, type SettingRow, SETTINGS, WebsiteFields, type WebsiteInfo } from "@yanke/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Col, Form, Input, InputNumber, Row, Space, Table, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
@@ -5,8 +6,6 @@ import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
 import { useAppState } from "../session/store";
 import { useScreenTitle, zodRule } from "./common";
-import { SETTINGS, WebsiteFields, type SettingKey, type SettingRow, type WebsiteInfo } from "./contracts";
-import { P } from "./paths";
 import { SchoolSelect } from "./pickers";
 import { platformApi } from "./platform-api";
 
@@ -33,7 +32,7 @@ function WebsiteForm() {
   useEffect(() => {
     if (q.data) form.setFieldsValue(q.data);
   }, [q.data, form]);
-  const canEdit = can(P.websiteUpdate);
+  const canEdit = can(CALLS.websiteUpdate);
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
@@ -116,7 +115,7 @@ function SettingEditor({ row, onSaved }: { row: SettingRow; onSaved: () => void 
       setSaving(false);
     }
   };
-  const editable = can(P.systemUpdate);
+  const editable = can(CALLS.systemUpdate);
   return (
     <Space orientation="vertical" size={2} style={{ width: "100%" }}>
       <Space.Compact style={{ width: "100%" }}>
@@ -187,7 +186,7 @@ export function PlatformSettingPage() {
       <Card variant="borderless" title={<span data-testid="page-title">{title}</span>}>
         <Space orientation="vertical" size={12} style={{ width: "100%" }}>
           <WebsiteForm />
-          {can(P.systemList) ? <SettingsTable /> : null}
+          {can(CALLS.systemList) ? <SettingsTable /> : null}
         </Space>
       </Card>
     </div>

@@ -1,3 +1,4 @@
+import { CALLS, REGION_LEVELS, REGION_MAX_LEVEL, type RegionNode, RegionSave } from "@yanke/protocol";
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Space, Table, Tag } from "antd";
 import { useEffect, useState } from "react";
@@ -5,8 +6,6 @@ import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
 import { basicApi } from "./basic-api";
 import { useScreenTitle, zodRule } from "./common";
-import { REGION_LEVELS, REGION_MAX_LEVEL, RegionSave, type RegionNode } from "./contracts";
-import { P } from "./paths";
 import { childCodePrefix, regionById, regionRows, type RegionRow } from "./region-tree";
 import { useRegionTree } from "./useRegionTree";
 
@@ -96,7 +95,7 @@ export function RegionPage() {
     <div className="yk-page" data-testid="region-page">
       <Card variant="borderless" title={<span data-testid="page-title">{title}</span>}>
         <div className="yk-filter-bar">
-          {can(P.regionSave) ? (
+          {can(CALLS.regionSave) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openNew(null)} data-testid="region-add">
               新增顶级区域
             </Button>
@@ -142,17 +141,17 @@ export function RegionPage() {
               width: 170,
               render: (_, r) => (
                 <Space size={2} className="yk-row-actions">
-                  {can(P.regionSave) && r.level < REGION_MAX_LEVEL ? (
+                  {can(CALLS.regionSave) && r.level < REGION_MAX_LEVEL ? (
                     <a onClick={() => openNew(r)} data-testid="region-add-child">
                       添加下级
                     </a>
                   ) : null}
-                  {can(P.regionUpdate) ? (
+                  {can(CALLS.regionUpdate) ? (
                     <a onClick={() => openEdit(r)} data-testid="region-edit">
                       编辑
                     </a>
                   ) : null}
-                  {can(P.regionDelete) ? (
+                  {can(CALLS.regionDelete) ? (
                     <a className="yk-danger-link" onClick={() => remove(r)} data-testid="region-delete">
                       删除
                     </a>

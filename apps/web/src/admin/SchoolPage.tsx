@@ -1,14 +1,13 @@
+import { CALLS, SCHOOL_TEMPLATE_PATH, type SchoolRow, SchoolSave } from "@yanke/protocol";
 import { Col, Form, Input, Row, Switch, Tag } from "antd";
 import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
 import { basicApi } from "./basic-api";
 import { StatusSwitch, zodRule } from "./common";
-import { SCHOOL_TEMPLATE_PATH, SchoolSave, type SchoolRow } from "./contracts";
 import { schoolFormValues, schoolPayload, type SchoolFormValues } from "./basic-forms";
 import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
 import { ImportModal } from "./ImportModal";
-import { P } from "./paths";
 import { RegionSelect } from "./pickers";
 
 interface SchoolFilters {
@@ -55,7 +54,7 @@ export function SchoolPage() {
       )}
       list={(pg, fl) => basicApi.schoolList({ ...pg, ...compact(fl) })}
       rowName={(r) => r.title}
-      paths={{ save: P.schoolSave, update: P.schoolUpdate, remove: P.schoolDelete, batchRemove: P.schoolBatchDelete, importer: P.schoolImport, exporter: P.schoolExport }}
+      paths={{ save: CALLS.schoolSave, update: CALLS.schoolUpdate, remove: CALLS.schoolDelete, batchRemove: CALLS.schoolBatchDelete, importer: CALLS.schoolImport, exporter: CALLS.schoolExport }}
       remove={(r) => basicApi.schoolDelete(r.id)}
       batchRemove={(ids) => basicApi.schoolBatchDelete(ids)}
       deleteHint="有班级、学生或账号的学校不能删除。"
@@ -86,7 +85,7 @@ export function SchoolPage() {
             <StatusSwitch
               testId="school-status"
               value={v}
-              disabled={!can(P.schoolQuickOperate)}
+              disabled={!can(CALLS.schoolQuickOperate)}
               onToggle={async (next) => {
                 await basicApi.schoolStatus(r.id, next);
                 toast.success(next ? "已启用" : "已停用");

@@ -1,3 +1,4 @@
+import { type AccountSpaceRow, CALLS, type RegionSpace, type SchoolSpace, type SpaceChild } from "@yanke/protocol";
 import { useQuery, useQueryClient, keepPreviousData } from "@tanstack/react-query";
 import { Breadcrumb, Card, Col, Descriptions, Empty, Row, Select, Space, Table, Tabs, Tag, Typography } from "antd";
 import { useMemo, useState, type ReactNode } from "react";
@@ -6,8 +7,6 @@ import { usePermission } from "../rbac/usePermission";
 import { useAppState } from "../session/store";
 import { basicApi } from "./basic-api";
 import { FIRST_PAGE, tablePagination, useScreenTitle, type PageState } from "./common";
-import type { AccountSpaceRow, RegionSpace, SchoolSpace, SpaceChild } from "./contracts";
-import { P } from "./paths";
 import { SchoolSelect } from "./pickers";
 import { QuotaBar, QuotaDialog, quotaApi, quotaTarget as target, type QuotaTarget } from "./quota";
 import { bestUnit, formatBytes, sizeIn } from "./quota-view";
@@ -110,7 +109,7 @@ function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
             f={f}
             name={f.name}
             extra={
-              can(P.setRegionSpace) && (trail.length > 1 || platformWide) ? (
+              can(CALLS.setRegionSpace) && (trail.length > 1 || platformWide) ? (
                 <a onClick={() => onQuota(target("region", f.name, f))} data-testid="quota-set-current">
                   设置配额
                 </a>
@@ -148,7 +147,7 @@ function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
                 key: "op",
                 width: 90,
                 render: (_, r) =>
-                  can(r.type === "region" ? P.setRegionSpace : P.setSchoolSpace) ? (
+                  can(r.type === "region" ? CALLS.setRegionSpace : CALLS.setSchoolSpace) ? (
                     <a onClick={() => void openChild(r)} data-testid="quota-set">
                       设置配额
                     </a>
@@ -178,7 +177,7 @@ function SchoolScope({ schoolId, onQuota }: { schoolId: number; onQuota: (t: Quo
             f={f}
             name={`${f.title}${f.region_name ? ` · ${f.region_name}` : ""}（${f.account_count} 个账号）`}
             extra={
-              can(P.setSchoolSpace) ? (
+              can(CALLS.setSchoolSpace) ? (
                 <a onClick={() => onQuota(target("school", f.title, f))} data-testid="quota-set-current">
                   设置配额
                 </a>
@@ -238,7 +237,7 @@ function AccountScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
             key: "op",
             width: 90,
             render: (_, r) =>
-              can(P.setAccountSpace) ? (
+              can(CALLS.setAccountSpace) ? (
                 <a onClick={() => void open(r)} data-testid="quota-set">
                   设置配额
                 </a>
@@ -259,8 +258,8 @@ export function StoragePage() {
   const [schoolId, setSchoolId] = useState<number | undefined>(ownSchool || undefined);
   const [editing, setEditing] = useState<QuotaTarget | null>(null);
   const items = [
-    ...(can(P.regionSurplusSpace) ? [{ key: "region", label: "区域与学校", children: <RegionScope onQuota={setEditing} /> }] : []),
-    ...(can(P.schoolSurplusSpace)
+    ...(can(CALLS.regionSurplusSpace) ? [{ key: "region", label: "区域与学校", children: <RegionScope onQuota={setEditing} /> }] : []),
+    ...(can(CALLS.schoolSurplusSpace)
       ? [
           {
             key: "school",
@@ -274,7 +273,7 @@ export function StoragePage() {
           },
         ]
       : []),
-    ...(can(P.accountSpaceStatistics) ? [{ key: "account", label: "账号", children: <AccountScope onQuota={setEditing} /> }] : []),
+    ...(can(CALLS.accountSpaceStatistics) ? [{ key: "account", label: "账号", children: <AccountScope onQuota={setEditing} /> }] : []),
   ];
   return (
     <div className="yk-page" data-testid="storage-page">

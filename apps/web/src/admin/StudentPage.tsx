@@ -1,14 +1,13 @@
+import { CALLS, GENDER_NAMES, STUDENT_STATUS_NAMES, STUDENT_TEMPLATE_PATH, StudentFields, type StudentRow } from "@yanke/protocol";
 import { Col, Form, Input, Radio, Row, Select, Tag, type FormInstance } from "antd";
 import { useState } from "react";
 import { useAppState } from "../session/store";
 import { basicApi } from "./basic-api";
 import { zodRule } from "./common";
-import { GENDER_NAMES, STUDENT_STATUS_NAMES, STUDENT_TEMPLATE_PATH, StudentFields, type StudentRow } from "./contracts";
 import { studentPayload, type StudentFormValues } from "./basic-forms";
 import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
 import { ImportModal } from "./ImportModal";
-import { P } from "./paths";
 import { SchoolSelect, useDefaultSchool, useClasses } from "./pickers";
 
 interface StudentFilters {
@@ -155,7 +154,7 @@ export function StudentPage() {
       )}
       list={(pg, fl) => basicApi.studentList({ ...pg, ...compact(fl) })}
       rowName={(r) => `${r.name}（${r.student_no}）`}
-      paths={{ save: P.studentSave, update: P.studentUpdate, remove: P.studentDelete, batchRemove: P.studentBatchDelete, importer: P.studentImport, exporter: P.studentExport }}
+      paths={{ save: CALLS.studentSave, update: CALLS.studentUpdate, remove: CALLS.studentDelete, batchRemove: CALLS.studentBatchDelete, importer: CALLS.studentImport, exporter: CALLS.studentExport }}
       remove={(r) => basicApi.studentDelete(r.id)}
       batchRemove={(ids) => basicApi.studentBatchDelete(ids)}
       exportList={(fl) => basicApi.studentExport(compact(fl))}

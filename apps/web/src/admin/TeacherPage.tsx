@@ -12,7 +12,6 @@ import { rbacApi } from "./api";
 import { StatusSwitch } from "./common";
 import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
-import { P } from "./paths";
 import { SchoolSelect } from "./pickers";
 import { QuotaDialog, quotaApi, quotaTarget, type QuotaTarget } from "./quota";
 
@@ -164,7 +163,7 @@ export function TeacherPage() {
         exportList={(fl) => rbacApi.accountExport({ ...compact(fl), identity: TEACHER_IDENTITY })}
         exportName="教师列表.xlsx"
         rowActions={(r) =>
-          can(P.setAccountSpace) && can(P.accountSurplusSpace) ? (
+          can(CALLS.setAccountSpace) && can(CALLS.accountSurplusSpace) ? (
             <a onClick={() => void openQuota(r)} data-testid="teacher-quota">
               空间
             </a>

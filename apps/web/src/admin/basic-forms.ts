@@ -1,6 +1,5 @@
 /** Form values ↔ payloads of the basic-data dialogs (pure, unit-tested). */
-import { DEFAULT_SCHOOL_TYPE } from "@yanke/protocol";
-import type { SchoolRow } from "./contracts";
+import { DEFAULT_SCHOOL_TYPE, type SchoolRow } from "@yanke/protocol";
 
 export interface SchoolFormValues {
   title: string;

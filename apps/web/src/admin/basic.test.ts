@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classPayload, schoolFormValues, schoolPayload, studentPayload } from "./basic-forms";
-import type { RegionNode, SchoolRow } from "./contracts";
+import type { RegionNode, SchoolRow } from "@yanke/protocol";
 import { batchSummary, compact, entryYears, normalizeImportReport } from "./entity";
 import { bestUnit, progressStatus, quotaProblem, sizeIn, usageText, usedPercent } from "./quota-view";
 import {

@@ -1,13 +1,12 @@
+import { CALLS, PAGE } from "@yanke/protocol";
 /** Shared choices of the basic-data screens: schools, periods, grades, classes, regions. */
 import { useQuery } from "@tanstack/react-query";
-import { PAGE } from "@yanke/protocol";
 import { Select, TreeSelect } from "antd";
 import { useEffect } from "react";
 import { useAppState } from "../session/store";
 import { usePermission } from "../rbac/usePermission";
 import { basicApi } from "./basic-api";
 import { useSchoolOptions, type Option } from "./common";
-import { P } from "./paths";
 import { regionPickNodes } from "./region-tree";
 import { useRegionTree } from "./useRegionTree";
 
@@ -20,7 +19,7 @@ export function useAllSchools(extra: readonly { id: number; name: string }[] = [
   const own = useSchoolOptions(extra);
   const q = useQuery({
     queryKey: ["schools", "options"],
-    enabled: can(P.schoolList),
+    enabled: can(CALLS.schoolList),
     staleTime: 60_000,
     queryFn: () => basicApi.schoolList({ page: 1, limit: PAGE.maxLimit }),
   });
@@ -33,7 +32,7 @@ export function useAllSchools(extra: readonly { id: number; name: string }[] = [
 /** Periods of a school (or of every school in scope when none is given). */
 export function usePeriods(schoolId: number | undefined, enabled = true): Option[] {
   const can = usePermission();
-  const admin = can(P.periodList);
+  const admin = can(CALLS.periodList);
   const q = useQuery({
     queryKey: ["periods", "options", schoolId ?? 0, admin],
     enabled,
@@ -47,7 +46,7 @@ export function usePeriods(schoolId: number | undefined, enabled = true): Option
 /** Grades of a school (labelled with their period), optionally of one period. */
 export function useGrades(schoolId: number | undefined, periodId?: number): Option[] {
   const can = usePermission();
-  const admin = can(P.gradeList);
+  const admin = can(CALLS.gradeList);
   const scope = { ...(schoolId ? { school_id: schoolId } : {}), ...(periodId ? { period_id: periodId } : {}) };
   const q = useQuery({
     queryKey: ["grades", "options", schoolId ?? 0, periodId ?? 0, admin],
@@ -158,5 +157,5 @@ export function RegionSelect({
 export function useDefaultSchool(): number | undefined {
   const can = usePermission();
   const own = useAppState((s) => s.session.school_id);
-  return can(P.schoolList) || !own ? undefined : own;
+  return can(CALLS.schoolList) || !own ? undefined : own;
 }

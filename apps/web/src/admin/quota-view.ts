@@ -1,5 +1,5 @@
 /** Pure helpers of the storage screens: quota input (size + unit ↔ bytes), limits, progress. */
-import { formatBytes, fromBytes, SPACE_UNITS, toBytes, type SpaceUnit } from "./contracts";
+import { formatBytes, fromBytes, SPACE_UNITS, toBytes, type SpaceUnit } from "@yanke/protocol";
 
 export { formatBytes, SPACE_UNITS };
 

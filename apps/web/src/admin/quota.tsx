@@ -1,10 +1,9 @@
+import { type AccountSpace, type AccountSpaceStatistics, CALLS, isSpaceUnit, type RegionSpace, type SchoolSpace, type SpaceUnit } from "@yanke/protocol";
 /** Quota visuals shared by the storage screens: the used/total bar and the set-quota dialog. */
 import { Alert, Button, Form, InputNumber, Modal, Progress, Select, Space, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { toast } from "../api/toast";
 import { call } from "../api/client";
-import { isSpaceUnit, type AccountSpace, type AccountSpaceStatistics, type RegionSpace, type SchoolSpace, type SpaceUnit } from "./contracts";
-import { P } from "./paths";
 import { bestUnit, formatBytes, progressStatus, quotaProblem, sizeIn, SPACE_UNITS, usageText, usedPercent, type QuotaLimits } from "./quota-view";
 
 /** used / total with a progress bar (no bar, 不限, when the quota is not limited). */
@@ -133,12 +132,12 @@ export function QuotaDialog({
 
 /** The quota calls (docs/api/quota.md). */
 export const quotaApi = {
-  region: (id: number) => call<RegionSpace>(P.regionSurplusSpace, { id }),
-  school: (id: number) => call<SchoolSpace>(P.schoolSurplusSpace, { id }),
-  account: (id: number) => call<AccountSpace>(P.accountSurplusSpace, { id }),
-  stats: (p: { page: number; limit: number; school_id?: number; region_id?: number }) => call<AccountSpaceStatistics>(P.accountSpaceStatistics, p),
+  region: (id: number) => call<RegionSpace>(CALLS.regionSurplusSpace, { id }),
+  school: (id: number) => call<SchoolSpace>(CALLS.schoolSurplusSpace, { id }),
+  account: (id: number) => call<AccountSpace>(CALLS.accountSurplusSpace, { id }),
+  stats: (p: { page: number; limit: number; school_id?: number; region_id?: number }) => call<AccountSpaceStatistics>(CALLS.accountSpaceStatistics, p),
   set: (t: QuotaTarget, space_size: number, space_size_type: SpaceUnit) =>
-    call<unknown>(t.kind === "region" ? P.setRegionSpace : t.kind === "school" ? P.setSchoolSpace : P.setAccountSpace, { id: t.id, space_size, space_size_type }),
+    call<unknown>(t.kind === "region" ? CALLS.setRegionSpace : t.kind === "school" ? CALLS.setSchoolSpace : CALLS.setAccountSpace, { id: t.id, space_size, space_size_type }),
 };
 
 export function quotaTarget(kind: QuotaTarget["kind"], name: string, f: RegionSpace | SchoolSpace | AccountSpace): QuotaTarget {

@@ -2,7 +2,7 @@
  * The lazily loaded region tree (c038 answers one level: the children of a pid). Pure state:
  * which levels are loaded, which are loading, and the table rows / tree-select nodes built from them.
  */
-import type { RegionNode } from "./contracts";
+import type { RegionNode } from "@yanke/protocol";
 
 export interface RegionTreeState {
   /** Children by parent id; the root level is under 0. */

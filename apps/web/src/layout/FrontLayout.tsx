@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { call } from "../api/client";
-import { PLATFORM_CALLS, type WebsiteInfo } from "../admin/contracts";
+import { CALLS, type WebsiteInfo } from "@yanke/protocol";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { PageLoading } from "../components/PageLoading";
 import { config } from "../config";
@@ -74,7 +74,7 @@ function FrontFooter() {
     queryKey: ["website", "footer", schoolId],
     staleTime: 5 * 60_000,
     retry: false,
-    queryFn: () => call<WebsiteInfo>(PLATFORM_CALLS.website, schoolId ? { school_id: schoolId } : {}, { quiet: true }),
+    queryFn: () => call<WebsiteInfo>(CALLS.website, schoolId ? { school_id: schoolId } : {}, { quiet: true }),
   });
   const w = q.data;
   const name = w?.name || config.platformName;

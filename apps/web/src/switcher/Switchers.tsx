@@ -1,12 +1,11 @@
 import { BankOutlined, BookOutlined, CalendarOutlined } from "@ant-design/icons";
-import { ROLE_NAMES, TIMING } from "@yanke/protocol";
+import { CALLS, ROLE_NAMES, TIMING } from "@yanke/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Select, Tooltip } from "antd";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { call } from "../api/client";
 import { toast } from "../api/toast";
-import { CLASS_CALLS } from "../admin/contracts";
 import { normalizePath } from "../router/access";
 import { getState, patchSession, setState, useAppState } from "../session/store";
 import { emitAppRefresh } from "./events";
@@ -21,7 +20,7 @@ import { useSchoolEntries } from "./useSchoolEntries";
 
 /** The period's courses for the course filter (c049 /middle/common/courseList {period_id}; 全部 first). */
 function fetchCourses(periodId: number): Promise<unknown> {
-  return call<unknown>(CLASS_CALLS.commonCourseList, { period_id: periodId });
+  return call<unknown>(CALLS.commonCourseList, { period_id: periodId });
 }
 
 function refreshDetail(reason: "school" | "period" | "course") {
