@@ -78,6 +78,7 @@ export function createServices({ config, database, counters }: AppDeps): Service
     schoolTitles: (ids) => org.schoolTitles(ids),
   });
   const apply = new ApplyService(db, rbac);
+  const quota = new QuotaService(db, org);
   const throttle = new LoginThrottle(counters, config.throttle);
   const auth = new AuthService({
     db,
@@ -88,9 +89,10 @@ export function createServices({ config, database, counters }: AppDeps): Service
     sessionTtlMs: config.sessionTtlMs,
     singleSession: config.singleSession,
     defaultHome: config.whitelistHome || "/foreground",
+    space: (id) => quota.ownSpace(id),
   });
   const sso = config.oidc ? new SsoService(config.oidc, db, accounts, auth) : undefined;
-  const accountAdmin = new AccountAdminService(db, accounts, rbac, org, auth);
+  const accountAdmin = new AccountAdminService(db, accounts, rbac, org, auth, quota);
   const teachers = new TeacherService({
     accounts,
     directory: new EsDirectory({ baseUrl: config.esDirectory.url, token: config.esDirectory.token }),
@@ -111,7 +113,6 @@ export function createServices({ config, database, counters }: AppDeps): Service
   };
   const regions = new RegionService(db, orgPorts);
   const schools = new SchoolService(db, org, regions, orgPorts);
-  const quota = new QuotaService(db, org);
   const orgAccess = new OrgAccess(org, accounts);
   const periods = new PeriodService(db, orgAccess);
   const classes = new ClassService(db, orgAccess, accounts);

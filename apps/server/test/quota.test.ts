@@ -5,6 +5,7 @@
  */
 import {
   type AccountSpace,
+  CALLS,
   type AccountSpaceStatistics,
   QUOTA_CALLS as Q,
   type RegionSpace,
@@ -450,5 +451,39 @@ describe("races for the last bytes (no overdraw)", () => {
     expect(ok).toBe(5);
     const rows = await db().select().from(school).where(inArray(school.id, t.schools.map((x) => x.id)));
     expect(rows.reduce((a, b) => a + b.quota_bytes, 0)).toBe(100 * MB);
+  });
+});
+
+describe("quotas and account administration", () => {
+  it("the session carries the account's storage figures; deleting an account gives its space back; a school move with used space is refused", async () => {
+    const sv = await startTestServer();
+    try {
+      const adminToken = (await sv.login()).token;
+      const one = (await sv.services.accounts.byUsername("xiaoji"))!.school_id;
+      const two = (await sv.services.accounts.byUsername("zhaolaoshi"))!.school_id;
+      const made = await sv.call<{ id: number }>(
+        CALLS.accountSave,
+        { username: "spaceuser", realname: "用空间的人", password: "Space12345", password_confirmation: "Space12345", school_id: one },
+        adminToken,
+      );
+      expect(made.code, made.msg).toBe(200);
+      await sv.services.quota.charge(made.data.id, 5 * 1024 * 1024);
+      const info = await sv.login("spaceuser", "Space12345");
+      expect(info.disk_space).toBe(5 * 1024 * 1024);
+      expect(info.total_space).toBe(0);
+      const schoolSpace = await sv.services.quota.ownSpace(made.data.id);
+      expect(info.surplus_space_size).toBe(schoolSpace.available_bytes ?? -1);
+
+      const move = await sv.call(CALLS.accountUpdate, { id: made.data.id, school_id: two }, adminToken);
+      expect(move).toMatchObject({ code: 409, msg: "该账号已使用存储空间，不能更换学校：请先清理其文件" });
+
+      const before = schoolSpace.school!.used_bytes;
+      expect((await sv.call(CALLS.accountDelete, { id: made.data.id }, adminToken)).code).toBe(200);
+      const xiaoji = (await sv.services.accounts.byUsername("xiaoji"))!;
+      const after = (await sv.services.quota.ownSpace(xiaoji.id)).school!.used_bytes;
+      expect(before - after).toBe(5 * 1024 * 1024);
+    } finally {
+      await sv.close();
+    }
   });
 });

@@ -16,6 +16,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { AppError, badInput, conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import type { AuthService } from "../auth/auth.service.js";
+import type { QuotaService } from "../quota/quota.service.js";
 import { hashPassword } from "../auth/password.js";
 import type { OrgService } from "../org/org.service.js";
 import { assignableIdentities, scopeOf } from "../rbac/permission.js";
@@ -37,6 +38,7 @@ export class AccountAdminService {
     private readonly rbac: RbacService,
     private readonly org: OrgService,
     private readonly auth: AuthService,
+    private readonly quota: QuotaService,
   ) {}
 
   private async target(s: Subject, id: number): Promise<DbAccount> {
@@ -189,6 +191,9 @@ export class AccountAdminService {
   async update(s: Subject, p: UpdateInput): Promise<void> {
     const { id, password, password_confirmation: _c, school_list, ...fields } = p;
     const before = await this.target(s, id);
+    if (fields.school_id !== undefined && fields.school_id !== before.school_id && before.used_bytes > 0) {
+      throw conflict("该账号已使用存储空间，不能更换学校：请先清理其文件");
+    }
     if (id === s.id && ((fields.identity !== undefined && fields.identity !== before.identity) || (fields.group_id !== undefined && fields.group_id !== before.group_id))) {
       throw forbidden("不能修改自己的身份或角色");
     }
@@ -226,7 +231,11 @@ export class AccountAdminService {
     const row = await this.target(s, id);
     if (row.identity === 1 && s.identity !== 1) throw forbidden("不能删除超级管理员");
     await this.assertNotLastAdmin(row, "删除");
-    await this.db.delete(account).where(eq(account.id, id));
+    await this.db.transaction(async (tx) => {
+      // Give the account's used space back to its school and regions.
+      await this.quota.release(id, row.used_bytes, { tx });
+      await tx.delete(account).where(eq(account.id, id));
+    });
   }
 
   private async batch(ids: number[], fn: (id: number) => Promise<Partial<BatchResult> | undefined>): Promise<BatchResult[]> {

@@ -26,6 +26,8 @@ export interface AuthDeps {
   sessionTtlMs: number;
   singleSession: boolean;
   defaultHome: string;
+  /** Storage figures of an account (quota module). */
+  space(accountId: number): Promise<{ quota_bytes: number; used_bytes: number; available_bytes: number | null }>;
 }
 
 export interface ClientInfo {
@@ -133,11 +135,12 @@ export class AuthService {
   }
 
   async sessionInfo(acct: AccountRow, token: string, sso: SsoTokens): Promise<SessionInfo> {
-    const [groupTitle, school, url, membership] = await Promise.all([
+    const [groupTitle, school, url, membership, space] = await Promise.all([
       this.d.rbac.groupTitle(acct.group_id),
       this.d.org.schoolSummary(acct.school_id),
       this.homeUrl(acct),
       this.d.accounts.membershipId(acct.id, acct.school_id),
+      this.d.space(acct.id),
     ]);
     const identityName = ROLE_NAMES[acct.identity] ?? "";
     return {
@@ -170,9 +173,10 @@ export class AuthService {
       reputation: acct.reputation,
       school_index_name: school?.school_index_name || school?.title || "",
       school_index_logo: school?.school_index_logo ?? "",
-      total_space: 0,
-      disk_space: 0,
-      surplus_space_size: 0,
+      // Bytes (docs/decisions/0111): total 0 = not limited; surplus −1 = nothing limits this account's uploads.
+      total_space: space.quota_bytes,
+      disk_space: space.used_bytes,
+      surplus_space_size: space.available_bytes ?? -1,
       school_type: school?.school_type ?? "MOSHI_k12",
       community_level: acct.community_level,
       province_id: acct.province_id,
