@@ -668,7 +668,7 @@ describe("students", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe("100k students", () => {
-  it("the list filtered by school and name stays fast (the (school_id, name) index serves it)", async () => {
+  it("the list filtered by school, name and number is right with 100k students, and the (school_id, name) index serves it", async () => {
     const db = s.database.db;
     await db.execute(sql`
       WITH k AS (SELECT id, school_id, (row_number() OVER (ORDER BY id) - 1)::int AS i, (count(*) OVER ())::int AS n FROM school_class)
@@ -678,26 +678,16 @@ describe("100k students", () => {
              'B' || g, 1 + g % 2
       FROM generate_series(1, 100000) AS g JOIN k ON k.i = g % k.n`);
     await db.execute(sql`ANALYZE student`);
-    const timings: Record<string, number[]> = {};
-    const time = async (label: string, path: string, payload: Record<string, unknown>, who: string) => {
-      const t0 = performance.now();
-      const r = await ok<Page<StudentRow>>(path, payload, who);
-      (timings[label] ??= []).push(performance.now() - t0);
-      return r;
-    };
-    for (let i = 0; i < 9; i++) {
-      const bySchool = await time("school", C.studentList, { school_id: school1 }, "admin");
-      expect(bySchool.total).toBeGreaterThan(10_000);
-      const byName = await time("school+name", C.studentList, { school_id: school1, name: "王伟" }, "admin");
-      expect(byName.list.every((x) => x.school_id === school1 && x.name.includes("王伟"))).toBe(true);
-      await time("school admin+name", C.studentList, { name: "李芳1" }, "xiaoji");
-      await time("district+no", C.studentList, { student_no: "B1234" }, "quji");
-      await time("all", C.studentList, { page: 50 }, "admin");
-    }
-    const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const summary = Object.fromEntries(Object.entries(timings).map(([k, xs]) => [k, Math.round(p50(xs))]));
-    console.log("student list p50 (ms) with 100k students:", summary);
-    for (const ms of Object.values(summary)) expect(ms).toBeLessThan(500);
+    // Correctness at scale; the latency figures are bench/students.bench.ts's job (no timing thresholds in tests).
+    const bySchool = await ok<Page<StudentRow>>(C.studentList, { school_id: school1 }, "admin");
+    expect(bySchool.total).toBeGreaterThan(10_000);
+    const byName = await ok<Page<StudentRow>>(C.studentList, { school_id: school1, name: "王伟" }, "admin");
+    expect(byName.list.length).toBeGreaterThan(0);
+    expect(byName.list.every((x) => x.school_id === school1 && x.name.includes("王伟"))).toBe(true);
+    const mine = await ok<Page<StudentRow>>(C.studentList, { name: "李芳1" }, "xiaoji");
+    expect(mine.list.every((x) => x.school_id === school1)).toBe(true);
+    const byNo = await ok<Page<StudentRow>>(C.studentList, { student_no: "B1234" }, "quji");
+    expect(byNo.list.every((x) => x.student_no.startsWith("B1234"))).toBe(true);
     // The page query reads the (school_id, name) index in order (an incremental sort adds the id tie-break).
     const plan = await db.execute(sql`EXPLAIN SELECT * FROM student WHERE school_id = ${school1} ORDER BY school_id, name, id LIMIT 10`);
     expect(JSON.stringify(plan)).toContain("student_school_name_idx");
