@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { type CallHost, reply } from "./http/call.js";
-import { AppError } from "./http/errors.js";
+import { AppError, isUniqueViolation } from "./http/errors.js";
 import { buildOpenApi } from "./http/openapi.js";
 import type { CounterStore } from "./infra/counter.js";
 import { accountAdminRoutes } from "./modules/account/account-admin.routes.js";
@@ -160,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       }
       return reply(res, err.code, err.message, err.data);
     }
+    // A uniqueness check raced with a concurrent save: the database's unique index had the last word.
+    if (isUniqueViolation(err)) return reply(res, Code.CONFLICT, "记录已存在（名称或编号重复），请刷新后重试", null);
     const fe = err as FastifyError;
     if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply(res, Code.TOO_LARGE, "请求体过大", null);
     if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply(res, Code.BAD_INPUT, "请求体类型不支持，请使用 application/json", null);

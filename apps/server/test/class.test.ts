@@ -24,7 +24,7 @@ import {
   type StudentImportReport,
   type StudentRow,
   type SubjectRow,
-} from "../../../packages/protocol/src/schemas/class.js";
+} from "@yanke/protocol";
 import { type CallHost, reply } from "../src/http/call.js";
 import { AppError } from "../src/http/errors.js";
 import { classRoutes } from "../src/modules/org/class.routes.js";
@@ -691,5 +691,13 @@ describe("100k students", () => {
     // The page query reads the (school_id, name) index in order (an incremental sort adds the id tie-break).
     const plan = await db.execute(sql`EXPLAIN SELECT * FROM student WHERE school_id = ${school1} ORDER BY school_id, name, id LIMIT 10`);
     expect(JSON.stringify(plan)).toContain("student_school_name_idx");
+  });
+});
+
+describe("concurrent saves", () => {
+  it("five simultaneous saves of one period name: one succeeds, the others answer 409, never 500", async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => call(C.periodSave, { school_id: school2, name: "并发学段" }, "admin")));
+    expect(results.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 409)).toHaveLength(4);
   });
 });

@@ -16,7 +16,7 @@ import {
   type SchoolImportReport,
   type SchoolOption,
   type SchoolRow,
-} from "../../../packages/protocol/src/schemas/org.js";
+} from "@yanke/protocol";
 import { Code, type Envelope, postCall } from "@yanke/protocol";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";

@@ -14,7 +14,7 @@ import {
   type SettingRow,
   type WebIndexAnswer,
   type WebsiteInfo,
-} from "../../../packages/protocol/src/schemas/platform.js";
+} from "@yanke/protocol";
 import { type CallHost, reply } from "../src/http/call.js";
 import { AppError } from "../src/http/errors.js";
 import { account } from "../src/modules/account/account.schema.js";

@@ -20,3 +20,11 @@ export const tooMany = (msg: string, retryAfterSeconds: number) =>
   new AppError(Code.TOO_MANY, msg, { retry_after: retryAfterSeconds });
 export const sessionInvalid = () => new AppError(Code.SESSION_INVALID);
 export const sessionEnded = (reason: SessionEndReason) => new AppError(Code.SESSION_ENDED, SESSION_END_MESSAGES[reason]);
+
+/** A PostgreSQL unique violation (23505), possibly wrapped by the driver or Drizzle. */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let cur: unknown = e, i = 0; cur instanceof Error && i < 5; cur = cur.cause, i++) {
+    if ("code" in cur && cur.code === "23505") return true;
+  }
+  return false;
+}

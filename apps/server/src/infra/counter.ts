@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { connectRedis } from "./redis.js";
 
 /** Expiring counters (login throttling). In-process by default, Redis when REDIS_URL is set. */
 export interface CounterStore {
@@ -86,7 +87,6 @@ export class RedisCounterStore implements CounterStore {
 
 export async function openCounterStore(redisUrl: string | undefined, prefix: string): Promise<CounterStore> {
   if (!redisUrl) return new MemoryCounterStore();
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
+  const redis = await connectRedis(redisUrl);
   return new RedisCounterStore(redis, prefix);
 }

@@ -40,7 +40,7 @@ import {
   SubjectListPayload,
   SubjectSave,
   SubjectUpdate,
-} from "../../../../../packages/protocol/src/schemas/class.js";
+} from "@yanke/protocol";
 import type { ClassService } from "./class.service.js";
 import type { Caller, PeriodService } from "./period.service.js";
 import type { StudentService } from "./student.service.js";

@@ -7,7 +7,7 @@
  * classes and students under ClassManage / StudentManage (school administrators too). The session reads c047, c048,
  * c049, c083 and c113 need no rule (docs/api/classes.md).
  */
-import { CLASS_CALLS as C } from "../../../../../packages/protocol/src/schemas/class.js";
+import { CLASS_CALLS as C } from "@yanke/protocol";
 
 export const RULES: Record<string, [string, string][]> = {
   PeriodManage: [

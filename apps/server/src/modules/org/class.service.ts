@@ -15,7 +15,7 @@ import type {
   ClassUpdate,
   SchoolClassItem,
   SchoolClassPayload,
-} from "../../../../../packages/protocol/src/schemas/class.js";
+} from "@yanke/protocol";
 import { grade, period, schoolClass, student } from "./org.schema.js";
 import { type Caller, type MembershipLookup, OUT_OF_SCOPE, type OrgAccess, READ_CAP, and2, containsPattern, countOf, inSchools } from "./period.service.js";
 

@@ -20,7 +20,7 @@ import {
   SchoolList,
   SchoolSave,
   SchoolUpdate,
-} from "../../../../../packages/protocol/src/schemas/org.js";
+} from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { badInput } from "../../http/errors.js";

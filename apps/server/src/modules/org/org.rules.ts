@@ -6,7 +6,7 @@
  * Regions and schools (#4, docs/api/org.md). The services confine each caller further (docs/decisions/0412):
  * a school administrator who holds SchoolManage reads his own school and edits its profile fields only.
  */
-import { ORG_CALLS as C } from "../../../../../packages/protocol/src/schemas/org.js";
+import { ORG_CALLS as C } from "@yanke/protocol";
 
 export const RULES: Record<string, [string, string][]> = {
   RegionManage: [

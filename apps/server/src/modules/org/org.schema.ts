@@ -55,7 +55,7 @@ export const period = pgTable(
     name: text("name").notNull(),
     sort: integer("sort").notNull().default(0),
   },
-  (t) => [index("period_school_idx").on(t.school_id)],
+  (t) => [index("period_school_idx").on(t.school_id), uniqueIndex("period_school_name_uq").on(t.school_id, t.name)],
 );
 
 export const subject = pgTable(
@@ -66,7 +66,7 @@ export const subject = pgTable(
     name: text("name").notNull(),
     sort: integer("sort").notNull().default(0),
   },
-  (t) => [index("subject_period_idx").on(t.period_id)],
+  (t) => [index("subject_period_idx").on(t.period_id), uniqueIndex("subject_period_name_uq").on(t.period_id, t.name)],
 );
 
 /** Grades (年级) of a period at a school. */
@@ -79,7 +79,7 @@ export const grade = pgTable(
     name: text("name").notNull(),
     sort: integer("sort").notNull().default(0),
   },
-  (t) => [index("grade_period_idx").on(t.period_id), index("grade_school_idx").on(t.school_id)],
+  (t) => [index("grade_period_idx").on(t.period_id), index("grade_school_idx").on(t.school_id), uniqueIndex("grade_period_name_uq").on(t.period_id, t.name)],
 );
 
 /** Classes (班级) per school, grade and entry year. */
@@ -95,7 +95,10 @@ export const schoolClass = pgTable(
     status: integer("status").notNull().default(1),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("school_class_school_idx").on(t.school_id, t.grade_id)],
+  (t) => [
+    index("school_class_school_idx").on(t.school_id, t.grade_id),
+    uniqueIndex("school_class_name_uq").on(t.school_id, t.grade_id, t.entry_year, t.name),
+  ],
 );
 
 /** Students (学生) per class. */

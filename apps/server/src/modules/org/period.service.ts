@@ -39,7 +39,7 @@ import type {
   SubjectListPayload,
   SubjectSave,
   SubjectUpdate,
-} from "../../../../../packages/protocol/src/schemas/class.js";
+} from "@yanke/protocol";
 import { scopeOf } from "../rbac/permission.js";
 import type { OrgService } from "./org.service.js";
 import { grade, period, schoolClass, subject } from "./org.schema.js";

@@ -26,7 +26,7 @@ import {
   type RegionNode,
   type RegionSave,
   type RegionUpdate,
-} from "../../../../../packages/protocol/src/schemas/org.js";
+} from "@yanke/protocol";
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";

@@ -9,7 +9,7 @@
 import { Readable } from "node:stream";
 import { DEFAULT_SCHOOL_TYPE } from "@yanke/protocol";
 // Until @yanke/protocol exports schemas/org (lead: index.ts), straight from the file.
-import { SchoolSave, type SchoolRow } from "../../../../../packages/protocol/src/schemas/org.js";
+import { SchoolSave, type SchoolRow } from "@yanke/protocol";
 import ExcelJS from "exceljs";
 import type { z } from "zod";
 import { cellText } from "../account/account-xlsx.js";

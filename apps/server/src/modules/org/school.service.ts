@@ -22,7 +22,7 @@ import {
   type SchoolRow,
   type SchoolSave,
   type SchoolUpdate,
-} from "../../../../../packages/protocol/src/schemas/org.js";
+} from "@yanke/protocol";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";

@@ -15,7 +15,7 @@ import {
   StudentSave,
   type StudentImportRowError,
   type StudentRow,
-} from "../../../../../packages/protocol/src/schemas/class.js";
+} from "@yanke/protocol";
 import { cellText } from "../account/account-xlsx.js";
 
 export const STUDENT_IMPORT_MAX_ROWS = 10_000;

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import type { StudentRow } from "../../../../../packages/protocol/src/schemas/class.js";
+import type { StudentRow } from "@yanke/protocol";
 import {
   STUDENT_COLUMNS,
   STUDENT_IMPORT_MESSAGES,

@@ -20,7 +20,7 @@ import {
   type StudentRow,
   type StudentSave,
   type StudentUpdate,
-} from "../../../../../packages/protocol/src/schemas/class.js";
+} from "@yanke/protocol";
 import { perId } from "./class.service.js";
 import { grade, schoolClass, student } from "./org.schema.js";
 import { type Caller, OUT_OF_SCOPE, type OrgAccess, and2, containsPattern, countOf, inSchools, prefixPattern } from "./period.service.js";

@@ -1,6 +1,7 @@
 import { Code } from "@yanke/protocol";
 import { Redis } from "ioredis";
 import { AppError } from "../../http/errors.js";
+import { connectRedis } from "../../infra/redis.js";
 
 /**
  * Concurrent lesson analyses (#10) capped by ai_capacity (docs/decisions/0433).
@@ -116,8 +117,7 @@ export class RedisSlotStore implements SlotStore {
 /** In-process slots without REDIS_URL; otherwise a Redis connection of its own (closed by close()). */
 export async function openSlotStore(redisUrl: string | undefined, prefix: string): Promise<SlotStore> {
   if (!redisUrl) return new MemorySlotStore();
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
+  const redis = await connectRedis(redisUrl);
   return new RedisSlotStore(redis, prefix);
 }
 

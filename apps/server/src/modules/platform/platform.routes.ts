@@ -15,7 +15,7 @@ import {
   WebIndexPayload,
   WebsitePayload,
   WebsiteUpdatePayload,
-} from "../../../../../packages/protocol/src/schemas/platform.js";
+} from "@yanke/protocol";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { AccountService } from "../account/account.service.js";
 import type { PlatformService } from "./platform.service.js";

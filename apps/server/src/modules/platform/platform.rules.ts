@@ -1,4 +1,4 @@
-import { PLATFORM_CALLS as C } from "../../../../../packages/protocol/src/schemas/platform.js";
+import { PLATFORM_CALLS as C } from "@yanke/protocol";
 
 /**
  * Permission rules of this module's calls, by the menu entry (rbac.seed BASE_MENU name) they sit under:

@@ -25,7 +25,7 @@ import {
   type WebsiteFields,
   type WebsiteInfo,
   type WebsiteUpdatePayload,
-} from "../../../../../packages/protocol/src/schemas/platform.js";
+} from "@yanke/protocol";
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";

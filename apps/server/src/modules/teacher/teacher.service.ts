@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type EsBindAnswer, type EsSyncRow, type EsSyncReport, type EsTeacherSyncPayload } from "@yanke/protocol";
-import { badInput, conflict, forbidden, notFound } from "../../http/errors.js";
+import { badInput, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors.js";
+
+export { isUniqueViolation };
 import type { AccountRow, AccountService } from "../account/account.service.js";
 import type { EsDirectory, EsTeacher } from "./es-directory.js";
 
@@ -47,12 +49,6 @@ const REALNAME_MAX = 30;
 const PHONE_MAX = 20;
 
 /** A unique-index violation (PostgreSQL 23505), however deeply the driver wrapped it. */
-export function isUniqueViolation(e: unknown): boolean {
-  for (let cur: unknown = e, i = 0; cur instanceof Error && i < 5; cur = cur.cause, i++) {
-    if ("code" in cur && cur.code === "23505") return true;
-  }
-  return false;
-}
 
 /** A password nobody knows: synced teachers sign in after an administrator resets it (or by SSO). */
 function randomPassword(): string {
