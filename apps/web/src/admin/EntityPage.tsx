@@ -2,7 +2,7 @@ import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined, ReloadOut
 import type { FileAnswer, Page } from "@yanke/protocol";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Form, Modal, Space, Table, Tooltip, type FormInstance, type TableColumnsType } from "antd";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
 import { FIRST_PAGE, tablePagination, useScreenTitle, type PageState } from "./common";
@@ -64,7 +64,14 @@ export function EntityPage<Row extends { id: number }, F, V>(props: EntityPagePr
   const title = useScreenTitle(props.fallbackTitle);
   const can = usePermission();
   const qc = useQueryClient();
-  const { modal } = App.useApp();
+  const { modal: appModal } = App.useApp();
+  // Dialogs opened from this screen close with it (a route change must not leave them on top).
+  const opened = useRef<{ destroy: () => void }[]>([]);
+  useEffect(() => () => opened.current.forEach((m) => m.destroy()), []);
+  const modal = {
+    confirm: (c: Parameters<typeof appModal.confirm>[0]) => void opened.current.push(appModal.confirm(c)),
+    warning: (c: Parameters<typeof appModal.warning>[0]) => void opened.current.push(appModal.warning(c)),
+  };
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [draft, setDraft] = useState<F>(props.blank);
   const [filters, setFilters] = useState<F>(props.blank);
@@ -144,6 +151,7 @@ export function EntityPage<Row extends { id: number }, F, V>(props: EntityPagePr
                 </ul>
               ),
               okText: "我知道了",
+              okButtonProps: { "data-testid": `${t}-batch-delete-close` },
             });
           } else toast.success(`已删除 ${s.okIds.length} 个${noun}`);
           refresh();
