@@ -1,5 +1,7 @@
 import { CALLS, CommonImgFields, type CommonImgRow, IMG_ATTRIBUTES, type ImgAttribute } from "@yanke/protocol";
 import { Col, Form, Image, Input, InputNumber, Row, Select, Switch, Tag, type FormInstance } from "antd";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
 import { StatusSwitch, zodRule } from "./common";
@@ -49,6 +51,7 @@ export function imgPayload(v: ImgFormValues) {
 /** 首页图片 (/platform/images): banner, entry, ad and login images; sort; shortcut toggle. */
 export function ImagePage() {
   const can = usePermission();
+  const qc = useQueryClient();
   return (
     <EntityPage<CommonImgRow, ImgFilters, ImgFormValues>
       testId="image"
@@ -74,7 +77,13 @@ export function ImagePage() {
         { title: "标题", dataIndex: "title", ellipsis: true, render: (v: string) => <b data-testid="image-row-title">{v || "—"}</b> },
         { title: "位置", dataIndex: "attribute_name", width: 110, render: (v: string) => <Tag bordered={false}>{v}</Tag> },
         { title: "适用", dataIndex: "school_name", width: 140, ellipsis: true, render: (v: string, r) => (r.school_id ? v : "全平台") },
-        { title: "排序", dataIndex: "sort", width: 64 },
+        {
+          title: "排序",
+          dataIndex: "sort",
+          width: 90,
+          render: (v: number, r) =>
+            can(CALLS.imgUpdate) ? <SortInput value={v} onSave={async (sort) => { await platformApi.imgUpdate({ id: r.id, sort }); toast.success("排序已保存"); qc.invalidateQueries({ queryKey: ["images"] }); }} /> : v,
+        },
         {
           title: "快捷入口",
           dataIndex: "is_shortcut",
@@ -175,5 +184,38 @@ function ImgFields({ form }: { form: FormInstance<ImgFormValues> }) {
         </Form.Item>
       </Col>
     </Row>
+  );
+}
+
+/** Inline sort number: saved on Enter or blur when changed (small first). */
+function SortInput({ value, onSave }: { value: number; onSave: (sort: number) => Promise<void> }) {
+  const [v, setV] = useState<number | null>(value);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setV(value), [value]);
+  const commit = async () => {
+    if (v === null || v === value || busy) return;
+    setBusy(true);
+    try {
+      await onSave(v);
+    } catch {
+      setV(value);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <InputNumber
+      size="small"
+      min={0}
+      max={9999}
+      precision={0}
+      value={v}
+      disabled={busy}
+      onChange={(n) => setV(n)}
+      onBlur={() => void commit()}
+      onPressEnter={() => void commit()}
+      style={{ width: 70 }}
+      data-testid="image-sort"
+    />
   );
 }
