@@ -2,27 +2,14 @@ import { type AccountSpaceRow, CALLS, type RegionSpace, type SchoolSpace, type S
 import { useQuery, useQueryClient, keepPreviousData } from "@tanstack/react-query";
 import { Breadcrumb, Card, Col, Descriptions, Empty, Row, Select, Space, Table, Tabs, Tag, Typography } from "antd";
 import { useMemo, useState, type ReactNode } from "react";
-import { EChart, type EChartOption } from "../components/EChart";
+import { EChart } from "../components/EChart";
 import { usePermission } from "../rbac/usePermission";
 import { useAppState } from "../session/store";
 import { basicApi } from "./basic-api";
 import { FIRST_PAGE, tablePagination, useScreenTitle, type PageState } from "./common";
 import { SchoolSelect } from "./pickers";
 import { QuotaBar, QuotaDialog, quotaApi, quotaTarget as target, type QuotaTarget } from "./quota";
-import { bestUnit, formatBytes, sizeIn } from "./quota-view";
-
-/** The c023 chart: the largest consumers, one bar each, in the 20 chart colours. */
-export function consumersOption(rows: readonly AccountSpaceRow[]): EChartOption {
-  const top = [...rows].sort((a, b) => b.used_bytes - a.used_bytes).slice(0, 20);
-  const unit = bestUnit(top[0]?.used_bytes ?? 0);
-  return {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v: unknown) => `${typeof v === "number" ? v : 0} ${unit}` },
-    grid: { left: 8, right: 40, top: 12, bottom: 8, containLabel: true },
-    xAxis: { type: "value", name: unit, axisLabel: { formatter: `{value}` } },
-    yAxis: { type: "category", inverse: true, data: top.map((r) => `${r.realname || r.username}${r.school_title ? `（${r.school_title}）` : ""}`), axisLabel: { width: 180, overflow: "truncate" } },
-    series: [{ type: "bar", colorBy: "data", barMaxWidth: 18, data: top.map((r) => sizeIn(r.used_bytes, unit)) }],
-  };
-}
+import { consumersOption, formatBytes } from "./quota-view";
 
 function Figures({ f, name, extra }: { f: RegionSpace | SchoolSpace; name?: string; extra?: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { classPayload, schoolFormValues, schoolPayload, studentPayload } from "./basic-forms";
 import type { RegionNode, SchoolRow } from "@yanke/protocol";
 import { batchSummary, compact, entryYears, normalizeImportReport } from "./entity";
-import { bestUnit, progressStatus, quotaProblem, sizeIn, usageText, usedPercent } from "./quota-view";
+import { bestUnit, consumersOption, progressStatus, quotaProblem, sizeIn, usageText, usedPercent } from "./quota-view";
 import {
   childCodePrefix,
   EMPTY_REGION_TREE,
@@ -71,6 +71,23 @@ describe("quota input", () => {
     expect(progressStatus(50)).toBe("normal");
     expect(usageText(512 * MB, 0)).toBe("512 MB / 不限");
     expect(usageText(GB, 2 * GB)).toBe("1 GB / 2 GB");
+  });
+});
+
+describe("largest consumers chart", () => {
+  const row = (id: number, used: number) => ({
+    id, username: `u${id}`, realname: id === 1 ? "" : `教师${id}`, school_id: 1, school_title: "一中", used_bytes: used,
+    space_size: 0, space_size_type: "GB" as const, used_space_size: 0, surplus_space_size: null, quota_bytes: 0, surplus_bytes: null, unlimited: true, used_percent: null,
+  });
+  it("draws the 20 largest, largest first, in the largest's unit, one colour per bar", () => {
+    const rows = Array.from({ length: 25 }, (_, i) => row(i + 1, (i + 1) * 100 * MB));
+    const o = consumersOption(rows);
+    expect(o.series[0]?.data).toHaveLength(20);
+    expect(o.series[0]?.data[0]).toBe(2.44);
+    expect(o.series[0]?.colorBy).toBe("data");
+    expect(o.xAxis.name).toBe("GB");
+    expect(o.yAxis.data[0]).toBe("教师25（一中）");
+    expect(consumersOption([row(1, 5 * MB)]).yAxis.data[0]).toBe("u1（一中）");
   });
 });
 

@@ -1,5 +1,5 @@
 /** Pure helpers of the storage screens: quota input (size + unit ↔ bytes), limits, progress. */
-import { formatBytes, fromBytes, SPACE_UNITS, toBytes, type SpaceUnit } from "@yanke/protocol";
+import { formatBytes, fromBytes, SPACE_UNITS, toBytes, type AccountSpaceRow, type SpaceUnit } from "@yanke/protocol";
 
 export { formatBytes, SPACE_UNITS };
 
@@ -51,3 +51,17 @@ export function progressStatus(percent: number): "exception" | "normal" {
 export function usageText(used: number, quota: number): string {
   return `${formatBytes(used)} / ${quota > 0 ? formatBytes(quota) : "不限"}`;
 }
+
+/** The c023 chart: the largest consumers, one bar each, in the 20 chart colours. */
+export function consumersOption(rows: readonly AccountSpaceRow[]) {
+  const top = [...rows].sort((a, b) => b.used_bytes - a.used_bytes).slice(0, 20);
+  const unit = bestUnit(top[0]?.used_bytes ?? 0);
+  return {
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v: unknown): string => `${typeof v === "number" ? v : 0} ${unit}` },
+    grid: { left: 8, right: 40, top: 12, bottom: 8, containLabel: true },
+    xAxis: { type: "value", name: unit, axisLabel: { formatter: `{value}` } },
+    yAxis: { type: "category", inverse: true, data: top.map((r) => `${r.realname || r.username}${r.school_title ? `（${r.school_title}）` : ""}`), axisLabel: { width: 180, overflow: "truncate" } },
+    series: [{ type: "bar", colorBy: "data", barMaxWidth: 18, data: top.map((r) => sizeIn(r.used_bytes, unit)) }],
+  };
+}
+
