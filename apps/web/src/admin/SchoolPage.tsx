@@ -22,6 +22,8 @@ const f = SchoolSave.shape;
 /** 学校管理 (/basic/school). */
 export function SchoolPage() {
   const can = usePermission();
+  // Who may create schools may change every field; a school administrator only his school's profile.
+  const district = can(CALLS.schoolSave);
   return (
     <EntityPage<SchoolRow, SchoolFilters, SchoolFormValues>
       testId="school"
@@ -49,7 +51,7 @@ export function SchoolPage() {
             style={{ width: 130 }}
             data-testid="school-search-code"
           />
-          <RegionSelect testId="school-search-region" width={200} value={d.region_id} onChange={(v) => patch({ region_id: v })} />
+          {can(CALLS.regionList) ? <RegionSelect testId="school-search-region" width={200} value={d.region_id} onChange={(v) => patch({ region_id: v })} /> : null}
         </>
       )}
       list={(pg, fl) => basicApi.schoolList({ ...pg, ...compact(fl) })}
@@ -109,7 +111,7 @@ export function SchoolPage() {
             </Col>
             <Col span={12}>
               <Form.Item label="学校编码" name="code" rules={[zodRule(f.code)]}>
-                <Input maxLength={30} placeholder="选填，字母数字" data-testid="school-form-code" />
+                <Input maxLength={30} placeholder="选填，字母数字" disabled={!district} data-testid="school-form-code" />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -119,7 +121,7 @@ export function SchoolPage() {
             </Col>
             <Col span={12}>
               <Form.Item label="学校类型" name="school_type" rules={[zodRule(f.school_type)]}>
-                <Input maxLength={30} data-testid="school-form-type" />
+                <Input maxLength={30} disabled={!district} data-testid="school-form-type" />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -139,7 +141,7 @@ export function SchoolPage() {
             </Col>
             <Col span={12}>
               <Form.Item label="启用" name="status" valuePropName="checked">
-                <Switch data-testid="school-form-status" />
+                <Switch disabled={!district} data-testid="school-form-status" />
               </Form.Item>
             </Col>
           </Row>

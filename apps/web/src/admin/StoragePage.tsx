@@ -48,7 +48,8 @@ function ConsumerChart({ regionId, schoolId }: { regionId?: number; schoolId?: n
 }
 
 function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
-  const roots = useQuery({ queryKey: ["regions", "roots"], queryFn: () => basicApi.regionList({ pid: 0 }) });
+  const mayList = usePermission()(CALLS.regionList);
+  const roots = useQuery({ queryKey: ["regions", "roots"], enabled: mayList, queryFn: () => basicApi.regionList({ pid: 0 }) });
   const [trail, setTrail] = useState<{ id: number; name: string }[]>([]);
   const rootList = Array.isArray(roots.data) ? roots.data : [];
   const current = trail[trail.length - 1] ?? (rootList[0] ? { id: rootList[0].id, name: rootList[0].name } : null);

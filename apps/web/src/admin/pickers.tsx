@@ -129,9 +129,11 @@ export function RegionSelect({
   initialLabel?: string;
 }) {
   const { state, load } = useRegionTree();
+  const can = usePermission();
+  const mayList = can(CALLS.regionList);
   useEffect(() => {
-    void load(0);
-  }, [load]);
+    if (mayList) void load(0);
+  }, [load, mayList]);
   const nodes = regionPickNodes(state);
   const known = value === undefined || value === 0 || nodes.some((n) => n.value === value);
   return (
@@ -148,6 +150,8 @@ export function RegionSelect({
       onChange={(v: number | undefined) => onChange?.(v)}
       placeholder={placeholder}
       style={{ width }}
+      // Without the region list's rule only the current region shows (a school administrator).
+      disabled={!mayList}
       data-testid={testId}
     />
   );
