@@ -3,7 +3,8 @@
  * cached when hidden (§2). The cached element stays mounted (display:none), so its state
  * survives a visit elsewhere; closing or refreshing its tag evicts it.
  */
-import { useContext, useRef, useSyncExternalStore, type ContextType, type ReactNode } from "react";
+import { Suspense, useContext, useRef, useSyncExternalStore, type ContextType, type ReactNode } from "react";
+import { PageLoading } from "../components/PageLoading";
 import { UNSAFE_LocationContext } from "react-router";
 
 type LocationValue = ContextType<typeof UNSAFE_LocationContext>;
@@ -56,10 +57,18 @@ export function KeepAliveOutlet({ name, outlet, pathKey }: { name: string; outle
     <>
       {[...cache.current.entries()].map(([n, c]) => (
         <div key={`keep-${n}`} data-keep-alive={n} style={n === name ? undefined : { display: "none" }}>
-          <UNSAFE_LocationContext.Provider value={c.loc}>{c.el}</UNSAFE_LocationContext.Provider>
+          <UNSAFE_LocationContext.Provider value={c.loc}>
+            <Suspense fallback={<PageLoading />}>{c.el}</Suspense>
+          </UNSAFE_LocationContext.Provider>
         </div>
       ))}
-      {keep ? null : <div key={`live-${pathKey}`}>{outlet}</div>}
+      {keep ? null : (
+        // A boundary per view: while a screen's chunk loads the shell commits (its tag, title and
+        // breadcrumb follow the route at once) instead of holding the previous view.
+        <div key={`live-${pathKey}`}>
+          <Suspense fallback={<PageLoading />}>{outlet}</Suspense>
+        </div>
+      )}
     </>
   );
 }
