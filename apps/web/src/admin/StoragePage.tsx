@@ -70,7 +70,8 @@ function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
   const f = fig.data;
   return (
     <Space orientation="vertical" size={12} style={{ width: "100%" }}>
-      <Space wrap style={{ display: rootList.length > 1 || trail.length > 1 ? undefined : "none" }}>
+      {rootList.length > 1 || trail.length > 1 ? (
+      <Space wrap>
         {rootList.length > 1 ? (
           <Select
             value={(trail[0] ?? current).id}
@@ -91,6 +92,7 @@ function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
           }))}
         />
       </Space>
+      ) : null}
       {f ? (
         <Card size="small">
           <Figures
