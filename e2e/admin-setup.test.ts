@@ -137,6 +137,17 @@ describe.skipIf(!hasChromium)("browser: a district administrator sets up a new s
     await page.getByTestId("teacher-table").getByText("实验中学甲老师").waitFor();
     await page.getByTestId("teacher-table").getByText("实验中学乙老师").waitFor();
     await snap(page, "44-teachers-listed");
+
+    // A storage quota for the new school
+    await page.goto(`${server.url}/#/basic/storage`);
+    const children = page.getByTestId("storage-children");
+    await children.waitFor();
+    await children.locator("tr", { hasText: "兴庆区实验中学" }).getByTestId("quota-set").click();
+    await input(page, "quota-size").fill("50");
+    await choose(page, "quota-unit", "GB");
+    await page.getByTestId("quota-submit").click();
+    await expect.poll(async () => (await server.services.quota.ownSpace((await server.services.accounts.byUsername("syzx_t1"))!.id)).school?.quota_bytes).toBe(50 * 1024 ** 3);
+    await snap(page, "45-school-quota");
     await context.close();
   });
 });

@@ -511,13 +511,16 @@ describe("schools: save, update", () => {
     expect((await call(C.schoolUpdate, { id: created, region_id: 999999 }, admin)).msg).toBe("所属区域(region_id): 区域不存在");
     expect((await call(C.schoolUpdate, { id: created, code: "640104001" }, admin)).code).toBe(409);
     expect((await call(C.schoolUpdate, { id: created, title: TWO }, admin)).code).toBe(409);
-    // A demo school has a storage quota: it moves only once that is back to 不限 (region allocations).
+    // A school with a storage quota moves only once that is back to 不限 (region allocations); one with used
+    // space not at all (the demo schools have both).
     const one = await schoolId(ONE);
-    expect(await call(C.schoolUpdate, { id: one, region_id: await regionId("640105") }, admin)).toMatchObject({
+    expect((await call(C.schoolUpdate, { id: one, region_id: await regionId("640105") }, admin)).code).toBe(409);
+    await s.database.db.update(school).set({ quota_bytes: 1024 ** 3 }).where(eq(school.id, created));
+    expect(await call(C.schoolUpdate, { id: created, region_id: await regionId("640104") }, admin)).toMatchObject({
       code: 409,
-      msg: `学校「${ONE}」设有存储空间配额，请先在存储空间中改为不限再迁移区域`,
+      msg: "学校「西夏区第九中学」设有存储空间配额，请先在存储空间中改为不限再迁移区域",
     });
-    await s.database.db.update(school).set({ used_bytes: 1024 }).where(eq(school.id, created));
+    await s.database.db.update(school).set({ quota_bytes: 0, used_bytes: 1024 }).where(eq(school.id, created));
     expect((await call(C.schoolUpdate, { id: created, region_id: await regionId("640104") }, admin)).msg).toBe("学校「西夏区第九中学」已使用存储空间，不能迁移到其他区域");
     expect((await call(C.schoolDelete, { id: created }, admin)).msg).toBe("学校「西夏区第九中学」仍占用存储空间，请先清理文件");
     await s.database.db.update(school).set({ used_bytes: 0 }).where(eq(school.id, created));

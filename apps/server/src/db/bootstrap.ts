@@ -3,7 +3,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
-import { seedOrganization, seedPeople } from "./demo-org.js";
+import { prng, seedOrganization, seedPeople } from "./demo-org.js";
+import { account } from "../modules/account/account.schema.js";
+import { OrgService } from "../modules/org/org.service.js";
+import { QuotaService } from "../modules/quota/quota.service.js";
 import { seedPlatform } from "../modules/platform/platform.service.js";
 import { school } from "../modules/org/org.schema.js";
 import { accountSchoolUser } from "../modules/account/account.schema.js";
@@ -102,4 +105,9 @@ async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _r
     }
   }
   await seedPeople(db, org, { teacherGroupId: roles.teacher, teacherPassword: DEMO_TEACHER_PASSWORD, namedTeachers: 4 });
+  // Some teachers have used space (as if they had uploaded lessons), charged through the quota rules at every level.
+  const quota = new QuotaService(db, new OrgService(db));
+  const r = prng(42);
+  const teachers = await db.select({ id: account.id }).from(account).where(eq(account.identity, 2)).orderBy(account.id).limit(40);
+  for (const t of teachers) await quota.charge(t.id, Math.round((50 + r() * 3000) * 1024 * 1024));
 }
