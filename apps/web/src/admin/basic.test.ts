@@ -89,6 +89,11 @@ describe("largest consumers chart", () => {
     expect(o.yAxis.data[0]).toBe("教师25（一中）");
     expect(consumersOption([row(1, 5 * MB)]).yAxis.data[0]).toBe("u1（一中）");
   });
+
+  it("leaves out accounts that use nothing", () => {
+    const o = consumersOption([row(1, 0), row(2, 3 * MB), row(3, 0)]);
+    expect(o.yAxis.data).toEqual(["教师2（一中）"]);
+  });
 });
 
 describe("lazy region tree", () => {

@@ -54,7 +54,8 @@ export function usageText(used: number, quota: number): string {
 
 /** The c023 chart: the largest consumers, one bar each, in the 20 chart colours. */
 export function consumersOption(rows: readonly AccountSpaceRow[]) {
-  const top = [...rows].sort((a, b) => b.used_bytes - a.used_bytes).slice(0, 20);
+  // Accounts that use nothing are not consumers: they would only add empty bars.
+  const top = rows.filter((r) => r.used_bytes > 0).sort((a, b) => b.used_bytes - a.used_bytes).slice(0, 20);
   const unit = bestUnit(top[0]?.used_bytes ?? 0);
   return {
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v: unknown): string => `${typeof v === "number" ? v : 0} ${unit}` },
