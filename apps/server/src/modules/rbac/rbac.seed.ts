@@ -239,7 +239,11 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
     school: await createGroup(
       db,
       "校级管理员",
-      rules.subtree("Dashboard", "SchoolManage", "PeriodManage", "DisciplineManage", "ClassManage", "StudentManage", "TeacherManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
+      [
+        ...rules.subtree("Dashboard", "SchoolManage", "PeriodManage", "DisciplineManage", "ClassManage", "StudentManage", "TeacherManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
+        // His school's footer override (the service confines him to his school).
+        ...[rules.ids.get(CALLS.websiteUpdate)].filter((id): id is number => id !== undefined),
+      ],
     ),
     teacher: await createGroup(db, "教师", rules.subtree("PersonalCenter")),
   };
