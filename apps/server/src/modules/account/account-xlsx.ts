@@ -9,7 +9,6 @@
  * template's, so an exported list can be edited and imported again with parseImport("account", …).
  */
 import { randomInt } from "node:crypto";
-import { Readable } from "node:stream";
 import { AccountFields, AccountSave, ROLE_NAMES, type AccountRow, type ImportRowError } from "@yanke/protocol";
 import ExcelJS from "exceljs";
 import type { z } from "zod";
@@ -21,7 +20,8 @@ export const IMPORT_MAX_ROWS = 5000;
 export const TEMPLATE_SHEET = "导入模板";
 export const HELP_SHEET = "说明";
 export const EXPORT_SHEET = "账号列表";
-export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export { XLSX_MIME } from "../../infra/xlsx.js";
+import { readSheetRows } from "../../infra/xlsx.js";
 
 export const TEMPLATE_FILENAMES: Record<ImportKind, string> = {
   teacher: "教师导入模板.xlsx",
@@ -340,34 +340,9 @@ function failed(total: number, error: ImportRowError): ParseImportResult {
 
 /** Parses a filled template (or an edited export, for kind "account"). Never throws. */
 export async function parseImport(kind: ImportKind, buffer: Buffer, lookups: ImportLookups): Promise<ParseImportResult> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    // The nodes below are not needed, and a crafted dataValidations/mergeCells range (A1:XFD1048576)
-    // would make ExcelJS expand it cell by cell. read() rather than load(): ExcelJS declares its own
-    // global Buffer type, which a Node Buffer does not satisfy under @types/node ≥ 20.19.
-    await wb.xlsx.read(Readable.from([buffer]), {
-      ignoreNodes: ["dataValidations", "mergeCells", "conditionalFormatting", "extLst", "hyperlinks", "drawing", "picture"],
-    });
-  } catch {
-    return failed(0, fileError(IMPORT_MESSAGES.notXlsx));
-  }
-  if (wb.worksheets.length === 0) return failed(0, fileError(IMPORT_MESSAGES.notXlsx));
-  const ws =
-    wb.getWorksheet(TEMPLATE_SHEET) ??
-    wb.getWorksheet(EXPORT_SHEET) ??
-    wb.worksheets.find((s) => s.name !== HELP_SHEET) ??
-    wb.worksheets[0];
-  if (!ws) return failed(0, fileError(IMPORT_MESSAGES.notXlsx));
-
-  // Every non-blank row, as text cells.
-  const sheetRows: { row: number; cells: string[] }[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    if (cells.some((c) => c !== undefined && c !== "")) sheetRows.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? "") });
-  });
+  const sheet = await readSheetRows(buffer, [TEMPLATE_SHEET, EXPORT_SHEET], HELP_SHEET, cellText);
+  if (!sheet) return failed(0, fileError(IMPORT_MESSAGES.notXlsx));
+  const sheetRows = sheet.rows;
   if (sheetRows.length === 0) return failed(0, fileError(IMPORT_MESSAGES.empty));
 
   const first = sheetRows[0];

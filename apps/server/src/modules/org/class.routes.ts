@@ -9,7 +9,6 @@
 import { IdsPayload } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import { badInput } from "../../http/errors.js";
 import {
   CLASS_CALLS as C,
   ClassIdPayload,
@@ -45,8 +44,8 @@ import type { ClassService } from "./class.service.js";
 import type { Caller, PeriodService } from "./period.service.js";
 import type { StudentService } from "./student.service.js";
 import { STUDENT_TEMPLATE_FILENAME, buildStudentTemplate } from "./student-xlsx.js";
+import { XLSX_MIME, decodeXlsx } from "../../infra/xlsx.js";
 
-const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export interface ClassRouteDeps {
   periods: PeriodService;
@@ -56,13 +55,6 @@ export interface ClassRouteDeps {
   accounts: { subject(id: number): Promise<Caller> };
 }
 
-function decodeXlsx(base64: string): Buffer {
-  const clean = base64.replace(/^data:[^,]*,/, "");
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean)) throw badInput("文件内容(file): 不是有效的 base64");
-  const buf = Buffer.from(clean, "base64");
-  if (buf.length > 5 * 1024 * 1024) throw badInput("文件内容(file): 文件不能超过 5MB");
-  return buf;
-}
 
 export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRouteDeps): void {
   const { periods, classes, students, accounts } = deps;

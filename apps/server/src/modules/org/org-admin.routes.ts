@@ -23,21 +23,13 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import { badInput } from "../../http/errors.js";
 import type { AccountService } from "../account/account.service.js";
 import type { RegionService } from "./region.service.js";
 import type { SchoolService } from "./school.service.js";
 import { SCHOOL_TEMPLATE_FILENAME, buildSchoolTemplate } from "./school-xlsx.js";
+import { XLSX_MIME, decodeXlsx } from "../../infra/xlsx.js";
 
-const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-function decodeXlsx(base64: string): Buffer {
-  const clean = base64.replace(/^data:[^,]*,/, "");
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean)) throw badInput("文件内容(file): 不是有效的 base64");
-  const buf = Buffer.from(clean, "base64");
-  if (buf.length > 5 * 1024 * 1024) throw badInput("文件内容(file): 文件不能超过 5MB");
-  return buf;
-}
 
 export interface OrgAdminDeps {
   regions: RegionService;

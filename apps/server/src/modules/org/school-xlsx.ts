@@ -6,13 +6,13 @@
  * Headers are matched by name, not position; the export's columns are a superset of the template's, so an
  * exported list can be edited and imported again (所属区域 and 创建时间 are ignored on import).
  */
-import { Readable } from "node:stream";
 import { DEFAULT_SCHOOL_TYPE } from "@yanke/protocol";
 // Until @yanke/protocol exports schemas/org (lead: index.ts), straight from the file.
 import { SchoolSave, type SchoolRow } from "@yanke/protocol";
 import ExcelJS from "exceljs";
 import type { z } from "zod";
 import { cellText } from "../account/account-xlsx.js";
+import { readSheetRows } from "../../infra/xlsx.js";
 
 export const SCHOOL_TEMPLATE_SHEET = "导入模板";
 export const SCHOOL_EXPORT_SHEET = "学校列表";
@@ -245,26 +245,9 @@ function failed(total: number, msg: string, row = 0): ParseSchoolImportResult {
 
 /** Parses a filled template or an edited export. Never throws. */
 export async function parseSchoolImport(buffer: Buffer, lookups: SchoolImportLookups): Promise<ParseSchoolImportResult> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.read(Readable.from([buffer]), {
-      ignoreNodes: ["dataValidations", "mergeCells", "conditionalFormatting", "extLst", "hyperlinks", "drawing", "picture"],
-    });
-  } catch {
-    return failed(0, SCHOOL_IMPORT_MESSAGES.notXlsx);
-  }
-  const ws =
-    wb.getWorksheet(SCHOOL_TEMPLATE_SHEET) ?? wb.getWorksheet(SCHOOL_EXPORT_SHEET) ?? wb.worksheets.find((x) => x.name !== SCHOOL_HELP_SHEET);
-  if (!ws) return failed(0, SCHOOL_IMPORT_MESSAGES.notXlsx);
-
-  const sheetRows: { row: number; cells: string[] }[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    if (cells.some((c) => c !== undefined && c !== "")) sheetRows.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? "") });
-  });
+  const sheet = await readSheetRows(buffer, [SCHOOL_TEMPLATE_SHEET, SCHOOL_EXPORT_SHEET], SCHOOL_HELP_SHEET, cellText);
+  if (!sheet) return failed(0, SCHOOL_IMPORT_MESSAGES.notXlsx);
+  const sheetRows = sheet.rows;
   if (!sheetRows.length) return failed(0, SCHOOL_IMPORT_MESSAGES.empty);
   const first = sheetRows[0];
   const columnAt = first && first.row === 1 ? matchHeader(first.cells) : undefined;

@@ -40,6 +40,7 @@ import {
   isWithin,
 } from "./region.service.js";
 import { type RegionRef, buildSchoolExport, parseSchoolImport } from "./school-xlsx.js";
+import { XLSX_MIME } from "../../infra/xlsx.js";
 
 type Who = { id: number; identity: number; school_id: number; region_code: string };
 type DbSchool = typeof school.$inferSelect;
@@ -47,7 +48,6 @@ type SaveInput = z.output<typeof SchoolSave>;
 type UpdateInput = z.output<typeof SchoolUpdate>;
 type Filter = z.output<typeof SchoolExport>;
 
-const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const PROFILE = new Set<string>(SCHOOL_PROFILE_FIELDS);
 export const MSG = {
   notFound: "学校不存在或不在您的管理范围",

@@ -6,7 +6,6 @@
  * Headers are matched by name, not position. The export's columns are the template's plus 入学年份 and 状态, both
  * understood by the parser, so an exported list imports again unchanged.
  */
-import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { z } from "zod";
 import {
@@ -17,6 +16,7 @@ import {
   type StudentRow,
 } from "@yanke/protocol";
 import { cellText } from "../account/account-xlsx.js";
+import { readSheetRows } from "../../infra/xlsx.js";
 
 export const STUDENT_IMPORT_MAX_ROWS = 10_000;
 export const STUDENT_TEMPLATE_SHEET = "导入模板";
@@ -196,30 +196,9 @@ function valueOf(cells: readonly string[], columnAt: ReadonlyMap<number, Student
 
 /** Parses a filled template or an edited export. Never throws. */
 export async function parseStudentImport(buffer: Buffer, lookups: StudentImportLookups): Promise<ParseStudentResult> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    // As in account-xlsx.ts: skip nodes a crafted file could blow up (huge validation/merge ranges).
-    await wb.xlsx.read(Readable.from([buffer]), {
-      ignoreNodes: ["dataValidations", "mergeCells", "conditionalFormatting", "extLst", "hyperlinks", "drawing", "picture"],
-    });
-  } catch {
-    return failed(0, fileError(STUDENT_IMPORT_MESSAGES.notXlsx));
-  }
-  const ws =
-    wb.getWorksheet(STUDENT_TEMPLATE_SHEET) ??
-    wb.getWorksheet(STUDENT_EXPORT_SHEET) ??
-    wb.worksheets.find((s) => s.name !== STUDENT_HELP_SHEET) ??
-    wb.worksheets[0];
-  if (!ws) return failed(0, fileError(STUDENT_IMPORT_MESSAGES.notXlsx));
-
-  const sheetRows: { row: number; cells: string[] }[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    if (cells.some((c) => c !== undefined && c !== "")) sheetRows.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? "") });
-  });
+  const sheet = await readSheetRows(buffer, [STUDENT_TEMPLATE_SHEET, STUDENT_EXPORT_SHEET], STUDENT_HELP_SHEET, cellText);
+  if (!sheet) return failed(0, fileError(STUDENT_IMPORT_MESSAGES.notXlsx));
+  const sheetRows = sheet.rows;
   if (sheetRows.length === 0) return failed(0, fileError(STUDENT_IMPORT_MESSAGES.empty));
 
   const first = sheetRows[0];

@@ -25,12 +25,12 @@ import { perId } from "./class.service.js";
 import { grade, schoolClass, student } from "./org.schema.js";
 import { type Caller, OUT_OF_SCOPE, type OrgAccess, and2, containsPattern, countOf, inSchools, prefixPattern } from "./period.service.js";
 import { type StudentImportLookups, buildStudentExport, parseStudentImport } from "./student-xlsx.js";
+import { XLSX_MIME } from "../../infra/xlsx.js";
 
 type StudentRecord = typeof student.$inferSelect;
 type ClassInfo = { id: number; school_id: number; name: string; grade_id: number; grade_name: string; entry_year: number };
 
 export const EXPORT_MAX_ROWS = 50_000;
-const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Rows per INSERT statement of an import. */
 const INSERT_CHUNK = 500;
 
