@@ -48,7 +48,24 @@ async function cloneTemplate(): Promise<{ database: Database; databaseUrl?: stri
     drop: async () => {
       const c = new pg.Client({ connectionString: tpl.url });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
+      try {
+        // Closed pools' backends take a moment to exit; forcing them out would hit clients still saying goodbye.
+        for (let i = 0; ; i++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (e) {
+            if (i >= 50) {
+              await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              return;
+            }
+            if (!(e instanceof Error && /being accessed by other users/.test(e.message))) throw e;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -38,6 +38,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not bring the process down: the pool
+    // replaces it on the next query.
+    pool.on("error", (e) => console.warn(`PostgreSQL 连接中断：${e.message}`));
     // Surface a wrong URL at start, with its cause, rather than at the first request.
     const client = await pool.connect();
     client.release();
