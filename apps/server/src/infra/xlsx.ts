@@ -50,3 +50,60 @@ export async function readSheetRows(buffer: Buffer, prefer: readonly string[], s
   });
   return { rows };
 }
+
+// ── Templates and headers shared by every import ───────────────────────────────────────────────────────────
+
+export const HEADER_FILL: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFDCE6F1" } };
+export const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FF1F3864" } };
+export const REQUIRED_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FFC00000" } };
+export const EXAMPLE_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: "FF999999" } };
+
+const THIN_BORDER: Partial<ExcelJS.Borders> = {
+  top: { style: "thin", color: { argb: "FFB4C6E7" } },
+  left: { style: "thin", color: { argb: "FFB4C6E7" } },
+  bottom: { style: "thin", color: { argb: "FFB4C6E7" } },
+  right: { style: "thin", color: { argb: "FFB4C6E7" } },
+};
+
+export function styleHeader(row: ExcelJS.Row): void {
+  row.height = 22;
+  row.eachCell((cell) => {
+    cell.font = HEADER_FONT;
+    cell.fill = HEADER_FILL;
+    cell.border = THIN_BORDER;
+    cell.alignment = { vertical: "middle", horizontal: "center" };
+  });
+}
+
+/** A header cell without the required mark and spaces. */
+export function normalizeHeader(s: string): string {
+  return s.replace(/[*＊\s]/g, "");
+}
+
+export interface SheetColumn<K> {
+  header: string;
+  key: K;
+  required: boolean;
+}
+
+/** Column index → column, or undefined when the header does not fit (unknown or repeated column, required one missing). */
+export function matchColumns<K, C extends SheetColumn<K>>(known: readonly C[], cells: readonly string[]): Map<number, C> | undefined {
+  const byName = new Map(known.map((c) => [c.header, c]));
+  const columnAt = new Map<number, C>();
+  const found = new Set<K>();
+  for (const [i, raw] of cells.entries()) {
+    const name = normalizeHeader(raw);
+    if (name === "") continue;
+    const col = byName.get(name);
+    if (!col || found.has(col.key)) return undefined;
+    found.add(col.key);
+    columnAt.set(i, col);
+  }
+  return known.every((c) => !c.required || found.has(c.key)) ? columnAt : undefined;
+}
+
+/** The cell of a row under the column with `key` ("" when the sheet has no such column). */
+export function valueOf<K, C extends SheetColumn<K>>(cells: readonly string[], columnAt: ReadonlyMap<number, C>, key: K): string {
+  for (const [i, col] of columnAt) if (col.key === key) return cells[i] ?? "";
+  return "";
+}

@@ -21,7 +21,7 @@ export const TEMPLATE_SHEET = "导入模板";
 export const HELP_SHEET = "说明";
 export const EXPORT_SHEET = "账号列表";
 export { XLSX_MIME } from "../../infra/xlsx.js";
-import { readSheetRows } from "../../infra/xlsx.js";
+import { EXAMPLE_FONT, REQUIRED_FONT, matchColumns, readSheetRows, styleHeader, valueOf } from "../../infra/xlsx.js";
 
 export const TEMPLATE_FILENAMES: Record<ImportKind, string> = {
   teacher: "教师导入模板.xlsx",
@@ -176,28 +176,9 @@ export function generatePassword(length = 10): string {
 // ---------------------------------------------------------------------------------------------------------
 // Template
 
-const HEADER_FILL: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFDCE6F1" } };
-const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FF1F3864" } };
-const REQUIRED_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FFC00000" } };
-const EXAMPLE_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: "FF999999" } };
-const THIN_BORDER: Partial<ExcelJS.Borders> = {
-  top: { style: "thin", color: { argb: "FFB4C6E7" } },
-  left: { style: "thin", color: { argb: "FFB4C6E7" } },
-  bottom: { style: "thin", color: { argb: "FFB4C6E7" } },
-  right: { style: "thin", color: { argb: "FFB4C6E7" } },
-};
 /** Columns kept as text so Excel does not turn 13800138000 into 1.38E+10 or drop leading zeros. */
 const TEXT_KEYS: ReadonlySet<ColumnKey> = new Set<ColumnKey>(["username", "telephone", "password"]);
 
-function styleHeader(row: ExcelJS.Row): void {
-  row.height = 22;
-  row.eachCell((cell) => {
-    cell.font = HEADER_FONT;
-    cell.fill = HEADER_FILL;
-    cell.border = THIN_BORDER;
-    cell.alignment = { vertical: "middle", horizontal: "center" };
-  });
-}
 
 function headerText(col: ImportColumn): string {
   return col.required ? `${col.header}*` : col.header;
@@ -326,9 +307,6 @@ function clean(s: string): string {
   return s.replace(/[\u00a0\u3000]/g, " ").trim();
 }
 
-function normalizeHeader(s: string): string {
-  return s.replace(/[*＊\s]/g, "");
-}
 
 function fileError(msg: string, row = 0): ImportRowError {
   return { row, field: row === 1 ? "表头" : "文件", msg };
@@ -372,25 +350,9 @@ export async function parseImport(kind: ImportKind, buffer: Buffer, lookups: Imp
 
 /** Column index → column of the template, or undefined when the header does not fit the template. */
 function matchHeader(kind: ImportKind, cells: readonly string[]): Map<number, ImportColumn> | undefined {
-  const known = kind === "account" ? [...IMPORT_COLUMNS.account, ...ACCOUNT_EXTRA_COLUMNS] : IMPORT_COLUMNS.teacher;
-  const byName = new Map(known.map((c) => [c.header, c]));
-  const columnAt = new Map<number, ImportColumn>();
-  const found = new Set<ColumnKey>();
-  for (const [i, raw] of cells.entries()) {
-    const name = normalizeHeader(raw);
-    if (name === "") continue;
-    const col = byName.get(name);
-    if (!col || found.has(col.key)) return undefined;
-    found.add(col.key);
-    columnAt.set(i, col);
-  }
-  return known.every((c) => !c.required || found.has(c.key)) ? columnAt : undefined;
+  return matchColumns(kind === "account" ? [...IMPORT_COLUMNS.account, ...ACCOUNT_EXTRA_COLUMNS] : IMPORT_COLUMNS.teacher, cells);
 }
 
-function valueOf(cells: readonly string[], columnAt: ReadonlyMap<number, ImportColumn>, key: ColumnKey): string {
-  for (const [i, col] of columnAt) if (col.key === key) return cells[i] ?? "";
-  return "";
-}
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(AccountFields.shape).map(([k, s]) => [k, s.description ?? k])),

@@ -12,7 +12,7 @@ import { SchoolSave, type SchoolRow } from "@yanke/protocol";
 import ExcelJS from "exceljs";
 import type { z } from "zod";
 import { cellText } from "../account/account-xlsx.js";
-import { readSheetRows } from "../../infra/xlsx.js";
+import { EXAMPLE_FONT, REQUIRED_FONT, normalizeHeader, readSheetRows, styleHeader } from "../../infra/xlsx.js";
 
 export const SCHOOL_TEMPLATE_SHEET = "导入模板";
 export const SCHOOL_EXPORT_SHEET = "学校列表";
@@ -108,19 +108,7 @@ const EXPORT_KEYS: readonly Key[] = [
 /** Kept as text so Excel keeps leading zeros and long numbers. */
 const TEXT_KEYS: ReadonlySet<Key> = new Set<Key>(["code", "region_code", "telephone"]);
 
-const HEADER_FILL: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFDCE6F1" } };
-const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FF1F3864" } };
-const REQUIRED_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FFC00000" } };
-const EXAMPLE_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: "FF999999" } };
 
-function styleHeader(row: ExcelJS.Row): void {
-  row.height = 22;
-  row.eachCell((cell) => {
-    cell.font = HEADER_FONT;
-    cell.fill = HEADER_FILL;
-    cell.alignment = { vertical: "middle", horizontal: "center" };
-  });
-}
 
 function newWorkbook(): ExcelJS.Workbook {
   const wb = new ExcelJS.Workbook();
@@ -235,9 +223,6 @@ const FIELD_HEADERS: Readonly<Record<string, string>> = {
 };
 const FIELD_ORDER = TEMPLATE_KEYS.map((k) => COLUMNS[k].header);
 
-function normalizeHeader(s: string): string {
-  return s.replace(/[*＊\s]/g, "");
-}
 
 function failed(total: number, msg: string, row = 0): ParseSchoolImportResult {
   return { rows: [], errors: [{ row, field: row === 1 ? "表头" : "文件", msg }], total };

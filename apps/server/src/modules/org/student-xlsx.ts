@@ -16,7 +16,7 @@ import {
   type StudentRow,
 } from "@yanke/protocol";
 import { cellText } from "../account/account-xlsx.js";
-import { readSheetRows } from "../../infra/xlsx.js";
+import { EXAMPLE_FONT, REQUIRED_FONT, matchColumns, readSheetRows, styleHeader, valueOf } from "../../infra/xlsx.js";
 
 export const STUDENT_IMPORT_MAX_ROWS = 10_000;
 export const STUDENT_TEMPLATE_SHEET = "导入模板";
@@ -90,19 +90,7 @@ export interface ParseStudentResult {
 // ---------------------------------------------------------------------------------------------------------
 // Template
 
-const HEADER_FILL: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFDCE6F1" } };
-const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FF1F3864" } };
-const REQUIRED_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: "FFC00000" } };
-const EXAMPLE_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: "FF999999" } };
 
-function styleHeader(row: ExcelJS.Row): void {
-  row.height = 22;
-  row.eachCell((cell) => {
-    cell.font = HEADER_FONT;
-    cell.fill = HEADER_FILL;
-    cell.alignment = { vertical: "middle", horizontal: "center" };
-  });
-}
 
 /** 导入模板 (header, one grey italic example row; 学号 kept as text) and 说明 (the rules). */
 export async function buildStudentTemplate(): Promise<Buffer> {
@@ -148,9 +136,6 @@ export async function buildStudentTemplate(): Promise<Buffer> {
 // ---------------------------------------------------------------------------------------------------------
 // Import
 
-function normalizeHeader(s: string): string {
-  return s.replace(/[*＊\s]/g, "");
-}
 
 function fileError(msg: string, row = 0): StudentImportRowError {
   return { row, field: row === 1 ? "表头" : "文件", msg };
@@ -174,25 +159,9 @@ const FIELD_ORDER = ["学号", "姓名", "性别", "年级", "班级", "入学�
 
 /** Column index → column, or undefined when the header does not fit (unknown or repeated column, required one missing). */
 function matchHeader(cells: readonly string[]): Map<number, StudentColumn> | undefined {
-  const known = [...STUDENT_COLUMNS, ...EXTRA_COLUMNS];
-  const byName = new Map(known.map((c) => [c.header, c]));
-  const columnAt = new Map<number, StudentColumn>();
-  const found = new Set<StudentColumnKey>();
-  for (const [i, raw] of cells.entries()) {
-    const name = normalizeHeader(raw);
-    if (name === "") continue;
-    const col = byName.get(name);
-    if (!col || found.has(col.key)) return undefined;
-    found.add(col.key);
-    columnAt.set(i, col);
-  }
-  return known.every((c) => !c.required || found.has(c.key)) ? columnAt : undefined;
+  return matchColumns([...STUDENT_COLUMNS, ...EXTRA_COLUMNS], cells);
 }
 
-function valueOf(cells: readonly string[], columnAt: ReadonlyMap<number, StudentColumn>, key: StudentColumnKey): string {
-  for (const [i, col] of columnAt) if (col.key === key) return cells[i] ?? "";
-  return "";
-}
 
 /** Parses a filled template or an edited export. Never throws. */
 export async function parseStudentImport(buffer: Buffer, lookups: StudentImportLookups): Promise<ParseStudentResult> {
