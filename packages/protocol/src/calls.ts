@@ -3,6 +3,7 @@
  * Paths are exactly the spec's; the web app and the tests use these constants only.
  */
 import { CLASS_CALLS } from "./schemas/class.js";
+import { FILE_CALLS } from "./schemas/file.js";
 import { ORG_CALLS } from "./schemas/org.js";
 import { PLATFORM_CALLS } from "./schemas/platform.js";
 import { QUOTA_CALLS } from "./schemas/quota.js";
@@ -12,6 +13,7 @@ export const CALLS = {
   ...CLASS_CALLS,
   ...QUOTA_CALLS,
   ...PLATFORM_CALLS,
+  ...FILE_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

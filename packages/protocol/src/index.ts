@@ -15,3 +15,4 @@ export * from "./schemas/org.js";
 export * from "./schemas/class.js";
 export * from "./schemas/quota.js";
 export * from "./schemas/platform.js";
+export * from "./schemas/file.js";
