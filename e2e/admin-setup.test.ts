@@ -150,4 +150,46 @@ describe.skipIf(!hasChromium)("browser: a district administrator sets up a new s
     await snap(page, "45-school-quota");
     await context.close();
   });
+  it("the local teacher roster: register a teacher, sync it into an account, find it listed", async () => {
+    const context = await handle.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/login`);
+    await input(page, "login-username").fill("quji");
+    await input(page, "login-password").fill("Demo12345");
+    await page.getByTestId("login-submit").click();
+    await expect.poll(() => at(page)).not.toBe("/login");
+
+    await page.goto(`${server.url}/#/basic/teacher`);
+    await page.getByTestId("teacher-page").waitFor();
+    await page.getByTestId("teacher-roster").click();
+    await page.getByTestId("roster-table").getByText("陈静").waitFor();
+    await page.getByTestId("roster-add").click();
+    await input(page, "roster-account").fill("hanmei");
+    await input(page, "roster-name").fill("韩梅");
+    await input(page, "roster-code").fill("640104001");
+    await input(page, "roster-subject").fill("音乐");
+    await input(page, "roster-password").fill("Roster123");
+    await page.getByTestId("roster-form-submit").click();
+    await page.getByTestId("roster-table").getByText("韩梅").waitFor();
+    await snap(page, "46-roster");
+    await page.locator(".ant-drawer-close").click();
+    await expect.poll(() => page.getByTestId("roster-table").count()).toBe(0);
+
+    await page.getByTestId("teacher-sync").click();
+    await input(page, "teacher-sync-code").fill("640104001");
+    await page.getByTestId("teacher-sync-submit").click();
+    const report = page.getByTestId("teacher-sync-report");
+    await report.waitFor();
+    expect(Number(await report.getAttribute("data-created"))).toBeGreaterThanOrEqual(1);
+    await report.getByText("韩梅").waitFor();
+    await snap(page, "47-roster-synced");
+    await page.getByTestId("teacher-sync-close").click();
+
+    await input(page, "teacher-search-keyword").fill("韩梅");
+    await page.getByTestId("teacher-search").click();
+    await page.getByTestId("teacher-table").getByText("韩梅").waitFor();
+    const acct = await server.services.accounts.byUsername("hanmei");
+    expect(acct?.es_account_id).toMatch(/^local-\d+$/);
+    await context.close();
+  });
 });

@@ -31,7 +31,8 @@ import { orgAdminRoutes } from "./modules/org/org-admin.routes.js";
 import { RegionService } from "./modules/org/region.service.js";
 import { SchoolService } from "./modules/org/school.service.js";
 import { EsDirectory } from "./modules/teacher/es-directory.js";
-import { teacherRoutes } from "./modules/teacher/teacher.routes.js";
+import { LocalDirectory, RosterService, type TeacherDirectory } from "./modules/teacher/local-directory.js";
+import { rosterRoutes, teacherRoutes } from "./modules/teacher/teacher.routes.js";
 import { TeacherService } from "./modules/teacher/teacher.service.js";
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
 import { ApplyService } from "./modules/rbac/apply.service.js";
@@ -56,6 +57,7 @@ export interface Services {
   auth: AuthService;
   accountAdmin: AccountAdminService;
   teachers: TeacherService;
+  roster: RosterService;
   regions: RegionService;
   schools: SchoolService;
   quota: QuotaService;
@@ -93,9 +95,14 @@ export function createServices({ config, database, counters }: AppDeps): Service
   });
   const sso = config.oidc ? new SsoService(config.oidc, db, accounts, auth) : undefined;
   const accountAdmin = new AccountAdminService(db, accounts, rbac, org, auth, quota);
+  // The regional directory: the remote one when ES_DIRECTORY_URL is set, else the local roster (decision 0443).
+  const directory: TeacherDirectory = config.esDirectory.url
+    ? new EsDirectory({ baseUrl: config.esDirectory.url, token: config.esDirectory.token })
+    : new LocalDirectory(db);
+  const roster = new RosterService(db, directory, (c) => org.schoolsInScope(c));
   const teachers = new TeacherService({
     accounts,
-    directory: new EsDirectory({ baseUrl: config.esDirectory.url, token: config.esDirectory.token }),
+    directory,
     schools: { idOf: (code) => org.schoolIdByCode(code), codeOf: (id) => org.schoolCode(id) },
     // Binding someone else's account: whoever may update that account (rule and scope).
     mayManage: async (actor, targetId) => {
@@ -118,7 +125,7 @@ export function createServices({ config, database, counters }: AppDeps): Service
   const classes = new ClassService(db, orgAccess, accounts);
   const students = new StudentService(db, orgAccess);
   const platform = new PlatformService(db, org, accounts, { appKey: config.appKey, licenseKey: config.licenseKey });
-  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, regions, schools, quota, periods, classes, students, platform, throttle, sso };
+  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, roster, regions, schools, quota, periods, classes, students, platform, throttle, sso };
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -188,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   applyRoutes(app, host, services);
   accountAdminRoutes(app, host, services);
   teacherRoutes(app, host, services);
+  rosterRoutes(app, host, services);
   orgAdminRoutes(app, host, services);
   quotaRoutes(app, host, services);
   classRoutes(app, host, services);

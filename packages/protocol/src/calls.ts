@@ -4,6 +4,7 @@
  */
 import { CLASS_CALLS } from "./schemas/class.js";
 import { FILE_CALLS } from "./schemas/file.js";
+import { ROSTER_CALLS } from "./schemas/teacher.js";
 import { ORG_CALLS } from "./schemas/org.js";
 import { PLATFORM_CALLS } from "./schemas/platform.js";
 import { QUOTA_CALLS } from "./schemas/quota.js";
@@ -14,6 +15,7 @@ export const CALLS = {
   ...QUOTA_CALLS,
   ...PLATFORM_CALLS,
   ...FILE_CALLS,
+  ...ROSTER_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

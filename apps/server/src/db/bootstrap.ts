@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
-import { prng, seedOrganization, seedPeople } from "./demo-org.js";
+import { prng, seedOrganization, seedPeople, seedRoster } from "./demo-org.js";
 import { account } from "../modules/account/account.schema.js";
 import { OrgService } from "../modules/org/org.service.js";
 import { QuotaService } from "../modules/quota/quota.service.js";
@@ -105,6 +105,7 @@ async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _r
     }
   }
   await seedPeople(db, org, { teacherGroupId: roles.teacher, teacherPassword: DEMO_TEACHER_PASSWORD, namedTeachers: 4 });
+  await seedRoster(db, DEMO_TEACHER_PASSWORD);
   // Some teachers have used space (as if they had uploaded lessons), charged through the quota rules at every level.
   const quota = new QuotaService(db, new OrgService(db));
   const r = prng(42);

@@ -6,6 +6,7 @@
 import { hashPassword } from "../modules/auth/password.js";
 import { account, accountSchoolUser } from "../modules/account/account.schema.js";
 import { grade, period, region, school, schoolClass, student, subject } from "../modules/org/org.schema.js";
+import { directoryTeacher } from "../modules/teacher/teacher.schema.js";
 import type { Db } from "./client.js";
 
 const GB = 1024 ** 3;
@@ -208,4 +209,25 @@ export async function seedPeople(db: Db, org: DemoOrg, opts: { teacherGroupId: n
     students.push({ school_id: c.school, class_id: c.id, name: chineseName(r), student_no: `S${c.school}${String(n).padStart(5, "0")}`, gender: r() < 0.5 ? 1 : 2 });
   }
   await db.insert(student).values(students);
+}
+
+/**
+ * The local teacher directory (本地教师名册) of the demo district: teachers the district has on its roster but who
+ * have no platform account yet — 教师同步 (c035) creates them; each may also bind his own account with his roster
+ * password (c036). All share the demo password.
+ */
+export const DEMO_ROSTER: { account: string; name: string; phone: string; school_code: string; subject: string }[] = [
+  { account: "chenjing", name: "陈静", phone: "13995100001", school_code: "640104001", subject: "语文" },
+  { account: "liuyang", name: "刘洋", phone: "13995100002", school_code: "640104001", subject: "数学" },
+  { account: "sunli", name: "孙丽", phone: "13995100003", school_code: "640104001", subject: "英语" },
+  { account: "zhoujie", name: "周杰", phone: "13995100004", school_code: "640104001", subject: "物理" },
+  { account: "wuhua", name: "吴华", phone: "13995100005", school_code: "640104101", subject: "语文" },
+  { account: "zhengmin", name: "郑敏", phone: "13995100006", school_code: "640104101", subject: "数学" },
+  { account: "fengxue", name: "冯雪", phone: "13995100007", school_code: "640105001", subject: "化学" },
+  { account: "heping", name: "何平", phone: "", school_code: "640105001", subject: "历史" },
+];
+
+export async function seedRoster(db: Db, password: string): Promise<void> {
+  const password_hash = await hashPassword(password);
+  await db.insert(directoryTeacher).values(DEMO_ROSTER.map((t) => ({ ...t, password_hash })));
 }

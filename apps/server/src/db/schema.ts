@@ -4,3 +4,4 @@ export * from "../modules/rbac/rbac.schema.js";
 export * from "../modules/account/account.schema.js";
 export * from "../modules/auth/auth.schema.js";
 export * from "../modules/platform/platform.schema.js";
+export * from "../modules/teacher/teacher.schema.js";

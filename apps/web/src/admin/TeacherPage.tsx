@@ -1,4 +1,4 @@
-import { CloudSyncOutlined, DownloadOutlined } from "@ant-design/icons";
+import { CloudSyncOutlined, ContactsOutlined, DownloadOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { CALLS, type AccountRow, type EsSyncReport, type EsSyncRow } from "@yanke/protocol";
 import { Alert, Button, Descriptions, Input, Modal, Space, Table, Tag, Tooltip, Typography } from "antd";
@@ -14,6 +14,7 @@ import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
 import { SchoolSelect } from "./pickers";
 import { QuotaDialog, quotaApi, quotaTarget, type QuotaTarget } from "./quota";
+import { RosterDrawer } from "./RosterDrawer";
 
 interface TeacherFilters {
   keyword: string;
@@ -132,6 +133,7 @@ function EsSync({ open, onClose, onDone }: { open: boolean; onClose: () => void;
 export function TeacherPage() {
   const can = usePermission();
   const [syncing, setSyncing] = useState(false);
+  const [roster, setRoster] = useState(false);
   const qc = useQueryClient();
   const [quota, setQuota] = useState<QuotaTarget | null>(null);
   const openQuota = async (r: AccountRow) => {
@@ -176,6 +178,11 @@ export function TeacherPage() {
             <Button icon={<DownloadOutlined />} href={TEMPLATE_URLS.teacher} download data-testid="teacher-template">
               教师模板
             </Button>
+            {can(CALLS.rosterList) ? (
+              <Button icon={<ContactsOutlined />} onClick={() => setRoster(true)} data-testid="teacher-roster">
+                教师名册
+              </Button>
+            ) : null}
             {can(CALLS.teacherEsSync) ? (
               <Tooltip title="从区域教育云同步教师账号">
                 <Button icon={<CloudSyncOutlined />} onClick={() => setSyncing(true)} data-testid="teacher-sync">
@@ -234,6 +241,7 @@ export function TeacherPage() {
           void qc.invalidateQueries({ queryKey: ["quota"] });
         }}
       />
+      <RosterDrawer open={roster} onClose={() => setRoster(false)} />
       <EsSync open={syncing} onClose={() => setSyncing(false)} onDone={() => void qc.invalidateQueries({ queryKey: ["accounts"] })} />
     </>
   );

@@ -1,4 +1,4 @@
-import { DisconnectOutlined, DownOutlined, KeyOutlined, LogoutOutlined } from "@ant-design/icons";
+import { DisconnectOutlined, DownOutlined, KeyOutlined, LinkOutlined, LogoutOutlined } from "@ant-design/icons";
 import { CALLS } from "@yanke/protocol";
 import { App, Avatar, Dropdown, type MenuProps } from "antd";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { usePermission } from "../rbac/usePermission";
 import { logout } from "../session/auth";
 import { getState, useSession } from "../session/store";
 import { avatarColor } from "../theme/constants";
+import { BindEsDialog } from "./BindEsDialog";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { showsUnbind, UNBIND_TEXT } from "./unbind";
 
@@ -20,15 +21,17 @@ export function UserAvatar({ accountId, name, size = 28 }: { accountId: number; 
   );
 }
 
-/** Top-bar user dropdown: avatar (colour by account id mod 20), real name, 修改密码, 解除绑定, 退出登录. */
+/** Top-bar user dropdown: avatar (colour by account id mod 20), real name, 修改密码, 绑定教育云账号, 解除绑定, 退出登录. */
 export function UserDropdown() {
   const session = useSession();
   const can = usePermission();
   const { modal } = App.useApp();
   const [pwdOpen, setPwdOpen] = useState(false);
+  const [bindOpen, setBindOpen] = useState(false);
   const unbind = showsUnbind(can, userIdentityCodes(session.identityCode, session.identity));
   const items: MenuProps["items"] = [
     { key: "password", icon: <KeyOutlined />, label: <span data-testid="menu-change-password">修改密码</span> },
+    ...(unbind ? [{ key: "bind", icon: <LinkOutlined />, label: <span data-testid="menu-bind">绑定教育云账号</span> }] : []),
     ...(unbind ? [{ key: "unbind", icon: <DisconnectOutlined />, label: <span data-testid="menu-unbind">解除绑定</span> }] : []),
     { type: "divider" },
     { key: "logout", icon: <LogoutOutlined />, label: <span data-testid="menu-logout">退出登录</span> },
@@ -54,6 +57,7 @@ export function UserDropdown() {
   };
   const onClick: MenuProps["onClick"] = ({ key }) => {
     if (key === "password") setPwdOpen(true);
+    if (key === "bind") setBindOpen(true);
     if (key === "unbind") confirmUnbind();
     if (key === "logout") void logout();
   };
@@ -67,6 +71,7 @@ export function UserDropdown() {
         </span>
       </Dropdown>
       <ChangePasswordDialog open={pwdOpen} onClose={() => setPwdOpen(false)} />
+      <BindEsDialog open={bindOpen} onClose={() => setBindOpen(false)} />
     </>
   );
 }

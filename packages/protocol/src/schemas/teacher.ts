@@ -72,3 +72,89 @@ export interface EsSyncReport {
   failed: number;
   list: EsSyncRow[];
 }
+
+// ── the local teacher directory (本地教师名册; docs/api/es-directory.md "Local directory") ──────────────────────
+
+/** The roster calls: only while the platform uses its local directory (no ES_DIRECTORY_URL). */
+export const ROSTER_CALLS = {
+  rosterList: "/middle/teacher/roster/list",
+  rosterSave: "/middle/teacher/roster/save",
+  rosterUpdate: "/middle/teacher/roster/update",
+  rosterDelete: "/middle/teacher/roster/delete",
+} as const;
+
+/** Which directory the platform talks to: its own roster, or the regional cloud over HTTP. */
+export type DirectoryKind = "local" | "remote";
+
+const zRosterAccount = z
+  .string({ message: "必填" })
+  .trim()
+  .min(2, "至少 2 个字符")
+  .max(64, "不能超过 64 个字符")
+  .regex(/^[A-Za-z0-9_.@-]+$/, "只能包含字母、数字和 _ . @ -")
+  .describe("名册账号");
+const zRosterName = z.string({ message: "必填" }).trim().min(1, "不能为空").max(30, "不能超过 30 个字符").describe("姓名");
+const zRosterPhone = z
+  .string()
+  .trim()
+  .max(20, "不能超过 20 个字符")
+  .regex(/^[0-9+\- ]*$/, "只能包含数字、+、- 和空格")
+  .describe("手机号");
+const zRosterCode = z.string().trim().max(64, "不能超过 64 个字符").describe("学校编码");
+const zRosterSubject = z.string().trim().max(30, "不能超过 30 个字符").describe("学科");
+const zRosterPassword = z.string({ message: "必填" }).min(8, "至少 8 位").max(128, "不能超过 128 位").describe("名册密码");
+
+export const RosterListPayload = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  keyword: z.string().trim().max(64).optional().describe("账号或姓名"),
+  school_code: z.string().trim().max(64).optional(),
+});
+export type RosterListPayload = z.infer<typeof RosterListPayload>;
+
+export const RosterSave = z.object({
+  account: zRosterAccount,
+  name: zRosterName,
+  phone: zRosterPhone.default(""),
+  school_code: zRosterCode.default(""),
+  subject: zRosterSubject.default(""),
+  password: zRosterPassword,
+});
+export type RosterSave = z.infer<typeof RosterSave>;
+
+export const RosterUpdate = z.object({
+  id: zId("名册记录"),
+  account: zRosterAccount.optional(),
+  name: zRosterName.optional(),
+  phone: zRosterPhone.optional(),
+  school_code: zRosterCode.optional(),
+  subject: zRosterSubject.optional(),
+  /** Only when it changes. */
+  password: zRosterPassword.optional(),
+});
+export type RosterUpdate = z.infer<typeof RosterUpdate>;
+
+export const RosterIdPayload = z.object({ id: zId("名册记录") });
+
+export interface RosterRow {
+  id: number;
+  /** The id sync and bind store on the account (account.es_account_id). */
+  directory_id: string;
+  account: string;
+  name: string;
+  phone: string;
+  school_code: string;
+  /** Our school with that code, "" when none. */
+  school_title: string;
+  subject: string;
+  /** The platform account bound to this entry (0: none). */
+  bound_account_id: number;
+  bound_username: string;
+  update_time: string;
+}
+
+export interface RosterListAnswer {
+  list: RosterRow[];
+  total: number;
+  directory: DirectoryKind;
+}

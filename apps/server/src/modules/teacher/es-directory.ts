@@ -125,6 +125,7 @@ function normaliseBase(raw: string): URL {
 }
 
 export class EsDirectory {
+  readonly kind = "remote" as const;
   private readonly base: URL | undefined;
   private readonly token: string | undefined;
   private readonly timeoutMs: number;

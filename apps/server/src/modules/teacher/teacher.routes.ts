@@ -1,8 +1,10 @@
-import { CALLS, EsBindPayload, EsTeacherSyncPayload, EsUnbindPayload } from "@yanke/protocol";
+import { CALLS, EsBindPayload, EsTeacherSyncPayload, EsUnbindPayload, ROSTER_CALLS, RosterIdPayload, RosterListPayload, RosterSave, RosterUpdate } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type CallHost, defineCall } from "../../http/call.js";
+import { type CallHost, defineCall, pickSent } from "../../http/call.js";
 import { AppError } from "../../http/errors.js";
 import type { LoginThrottle } from "../auth/throttle.js";
+import type { Caller } from "../org/period.service.js";
+import type { RosterService } from "./local-directory.js";
 import type { TeacherService } from "./teacher.service.js";
 
 /** c035–c037: the regional education cloud account (docs/api/es-directory.md). */
@@ -49,5 +51,49 @@ export function teacherRoutes(app: FastifyInstance, host: CallHost, deps: { teac
     schema: EsUnbindPayload,
     message: "解除绑定成功",
     handler: async ({ payload, auth }) => deps.teachers.unbind(await deps.teachers.targetFor(auth, payload.account_id)),
+  });
+}
+
+/** The local roster (本地教师名册) calls; 404 while a remote directory is configured (docs/api/es-directory.md). */
+export function rosterRoutes(app: FastifyInstance, host: CallHost, deps: { roster: RosterService; accounts: { subject(id: number): Promise<Caller> } }): void {
+  const me = (id: number) => deps.accounts.subject(id);
+  defineCall(app, host, {
+    id: "new",
+    path: ROSTER_CALLS.rosterList,
+    summary: "本地教师名册列表（按账号或姓名、学校编码筛选），并说明平台使用的目录（local 本地名册 / remote 区域教育云）",
+    access: "user",
+    rule: ROSTER_CALLS.rosterList,
+    schema: RosterListPayload,
+    handler: async ({ payload, auth }) => deps.roster.list(await me(auth.accountId), payload),
+  });
+  defineCall(app, host, {
+    id: "new",
+    path: ROSTER_CALLS.rosterSave,
+    summary: "登记名册教师（名册密码供教师绑定时校验；只能登记本人管辖学校的教师）",
+    access: "user",
+    rule: ROSTER_CALLS.rosterSave,
+    schema: RosterSave,
+    message: "登记成功",
+    handler: async ({ payload, auth }) => deps.roster.save(await me(auth.accountId), payload),
+  });
+  defineCall(app, host, {
+    id: "new",
+    path: ROSTER_CALLS.rosterUpdate,
+    summary: "修改名册教师（只改传入的字段；password 传入时重设名册密码）",
+    access: "user",
+    rule: ROSTER_CALLS.rosterUpdate,
+    schema: RosterUpdate,
+    message: "修改成功",
+    handler: async ({ payload, auth, sent }) => deps.roster.update(await me(auth.accountId), payload, pickSent(payload, sent)),
+  });
+  defineCall(app, host, {
+    id: "new",
+    path: ROSTER_CALLS.rosterDelete,
+    summary: "删除名册教师（已绑定平台账号的需先解除绑定）",
+    access: "user",
+    rule: ROSTER_CALLS.rosterDelete,
+    schema: RosterIdPayload,
+    message: "删除成功",
+    handler: async ({ payload, auth }) => deps.roster.remove(await me(auth.accountId), payload.id),
   });
 }

@@ -4,7 +4,8 @@ import { badInput, conflict, forbidden, isUniqueViolation, notFound } from "../.
 
 export { isUniqueViolation };
 import type { AccountRow, AccountService } from "../account/account.service.js";
-import type { EsDirectory, EsTeacher } from "./es-directory.js";
+import type { EsTeacher } from "./es-directory.js";
+import type { TeacherDirectory } from "./local-directory.js";
 
 /** Who is acting (a subset of the session's Auth). */
 export interface Actor {
@@ -22,7 +23,7 @@ export interface SchoolMapping {
 
 export interface TeacherServiceOptions {
   accounts: AccountService;
-  directory: EsDirectory;
+  directory: TeacherDirectory;
   schools?: SchoolMapping;
   /**
    * May `actor` bind or unbind the account `targetId` (not his own)? Default: SF_ADMIN and SF_PINGTAI
@@ -61,7 +62,7 @@ function randomPassword(): string {
  */
 export class TeacherService {
   private readonly accounts: AccountService;
-  private readonly directory: EsDirectory;
+  private readonly directory: TeacherDirectory;
   private readonly schools: SchoolMapping | undefined;
   private readonly mayManage: (actor: Actor, targetId: number) => Promise<boolean>;
   private readonly teacherGroupId: () => Promise<number>;
