@@ -53,12 +53,31 @@ const EnvSchema = z
     ES_DIRECTORY_URL: url("ES_DIRECTORY_URL", ["http:", "https:"]),
     ES_DIRECTORY_TOKEN: z.string().optional(),
     WEB_DIST: z.string().optional(),
+    S3_ENDPOINT: url("S3_ENDPOINT", ["http:", "https:"]),
+    S3_BUCKET: z
+      .string()
+      .regex(/^$|^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET 必须是 3–63 位小写字母、数字、. 或 -，并以字母或数字开头和结尾")
+      .optional(),
+    S3_REGION: z.string().min(1, "S3_REGION 不能为空").default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool("S3_FORCE_PATH_STYLE"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {
     const oidc = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_REDIRECT_URI];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "单点登录需要同时设置 OIDC_ISSUER、OIDC_CLIENT_ID 和 OIDC_REDIRECT_URI" });
+    }
+    if (v.S3_BUCKET) {
+      for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: `使用对象存储（S3_BUCKET）需要同时设置 S3_ACCESS_KEY_ID 和 S3_SECRET_ACCESS_KEY` });
+      }
+    } else {
+      // Without a bucket files stay on local disk; S3 settings alone are a mistake, not a choice. Reported on
+      // S3_BUCKET so the error line never prints a secret.
+      const set = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => v[k]);
+      if (set.length) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `设置了 ${set.join("、")} 但没有设置 S3_BUCKET（文件会存在本地磁盘）` });
     }
   });
 
@@ -91,6 +110,8 @@ export interface Config {
   licenseKey?: string;
   webDist?: string;
   logLevel: string;
+  /** Object storage of uploaded files (S3 or compatible) when S3_BUCKET is set; otherwise files live under `<dataDir>/files`. */
+  s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 }
 
 export class ConfigError extends Error {
@@ -116,6 +137,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           clientSecret: v.OIDC_CLIENT_SECRET || undefined,
           redirectUri: v.OIDC_REDIRECT_URI,
           postLogoutRedirectUri: v.OIDC_POST_LOGOUT_REDIRECT_URI ?? `${new URL(v.OIDC_REDIRECT_URI).origin}/`,
+        }
+      : undefined;
+  const s3 =
+    v.S3_BUCKET && v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: v.S3_ENDPOINT,
+          bucket: v.S3_BUCKET,
+          region: v.S3_REGION,
+          accessKeyId: v.S3_ACCESS_KEY_ID,
+          secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+          // Path-style (endpoint/bucket/key) by default: what MinIO and most self-hosted servers expect.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined || env.S3_FORCE_PATH_STYLE === "" ? true : v.S3_FORCE_PATH_STYLE,
         }
       : undefined;
   return {
@@ -145,5 +178,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     licenseKey: v.LICENSE_KEY,
     webDist: v.WEB_DIST,
     logLevel: v.LOG_LEVEL,
+    s3,
   };
 }
