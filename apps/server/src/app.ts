@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { CALLS, type ClientConfig, Code, GET_ROUTES } from "@yanke/protocol";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
@@ -32,6 +33,9 @@ import { RegionService } from "./modules/org/region.service.js";
 import { SchoolService } from "./modules/org/school.service.js";
 import { EsDirectory } from "./modules/teacher/es-directory.js";
 import { LocalDirectory, RosterService, type TeacherDirectory } from "./modules/teacher/local-directory.js";
+import type { ObjectStore } from "./infra/storage/index.js";
+import { fileRoutes } from "./modules/file/file.routes.js";
+import { FileService } from "./modules/file/file.service.js";
 import { rosterRoutes, teacherRoutes } from "./modules/teacher/teacher.routes.js";
 import { TeacherService } from "./modules/teacher/teacher.service.js";
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
@@ -47,6 +51,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   counters: CounterStore;
+  /** Where uploaded files live (local DATA_DIR/files or S3). */
+  store: ObjectStore;
 }
 
 export interface Services {
@@ -58,6 +64,7 @@ export interface Services {
   accountAdmin: AccountAdminService;
   teachers: TeacherService;
   roster: RosterService;
+  files: FileService;
   regions: RegionService;
   schools: SchoolService;
   quota: QuotaService;
@@ -69,7 +76,7 @@ export interface Services {
   sso: SsoService | undefined;
 }
 
-export function createServices({ config, database, counters }: AppDeps): Services {
+export function createServices({ config, database, counters, store }: AppDeps): Services {
   const db = database.db;
   const accounts = new AccountService(db);
   const org = new OrgService(db);
@@ -125,7 +132,19 @@ export function createServices({ config, database, counters }: AppDeps): Service
   const classes = new ClassService(db, orgAccess, accounts);
   const students = new StudentService(db, orgAccess);
   const platform = new PlatformService(db, org, accounts, { appKey: config.appKey, licenseKey: config.licenseKey });
-  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, roster, regions, schools, quota, periods, classes, students, platform, throttle, sso };
+  const files = new FileService({
+    db,
+    store,
+    quota,
+    schoolsInScope: (a) => org.schoolsInScope(a),
+    schoolOf: async (id) => (await accounts.byId(id))?.school_id ?? 0,
+    appKey: config.appKey,
+    ttlMs: config.uploads.ttlMs,
+    mergeLeaseMs: config.uploads.mergeLeaseMs,
+    soffice: config.uploads.soffice,
+    ffprobe: config.uploads.ffprobe,
+  });
+  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, roster, files, regions, schools, quota, periods, classes, students, platform, throttle, sso };
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -150,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: true,
+    // On shutdown every connection goes, a long upload or download included: chunked uploads resume, ranges restart.
+    forceCloseConnections: true,
   });
   const services = createServices(deps);
   const host: CallHost = {
@@ -196,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   accountAdminRoutes(app, host, services);
   teacherRoutes(app, host, services);
   rosterRoutes(app, host, services);
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 40, fieldSize: 64 * 1024, parts: 50 } });
+  fileRoutes(app, host, services);
   orgAdminRoutes(app, host, services);
   quotaRoutes(app, host, services);
   classRoutes(app, host, services);

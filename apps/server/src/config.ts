@@ -53,6 +53,10 @@ const EnvSchema = z
     ES_DIRECTORY_URL: url("ES_DIRECTORY_URL", ["http:", "https:"]),
     ES_DIRECTORY_TOKEN: z.string().optional(),
     WEB_DIST: z.string().optional(),
+    UPLOAD_TTL_HOURS: z.coerce.number({ message: "UPLOAD_TTL_HOURS 必须是数字" }).positive("UPLOAD_TTL_HOURS 必须大于 0").max(24 * 30).default(24),
+    UPLOAD_MERGE_LEASE_SECONDS: z.coerce.number({ message: "UPLOAD_MERGE_LEASE_SECONDS 必须是数字" }).int().min(1).max(3600).default(60),
+    SOFFICE_PATH: z.string().min(1).default("soffice"),
+    FFPROBE_PATH: z.string().min(1).default("ffprobe"),
     S3_ENDPOINT: url("S3_ENDPOINT", ["http:", "https:"]),
     S3_BUCKET: z
       .string()
@@ -112,6 +116,15 @@ export interface Config {
   logLevel: string;
   /** Object storage of uploaded files (S3 or compatible) when S3_BUCKET is set; otherwise files live under `<dataDir>/files`. */
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  uploads: {
+    /** Partial uploads untouched this long are removed. */
+    ttlMs: number;
+    /** A merge not heard from this long is taken over by the next merge call (a crashed process). */
+    mergeLeaseMs: number;
+    /** LibreOffice (Office → PDF previews) and ffprobe executables. */
+    soffice: string;
+    ffprobe: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -179,5 +192,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: v.WEB_DIST,
     logLevel: v.LOG_LEVEL,
     s3,
+    uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH },
   };
 }

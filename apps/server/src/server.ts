@@ -5,6 +5,7 @@ import type { Config } from "./config.js";
 import { type BootstrapResult, bootstrap } from "./db/bootstrap.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { type CounterStore, openCounterStore } from "./infra/counter.js";
+import { type ObjectStore, openStore } from "./infra/storage/index.js";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -24,11 +25,18 @@ export async function startServer(config: Config, opts: { database?: Database; l
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") }));
   let counters: CounterStore | undefined;
+  let files: ObjectStore | undefined;
   try {
     await database.migrate();
     const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, dataDir: config.dataDir });
     counters = await openCounterStore(config.redisUrl, config.redisPrefix);
-    const { app, services } = await buildApp({ config, database, counters });
+    files = await openStore({ dataDir: config.dataDir, s3: config.s3 });
+    const { app, services } = await buildApp({ config, database, counters, store: files });
+    // Abandoned partial uploads go after UPLOAD_TTL_HOURS (checked hourly, and once at start).
+    const sweep = () => void services.files.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));
+    const sweeper = setInterval(sweep, Math.min(3600_000, config.uploads.ttlMs));
+    sweeper.unref();
+    sweep();
     let url = "";
     if (opts.listen !== false) {
       await app.listen({ port: config.port, host: config.host });
@@ -40,6 +48,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
     }
     let closing: Promise<void> | undefined;
     const store = counters;
+    const objects = files;
     return {
       app,
       services,
@@ -48,13 +57,16 @@ export async function startServer(config: Config, opts: { database?: Database; l
       boot,
       close: () =>
         (closing ??= (async () => {
+          clearInterval(sweeper);
           await app.close();
           await store.close();
+          await objects.close();
           await database.close();
         })()),
     };
   } catch (e) {
     await counters?.close().catch(() => undefined);
+    await files?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw e;
   }

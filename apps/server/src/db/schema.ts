@@ -5,3 +5,4 @@ export * from "../modules/account/account.schema.js";
 export * from "../modules/auth/auth.schema.js";
 export * from "../modules/platform/platform.schema.js";
 export * from "../modules/teacher/teacher.schema.js";
+export * from "../modules/file/file.schema.js";

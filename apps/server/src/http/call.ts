@@ -112,10 +112,24 @@ async function readPayload(host: CallHost, req: FastifyRequest, raw: boolean): P
   }
 }
 
-function tokenOf(req: FastifyRequest): string | undefined {
+export function tokenOf(req: FastifyRequest): string | undefined {
   const t = req.headers.token;
   const v = Array.isArray(t) ? t[0] : t;
   return v && v.trim() !== "" ? v.trim() : undefined;
+}
+
+/**
+ * Who calls, for routes that do not go through defineCall (multipart uploads): public → the session when a valid
+ * token is sent, else null; user/admin → the live session (1025/1028/403 otherwise), holding `rule` when given.
+ */
+export async function authenticate(host: CallHost, req: FastifyRequest, access: Access, rule?: string): Promise<Auth | null> {
+  const token = tokenOf(req);
+  if (access === "public") return token ? host.resolveToken(token).catch(() => null) : null;
+  if (!token) throw sessionInvalid();
+  const auth = await host.resolveToken(token);
+  if (access === "admin" && !ADMIN_IDENTITIES.has(auth.identity)) throw new AppError(Code.FORBIDDEN, "仅管理员可以执行此操作");
+  if (rule) await host.authorize(auth, rule);
+  return auth;
 }
 
 /** Registers one call: decrypt → auth → validate → service → {code,msg,data}. */
@@ -123,18 +137,7 @@ export function defineCall<S extends z.ZodType, R>(app: FastifyInstance, host: C
   host.registry.push({ id: def.id, path: def.path, summary: def.summary, access: def.access, rule: def.rule, raw: def.raw ?? false, schema: def.schema });
   app.post(def.path, async (req, res) => {
     const input = await readPayload(host, req, def.raw ?? false);
-    const token = tokenOf(req);
-    let auth: Auth | null = null;
-    if (def.access === "public") {
-      if (token) auth = await host.resolveToken(token).catch(() => null);
-    } else {
-      if (!token) throw sessionInvalid();
-      auth = await host.resolveToken(token);
-      if (def.access === "admin" && !ADMIN_IDENTITIES.has(auth.identity)) {
-        throw new AppError(Code.FORBIDDEN, "仅管理员可以执行此操作");
-      }
-      if (def.rule) await host.authorize(auth, def.rule);
-    }
+    const auth = await authenticate(host, req, def.access, def.rule);
     const parsed = parsePayload(def.schema, input);
     if (!parsed.ok) throw new AppError(Code.BAD_INPUT, parsed.message);
     const sent = new Set(typeof input === "object" && input !== null ? Object.keys(input) : []);

@@ -43,8 +43,8 @@ export class LocalObjectStore implements ObjectStore {
     return store;
   }
 
-  /** The file of a key; validation guarantees it stays inside root. */
-  private file(key: string): string {
+  /** The file of a key (ffprobe and LibreOffice read it in place); validation guarantees it stays inside root. */
+  file(key: string): string {
     assertKey(key);
     return path.join(this.root, ...key.split("/"));
   }
