@@ -8,6 +8,7 @@ import {
   type ChunkStatusAnswer,
   Code,
   type Envelope,
+  type FileListAnswer,
   type FilePowerAnswer,
   type FileRecord,
   type MergeAnswer,
@@ -290,8 +291,13 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
     const mine = await c.s.call<FilePowerAnswer>(CALLS.filePower, { id }, c.tok.zhanglaoshi);
     expect(mine.data).toMatchObject({ preview: true, download: true, delete: true });
 
-    const list = await c.s.call<{ list: FileRecord[]; total: number }>(CALLS.fileList, { keyword: "私有" }, c.tok.zhanglaoshi);
+    const list = await c.s.call<FileListAnswer>(CALLS.fileList, { keyword: "私有" }, c.tok.zhanglaoshi);
     expect(list.data.list.map((f) => f.id)).toContain(id);
+    const everything = await c.s.call<FileListAnswer>(CALLS.fileList, { limit: 100 }, c.tok.zhanglaoshi);
+    const other = everything.data.by_type.find((t) => t.type === "other")!;
+    const listedOther = everything.data.list.filter((f) => f.type === "other");
+    expect(other.count).toBe(listedOther.length);
+    expect(other.size).toBe(listedOther.reduce((sum, f) => sum + f.size, 0));
 
     const before = await usedBytes(c, "zhanglaoshi");
     expect((await c.s.call(CALLS.fileDelete, { id }, c.tok.lilaoshi)).code).toBe(Code.NOT_FOUND);

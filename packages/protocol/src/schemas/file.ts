@@ -164,6 +164,13 @@ export const FileListPayload = z.object({
 });
 export type FileListPayload = z.infer<typeof FileListPayload>;
 
+/** /file/list answer: a page of the caller's files, and what all of them take by kind (for the usage chart). */
+export interface FileListAnswer {
+  list: FileRecord[];
+  total: number;
+  by_type: { type: FileKind; count: number; size: number }[];
+}
+
 /** c386 answer: how the client shows it. `url` reads the original, `preview_url` the PDF rendition of Office files. */
 export const PreviewAnswer = z.object({
   id: z.number().int(),

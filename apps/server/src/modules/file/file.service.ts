@@ -12,6 +12,7 @@ import {
   Code,
   FILE_GET_PREFIX,
   type FileKind,
+  type FileListAnswer,
   type FileListPayload,
   type FilePowerAnswer,
   type FileRecord,
@@ -25,7 +26,7 @@ import {
   chunkCount,
   formatBytes,
 } from "@yanke/protocol";
-import { and, count, desc, eq, ilike, isNull, lt, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { AppError, badInput, conflict, forbidden, notFound } from "../../http/errors.js";
 import { overLimit, type ReceivedFile } from "../../http/multipart.js";
@@ -563,7 +564,7 @@ export class FileService {
     return this.store.read(key, range);
   }
 
-  async list(accountId: number, p: FileListPayload): Promise<{ list: FileRecord[]; total: number }> {
+  async list(accountId: number, p: FileListPayload): Promise<FileListAnswer> {
     const kw = p.keyword ? `%${p.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
     const where = and(eq(storedFile.account_id, accountId), p.type ? eq(storedFile.kind, p.type) : undefined, kw ? ilike(storedFile.real_file_name, kw) : undefined);
     const [n] = await this.db.select({ n: count() }).from(storedFile).where(where);
@@ -574,7 +575,13 @@ export class FileService {
       .orderBy(desc(storedFile.id))
       .limit(p.limit)
       .offset((p.page - 1) * p.limit);
-    return { list: rows.map((r) => this.record(r)), total: Number(n?.n ?? 0) };
+    const kinds = await this.db
+      .select({ type: storedFile.kind, count: count(), size: sql<string>`coalesce(sum(${storedFile.size}), 0)` })
+      .from(storedFile)
+      .where(eq(storedFile.account_id, accountId))
+      .groupBy(storedFile.kind);
+    const by_type = kinds.map((k) => ({ type: k.type as FileKind, count: Number(k.count), size: Number(k.size) })).sort((a, b) => b.size - a.size);
+    return { list: rows.map((r) => this.record(r)), total: Number(n?.n ?? 0), by_type };
   }
 
   /** Deletes the record, gives its bytes back to the uploader's quotas, then removes the objects. */

@@ -162,6 +162,7 @@ export const BASE_MENU: SeedRule[] = [
     children: [
       { name: "PersonalSettings", title: "个人设置", url: "/personalCenter/personalSettings" },
       { name: "MyMessage", title: "我的消息", url: "/personalCenter/message" },
+      { name: "MyFiles", title: "我的文件", url: "/personalCenter/myFiles" },
     ],
   },
   { name: "DataCockpit", title: "数据驾驶舱", url: "https://example.invalid/cockpit", icon: "FundOutlined" },
