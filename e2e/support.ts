@@ -19,7 +19,7 @@ export interface BrowserHandle {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<BrowserHandle> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<BrowserHandle> {
   // Playwright starts Chromium with a fresh temporary --user-data-dir of its own on every launch.
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -32,6 +32,7 @@ export async function launchBrowser(): Promise<BrowserHandle> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
   return {

@@ -290,6 +290,9 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
     expect(power.data).toMatchObject({ preview: false, download: false, delete: false });
     const mine = await c.s.call<FilePowerAnswer>(CALLS.filePower, { id }, c.tok.zhanglaoshi);
     expect(mine.data).toMatchObject({ preview: true, download: true, delete: true });
+    const saved = await getFile(c, `${mine.data.url}&download=1`);
+    expect(saved.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(sha(saved.body)).toBe(sha(data));
 
     const list = await c.s.call<FileListAnswer>(CALLS.fileList, { keyword: "私有" }, c.tok.zhanglaoshi);
     expect(list.data.list.map((f) => f.id)).toContain(id);
@@ -298,6 +301,7 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
     const listedOther = everything.data.list.filter((f) => f.type === "other");
     expect(other.count).toBe(listedOther.length);
     expect(other.size).toBe(listedOther.reduce((sum, f) => sum + f.size, 0));
+    expect(everything.data.space.used_bytes).toBe(await usedBytes(c, "zhanglaoshi"));
 
     const before = await usedBytes(c, "zhanglaoshi");
     expect((await c.s.call(CALLS.fileDelete, { id }, c.tok.lilaoshi)).code).toBe(Code.NOT_FOUND);

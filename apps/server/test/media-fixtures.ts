@@ -64,3 +64,27 @@ export const docx = () =>
     await run("soffice", ["--headless", "--norestore", `-env:UserInstallation=${profile}`, "--convert-to", "docx", "--outdir", workDir(), src], { timeout: 120_000 });
     if (!existsSync(f)) throw new Error("LibreOffice did not write lesson.docx");
   });
+
+/** A one-page PDF written by hand (objects and cross-reference table computed), with a line of text. */
+export function tinyPdf(text = "Yanke lesson plan"): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    (() => {
+      const stream = `BT /F1 28 Tf 72 760 Td (${text}) Tj ET`;
+      return `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+    })(),
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}

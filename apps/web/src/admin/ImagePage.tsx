@@ -9,6 +9,7 @@ import { compact } from "./entity";
 import { EntityPage } from "./EntityPage";
 import { SchoolSelect } from "./pickers";
 import { platformApi } from "./platform-api";
+import { ImageUpload } from "../components/upload";
 
 interface ImgFilters {
   attribute: ImgAttribute | undefined;
@@ -154,8 +155,22 @@ function ImgFields({ form }: { form: FormInstance<ImgFormValues> }) {
         </Form.Item>
       </Col>
       <Col span={24}>
+        <Form.Item label="上传图片" extra="png 或 jpg，不超过 5MB；上传后自动填入下面的图片地址">
+          <ImageUpload
+            max={1}
+            multiple={false}
+            value={[]}
+            size={88}
+            onChange={(files) => {
+              const f = files[files.length - 1];
+              if (f) form.setFieldValue("img_url", f.file_path);
+            }}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
         <Form.Item label="图片地址" name="img_url" rules={[{ required: true, whitespace: true, message: "请填写图片地址" }, zodRule(f.img_url)]}>
-          <Input maxLength={500} placeholder="https://… 或 /uploads/…" data-testid="image-form-url" />
+          <Input maxLength={500} placeholder="上传图片，或填写 https://… 地址" data-testid="image-form-url" />
         </Form.Item>
       </Col>
       {src ? (

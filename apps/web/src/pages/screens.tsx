@@ -24,6 +24,7 @@ const RegionManage: Screen = lazy(() => import("../admin/RegionPage").then((m) =
 const StorageManage: Screen = lazy(() => import("../admin/StoragePage").then((m) => ({ default: m.StoragePage })));
 const PlatformSetting: Screen = lazy(() => import("../admin/PlatformSettingPage").then((m) => ({ default: m.PlatformSettingPage })));
 const ImageManage: Screen = lazy(() => import("../admin/ImagePage").then((m) => ({ default: m.ImagePage })));
+const MyFiles: Screen = lazy(() => import("./MyFilesPage").then((m) => ({ default: m.MyFilesPage })));
 const AuthCodeManage: Screen = lazy(() => import("../admin/AuthCodePage").then((m) => ({ default: m.AuthCodePage })));
 
 export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
@@ -44,6 +45,7 @@ export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
   "platform/setting": PlatformSetting,
   "platform/images": ImageManage,
   "platform/authCode": AuthCodeManage,
+  "personalCenter/myFiles": MyFiles,
 };
 
 export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
@@ -66,6 +68,7 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   PlatformSetting,
   ImageManage,
   AuthCodeManage,
+  MyFiles,
 };
 
 /** Admin screens of the seeded menu that later issues deliver (view name → issue). */

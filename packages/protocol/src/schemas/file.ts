@@ -169,6 +169,8 @@ export interface FileListAnswer {
   list: FileRecord[];
   total: number;
   by_type: { type: FileKind; count: number; size: number }[];
+  /** The caller's space: quota (0 = not limited), used, and what one upload could still take (null: no limit). */
+  space: { quota_bytes: number; used_bytes: number; available_bytes: number | null };
 }
 
 /** c386 answer: how the client shows it. `url` reads the original, `preview_url` the PDF rendition of Office files. */
@@ -201,5 +203,7 @@ export const FilePowerAnswer = z.object({
   delete: z.boolean(),
   /** Why not, when preview is false. */
   reason: z.string(),
+  /** Where to read it (a signed address for a private file; "" when not allowed); add download=1 to save it. */
+  url: z.string(),
 });
 export type FilePowerAnswer = z.infer<typeof FilePowerAnswer>;

@@ -581,7 +581,9 @@ export class FileService {
       .where(eq(storedFile.account_id, accountId))
       .groupBy(storedFile.kind);
     const by_type = kinds.map((k) => ({ type: k.type as FileKind, count: Number(k.count), size: Number(k.size) })).sort((a, b) => b.size - a.size);
-    return { list: rows.map((r) => this.record(r)), total: Number(n?.n ?? 0), by_type };
+    const own = await this.o.quota.ownSpace(accountId);
+    const space = { quota_bytes: own.quota_bytes, used_bytes: own.used_bytes, available_bytes: own.available_bytes };
+    return { list: rows.map((r) => this.record(r)), total: Number(n?.n ?? 0), by_type, space };
   }
 
   /** Deletes the record, gives its bytes back to the uploader's quotas, then removes the objects. */
@@ -604,10 +606,11 @@ export class FileService {
 
   async power(actor: Actor, id: number): Promise<FilePowerAnswer> {
     const file = await this.fileRow(id);
-    if (!file) return { id, preview: false, download: false, delete: false, reason: FILE_MESSAGES.fileGone };
+    if (!file) return { id, preview: false, download: false, delete: false, reason: FILE_MESSAGES.fileGone, url: "" };
     const read = await this.mayRead(actor, file);
     const manage = read && (await this.manages(actor, file));
-    return { id, preview: read, download: read, delete: manage, reason: read ? "" : FILE_MESSAGES.noPermission };
+    const url = !read ? "" : file.is_public ? `${FILE_GET_PREFIX}/${id}` : this.signedPath(id);
+    return { id, preview: read, download: read, delete: manage, reason: read ? "" : FILE_MESSAGES.noPermission, url };
   }
 
   /** c386: how to show the file; Office documents are converted to PDF once (cached). */
