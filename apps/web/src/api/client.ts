@@ -61,3 +61,8 @@ const client = createApiClient({
 export function call<T = unknown>(path: string, payload?: Record<string, unknown>, options?: CallOptions): Promise<T> {
   return client.call<T>(path, payload, options);
 }
+
+/** Uploads travel outside `call` (multipart): their 1025/1028 answers end the session the same way. */
+export function handleSessionCode(code: number, msg: string): boolean {
+  return client.sessionCode(code, msg);
+}

@@ -78,6 +78,14 @@ describe("API client (wire.md envelope, spec §8)", () => {
     expect(seen.events).toEqual(["clear", "success:密码已修改，请重新登录", "navigate:/login"]);
   });
 
+  it("an upload's 1025/1028 (answered outside call) ends the session the same way; other codes are left to the caller", () => {
+    const { client, seen } = setup(() => envelope(200, "ok"));
+    expect(client.sessionCode(Code.BAD_INPUT, "分片大小不符")).toBe(false);
+    expect(seen.events).toEqual([]);
+    expect(client.sessionCode(Code.SESSION_ENDED, "您的账号已在其他地方登录")).toBe(true);
+    expect(seen.events).toEqual(["clear", "success:您的账号已在其他地方登录", "navigate:/login"]);
+  });
+
   it("1025/1028 on the login route are swallowed", async () => {
     for (const code of [1025, 1028]) {
       const { client, seen } = setup(() => envelope(code, "x"), { path: "/login" });

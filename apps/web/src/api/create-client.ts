@@ -73,6 +73,8 @@ function isEnvelope<T>(v: unknown): v is Envelope<T> {
 }
 
 export interface ApiClient {
+  /** Handles a 1025/1028 answer got outside `call` (uploads); false for any other code. */
+  sessionCode(code: number, msg: string): boolean;
   call<T = unknown>(path: string, payload?: Record<string, unknown>, options?: CallOptions): Promise<T>;
 }
 
@@ -116,5 +118,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw failure(path, body.code, body.msg ?? "", quiet);
   }
 
-  return { call };
+  /** For answers that did not come through `call` (multipart uploads): 1025/1028 end the session as §8 says. */
+  function sessionCode(code: number, msg: string): boolean {
+    if (code !== Code.SESSION_INVALID && code !== Code.SESSION_ENDED) return false;
+    failure("", code, msg, false);
+    return true;
+  }
+
+  return { call, sessionCode };
 }

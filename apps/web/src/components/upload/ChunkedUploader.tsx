@@ -9,6 +9,7 @@ import { UploadOutlined } from "@ant-design/icons";
 import type { ChunkType, MergeAnswer } from "@yanke/protocol";
 import { Button, Progress, Space, Typography } from "antd";
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { handleSessionCode } from "../../api/client";
 import { toast } from "../../api/toast";
 import { ChunkedUpload, type ChunkedUploadFailure } from "./chunked-upload";
 import { MSG } from "./messages";
@@ -95,6 +96,7 @@ export function ChunkedUploader({
       },
       onSuccess: (answer) => onSuccess?.(answer, file),
       onError: (failure) => {
+        if (handleSessionCode(failure.code, failure.message)) return onError?.(failure, file);
         toast.error(failure.message);
         onError?.(failure, file);
       },
