@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -123,8 +123,8 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
     expect(empty.code).toBe(200);
     expect(empty.data.chunks).toEqual([]);
 
-    expect((await sendChunk(c, uuid, data, name, 2, { type: "all" })).data.received).toBe(1);
-    expect((await sendChunk(c, uuid, data, name, 0, { type: "all" })).data.received).toBe(2);
+    expect((await sendChunk(c, uuid, data, name, 2, { type: "all" })).data).toEqual({ uuid, chunk: 2, size: data.length - 2 * UPLOAD.chunkSize, chunkLength: 3 });
+    expect((await sendChunk(c, uuid, data, name, 0, { type: "all" })).data.size).toBe(UPLOAD.chunkSize);
     const held = await post<ChunkStatusAnswer>(c, CALLS.fileChunkUpload, { ...base, action: "status" });
     expect(held.data.chunks).toEqual([0, 2]);
     expect(held.data.merged).toBeNull();
@@ -333,10 +333,23 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
     await sendChunk(c, uuid, data, "left.bin", 0, { type: "all" });
     expect((await post<ChunkStatusAnswer>(c, CALLS.fileSections, { ...base, action: "status" })).data.chunks).toEqual([0]);
     expect(await c.s.services.files.sweep(new Date(Date.now() + 60_000))).toBe(0);
+    // A part being received when the process died, left in the temporary folder.
+    const leftover = path.join(c.s.services.files.tmpDir, "part-crashed");
+    writeFileSync(leftover, "half a chunk");
+    expect(existsSync(leftover)).toBe(true);
+    const zhang = (await c.s.services.accounts.byUsername("zhanglaoshi"))!;
+    const kept = (await c.s.services.files.list(zhang.id, { page: 1, limit: 100 })).list.map((f) => f.sha256);
+    expect(kept.length).toBeGreaterThan(0);
     const swept = await c.s.services.files.sweep(new Date(Date.now() + 25 * 3600_000));
     expect(swept).toBeGreaterThanOrEqual(1);
     expect((await post<ChunkStatusAnswer>(c, CALLS.fileSections, { ...base, action: "status" })).data.chunks).toEqual([]);
-    expect(await c.s.services.files.fileRow(1)).toBeDefined();
+    expect(existsSync(leftover)).toBe(false);
+    // Merged files stay, every byte.
+    const after = await c.s.services.files.list(zhang.id, { page: 1, limit: 100 });
+    expect(after.list.map((f) => f.sha256)).toEqual(kept);
+    const first = after.list[after.list.length - 1]!;
+    const body = await getFile(c, first.file_path, { TOKEN: c.tok.zhanglaoshi! });
+    expect(sha(body.body)).toBe(first.sha256);
   });
 
   // CI installs LibreOffice; a developer machine without it skips this (the refusal is tested below).

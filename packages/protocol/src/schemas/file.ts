@@ -98,8 +98,8 @@ export const ChunkStatusAnswer = z.object({
 });
 export type ChunkStatusAnswer = z.infer<typeof ChunkStatusAnswer>;
 
-/** action=slice */
-export const SliceAnswer = z.object({ uuid: z.string(), chunk: z.number().int(), received: z.number().int(), chunkLength: z.number().int() });
+/** action=slice: the chunk is held (ask action=status for the whole picture; answering it per slice would cost a listing each time). */
+export const SliceAnswer = z.object({ uuid: z.string(), chunk: z.number().int(), size: z.number().int(), chunkLength: z.number().int() });
 export type SliceAnswer = z.infer<typeof SliceAnswer>;
 
 /** action=merge (§3 Uploaded file: merge result save_path, size, id, real_file_name) */

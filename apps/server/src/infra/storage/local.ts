@@ -127,6 +127,31 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
+  async sweepTemporary(olderThan: Date): Promise<number> {
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const ent of entries) {
+        const full = path.join(dir, ent.name);
+        if (ent.isDirectory()) await walk(full);
+        else if (ent.name.includes(TMP_MARK)) {
+          const st = await fs.stat(full).catch(() => undefined);
+          if (st && st.mtime < olderThan) {
+            await fs.rm(full, { force: true });
+            removed++;
+          }
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
+  }
+
   async list(prefix: string): Promise<StoredObject[]> {
     assertPrefix(prefix);
     // Walk the deepest directory that holds every match, then filter by the string prefix.

@@ -42,6 +42,8 @@ export interface ObjectStore {
   deletePrefix(prefix: string): Promise<void>;
   /** A directory on local disk for temporary files, on the same filesystem as the local store: `<DATA_DIR>/tmp`. Created on open. */
   readonly tmpDir: string;
+  /** Removes half-written objects (a write killed before its rename) older than `olderThan`; S3 needs none (a bucket lifecycle rule aborts stale multipart uploads). */
+  sweepTemporary?(olderThan: Date): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat, symlink } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -223,8 +223,7 @@ export class FileService {
         .set({ updated_at: this.now() })
         .where(and(eq(uploadSession.account_id, accountId), eq(uploadSession.uuid, f.uuid)));
     }
-    const received = row.status === "done" ? f.chunkLength : (await this.heldChunks(accountId, row)).length;
-    return { uuid: f.uuid, chunk: f.chunk, received, chunkLength: f.chunkLength };
+    return { uuid: f.uuid, chunk: f.chunk, size: file.size, chunkLength: f.chunkLength };
   }
 
   /** Indexes of the chunks held whole, ascending. */
@@ -386,9 +385,24 @@ export class FileService {
       .where(and(lt(uploadSession.updated_at, cutoff), or(ne(uploadSession.status, "merging"), isNull(uploadSession.lease_until), lt(uploadSession.lease_until, now))));
     for (const row of stale) {
       await this.store.deletePrefix(partPrefix(row.account_id, row.uuid));
+      // A merge that wrote the file but never committed (a crash in between) leaves it unreferenced.
+      if (row.status !== "done") await this.store.delete(row.storage_key).catch(() => undefined);
       await this.db.delete(uploadSession).where(and(eq(uploadSession.account_id, row.account_id), eq(uploadSession.uuid, row.uuid), lt(uploadSession.updated_at, cutoff)));
     }
+    // Temporary files a crash left: parts being received, copies for ffprobe, LibreOffice work, half-written objects.
+    await this.sweepTemporary(cutoff);
     return stale.length;
+  }
+
+  private async sweepTemporary(olderThan: Date): Promise<void> {
+    const entries = await readdir(this.store.tmpDir).catch(() => [] as string[]);
+    for (const name of entries) {
+      if (!/^(part|copy|soffice)-/.test(name)) continue;
+      const full = path.join(this.store.tmpDir, name);
+      const st = await stat(full).catch(() => undefined);
+      if (st && st.mtime < olderThan) await rm(full, { recursive: true, force: true });
+    }
+    await this.store.sweepTemporary?.(olderThan);
   }
 
   // ── one-request uploads ──────────────────────────────────────────────────────────────────────────────────────

@@ -94,7 +94,7 @@ class FakeServer {
       const want = chunk! < up.chunkLength - 1 ? this.chunkSize : up.size - (up.chunkLength - 1) * this.chunkSize;
       if (bytes.length !== want) return json(400, `分片 ${chunk} 大小不正确`);
       up.chunks.set(chunk!, bytes);
-      return json(200, "ok", { uuid: fields.uuid, chunk, received: up.chunks.size, chunkLength: up.chunkLength });
+      return json(200, "ok", { uuid: fields.uuid, chunk, size: bytes.length, chunkLength: up.chunkLength });
     }
     if (action === "merge") {
       if (this.failMerge) return json(this.failMerge.code, this.failMerge.msg);
