@@ -53,6 +53,10 @@ const EnvSchema = z
     ES_DIRECTORY_URL: url("ES_DIRECTORY_URL", ["http:", "https:"]),
     ES_DIRECTORY_TOKEN: z.string().optional(),
     WEB_DIST: z.string().optional(),
+    RTMP_PORT: z.coerce.number({ message: "RTMP_PORT 必须是数字" }).int().min(0).max(65535, "RTMP_PORT 必须在 0–65535 之间").default(1935),
+    PUBLIC_HOST: z.string().default(""),
+    DEVICE_HEARTBEAT_SECONDS: z.coerce.number({ message: "DEVICE_HEARTBEAT_SECONDS 必须是数字" }).int().min(1).max(300).default(5),
+    DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number({ message: "DEVICE_OFFLINE_AFTER_SECONDS 必须是数字" }).int().min(2).max(3600).default(15),
     UPLOAD_TTL_HOURS: z.coerce.number({ message: "UPLOAD_TTL_HOURS 必须是数字" }).positive("UPLOAD_TTL_HOURS 必须大于 0").max(24 * 30).default(24),
     UPLOAD_MERGE_LEASE_SECONDS: z.coerce.number({ message: "UPLOAD_MERGE_LEASE_SECONDS 必须是数字" }).int().min(1).max(3600).default(60),
     SOFFICE_PATH: z.string().min(1).default("soffice"),
@@ -116,6 +120,15 @@ export interface Config {
   logLevel: string;
   /** Object storage of uploaded files (S3 or compatible) when S3_BUCKET is set; otherwise files live under `<dataDir>/files`. */
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  /** Classroom devices and live video (#6; docs/api/device-protocol.md). */
+  devices: {
+    /** RTMP ingest port (0 = any free port, for tests). */
+    rtmpPort: number;
+    /** Host name devices and players reach this server by ("" = the host of each request, or 127.0.0.1). */
+    publicHost: string;
+    heartbeatSeconds: number;
+    offlineAfterSeconds: number;
+  };
   uploads: {
     /** Partial uploads untouched this long are removed. */
     ttlMs: number;
@@ -192,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: v.WEB_DIST,
     logLevel: v.LOG_LEVEL,
     s3,
+    devices: { rtmpPort: v.RTMP_PORT, publicHost: v.PUBLIC_HOST, heartbeatSeconds: v.DEVICE_HEARTBEAT_SECONDS, offlineAfterSeconds: v.DEVICE_OFFLINE_AFTER_SECONDS },
     uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH },
   };
 }

@@ -3,6 +3,7 @@
  * Paths are exactly the spec's; the web app and the tests use these constants only.
  */
 import { CLASS_CALLS } from "./schemas/class.js";
+import { EQUIPMENT_CALLS } from "./schemas/equipment.js";
 import { FILE_CALLS } from "./schemas/file.js";
 import { ROSTER_CALLS } from "./schemas/teacher.js";
 import { ORG_CALLS } from "./schemas/org.js";
@@ -16,6 +17,7 @@ export const CALLS = {
   ...PLATFORM_CALLS,
   ...FILE_CALLS,
   ...ROSTER_CALLS,
+  ...EQUIPMENT_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

@@ -16,3 +16,4 @@ export * from "./schemas/class.js";
 export * from "./schemas/quota.js";
 export * from "./schemas/platform.js";
 export * from "./schemas/file.js";
+export * from "./schemas/equipment.js";
