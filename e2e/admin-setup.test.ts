@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, launchBrowser, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -17,7 +17,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const at = (page: Page) => new URL(page.url()).hash.replace(/^#/, "");
 const input = (page: Page, id: string) => page.getByTestId(id).locator("input").or(page.getByTestId(id)).first();
 
 async function choose(page: Page, selectTestId: string, text: string): Promise<void> {
@@ -43,11 +42,7 @@ describe.skipIf(!hasChromium)("browser: a district administrator sets up a new s
   it("school → period and grade → class → student → teachers by Excel, each listed", async () => {
     const context = await handle.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/login`);
-    await input(page, "login-username").fill("quji");
-    await input(page, "login-password").fill("Demo12345");
-    await page.getByTestId("login-submit").click();
-    await expect.poll(() => at(page)).not.toBe("/login");
+    await signIn(page, server.url, "quji", "Demo12345");
 
     // School
     await page.goto(`${server.url}/#/basic/school`);
@@ -153,11 +148,7 @@ describe.skipIf(!hasChromium)("browser: a district administrator sets up a new s
   it("the local teacher roster: register a teacher, sync it into an account, find it listed", async () => {
     const context = await handle.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/login`);
-    await input(page, "login-username").fill("quji");
-    await input(page, "login-password").fill("Demo12345");
-    await page.getByTestId("login-submit").click();
-    await expect.poll(() => at(page)).not.toBe("/login");
+    await signIn(page, server.url, "quji", "Demo12345");
 
     await page.goto(`${server.url}/#/basic/teacher`);
     await page.getByTestId("teacher-page").waitFor();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD, TMP_DIR } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { bigH264Mp4, docx, hevcMp4, tinyPdf } from "../apps/server/test/media-fixtures.js";
-import { type BrowserHandle, hasChromium, launchBrowser, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
 
 /**
  * #5 in the browser: 我的文件 with the chunked uploader (a 40 MB H.264 file reaching 100 %), the codec refusal of
@@ -27,16 +27,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const at = (page: Page) => new URL(page.url()).hash.replace(/^#/, "");
-const input = (page: Page, id: string) => page.getByTestId(id).locator("input").or(page.getByTestId(id)).first();
-
-async function login(page: Page, user: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/#/login`);
-  await input(page, "login-username").fill(user);
-  await input(page, "login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect.poll(() => at(page)).not.toBe("/login");
-}
+const login = (page: Page, user: string, password: string) => signIn(page, server.url, user, password);
 
 async function myFiles(): Promise<FileListAnswer> {
   const acct = (await server.services.accounts.byUsername("zhanglaoshi"))!;

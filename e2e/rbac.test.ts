@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN_PASSWORD, TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, launchBrowser, sessionToken, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, launchBrowser, sessionToken, snap, signIn } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -21,13 +21,7 @@ afterAll(async () => {
 const at = (page: Page) => new URL(page.url()).hash.replace(/^#/, "");
 const input = (page: Page, id: string) => page.getByTestId(id).locator("input").or(page.getByTestId(id)).first();
 
-async function login(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/#/login`);
-  await input(page, "login-username").fill(username);
-  await input(page, "login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect.poll(() => at(page)).not.toBe("/login");
-}
+const login = (page: Page, username: string, password: string) => signIn(page, server.url, username, password);
 
 async function newPage(): Promise<Page> {
   const context = await handle.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN" });

@@ -60,3 +60,22 @@ export function sessionToken(page: Page): Promise<string> {
     return typeof parsed === "object" && parsed !== null && "token" in parsed && typeof parsed.token === "string" ? parsed.token : "";
   });
 }
+
+/** The hash route the page shows ("/login", "/dashboard" …). */
+export const hashRoute = (page: Page): string => new URL(page.url()).hash.replace(/^#/, "");
+
+/** An antd input by test id (the input inside a wrapper, or the element itself). */
+export const inputOf = (page: Page, id: string) => page.getByTestId(id).locator("input").or(page.getByTestId(id)).first();
+
+/** Signs in through the login page of `baseUrl` and waits until the app has left it. */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login`);
+  await inputOf(page, "login-username").fill(username);
+  await inputOf(page, "login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  const until = Date.now() + 15_000;
+  while (hashRoute(page) === "/login") {
+    if (Date.now() > until) throw new Error(`sign-in of ${username} did not leave the login page`);
+    await page.waitForTimeout(50);
+  }
+}

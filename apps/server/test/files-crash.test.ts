@@ -19,12 +19,12 @@ import {
   postCall,
 } from "@yanke/protocol";
 import { eq, inArray } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../src/db/client.js";
 import { account } from "../src/modules/account/account.schema.js";
 import { storedFile, uploadSession } from "../src/modules/file/file.schema.js";
 import { TEST_ADMIN_PASSWORD, TEST_APP_KEY, TMP_DIR } from "./constants.js";
+import { clonePostgres } from "./harness.js";
 
 /**
  * Crash safety of the chunk protocol (#5, docs/decisions/0506): the real server runs as a child process and is
@@ -250,35 +250,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(TMP_DIR, "crash-"));
   const tpl = inject("dbTemplate");
   if (tpl.kind !== "postgres") return; // PGlite under DATA_DIR, created by the child on first start
-  const name = `yanke_t_${tpl.name.replace("yanke_tpl_", "")}_crash_${process.pid}_${Date.now() % 100000}`;
-  const admin = new pg.Client({ connectionString: tpl.url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${tpl.name}`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(tpl.url);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: tpl.url });
-    await c.connect();
-    try {
-      for (let i = 0; ; i++) {
-        try {
-          await c.query(`DROP DATABASE IF EXISTS ${name}`);
-          return;
-        } catch (e) {
-          if (i >= 50) return void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-          if (!(e instanceof Error && /being accessed by other users/.test(e.message))) throw e;
-          await sleep(100);
-        }
-      }
-    } finally {
-      await c.end();
-    }
-  };
+  const clone = await clonePostgres(tpl, "crash_");
+  databaseUrl = clone.databaseUrl;
+  dropDatabase = clone.drop;
 });
 
 afterAll(async () => {

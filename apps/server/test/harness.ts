@@ -24,14 +24,12 @@ declare module "vitest" {
 
 let seq = 0;
 
-/** A fresh database cloned from the run's migrated template. */
-async function cloneTemplate(): Promise<{ database: Database; databaseUrl?: string; drop(): Promise<void> }> {
-  const tpl = inject("dbTemplate");
-  if (tpl.kind === "pglite") {
-    const blob = new Blob([readFileSync(tpl.file)]);
-    return { database: await openDatabase({ loadDataDir: blob }), drop: async () => undefined };
-  }
-  const name = `yanke_t_${tpl.name.replace("yanke_tpl_", "")}_${process.pid}_${++seq}_${Date.now() % 100000}`;
+/**
+ * A PostgreSQL database cloned from the run's migrated template (CREATE DATABASE … TEMPLATE), and how to drop it.
+ * Only for the PostgreSQL run (DATABASE_URL); `tag` shows in its name.
+ */
+export async function clonePostgres(tpl: { url: string; name: string }, tag = ""): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+  const name = `yanke_t_${tpl.name.replace("yanke_tpl_", "")}_${tag}${process.pid}_${++seq}_${Date.now() % 100000}`;
   const admin = new pg.Client({ connectionString: tpl.url });
   await admin.connect();
   try {
@@ -41,10 +39,8 @@ async function cloneTemplate(): Promise<{ database: Database; databaseUrl?: stri
   }
   const u = new URL(tpl.url);
   u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
   return {
-    database: await openDatabase({ databaseUrl }),
-    databaseUrl,
+    databaseUrl: u.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: tpl.url });
       await c.connect();
@@ -68,6 +64,17 @@ async function cloneTemplate(): Promise<{ database: Database; databaseUrl?: stri
       }
     },
   };
+}
+
+/** A fresh database cloned from the run's migrated template. */
+async function cloneTemplate(): Promise<{ database: Database; databaseUrl?: string; drop(): Promise<void> }> {
+  const tpl = inject("dbTemplate");
+  if (tpl.kind === "pglite") {
+    const blob = new Blob([readFileSync(tpl.file)]);
+    return { database: await openDatabase({ loadDataDir: blob }), drop: async () => undefined };
+  }
+  const clone = await clonePostgres(tpl);
+  return { database: await openDatabase({ databaseUrl: clone.databaseUrl }), databaseUrl: clone.databaseUrl, drop: clone.drop };
 }
 
 /**

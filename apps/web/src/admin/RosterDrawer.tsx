@@ -7,6 +7,7 @@ import { useState } from "react";
 import { call } from "../api/client";
 import { toast } from "../api/toast";
 import { usePermission } from "../rbac/usePermission";
+import { tablePagination } from "./common";
 
 type Field = "account" | "name" | "phone" | "school_code" | "subject" | "password";
 
@@ -153,16 +154,7 @@ export function RosterDrawer({ open, onClose }: { open: boolean; onClose: () => 
             loading={q.isFetching}
             dataSource={q.data?.list ?? []}
             data-testid="roster-table"
-            pagination={{
-              current: query.page,
-              pageSize: query.limit,
-              total: q.data?.total ?? 0,
-              showTotal: (t) => `共 ${t} 条`,
-              pageSizeOptions: [10, 20, 50],
-              showSizeChanger: true,
-              showQuickJumper: true,
-              onChange: (page, limit) => setQuery({ ...query, page, limit }),
-            }}
+            pagination={tablePagination({ page: query.page, limit: query.limit }, q.data?.total ?? 0, (next) => setQuery({ ...query, ...next }))}
             columns={[
               { title: "名册账号", dataIndex: "account", width: 110, render: (v: string) => <b>{v}</b> },
               { title: "姓名", dataIndex: "name", width: 80 },

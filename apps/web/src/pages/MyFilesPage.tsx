@@ -4,6 +4,7 @@ import { CALLS, type FileKind, type FileListAnswer, type FilePowerAnswer, type F
 import { Button, Card, Col, Empty, Input, Modal, Popconfirm, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
+import { tablePagination } from "../admin/common";
 import { call } from "../api/client";
 import { toast } from "../api/toast";
 import { EChart, type EChartOption } from "../components/EChart";
@@ -153,16 +154,7 @@ export function MyFilesPage() {
           loading={q.isFetching}
           dataSource={data?.list ?? []}
           data-testid="my-files-table"
-          pagination={{
-            current: query.page,
-            pageSize: query.limit,
-            total: data?.total ?? 0,
-            showTotal: (t) => `共 ${t} 条`,
-            pageSizeOptions: [10, 20, 50],
-            showSizeChanger: true,
-            showQuickJumper: true,
-            onChange: (page, limit) => setQuery({ ...query, page, limit }),
-          }}
+          pagination={tablePagination({ page: query.page, limit: query.limit }, data?.total ?? 0, (next) => setQuery({ ...query, ...next }))}
           columns={[
             {
               title: "文件名",
