@@ -1,0 +1,34 @@
+/** The two cameras of a classroom device. */
+export type Camera = "teacher" | "student";
+export const CAMERAS: readonly Camera[] = ["teacher", "student"];
+
+/**
+ * What the ingest asks the equipment registry (docs/api/device-protocol.md, "The interface between the ingest and
+ * the registry"). modules/equipment implements it.
+ */
+export interface StreamAuthority {
+  /** The device and camera of a publish key, or undefined to refuse the publish. */
+  authorizePublish(key: string): Promise<{ equipmentId: number; camera: Camera } | undefined>;
+  /** A camera started / stopped publishing. */
+  published(equipmentId: number, camera: Camera, live: boolean): Promise<void>;
+}
+
+/** The few logger methods the live module uses (a pino / Fastify logger fits). */
+export interface LiveLog {
+  debug(msg: string): void;
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export const silentLog: LiveLog = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** A camera being published right now. */
+export interface LiveStreamInfo {
+  equipmentId: number;
+  camera: Camera;
+  /** When the publish was accepted (ms since the epoch). */
+  since: number;
+  /** The publisher's address (ip:port). */
+  remote: string;
+}
