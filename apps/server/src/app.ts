@@ -38,6 +38,9 @@ import { fileRoutes } from "./modules/file/file.routes.js";
 import { FileService } from "./modules/file/file.service.js";
 import { rosterRoutes, teacherRoutes } from "./modules/teacher/teacher.routes.js";
 import { TeacherService } from "./modules/teacher/teacher.service.js";
+import { deviceRoutes } from "./modules/equipment/device.routes.js";
+import { equipmentRoutes } from "./modules/equipment/equipment.routes.js";
+import { EquipmentService } from "./modules/equipment/equipment.service.js";
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
 import { ApplyService } from "./modules/rbac/apply.service.js";
 import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
@@ -72,6 +75,8 @@ export interface Services {
   classes: ClassService;
   students: StudentService;
   platform: PlatformService;
+  /** Classroom devices (#6): registry, heartbeat, StreamAuthority of the RTMP ingest. */
+  equipment: EquipmentService;
   throttle: LoginThrottle;
   sso: SsoService | undefined;
 }
@@ -144,7 +149,8 @@ export function createServices({ config, database, counters, store }: AppDeps): 
     soffice: config.uploads.soffice,
     ffprobe: config.uploads.ffprobe,
   });
-  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, roster, files, regions, schools, quota, periods, classes, students, platform, throttle, sso };
+  const equipment = new EquipmentService({ db, org, accounts, devices: config.devices });
+  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, roster, files, regions, schools, quota, periods, classes, students, platform, equipment, throttle, sso };
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -223,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   quotaRoutes(app, host, services);
   classRoutes(app, host, services);
   platformRoutes(app, host, services);
+  equipmentRoutes(app, host, services);
+  deviceRoutes(app, services.equipment);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, "index.html"));

@@ -6,3 +6,4 @@ export * from "../modules/auth/auth.schema.js";
 export * from "../modules/platform/platform.schema.js";
 export * from "../modules/teacher/teacher.schema.js";
 export * from "../modules/file/file.schema.js";
+export * from "../modules/equipment/equipment.schema.js";

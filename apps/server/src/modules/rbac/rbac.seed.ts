@@ -1,6 +1,7 @@
 import { CALLS } from "@yanke/protocol";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { RULES as EQUIPMENT_RULES } from "../equipment/equipment.rules.js";
 import { RULES as CLASS_RULES } from "../org/class.rules.js";
 import { RULES as ORG_RULES } from "../org/org.rules.js";
 import { RULES as PLATFORM_RULES } from "../platform/platform.rules.js";
@@ -9,7 +10,7 @@ import { RULES as TEACHER_RULES } from "../teacher/teacher.rules.js";
 import { authGroup, authRule, occupationApply } from "./rbac.schema.js";
 
 /** Each module's permission rules, by menu entry name. */
-const MODULE_RULES: Record<string, [string, string][]>[] = [ORG_RULES, CLASS_RULES, QUOTA_RULES, PLATFORM_RULES, TEACHER_RULES];
+const MODULE_RULES: Record<string, [string, string][]>[] = [ORG_RULES, CLASS_RULES, QUOTA_RULES, PLATFORM_RULES, TEACHER_RULES, EQUIPMENT_RULES];
 
 function permsOf(r: SeedRule): [string, string][] {
   return [...(r.perms ?? []), ...MODULE_RULES.flatMap((m) => m[r.name] ?? [])];
@@ -242,7 +243,7 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
       db,
       "校级管理员",
       [
-        ...rules.subtree("Dashboard", "SchoolManage", "PeriodManage", "DisciplineManage", "ClassManage", "StudentManage", "TeacherManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
+        ...rules.subtree("Dashboard", "SchoolManage", "PeriodManage", "DisciplineManage", "ClassManage", "StudentManage", "TeacherManage", "DeviceManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
         // His school's footer override (the service confines him to his school).
         ...[rules.ids.get(CALLS.websiteUpdate)].filter((id): id is number => id !== undefined),
       ],
