@@ -119,6 +119,16 @@ export class LiveIngest extends EventEmitter<Events> {
     return this.live.has(`${equipmentId}/${camera}`);
   }
 
+  /**
+   * Drops the publishers of a device (one camera or both): its keys were revoked (resetSecret, disabled, deleted).
+   * Resolves once they are torn down and the authority told.
+   */
+  async disconnect(equipmentId: number, camera?: Camera): Promise<void> {
+    const gone = [...this.live.values()].filter((s) => s.equipmentId === equipmentId && (!camera || s.camera === camera));
+    for (const s of gone) s.session.socket.destroy();
+    await Promise.all(gone.map((s) => this.teardown(s)));
+  }
+
   /** The cameras being published now. */
   streams(): LiveStreamInfo[] {
     return [...this.live.values()].map(({ equipmentId, camera, since, remote }) => ({ equipmentId, camera, since, remote }));
