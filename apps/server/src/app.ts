@@ -33,6 +33,7 @@ import { RegionService } from "./modules/org/region.service.js";
 import { SchoolService } from "./modules/org/school.service.js";
 import { EsDirectory } from "./modules/teacher/es-directory.js";
 import { LocalDirectory, RosterService, type TeacherDirectory } from "./modules/teacher/local-directory.js";
+import { deriveKey } from "./infra/server-secret.js";
 import type { ObjectStore } from "./infra/storage/index.js";
 import { fileRoutes } from "./modules/file/file.routes.js";
 import { FileService } from "./modules/file/file.service.js";
@@ -56,6 +57,8 @@ export interface AppDeps {
   counters: CounterStore;
   /** Where uploaded files live (local DATA_DIR/files or S3). */
   store: ObjectStore;
+  /** The server's own secret (infra/server-secret.ts): keys of signed addresses and, without LICENSE_KEY, of licences. */
+  serverSecret: Buffer;
 }
 
 export interface Services {
@@ -81,7 +84,7 @@ export interface Services {
   sso: SsoService | undefined;
 }
 
-export function createServices({ config, database, counters, store }: AppDeps): Services {
+export function createServices({ config, database, counters, store, serverSecret }: AppDeps): Services {
   const db = database.db;
   const accounts = new AccountService(db);
   const org = new OrgService(db);
@@ -136,14 +139,14 @@ export function createServices({ config, database, counters, store }: AppDeps): 
   const periods = new PeriodService(db, orgAccess);
   const classes = new ClassService(db, orgAccess, accounts);
   const students = new StudentService(db, orgAccess);
-  const platform = new PlatformService(db, org, accounts, { appKey: config.appKey, licenseKey: config.licenseKey });
+  const platform = new PlatformService(db, org, accounts, { serverSecret, licenseKey: config.licenseKey });
   const files = new FileService({
     db,
     store,
     quota,
     schoolsInScope: (a) => org.schoolsInScope(a),
     schoolOf: async (id) => (await accounts.byId(id))?.school_id ?? 0,
-    appKey: config.appKey,
+    signingKey: deriveKey(serverSecret, "files"),
     ttlMs: config.uploads.ttlMs,
     mergeLeaseMs: config.uploads.mergeLeaseMs,
     soffice: config.uploads.soffice,

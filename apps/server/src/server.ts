@@ -5,6 +5,7 @@ import type { Config } from "./config.js";
 import { type BootstrapResult, bootstrap } from "./db/bootstrap.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { type CounterStore, openCounterStore } from "./infra/counter.js";
+import { loadServerSecret } from "./infra/server-secret.js";
 import { type ObjectStore, openStore } from "./infra/storage/index.js";
 
 export interface RunningServer {
@@ -31,7 +32,8 @@ export async function startServer(config: Config, opts: { database?: Database; l
     const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, dataDir: config.dataDir });
     counters = await openCounterStore(config.redisUrl, config.redisPrefix);
     files = await openStore({ dataDir: config.dataDir, s3: config.s3 });
-    const { app, services } = await buildApp({ config, database, counters, store: files });
+    const serverSecret = await loadServerSecret(database.db);
+    const { app, services } = await buildApp({ config, database, counters, store: files, serverSecret });
     // Abandoned partial uploads go after UPLOAD_TTL_HOURS (checked hourly, and once at start).
     const sweep = () => void services.files.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));
     const sweeper = setInterval(sweep, Math.min(3600_000, config.uploads.ttlMs));

@@ -20,6 +20,7 @@ import { AppError } from "../src/http/errors.js";
 import { account } from "../src/modules/account/account.schema.js";
 import { period, school } from "../src/modules/org/org.schema.js";
 import { ANALYSIS_UNLICENSED, AnalysisSlots, MemorySlotStore, RedisSlotStore, analysisFullMessage } from "../src/modules/platform/analysis-slots.js";
+import { loadServerSecret } from "../src/infra/server-secret.js";
 import { AuthCodes, CODE_REFUSALS } from "../src/modules/platform/auth-code.js";
 import { platformRoutes } from "../src/modules/platform/platform.routes.js";
 import { authCode } from "../src/modules/platform/platform.schema.js";
@@ -52,7 +53,7 @@ async function mount(): Promise<void> {
     call = s.call;
     return;
   }
-  platform = new PlatformService(s.database.db, s.services.org, s.services.accounts, { appKey: s.config.appKey });
+  platform = new PlatformService(s.database.db, s.services.org, s.services.accounts, { serverSecret: await loadServerSecret(s.database.db) });
   const app = Fastify({ logger: false });
   const host: CallHost = {
     appKey: s.config.appKey,
@@ -388,7 +389,9 @@ describe("authorization codes: /middle/auth_verify, /middle/mandate", () => {
     expect((await call(C.authVerify, { authorization_code: used, type: "ai" }, tok.admin)).code).toBe(200);
     const exp = inDays(-1);
     const cases = {
-      forged: new AuthCodes({ appKey: "some-other-platform-key-000" }).issue({ app: "ai", exp: inDays(30), cap: 50 }),
+      forged: new AuthCodes({ serverSecret: "some-other-platform-key-000" }).issue({ app: "ai", exp: inDays(30), cap: 50 }),
+      // Whoever holds APP_KEY (every browser does) still cannot sign a licence.
+      fromAppKey: new AuthCodes({ serverSecret: s.config.appKey }).issue({ app: "ai", exp: inDays(30), cap: 50 }),
       malformed: "this-is-not-a-code",
       expired: platform.issueCode({ app: "ai", exp, cap: 3 }),
       reused: used,
@@ -398,6 +401,7 @@ describe("authorization codes: /middle/auth_verify, /middle/mandate", () => {
       await Promise.all(Object.entries(cases).map(async ([k, code]) => [k, await call(C.authVerify, { authorization_code: code, type: "ai" }, tok.admin)] as const)),
     );
     expect(answers.forged).toEqual({ code: 400, msg: CODE_REFUSALS.forged, data: null });
+    expect(answers.fromAppKey).toEqual({ code: 400, msg: CODE_REFUSALS.forged, data: null });
     expect(answers.malformed).toEqual({ code: 400, msg: CODE_REFUSALS.malformed, data: null });
     expect(answers.expired).toEqual({ code: 400, msg: CODE_REFUSALS.expired(new Date(exp * 1000)), data: null });
     expect(answers.reused).toMatchObject({ code: 409, msg: expect.stringContaining("授权码已被使用") });
@@ -436,7 +440,7 @@ describe("authorization codes: /middle/auth_verify, /middle/mandate", () => {
   it("ai_capacity is bounded by the active 'ai' code, and 0 once every 'ai' code has expired", async () => {
     // setting 5 (above), best active ai code capacity 3
     expect(await platform.aiCapacity()).toBe(3);
-    const later = new PlatformService(s.database.db, s.services.org, s.services.accounts, { appKey: s.config.appKey, now: () => new Date(Date.now() + 400 * 86_400_000) });
+    const later = new PlatformService(s.database.db, s.services.org, s.services.accounts, { serverSecret: await loadServerSecret(s.database.db), now: () => new Date(Date.now() + 400 * 86_400_000) });
     expect(await later.aiCapacity()).toBe(0);
     const m = await later.mandate("ai");
     expect(m).toMatchObject({ apply_code: "ai", activated: false, capacity: 0, days_left: 0 });

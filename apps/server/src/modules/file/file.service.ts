@@ -68,7 +68,8 @@ export interface FileServiceOptions {
   schoolsInScope: (a: Actor) => Promise<number[] | undefined>;
   /** The school of an account (0 when none or gone). */
   schoolOf: (accountId: number) => Promise<number>;
-  appKey: string;
+  /** Key of signed addresses (derived from the server secret, never APP_KEY, which browsers hold). */
+  signingKey: Buffer;
   ttlMs: number;
   mergeLeaseMs: number;
   soffice: string;
@@ -550,7 +551,7 @@ export class FileService {
   }
 
   private signature(id: number, exp: number): string {
-    return createHmac("sha256", `${this.o.appKey}:files`).update(`${id}.${exp}`).digest("base64url").slice(0, 32);
+    return createHmac("sha256", this.o.signingKey).update(`${id}.${exp}`).digest("base64url").slice(0, 32);
   }
 
   validSignature(id: number, exp: string | undefined, sig: string | undefined): boolean {

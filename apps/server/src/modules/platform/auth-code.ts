@@ -40,9 +40,9 @@ export const CODE_REFUSALS = {
   reused: (at: Date) => `授权码已被使用（${formatTime(at)} 已激活），不能重复激活`,
 } as const;
 
-/** The licence key when LICENSE_KEY is not configured: HMAC-SHA256(APP_KEY, "yanke-license"). */
-export function deriveLicenseKey(appKey: string): Buffer {
-  return createHmac("sha256", appKey).update("yanke-license").digest();
+/** The licence key when LICENSE_KEY is not configured: HMAC-SHA256(server secret, "yanke-license"). */
+export function deriveLicenseKey(serverSecret: string | Buffer): Buffer {
+  return createHmac("sha256", serverSecret).update("yanke-license").digest();
 }
 
 function sign(key: string | Buffer, body: string): Buffer {
@@ -99,9 +99,12 @@ export function readCode(key: string | Buffer, code: string): CodeClaims {
 export class AuthCodes {
   private readonly key: string | Buffer;
 
-  /** licenseKey: LICENSE_KEY from the configuration; without it the key derives from appKey. */
-  constructor(opts: { appKey: string; licenseKey?: string }) {
-    this.key = opts.licenseKey ? opts.licenseKey : deriveLicenseKey(opts.appKey);
+  /**
+   * licenseKey: LICENSE_KEY from the configuration; without it the key derives from the server secret (kept in the
+   * database, never sent to browsers — unlike APP_KEY).
+   */
+  constructor(opts: { serverSecret: string | Buffer; licenseKey?: string }) {
+    this.key = opts.licenseKey ? opts.licenseKey : deriveLicenseKey(opts.serverSecret);
   }
 
   /** A signed code (administrators' tooling and tests; see issue-code.ts). */

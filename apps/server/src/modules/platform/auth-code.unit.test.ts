@@ -3,7 +3,7 @@ import { AppError } from "../../http/errors.js";
 import { AuthCodes, CODE_REFUSALS, deriveLicenseKey, readCode, signCode } from "./auth-code.js";
 
 const APP_KEY = "unit-test-app-key-0123456789";
-const codes = new AuthCodes({ appKey: APP_KEY });
+const codes = new AuthCodes({ serverSecret: APP_KEY });
 const inAYear = Math.floor(Date.now() / 1000) + 365 * 86400;
 
 function refusal(fn: () => unknown): { code: number; msg: string } {
@@ -31,13 +31,13 @@ describe("authorization codes", () => {
     expect(deriveLicenseKey(APP_KEY).equals(deriveLicenseKey(APP_KEY))).toBe(true);
     const code = signCode(deriveLicenseKey(APP_KEY), { app: "ai", exp: inAYear, cap: 2 });
     expect(codes.verify(code, "ai").cap).toBe(2);
-    const licensed = new AuthCodes({ appKey: APP_KEY, licenseKey: "a-separate-licence-key" });
+    const licensed = new AuthCodes({ serverSecret: APP_KEY, licenseKey: "a-separate-licence-key" });
     expect(refusal(() => licensed.verify(code, "ai"))).toEqual({ code: 400, msg: CODE_REFUSALS.forged });
     expect(licensed.verify(licensed.issue({ app: "ai", exp: inAYear, cap: 3 }), "ai").cap).toBe(3);
   });
 
   it("refuses a forged code: another key, or claims changed after signing", () => {
-    const other = new AuthCodes({ appKey: "another-platform-app-key" }).issue({ app: "ai", exp: inAYear, cap: 4 });
+    const other = new AuthCodes({ serverSecret: "another-platform-secret" }).issue({ app: "ai", exp: inAYear, cap: 4 });
     expect(refusal(() => codes.verify(other, "ai"))).toEqual({ code: 400, msg: CODE_REFUSALS.forged });
     const [body, sig] = codes.issue({ app: "ai", exp: inAYear, cap: 4 }).split(".");
     const claims = JSON.parse(Buffer.from(body!, "base64url").toString("utf8"));

@@ -4,11 +4,15 @@
  *   npx tsx apps/server/src/modules/platform/issue-code.ts --app ai --cap 4 --days 365
  *   npx tsx apps/server/src/modules/platform/issue-code.ts --app live --cap 10 --exp "2027-01-01 00:00:00"
  *
- * The key is LICENSE_KEY when set, else derived from APP_KEY (the server's own rule), so run it with the server's
- * environment. Only the code goes to stdout; its claims go to stderr.
+ * The key is LICENSE_KEY when set, else derived from the server secret kept in the platform's database (the server's
+ * own rule), so run it with the server's environment (DATABASE_URL or DATA_DIR). Only the code goes to stdout; its
+ * claims go to stderr.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEV_APP_KEY } from "../../config.js";
+import { loadConfig } from "../../config.js";
+import { openDatabase } from "../../db/client.js";
+import { loadServerSecret } from "../../infra/server-secret.js";
 import { formatTime } from "../../http/time.js";
 import { AuthCodes } from "./auth-code.js";
 
@@ -49,9 +53,19 @@ if (values.exp) {
 }
 if (Number.isNaN(exp.getTime()) || exp.getTime() <= Date.now()) fail("到期时间必须晚于现在");
 
-const licenseKey = process.env.LICENSE_KEY || undefined;
-const appKey = process.env.APP_KEY || DEV_APP_KEY;
-if (!licenseKey && !process.env.APP_KEY) process.stderr.write("注意：未设置 LICENSE_KEY 与 APP_KEY，使用开发默认密钥签发\n");
-const code = new AuthCodes({ appKey, licenseKey }).issue({ app, cap, exp });
-process.stderr.write(`应用 ${app}，容量 ${cap}，有效期至 ${formatTime(exp)}，签名密钥来自 ${licenseKey ? "LICENSE_KEY" : "APP_KEY"}\n`);
+const config = loadConfig(process.env);
+const licenseKey = config.licenseKey;
+let serverSecret: Buffer = Buffer.alloc(0);
+if (!licenseKey) {
+  // The platform's own secret: the database the server uses (run the server once first).
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
+  try {
+    await database.migrate();
+    serverSecret = await loadServerSecret(database.db);
+  } finally {
+    await database.close();
+  }
+}
+const code = new AuthCodes({ serverSecret, licenseKey }).issue({ app, cap, exp });
+process.stderr.write(`应用 ${app}，容量 ${cap}，有效期至 ${formatTime(exp)}，签名密钥来自 ${licenseKey ? "LICENSE_KEY" : "本平台数据库中的服务器密钥"}\n`);
 process.stdout.write(`${code}\n`);

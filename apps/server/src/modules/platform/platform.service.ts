@@ -2,7 +2,7 @@
  * Platform settings, front-site information and images, authorization codes (#4; docs/api/platform.md).
  *
  * Wiring (app.ts):
- *   const platform = new PlatformService(db, org, accounts, { appKey: config.appKey, licenseKey: config.licenseKey });
+ *   const platform = new PlatformService(db, org, accounts, { serverSecret, licenseKey: config.licenseKey });
  *   platformRoutes(app, host, { platform, accounts });
  *   // #10: new AnalysisSlots({ capacity: () => platform.aiCapacity(), store: await openSlotStore(config.redisUrl, config.redisPrefix) })
  * Bootstrap: `await seedPlatform(db)` (idempotent) inserts the platform's website information.
@@ -87,8 +87,9 @@ export async function seedPlatform(db: Db, opts: { name?: string } = {}): Promis
 }
 
 export interface PlatformOptions {
-  appKey: string;
-  /** LICENSE_KEY; without it the licence key derives from appKey. */
+  /** The server secret (infra/server-secret.ts). */
+  serverSecret: Buffer;
+  /** LICENSE_KEY; without it the licence key derives from the server secret. */
   licenseKey?: string;
   /** Clock (tests). */
   now?: () => Date;
@@ -104,7 +105,7 @@ export class PlatformService {
     private readonly accounts: Pick<AccountService, "byId">,
     opts: PlatformOptions,
   ) {
-    this.codes = new AuthCodes({ appKey: opts.appKey, licenseKey: opts.licenseKey });
+    this.codes = new AuthCodes({ serverSecret: opts.serverSecret, licenseKey: opts.licenseKey });
     this.now = opts.now ?? (() => new Date());
   }
 
