@@ -197,6 +197,8 @@ export async function seedRules(db: Db): Promise<SeededRules> {
       }
     };
     await insert(BASE_MENU, 0);
+  } else {
+    await addMissingRules(db);
   }
   const rows = await db.select({ id: authRule.id, pid: authRule.pid, name: authRule.name }).from(authRule);
   const ids = new Map(rows.map((r) => [r.name, r.id]));
@@ -213,6 +215,46 @@ export async function seedRules(db: Db): Promise<SeededRules> {
     return [...out].sort((a, b) => a - b);
   };
   return { ids, subtree, all: () => rows.map((r) => r.id).sort((a, b) => a - b) };
+}
+
+/**
+ * An existing platform gets the menus and rules of modules added since it was set up (an upgrade): each missing
+ * seed rule is inserted under its parent, and every role and application that holds the parent receives it, so a
+ * role that manages a screen can use the screen's new calls. Rules an administrator renamed or moved stay as they are
+ * (matched by name). Nothing is removed.
+ */
+async function addMissingRules(db: Db): Promise<void> {
+  const existing = new Map((await db.select({ id: authRule.id, name: authRule.name }).from(authRule)).map((r) => [r.name, r.id]));
+  const added: { id: number; pid: number }[] = [];
+  const add = async (name: string, values: typeof authRule.$inferInsert): Promise<number> => {
+    const have = existing.get(name);
+    if (have !== undefined) return have;
+    const [row] = await db.insert(authRule).values(values).returning({ id: authRule.id });
+    if (!row) throw new Error("rule insert failed");
+    existing.set(name, row.id);
+    added.push({ id: row.id, pid: values.pid ?? 0 });
+    return row.id;
+  };
+  const walk = async (rules: SeedRule[], pid: number) => {
+    let sort = 0;
+    for (const r of rules) {
+      sort += 10;
+      const id = await add(r.name, { name: r.name, title: r.title, pid, level: pid ? 1 : 0, sort, url: r.url, is_menu: 1, icon: r.icon ?? "", componentsUrl: r.componentsUrl ?? "" });
+      for (const [i, [title, path]] of permsOf(r).entries()) await add(path, { name: path, title, pid: id, level: 1, sort: (i + 1) * 10, is_menu: 0 });
+      if (r.children) await walk(r.children, id);
+    }
+  };
+  await walk(BASE_MENU, 0);
+  if (added.length === 0) return;
+  // Parents first: a new menu's new children follow it into the roles that receive the menu.
+  for (const table of [authGroup, occupationApply] as const) {
+    const holders = await db.select({ id: table.id, rules: table.rules }).from(table);
+    for (const h of holders) {
+      const held = new Set(h.rules);
+      for (const a of added) if (a.pid && held.has(a.pid)) held.add(a.id);
+      if (held.size !== h.rules.length) await db.update(table).set({ rules: [...held].sort((x, y) => x - y) }).where(sql`${table.id} = ${h.id}`);
+    }
+  }
 }
 
 export async function createGroup(db: Db, title: string, rules: number[], schoolId = 0): Promise<number> {
