@@ -1,11 +1,40 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
 import { BaseSession, type NmsBroadcast, type NmsSession } from "./nms.js";
 import type { LiveLog } from "./live.types.js";
 
-/** Segment file names the packager writes (sequence numbers start at the epoch second: no clash after a respawn). */
-export const SEGMENT_NAME = /^seg\d{1,16}\.ts$/;
+/**
+ * Segment file names served: ours are seg<n>.ts (sequence numbers start at the epoch second: no clash after a
+ * respawn); nginx-rtmp's <n>.ts and SRS's <seq>.ts fit too. Never a path.
+ */
+export const SEGMENT_NAME = /^[A-Za-z0-9_-]{1,64}\.ts$/;
 export const PLAYLIST_NAME = "index.m3u8";
+
+/**
+ * Waits (at most timeoutMs, polling) for `<dir>/index.m3u8`; dir() is asked each time (undefined = not live).
+ * A playlist last written before `notBefore` (ms; a previous publish's, left by an external server) does not count.
+ */
+export async function waitForPlaylistIn(
+  dir: () => string | undefined,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  notBefore = 0,
+): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const d = dir();
+    if (!d) return undefined;
+    const file = path.join(d, PLAYLIST_NAME);
+    try {
+      if ((await stat(file)).mtimeMs >= notBefore) return file;
+    } catch {
+      // not written yet
+    }
+    if (Date.now() >= deadline || signal?.aborted) return undefined;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 export interface HlsOptions {
   ffmpegPath: string;

@@ -1,11 +1,11 @@
 import { EventEmitter } from "node:events";
-import { access, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
-import { HlsPackager, PLAYLIST_NAME } from "./hls.js";
-import type { Camera, LiveLog, LiveStreamInfo, StreamAuthority } from "./live.types.js";
-import { silentLog } from "./live.types.js";
+import { HlsPackager, waitForPlaylistIn } from "./hls.js";
+import type { Camera, LiveLog, LiveSource, LiveStreamInfo, StreamAuthority } from "./live.types.js";
+import { isLoopback, silentLog } from "./live.types.js";
 import { BaseSession, BroadcastServer, type NmsBroadcast, type NmsRtmpSession, RtmpSession, setNmsLogSink } from "./nms.js";
 
 export interface LiveIngestOptions {
@@ -54,7 +54,7 @@ type Events = { publish: [LiveStreamInfo]; unpublish: [LiveStreamInfo] };
  *
  * Events: "publish" and "unpublish" with the stream (after the authority has been told).
  */
-export class LiveIngest extends EventEmitter<Events> {
+export class LiveIngest extends EventEmitter<Events> implements LiveSource {
   private server?: net.Server;
   private opts?: Required<Omit<LiveIngestOptions, "log">> & { log: LiveLog };
   private readonly sockets = new Set<net.Socket>();
@@ -143,21 +143,8 @@ export class LiveIngest extends EventEmitter<Events> {
    * Waits (at most timeoutMs) for the playlist of a live camera; its path, or undefined when the camera is not
    * live or no playlist came in time.
    */
-  async waitForPlaylist(equipmentId: number, camera: Camera, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const dir = this.hlsDir(equipmentId, camera);
-      if (!dir) return undefined;
-      const file = path.join(dir, PLAYLIST_NAME);
-      try {
-        await access(file);
-        return file;
-      } catch {
-        // not written yet
-      }
-      if (Date.now() >= deadline || signal?.aborted) return undefined;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  waitForPlaylist(equipmentId: number, camera: Camera, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined> {
+    return waitForPlaylistIn(() => this.hlsDir(equipmentId, camera), timeoutMs, signal);
   }
 
   /**
@@ -358,8 +345,4 @@ export class LiveIngest extends EventEmitter<Events> {
     });
     return next;
   }
-}
-
-function isLoopback(addr: string | undefined): boolean {
-  return !!addr && (addr === "::1" || addr.startsWith("127.") || addr.startsWith("::ffff:127."));
 }

@@ -4,11 +4,11 @@ import path from "node:path";
 import { Code } from "@yanke/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SEGMENT_NAME } from "./hls.js";
-import type { LiveIngest } from "./live.ingest.js";
-import { CAMERAS, type Camera } from "./live.types.js";
+import { CAMERAS, type Camera, type LiveSource } from "./live.types.js";
 
 export interface LiveRouteDeps {
-  ingest: LiveIngest;
+  /** The in-process LiveIngest, or an ExternalLive. */
+  ingest: LiveSource;
   /** May the caller of this request watch this device? (session TOKEN or signed address; wired by the app.) */
   mayWatch(req: FastifyRequest, equipmentId: number): boolean | Promise<boolean>;
   /** How long a playlist request waits for the first playlist of a camera that just went live (default 8 s). */
@@ -97,7 +97,7 @@ export function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
     const m = /^(teacher|student)\.flv$/.exec(req.params.file ?? "");
     const t = await target(req, res, m ? m[1] : "");
     if (!t) return res;
-    const stream = ingest.subscribe(t.id, t.camera);
+    const stream = await ingest.subscribe(t.id, t.camera);
     if (!stream) return fail(res, 404, Code.NOT_FOUND, NOT_LIVE);
     res.raw.once("close", () => stream.destroy());
     return res

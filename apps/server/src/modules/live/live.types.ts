@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+
 /** The two cameras of a classroom device. */
 export type Camera = "teacher" | "student";
 export const CAMERAS: readonly Camera[] = ["teacher", "student"];
@@ -31,4 +33,22 @@ export interface LiveStreamInfo {
   since: number;
   /** The publisher's address (ip:port). */
   remote: string;
+}
+
+/**
+ * What the playback routes read: the in-process LiveIngest, or ExternalLive for an external RTMP server
+ * (nginx-rtmp, SRS) calling the publish hooks.
+ */
+export interface LiveSource {
+  /** The HLS folder of a live camera (undefined when not live). */
+  hlsDir(equipmentId: number, camera: Camera): string | undefined;
+  /** The playlist path once it exists (waiting at most timeoutMs); undefined when not live or not in time. */
+  waitForPlaylist(equipmentId: number, camera: Camera, timeoutMs: number, signal?: AbortSignal): Promise<string | undefined>;
+  /** A live FLV stream (from the last keyframe on), or undefined when not live / not available. */
+  subscribe(equipmentId: number, camera: Camera): Readable | undefined | Promise<Readable | undefined>;
+}
+
+/** A loopback peer address (IPv4, IPv6 or IPv4-mapped). */
+export function isLoopback(addr: string | undefined): boolean {
+  return !!addr && (addr === "::1" || addr.startsWith("127.") || addr.startsWith("::ffff:127."));
 }
