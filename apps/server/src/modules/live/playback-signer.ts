@@ -4,7 +4,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * Signed playback addresses for <video> elements (which cannot send the TOKEN header): `?exp=<unix s>&sig=<hmac>`
  * over the camera's scope `/live/<id>/<camera>`, so one signature covers its HLS playlist, its segments (the
  * playlist route carries the query onto them) and its .flv. The secret must stay on the server (APP_KEY does not:
- * browsers receive it); by default a random one per process, so signatures end with a restart.
+ * browsers receive it): the server secret's "live" key (infra/server-secret.ts deriveKey); without one a random
+ * secret per process, so signatures end with a restart.
  */
 export interface PlaybackSigner {
   /** `/live/7/teacher/index.m3u8` → `/live/7/teacher/index.m3u8?exp=…&sig=…` (other paths are returned as they are). */
