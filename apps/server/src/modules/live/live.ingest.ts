@@ -28,6 +28,9 @@ export interface LiveIngestOptions {
 /** The RTMP application devices publish to: rtmp://host:port/live/<key>. */
 export const RTMP_APP = "live";
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,128}$/;
+/** A publisher is dropped when the registry takes longer than this to authorize it, or it sends more meanwhile. */
+const AUTHORIZE_TIMEOUT_MS = 10_000;
+const MAX_HELD_BYTES = 8 * 1024 * 1024;
 /** An FLV viewer this far behind is dropped rather than buffered without bound. */
 const MAX_VIEWER_BACKLOG = 16 * 1024 * 1024;
 
@@ -233,12 +236,24 @@ export class LiveIngest extends EventEmitter<Events> implements LiveSource {
     // which the package has already sent, before sending media; anything parsed before now went to the unwatched
     // placeholder broadcast, whose headers are carried over below).
     const held: Buffer[] = [];
-    const hold = (buf: Buffer) => held.push(buf);
+    let heldBytes = 0;
+    const shown = `${key.slice(0, 4)}…`;
+    const hold = (buf: Buffer) => {
+      held.push(buf);
+      heldBytes += buf.length;
+      if (heldBytes > MAX_HELD_BYTES) {
+        opts.log.warn(`RTMP ${session.ip} 推流密钥 ${shown} 鉴权过慢，已断开`);
+        socket.destroy();
+      }
+    };
     socket.removeListener("data", session.onData);
     socket.on("data", hold);
     const placeholder = session.broadcast;
-    const shown = `${key.slice(0, 4)}…`;
-    opts.authority.authorizePublish(key).then(
+    const slow = setTimeout(() => {
+      opts.log.warn(`RTMP ${session.ip} 推流密钥 ${shown} 鉴权超时，已断开`);
+      socket.destroy();
+    }, AUTHORIZE_TIMEOUT_MS);
+    opts.authority.authorizePublish(key).finally(() => clearTimeout(slow)).then(
       async (who) => {
         if (socket.destroyed) return;
         if (!who) {
