@@ -14,6 +14,8 @@ import { TMP_DIR } from "./constants.js";
 
 const KEYS: Record<string, { equipmentId: number; camera: Camera }> = {
   "tk-7-good": { equipmentId: 7, camera: "teacher" },
+  "sk-8-good": { equipmentId: 8, camera: "student" },
+  "tk-9-good": { equipmentId: 9, camera: "teacher" },
 };
 
 const calls: { equipmentId: number; camera: Camera; live: boolean; at: number }[] = [];
@@ -45,14 +47,14 @@ async function waitFor<T>(what: string, fn: () => T | undefined | false | Promis
 }
 
 /** A cheap camera: 320x180, 15 fps, keyframe every 2 s, tone; runs until killed. */
-function push(key: string): { child: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
+function push(key: string, port = ingest.port): { child: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
   const child = spawn(
     "ffmpeg",
     [
       ...["-hide_banner", "-nostdin", "-loglevel", "error", "-re"],
       ...["-f", "lavfi", "-i", "testsrc=size=320x180:rate=15", "-f", "lavfi", "-i", "sine=frequency=440"],
       ...["-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "30", "-pix_fmt", "yuv420p"],
-      ...["-c:a", "aac", "-b:a", "32k", "-f", "flv", `rtmp://127.0.0.1:${ingest.port}/live/${key}`],
+      ...["-c:a", "aac", "-b:a", "32k", "-f", "flv", `rtmp://127.0.0.1:${port}/live/${key}`],
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
@@ -209,5 +211,50 @@ describe("live ingest", () => {
     expect(asked).toContain("nope-unknown-key");
     expect(calls.length).toBe(before);
     expect(ingest.streams()).toEqual([]);
+  });
+
+  it("the newest publisher of a camera takes over; disconnect (revoked keys) drops it", async () => {
+    const mine = () => calls.filter((c) => c.equipmentId === 8).map((c) => c.live);
+    const first = push("sk-8-good");
+    await waitFor("first publish", () => mine().length === 1);
+    const second = push("sk-8-good");
+    // The first loses its connection, the second is live: the registry hears false then true, in order.
+    const code = await first.exited;
+    expect(code).not.toBe(0);
+    await waitFor("takeover", () => mine().length === 3);
+    expect(mine()).toEqual([true, false, true]);
+    expect(ingest.isLive(8, "student")).toBe(true);
+    await ingest.disconnect(8);
+    expect(mine()).toEqual([true, false, true, false]);
+    expect(ingest.isLive(8, "student")).toBe(false);
+    second.child.kill("SIGKILL");
+    await second.exited;
+  });
+
+  it("a publisher that goes silent without closing (network lost) is dropped after the idle timeout", async () => {
+    // A second ingest in the same process (broadcasts are per ingest) with a short idle timeout.
+    const mine: boolean[] = [];
+    const other = new LiveIngest();
+    const otherDir = mkdtempSync(path.join(TMP_DIR, "live-idle-"));
+    try {
+      const port = await other.start({
+        rtmpPort: 0,
+        host: "127.0.0.1",
+        dataDir: otherDir,
+        idleTimeoutMs: 1500,
+        authority: { authorizePublish: async (key) => KEYS[key], published: async (_id, _cam, live) => void mine.push(live) },
+      });
+      const p = push("tk-9-good", port);
+      await waitFor("publish", () => mine.length === 1);
+      p.child.kill("SIGSTOP");
+      await waitFor("dropped as silent", () => mine.length === 2, 10_000);
+      expect(mine).toEqual([true, false]);
+      expect(other.isLive(9, "teacher")).toBe(false);
+      p.child.kill("SIGKILL");
+      await p.exited;
+    } finally {
+      await other.stop();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 });
