@@ -7,7 +7,7 @@ import { loadConfig } from "@yanke/server/src/config.ts";
 import { openDatabase } from "@yanke/server/src/db/client.ts";
 import { startServer } from "@yanke/server/src/server.ts";
 
-const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ADMIN_PASSWORD: "Bench12345", DATA_DIR: "/tmp/yanke-bench", LOGIN_MAX_FAILURES: "1000000" });
+const config = loadConfig({ PORT: "0", RTMP_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ADMIN_PASSWORD: "Bench12345", DATA_DIR: "/tmp/yanke-bench", LOGIN_MAX_FAILURES: "1000000" });
 const server = await startServer(config, { database: await openDatabase({ databaseUrl: process.env.DATABASE_URL }) });
 const opts = { baseUrl: server.url, appKey: config.appKey };
 

@@ -14,7 +14,7 @@ import Fastify from "fastify";
 const N = Number(process.env.BENCH_STUDENTS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
-const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ADMIN_PASSWORD: "Bench12345", DATA_DIR: "/tmp/yanke-bench" });
+const config = loadConfig({ PORT: "0", RTMP_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ADMIN_PASSWORD: "Bench12345", DATA_DIR: "/tmp/yanke-bench" });
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 const server = await startServer(config, { database });
 const db = server.database.db;

@@ -162,6 +162,7 @@ async function yanke(dir: string, size: number, src: ReturnType<typeof chunkSour
   const password = "Bench12345";
   const c = launch(["--import", "tsx", "src/main.ts"], serverDir, {
     PORT: "0",
+    RTMP_PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: path.join(dir, "yanke"),
     APP_KEY: appKey,

@@ -7,7 +7,7 @@ import { CALLS, type ClientConfig, Code, GET_ROUTES } from "@yanke/protocol";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { type CallHost, reply } from "./http/call.js";
+import { type CallHost, reply, tokenOf } from "./http/call.js";
 import { AppError, isUniqueViolation } from "./http/errors.js";
 import { buildOpenApi } from "./http/openapi.js";
 import type { CounterStore } from "./infra/counter.js";
@@ -40,6 +40,7 @@ import { FileService } from "./modules/file/file.service.js";
 import { rosterRoutes, teacherRoutes } from "./modules/teacher/teacher.routes.js";
 import { TeacherService } from "./modules/teacher/teacher.service.js";
 import { deviceRoutes } from "./modules/equipment/device.routes.js";
+import { LiveIngest, createPlaybackSigner, liveRoutes } from "./modules/live/index.js";
 import { equipmentRoutes } from "./modules/equipment/equipment.routes.js";
 import { EquipmentService } from "./modules/equipment/equipment.service.js";
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
@@ -172,7 +173,7 @@ export function clientConfig(config: Config): ClientConfig {
 
 const API_PREFIXES = ["/middle/", "/v2/", "/web/", "/research/", "/file/"];
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services; live: LiveIngest }> {
   const { config } = deps;
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -235,6 +236,23 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   equipmentRoutes(app, host, services);
   deviceRoutes(app, services.equipment);
 
+  // Live video (#6, docs/live.md): the RTMP ingest is started by server.ts; playback needs a session that sees the
+  // device, or a signed address (keyed on the server secret — browsers hold APP_KEY).
+  const live = new LiveIngest();
+  const signer = createPlaybackSigner({ secret: deriveKey(deps.serverSecret, "live") });
+  services.equipment.playbackSigner = (p) => signer.sign(p);
+  services.equipment.onRevoke((id) => void live.disconnect(id));
+  liveRoutes(app, {
+    ingest: live,
+    mayWatch: async (req, id) => {
+      if (signer.verify(req.url)) return true;
+      const token = tokenOf(req);
+      if (!token) return false;
+      const auth = await services.auth.resolve(token).catch(() => null);
+      return auth ? services.equipment.mayWatch(await services.accounts.subject(auth.accountId), id) : false;
+    },
+  });
+
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, "index.html"));
   if (hasWeb) {
@@ -256,5 +274,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     return res.type("text/html; charset=utf-8").sendFile("index.html");
   });
 
-  return { app, services };
+  return { app, services, live };
 }

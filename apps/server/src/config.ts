@@ -33,6 +33,7 @@ const EnvSchema = z
     EDITION: z.enum(["foreground", "teachEvents", "NINGXIA"], { message: "EDITION 只能是 foreground、teachEvents 或 NINGXIA" }).default("foreground"),
     ALLOW_RAW: bool("ALLOW_RAW"),
     SEED_DEMO: bool("SEED_DEMO"),
+    DEMO_DEVICES: bool("DEMO_DEVICES"),
     SINGLE_SESSION: bool("SINGLE_SESSION"),
     HISTORY_MODE: bool("HISTORY_MODE"),
     SHOW_VERSION_NAME: bool("SHOW_VERSION_NAME"),
@@ -103,6 +104,8 @@ export interface Config {
   edition: "foreground" | "teachEvents" | "NINGXIA";
   allowRaw: boolean;
   seedDemo: boolean;
+  /** Start two simulated classroom devices with the server (demo; needs the demo data). */
+  demoDevices: boolean;
   singleSession: boolean;
   historyMode: boolean;
   showVersionName: boolean;
@@ -190,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     edition: v.EDITION,
     allowRaw: v.ALLOW_RAW,
     seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === "" ? true : v.SEED_DEMO === true,
+    demoDevices: v.DEMO_DEVICES,
     singleSession: v.SINGLE_SESSION,
     historyMode: v.HISTORY_MODE,
     showVersionName: v.SHOW_VERSION_NAME,

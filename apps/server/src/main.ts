@@ -3,6 +3,11 @@ import { ConfigError, DEV_APP_KEY, loadConfig } from "./config.js";
 import { startServer } from "./server.js";
 
 async function main(): Promise<void> {
+  // `yanke device-sim …`: simulated classroom devices (docs/live.md), not the server.
+  if (process.argv[2] === "device-sim") {
+    const { deviceSimMain } = await import("./device-sim/index.js");
+    process.exit(await deviceSimMain(process.argv.slice(3)));
+  }
   let config;
   try {
     config = loadConfig();
@@ -23,6 +28,18 @@ async function main(): Promise<void> {
     if (server.boot.admin.passwordFile) lines.push(`（密码只显示这一次，已写入 ${server.boot.admin.passwordFile}）`);
   }
   if (server.boot.demoSeeded) lines.push("已创建演示数据：教师账号 zhanglaoshi / lilaoshi / wanglaoshi，密码 Teacher123");
+  // DEMO_DEVICES=1: two simulated classrooms of 银川市第一中学 heartbeat and push both cameras.
+  let sim: { stop(): Promise<void> } | undefined;
+  if (config.demoDevices) {
+    const devices = await server.services.equipment.ensureDemoDevices(config.dataDir);
+    if (devices.length > 0) {
+      const { startSimulator } = await import("./device-sim/index.js");
+      sim = await startSimulator({ server: server.url, devices: devices.map((d) => ({ code: d.code, secret: d.secret })), pushOnBoot: true });
+      lines.push(`演示设备：${devices.map((d) => d.code).join("、")} 正在推流（设备中心 → 直播巡课）`);
+    } else {
+      lines.push("DEMO_DEVICES=1 需要演示数据（SEED_DEMO=1），演示设备未启动");
+    }
+  }
   console.log(`\n${lines.join("\n")}\n`);
 
   let stopping = false;
@@ -31,6 +48,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`收到 ${signal}，正在关闭……`);
     try {
+      await sim?.stop();
       await server.close();
       process.exit(0);
     } catch (e) {

@@ -27,13 +27,23 @@ export async function startServer(config: Config, opts: { database?: Database; l
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") }));
   let counters: CounterStore | undefined;
   let files: ObjectStore | undefined;
+  let ingest: { stop(): Promise<void> } | undefined;
   try {
     await database.migrate();
     const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, dataDir: config.dataDir });
     counters = await openCounterStore(config.redisUrl, config.redisPrefix);
     files = await openStore({ dataDir: config.dataDir, s3: config.s3 });
     const serverSecret = await loadServerSecret(database.db);
-    const { app, services } = await buildApp({ config, database, counters, store: files, serverSecret });
+    const { app, services, live } = await buildApp({ config, database, counters, store: files, serverSecret });
+    ingest = live;
+    // RTMP ingest (#6): nothing publishes before it starts, so live flags a crash left behind go first.
+    await services.equipment.clearLive();
+    try {
+      services.equipment.rtmpPort = await live.start({ rtmpPort: config.devices.rtmpPort, host: config.host, dataDir: config.dataDir, authority: services.equipment, log: app.log });
+    } catch (err) {
+      // A taken port must not keep the platform down; devices cannot push until it is fixed (logged loudly).
+      app.log.error({ err }, `RTMP 端口 ${config.devices.rtmpPort} 无法监听，设备推流不可用：请释放该端口或设置 RTMP_PORT`);
+    }
     // Abandoned partial uploads go after UPLOAD_TTL_HOURS (checked hourly, and once at start).
     const sweep = () => void services.files.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));
     const sweeper = setInterval(sweep, Math.min(3600_000, config.uploads.ttlMs));
@@ -61,12 +71,14 @@ export async function startServer(config: Config, opts: { database?: Database; l
         (closing ??= (async () => {
           clearInterval(sweeper);
           await app.close();
+          await ingest?.stop().catch(() => undefined);
           await store.close();
           await objects.close();
           await database.close();
         })()),
     };
   } catch (e) {
+    await ingest?.stop().catch(() => undefined);
     await counters?.close().catch(() => undefined);
     await files?.close().catch(() => undefined);
     await database.close().catch(() => undefined);

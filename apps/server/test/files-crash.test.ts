@@ -75,6 +75,7 @@ async function startChild(): Promise<Child> {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       PORT: "0",
+      RTMP_PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       APP_KEY: TEST_APP_KEY,

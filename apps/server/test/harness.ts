@@ -86,6 +86,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const clone = await cloneTemplate();
   const config = loadConfig({
     PORT: "0",
+    RTMP_PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     APP_KEY: TEST_APP_KEY,

@@ -51,7 +51,7 @@ describe("npm start on an empty embedded database", () => {
   it("creates admin with a random password printed once and written to DATA_DIR, seeds demo data, and stops cleanly", async () => {
     const dataDir = mkdtempSync(path.join(TMP_DIR, "start-"));
     dirs.push(dataDir);
-    const env = { DATA_DIR: dataDir, PORT: "0", APP_KEY: "start-test-app-key-123" };
+    const env = { DATA_DIR: dataDir, PORT: "0", RTMP_PORT: "0", APP_KEY: "start-test-app-key-123" };
     const a = run(env);
     await waitFor(a, "研课 Yanke 已启动");
     const m = /首位管理员账号：admin {2}密码：(\S+)/.exec(a.out());
@@ -94,7 +94,7 @@ describe("npm start on an empty embedded database", () => {
   it("uses ADMIN_PASSWORD, and SEED_DEMO=0 leaves the demo out", async () => {
     const dataDir = mkdtempSync(path.join(TMP_DIR, "start-"));
     dirs.push(dataDir);
-    const p = run({ DATA_DIR: dataDir, PORT: "0", ADMIN_PASSWORD: "Chosen123", SEED_DEMO: "0", APP_KEY: "start-test-app-key-123" });
+    const p = run({ DATA_DIR: dataDir, PORT: "0", RTMP_PORT: "0", ADMIN_PASSWORD: "Chosen123", SEED_DEMO: "0", APP_KEY: "start-test-app-key-123" });
     await waitFor(p, "研课 Yanke 已启动");
     expect(p.out()).toContain("密码：Chosen123");
     expect(p.out()).not.toContain("已创建演示数据");

@@ -881,6 +881,19 @@ export class EquipmentService implements StreamAuthority {
     return { equipmentId: row.id, camera: row.teacher === key ? "teacher" : "student" };
   }
 
+  /** May the caller watch the device's cameras: a device of a school he sees (his own, or those he administers). */
+  async mayWatch(c: Caller, equipmentId: number): Promise<boolean> {
+    const e = await this.byId(equipmentId);
+    if (!e) return false;
+    const schools = await this.visible(c);
+    return schools === undefined || schools.includes(e.school_id);
+  }
+
+  /** At start nothing publishes yet: live flags a crash left behind are cleared. */
+  async clearLive(): Promise<void> {
+    await this.db.update(equipment).set({ teacher_live: false, student_live: false }).where(sql`${equipment.teacher_live} or ${equipment.student_live}`);
+  }
+
   async published(equipmentId: number, camera: Camera, live: boolean): Promise<void> {
     const set = camera === "teacher" ? { teacher_live: live } : { student_live: live };
     await this.db.update(equipment).set(set).where(eq(equipment.id, equipmentId));
