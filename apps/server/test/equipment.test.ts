@@ -477,12 +477,13 @@ describe("streams", () => {
     expect(await row(dev.id)).toMatchObject({
       liveStreamStatus: 1,
       teacherStreamUrl: "",
-      studentStreamUrl: `/live/${dev.id}/student/index.m3u8`,
-      liveStream_url: `/live/${dev.id}/student/index.m3u8`,
-      studentFlvUrl: `/live/${dev.id}/student.flv`,
+      // Signed by the server's playback signer (players cannot send TOKEN); never the publish key.
+      studentStreamUrl: expect.stringMatching(new RegExp(`^/live/${dev.id}/student/index\\.m3u8\\?exp=\\d+&sig=`)),
+      liveStream_url: expect.stringMatching(new RegExp(`^/live/${dev.id}/student/index\\.m3u8\\?`)),
+      studentFlvUrl: expect.stringMatching(new RegExp(`^/live/${dev.id}/student\\.flv\\?exp=`)),
     });
     await svc.published(dev.id, "teacher", true);
-    expect((await row(dev.id)).liveStream_url).toBe(`/live/${dev.id}/teacher/index.m3u8`);
+    expect((await row(dev.id)).liveStream_url).toMatch(new RegExp(`^/live/${dev.id}/teacher/index\\.m3u8\\?`));
     await svc.published(dev.id, "teacher", false);
     await svc.published(dev.id, "student", false);
     expect(await row(dev.id)).toMatchObject({ liveStreamStatus: 0, liveStream_url: "" });
