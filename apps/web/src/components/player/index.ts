@@ -1,0 +1,2 @@
+export { LivePlayer, type LivePlayerProps } from "./LivePlayer";
+export { guessStreamKind, type StreamKind } from "./stream-kind";
