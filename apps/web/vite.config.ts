@@ -2,7 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 
 const backend = process.env.YANKE_BACKEND ?? "http://localhost:8080";
-const proxied = ["/middle", "/web", "/research", "/file", "/v2", "/config.js", "/sso", "/healthz", "/openapi.json", "/templates"];
+const proxied = ["/middle", "/web", "/research", "/file", "/v2", "/config.js", "/sso", "/healthz", "/openapi.json", "/templates", "/files", "/live", "/device"];
 
 export default defineConfig({
   plugins: [react()],

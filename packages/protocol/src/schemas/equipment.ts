@@ -114,7 +114,7 @@ export const zDeviceCode = z
   .string()
   .trim()
   .transform((v) => v.toUpperCase())
-  .refine((v) => DEVICE_CODE_PATTERN.test(v), "格式应为 YK- 加 8 位十六进制数字（由 /middle/code/uuid 发放）")
+  .refine((v) => DEVICE_CODE_PATTERN.test(v), "格式应为 YK- 加 8 位十六进制数字（点击“生成编码”获取）")
   .describe("设备编码");
 const zPosition = z.string().trim().min(1, "请输入设备位置").max(60, "设备位置不能超过 60 个字符").describe("设备位置");
 const zProducer = zText("厂商", 60);
