@@ -26,6 +26,7 @@ const PlatformSetting: Screen = lazy(() => import("../admin/PlatformSettingPage"
 const ImageManage: Screen = lazy(() => import("../admin/ImagePage").then((m) => ({ default: m.ImagePage })));
 const MyFiles: Screen = lazy(() => import("./MyFilesPage").then((m) => ({ default: m.MyFilesPage })));
 const DeviceManage: Screen = lazy(() => import("../admin/equipment/DevicePage").then((m) => ({ default: m.DevicePage })));
+const DeviceLive: Screen = lazy(() => import("./patrol/PatrolPage").then((m) => ({ default: m.PatrolPage })));
 const AuthCodeManage: Screen = lazy(() => import("../admin/AuthCodePage").then((m) => ({ default: m.AuthCodePage })));
 
 export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
@@ -44,6 +45,7 @@ export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
   "basic/region": RegionManage,
   "basic/storage": StorageManage,
   "basic/device": DeviceManage,
+  "device/live": DeviceLive,
   "platform/setting": PlatformSetting,
   "platform/images": ImageManage,
   "platform/authCode": AuthCodeManage,
@@ -68,6 +70,7 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   RegionManage,
   StorageManage,
   DeviceManage,
+  DeviceLive,
   PlatformSetting,
   ImageManage,
   AuthCodeManage,
