@@ -43,6 +43,7 @@ import { deviceRoutes } from "./modules/equipment/device.routes.js";
 import { LiveIngest, createPlaybackSigner, liveRoutes } from "./modules/live/index.js";
 import { equipmentRoutes } from "./modules/equipment/equipment.routes.js";
 import { EquipmentService } from "./modules/equipment/equipment.service.js";
+import { type MediaServices, createMedia, recordingRoutes, videoRoutes } from "./modules/recording/index.js";
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
 import { ApplyService } from "./modules/rbac/apply.service.js";
 import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
@@ -81,11 +82,13 @@ export interface Services {
   platform: PlatformService;
   /** Classroom devices (#6): registry, heartbeat, StreamAuthority of the RTMP ingest. */
   equipment: EquipmentService;
+  /** Timetables, the recorder, supervision, videos (#6 recording and video on demand; modules/recording/index.ts). */
+  media: MediaServices;
   throttle: LoginThrottle;
   sso: SsoService | undefined;
 }
 
-export function createServices({ config, database, counters, store, serverSecret }: AppDeps): Services {
+export function createServices({ config, database, counters, store, serverSecret }: AppDeps, live: LiveIngest = new LiveIngest()): Services {
   const db = database.db;
   const accounts = new AccountService(db);
   const org = new OrgService(db);
@@ -154,7 +157,18 @@ export function createServices({ config, database, counters, store, serverSecret
     ffprobe: config.uploads.ffprobe,
   });
   const equipment = new EquipmentService({ db, org, accounts, devices: config.devices });
-  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, roster, files, regions, schools, quota, periods, classes, students, platform, equipment, throttle, sso };
+  const media = createMedia({
+    db,
+    org,
+    equipment,
+    files,
+    store,
+    live,
+    dataDir: config.dataDir,
+    ffprobe: config.uploads.ffprobe,
+    signingKey: deriveKey(serverSecret, "video"),
+  });
+  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, roster, files, regions, schools, quota, periods, classes, students, platform, equipment, media, throttle, sso };
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -182,7 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     // On shutdown every connection goes, a long upload or download included: chunked uploads resume, ranges restart.
     forceCloseConnections: true,
   });
-  const services = createServices(deps);
+  const live = new LiveIngest();
+  const services = createServices(deps, live);
   const host: CallHost = {
     appKey: config.appKey,
     allowRaw: config.allowRaw,
@@ -235,10 +250,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   platformRoutes(app, host, services);
   equipmentRoutes(app, host, services);
   deviceRoutes(app, services.equipment);
+  recordingRoutes(app, host, { ...services.media, accounts: services.accounts });
+  videoRoutes(app, host, { videos: services.media.videos, accounts: services.accounts });
 
   // Live video (#6, docs/live.md): the RTMP ingest is started by server.ts; playback needs a session that sees the
   // device, or a signed address (keyed on the server secret — browsers hold APP_KEY).
-  const live = new LiveIngest();
   const signer = createPlaybackSigner({ secret: deriveKey(deps.serverSecret, "live") });
   services.equipment.playbackSigner = (p) => signer.sign(p);
   services.equipment.onRevoke((id) => void live.disconnect(id));

@@ -28,6 +28,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   let counters: CounterStore | undefined;
   let files: ObjectStore | undefined;
   let ingest: { stop(): Promise<void> } | undefined;
+  let recorder: { stop(): Promise<void> } | undefined;
   try {
     await database.migrate();
     const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, dataDir: config.dataDir });
@@ -44,6 +45,9 @@ export async function startServer(config: Config, opts: { database?: Database; l
       // A taken port must not keep the platform down; devices cannot push until it is fixed (logged loudly).
       app.log.error({ err }, `RTMP 端口 ${config.devices.rtmpPort} 无法监听，设备推流不可用：请释放该端口或设置 RTMP_PORT`);
     }
+    // The recorder (#6): recovers what a stop or crash left, then records the timetable from the ingest's streams.
+    recorder = services.media;
+    await services.media.start(app.log);
     // Abandoned partial uploads go after UPLOAD_TTL_HOURS (checked hourly, and once at start).
     const sweep = () => void services.files.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));
     const sweeper = setInterval(sweep, Math.min(3600_000, config.uploads.ttlMs));
@@ -71,6 +75,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
         (closing ??= (async () => {
           clearInterval(sweeper);
           await app.close();
+          await recorder?.stop().catch(() => undefined);
           await ingest?.stop().catch(() => undefined);
           await store.close();
           await objects.close();
@@ -78,6 +83,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
         })()),
     };
   } catch (e) {
+    await recorder?.stop().catch(() => undefined);
     await ingest?.stop().catch(() => undefined);
     await counters?.close().catch(() => undefined);
     await files?.close().catch(() => undefined);

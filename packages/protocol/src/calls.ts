@@ -9,6 +9,8 @@ import { ROSTER_CALLS } from "./schemas/teacher.js";
 import { ORG_CALLS } from "./schemas/org.js";
 import { PLATFORM_CALLS } from "./schemas/platform.js";
 import { QUOTA_CALLS } from "./schemas/quota.js";
+import { RECORDING_CALLS } from "./schemas/recording.js";
+import { VIDEO_CALLS } from "./schemas/video.js";
 
 export const CALLS = {
   ...ORG_CALLS,
@@ -18,6 +20,8 @@ export const CALLS = {
   ...FILE_CALLS,
   ...ROSTER_CALLS,
   ...EQUIPMENT_CALLS,
+  ...RECORDING_CALLS,
+  ...VIDEO_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

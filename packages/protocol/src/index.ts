@@ -17,3 +17,5 @@ export * from "./schemas/quota.js";
 export * from "./schemas/platform.js";
 export * from "./schemas/file.js";
 export * from "./schemas/equipment.js";
+export * from "./schemas/recording.js";
+export * from "./schemas/video.js";

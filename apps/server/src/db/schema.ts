@@ -7,3 +7,5 @@ export * from "../modules/platform/platform.schema.js";
 export * from "../modules/teacher/teacher.schema.js";
 export * from "../modules/file/file.schema.js";
 export * from "../modules/equipment/equipment.schema.js";
+export * from "../modules/recording/recording.schema.js";
+export * from "../modules/video/video.schema.js";

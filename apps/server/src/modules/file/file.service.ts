@@ -441,6 +441,19 @@ export class FileService {
     return this.keep(accountId, file, realName, sniffed, "audio", false);
   }
 
+  /**
+   * A file the server made itself (a lesson recording, #6): moved from local disk into the store, recorded and
+   * charged to the account's quotas like an upload (413 when full, checked before the file is moved: it stays where
+   * it was).
+   */
+  async adopt(accountId: number, localPath: string, realName: string, module: string): Promise<FileRecord> {
+    const st = await stat(localPath);
+    if (st.size === 0) throw badInput(FILE_MESSAGES.empty);
+    await this.precheckQuota(accountId, st.size);
+    const sniffed = await sniff(await readHead(localPath), realName);
+    return this.keep(accountId, { path: localPath, size: st.size, filename: realName }, realName, sniffed, module, false);
+  }
+
   private async keep(accountId: number, file: ReceivedFile, realName: string, sniffed: Sniffed, module: string, isPublic: boolean): Promise<FileRecord> {
     const ext = sniffed.ext || nameExt(realName);
     const kind = kindOf({ ...sniffed, ext });

@@ -6,11 +6,12 @@ import { RULES as CLASS_RULES } from "../org/class.rules.js";
 import { RULES as ORG_RULES } from "../org/org.rules.js";
 import { RULES as PLATFORM_RULES } from "../platform/platform.rules.js";
 import { RULES as QUOTA_RULES } from "../quota/quota.rules.js";
+import { RULES as RECORDING_RULES } from "../recording/recording.rules.js";
 import { RULES as TEACHER_RULES } from "../teacher/teacher.rules.js";
 import { authGroup, authRule, occupationApply } from "./rbac.schema.js";
 
 /** Each module's permission rules, by menu entry name. */
-const MODULE_RULES: Record<string, [string, string][]>[] = [ORG_RULES, CLASS_RULES, QUOTA_RULES, PLATFORM_RULES, TEACHER_RULES, EQUIPMENT_RULES];
+const MODULE_RULES: Record<string, [string, string][]>[] = [ORG_RULES, CLASS_RULES, QUOTA_RULES, PLATFORM_RULES, TEACHER_RULES, EQUIPMENT_RULES, RECORDING_RULES];
 
 function permsOf(r: SeedRule): [string, string][] {
   return [...(r.perms ?? []), ...MODULE_RULES.flatMap((m) => m[r.name] ?? [])];
