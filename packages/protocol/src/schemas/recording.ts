@@ -57,7 +57,7 @@ export const zDate = (label: string) =>
   z
     .string()
     .trim()
-    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "格式应为 YYYY-MM-DD")
+    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, "格式应为 YYYY-MM-DD")
     .describe(label);
 /** "YYYY-MM-DD HH:mm[:ss]" or, with currency_date, "HH:mm[:ss]". */
 const zWhen = (label: string) =>
