@@ -16,6 +16,7 @@ import {
   type EquipmentRow,
   type Page,
   type SessionInfo,
+  type StartOrStopAnswer,
   type SupervisionRow,
   type TimetableRow,
   type VideoRow,
@@ -161,17 +162,30 @@ describe("timetable slots recorded from simulated devices", () => {
     expect(found.list.map((v) => v.id)).toEqual([videoB.id]);
     expect(found.list[0]).toMatchObject({ name: "语文·断流测试", source: "recording", account_name: expect.any(String), grade_name: expect.stringMatching(/年级|高/), period_id: expect.any(Number) });
 
-    // All-day recording of device A: an hourly part while it pushes; switched off, the part is finished and the
-    // month calendar reports today.
+    // All-day recording of device A (an hourly part while it pushes) and, meanwhile, a manual recording of device B.
     const on = await ok<BatchResult[]>(CALLS.allDaySet, { ids: [devA.id], status: 1 });
     expect(on[0]).toMatchObject({ ok: true });
+    const manual = await ok<StartOrStopAnswer>(CALLS.supervisionStartOrStop, { equipment_id: devB.id, status: 1, course_name: "手动录制测试" });
+    expect(manual.status).toBe(1);
+    const again = await s.call(CALLS.supervisionStartOrStop, { equipment_id: devB.id, status: 1 }, admin.token);
+    expect(again).toMatchObject({ code: 409, msg: "该设备正在录制《手动录制测试》" });
     const day = await until("all-day part capturing", () => ok<AllDayAnswer>(CALLS.allDay, { equipment_id: devA.id }), (r) => r.list.some((x) => x.capturing.length === 2));
     expect(day.devices).toEqual([expect.objectContaining({ equipment_id: devA.id, all_day: 1 })]);
     expect(day.list[0]).toMatchObject({ record_type: 3, record_type_name: "全天录制", transcribe_status: 0 });
+    await until("manual capturing", () => record(manual.record_id), (r) => r.capturing.length === 2);
     await new Promise((r) => setTimeout(r, 4000));
+    // Switched off / toggled: the part and the manual recording are finished and processed.
     await ok<BatchResult[]>(CALLS.allDaySet, { ids: [devA.id], status: 0 });
+    expect(await ok<StartOrStopAnswer>(CALLS.supervisionStartOrStop, { equipment_id: devB.id })).toMatchObject({ status: 0, record_id: manual.record_id });
     const finished = await until("all-day part done", () => ok<AllDayAnswer>(CALLS.allDay, { equipment_id: devA.id }), (r) => r.list.length === 1 && r.list[0]!.transcribe_status === 2, 60_000);
     expect(finished.devices).toEqual([]);
+    const manualDone = await until("manual done", () => record(manual.record_id), (r) => r.transcribe_status === 2, 60_000);
+    expect(manualDone).toMatchObject({ record_type: 2, record_type_name: "手动录制", course_name: "手动录制测试", account_name: expect.any(String) });
+    expect(manualDone.duration).toBeGreaterThanOrEqual(3);
+    // Deleting a recording takes its video and files with it.
+    await until("manual video ready", () => ok<VideoRow>(CALLS.myVideoRead, { id: manualDone.video_id }), (v) => v.status === "ready", 60_000);
+    expect(await ok<BatchResult[]>(CALLS.supervisionDelete, { id: manual.record_id })).toEqual([{ id: manual.record_id, ok: true, msg: "已删除" }]);
+    expect((await s.call(CALLS.myVideoRead, { id: manualDone.video_id }, admin.token)).code).toBe(404);
     const today = dateOf(new Date());
     const cal = await ok<AllDayStatusAnswer>(CALLS.allDayStatus, { month: today.slice(0, 7), school_id: admin.school_id });
     expect(cal.days).toContain(today);
