@@ -1,5 +1,6 @@
 /** Routes every edition has (platform.md §2 "Shared routes" plus the shell and helpers). */
 import { PROFILE_SETTINGS_PATH } from "@yanke/protocol";
+import { lazy } from "react";
 import type { RouteObject } from "react-router";
 import { AdminHomePage, AppShell, LoginPage, MenuModulePage, NotFoundPage, PageFrame, PersonalSettingsPage } from "./lazy";
 import type { RouteMeta } from "./meta";
@@ -10,15 +11,21 @@ import { page } from "./route-helpers";
 
 const meta = (m: RouteMeta): RouteMeta => m;
 
+// The video players of #6 (one chunk each; hls.js loads only when an HLS source plays).
+const PlayVideoPage = lazy(() => import("../pages/video/PlayVideoPage").then((m) => ({ default: m.PlayVideoPage })));
+const PlayVideosPage = lazy(() => import("../pages/video/PlayVideosPage").then((m) => ({ default: m.PlayVideosPage })));
+const VideoSharingPage = lazy(() => import("../pages/video/VideoSharingPage").then((m) => ({ default: m.VideoSharingPage })));
+
 export const sharedRoutes: RouteObject[] = [
   { path: "/login", handle: meta({ title: "登录" }), element: <LoginPage /> },
   { path: "/404", handle: meta({ title: "页面不存在" }), element: <NotFoundPage /> },
+  // The phone page of a shared video: no frame, no application shell.
+  { path: "/videoSharing", handle: meta({ title: "视频分享" }), element: <VideoSharingPage /> },
   {
     element: <PageFrame />,
     children: [
-      page("/videoSharing", "视频分享", 6),
-      page("/playVideo", "视频播放", 6),
-      page("/playVideos", "视频播放", 6),
+      { path: "/playVideo", handle: meta({ title: "视频播放" }), element: <PlayVideoPage /> },
+      { path: "/playVideos", handle: meta({ title: "视频播放" }), element: <PlayVideosPage /> },
       page("/report", "课堂分析报告", 10),
       page("/reportSecond", "课堂分析报告", 10),
       page("/configurationReport", "配置报告", 10),
