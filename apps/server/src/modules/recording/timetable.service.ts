@@ -489,7 +489,7 @@ export class TimetableService {
   async markMissed(now: Date): Promise<SlotRecord[]> {
     return this.db
       .update(timetable)
-      .set({ status: SLOT_STATUS.missed, note: sql`case when ${timetable.note} in ('', '等待设备推流') then '课程时段内设备未推流或服务未运行' else ${timetable.note} end`, updated_at: now })
+      .set({ status: SLOT_STATUS.missed, note: sql`case when ${timetable.is_active} = 0 then '课程未启用录制' when ${timetable.note} in ('', '等待设备推流') then '课程时段内设备未推流或服务未运行' else ${timetable.note} end`, updated_at: now })
       .where(and(eq(timetable.status, SLOT_STATUS.scheduled), lt(timetable.end_at, new Date(now.getTime() + 1))))
       .returning();
   }
