@@ -129,6 +129,15 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
       expect(Math.abs(a!.t - b!.t), `after seek ${i}: teacher ${a!.t.toFixed(2)} s, student ${b!.t.toFixed(2)} s`).toBeLessThanOrEqual(0.5);
     }
 
+    // The follower knocked 1.5 s off (as a stalled camera would be): the sync loop brings it back within 0.5 s.
+    await page.locator("[data-testid^=sync-video-]").nth(1).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = Math.max(0, v.currentTime - 1.5);
+    });
+    await until("the follower caught up", async () => {
+      const [a, b] = await times(page, PAIR);
+      return Math.abs(a!.t - b!.t) <= 0.5 && !a!.paused && !b!.paused;
+    }, 5_000);
+
     // Pause pauses both.
     await page.getByTestId("sync-play").click();
     await until("both paused", async () => (await times(page, PAIR)).every((v) => v.paused));
