@@ -552,7 +552,10 @@ function pending(fileId: number): CameraMedia {
   return { file_id: fileId, duration: 0, thumbnail: "", hls: "", sprite: "" };
 }
 
-/** Seconds between timeline thumbnails: 10 s, more for long videos (at most SPRITE_MAX_FRAMES frames). */
+/**
+ * Seconds between timeline thumbnails: the video spread over at most SPRITE_MAX_FRAMES frames, never closer than 2 s
+ * (the cameras' keyframe interval — only keyframes are decoded), so a short clip gets a useful strip too.
+ */
 function spriteInterval(duration: number): number {
-  return Math.max(10, Math.ceil(duration / SPRITE_MAX_FRAMES));
+  return Math.max(2, Math.ceil(duration / SPRITE_MAX_FRAMES));
 }
