@@ -5,19 +5,16 @@
  * '文件上传成功', else '文件上传失败，请重试'. The value is the list of stored file records.
  */
 import { UploadOutlined } from "@ant-design/icons";
-import { CALLS, UPLOAD_MODULES, type FileRecord } from "@yanke/protocol";
+import { UPLOAD_MODULES, type FileRecord } from "@yanke/protocol";
 import { Button, Progress, Space } from "antd";
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
-import { toast } from "../../api/toast";
+import { useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { MSG } from "./messages";
-import { xhrMultipart } from "./multipart";
-import { sessionAccountId, sessionToken } from "./session";
 import { FilePreview } from "./FilePreview";
-import { toastUploadFailure } from "./upload-feedback";
 import { UploadedList } from "./UploadedList";
 import { acceptOf, checkGenericFile, type FileUploadKind } from "./upload-rules";
 import { UploadDisclaimer, ensureDisclaimer } from "./UploadDisclaimer";
 import { useFilePicker } from "./useFilePicker";
+import { useModuleUpload } from "./useModuleUpload";
 
 export interface FileUploadProps {
   /** What it takes: 'word', 'exe', 'video' or 'any' (the /file/upload module). */
@@ -39,42 +36,22 @@ export interface FileUploadProps {
 }
 
 export function FileUpload({ kind, value = [], onChange, max = Infinity, name, buttonText, disclaimer = false, disabled = false, showList = true, onSuccess, onError, style }: FileUploadProps) {
-  const [percent, setPercent] = useState<number | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [previewId, setPreviewId] = useState<number | null>(null);
-  const abort = useRef<AbortController | null>(null);
   const latest = useRef(value);
   latest.current = value;
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const upload = async (file: File) => {
-    const refusal = checkGenericFile(file, kind);
-    if (refusal) {
-      toast.error(refusal);
-      return;
-    }
-    const ac = new AbortController();
-    abort.current = ac;
-    setPercent(0);
-    try {
-      const rec = await xhrMultipart<FileRecord>(
-        CALLS.fileUpload,
-        { module: kind, name: name ?? file.name, account_id: sessionAccountId(), file: { blob: file, filename: file.name } },
-        { token: sessionToken(), signal: ac.signal, onProgress: setPercent },
-      );
-      toast.success(MSG.fileSuccess);
+  const { percent, upload, cancel } = useModuleUpload({
+    module: kind,
+    name,
+    check: (file) => checkGenericFile(file, kind),
+    success: MSG.fileSuccess,
+    fail: MSG.fileFail,
+    onDone: (rec) => {
       onChange?.([...latest.current, rec]);
       onSuccess?.(rec);
-    } catch (e) {
-      if (!ac.signal.aborted) {
-        toastUploadFailure(MSG.fileFail, e);
-        onError?.(e);
-      }
-    } finally {
-      if (abort.current === ac) abort.current = null;
-      setPercent(null);
-    }
-  };
+    },
+    onError,
+  });
 
   const picker = useFilePicker({ accept: acceptOf(UPLOAD_MODULES[kind].exts), testId: "file-upload-input", onFiles: (f) => void upload(f[0]) });
   const busy = percent !== null;
@@ -96,7 +73,7 @@ export function FileUpload({ kind, value = [], onChange, max = Infinity, name, b
           {buttonText ?? "上传文件"}
         </Button>
         {busy ? (
-          <Button type="link" size="small" onClick={() => abort.current?.abort()}>
+          <Button type="link" size="small" onClick={cancel}>
             取消上传
           </Button>
         ) : null}

@@ -6,18 +6,15 @@
  * file is private, so it is played through the preview dialog's signed address).
  */
 import { DeleteOutlined, VideoCameraAddOutlined, VideoCameraOutlined } from "@ant-design/icons";
-import { CALLS, type FileRecord } from "@yanke/protocol";
+import type { FileRecord } from "@yanke/protocol";
 import { Button, Progress, Space, Typography } from "antd";
-import { useEffect, useRef, useState, type CSSProperties } from "react";
-import { toast } from "../../api/toast";
+import { useState, type CSSProperties } from "react";
 import { FilePreview } from "./FilePreview";
 import { MSG } from "./messages";
-import { xhrMultipart } from "./multipart";
-import { sessionAccountId, sessionToken } from "./session";
-import { toastUploadFailure } from "./upload-feedback";
 import { SIMPLE_VIDEO_EXTS, acceptOf, checkSimpleVideo } from "./upload-rules";
 import { UploadDisclaimer, ensureDisclaimer } from "./UploadDisclaimer";
 import { useFilePicker } from "./useFilePicker";
+import { useModuleUpload } from "./useModuleUpload";
 
 export interface VideoUploadProps {
   value?: FileRecord | null;
@@ -32,39 +29,16 @@ export interface VideoUploadProps {
 }
 
 export function VideoUpload({ value = null, onChange, disclaimer = false, disabled = false, preview = true, onError, style }: VideoUploadProps) {
-  const [percent, setPercent] = useState<number | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const upload = async (file: File) => {
-    const refusal = checkSimpleVideo(file);
-    if (refusal) {
-      toast.error(refusal);
-      return;
-    }
-    const ac = new AbortController();
-    abort.current = ac;
-    setPercent(0);
-    try {
-      const rec = await xhrMultipart<FileRecord>(
-        CALLS.fileUpload,
-        { module: "connectivity", account_id: sessionAccountId(), name: file.name, file: { blob: file, filename: file.name } },
-        { token: sessionToken(), signal: ac.signal, onProgress: setPercent },
-      );
-      toast.success(MSG.videoSuccess);
-      onChange?.(rec);
-    } catch (e) {
-      if (!ac.signal.aborted) {
-        toastUploadFailure(MSG.videoFail, e);
-        onError?.(e);
-      }
-    } finally {
-      if (abort.current === ac) abort.current = null;
-      setPercent(null);
-    }
-  };
+  const { percent, upload, cancel } = useModuleUpload({
+    module: "connectivity",
+    check: checkSimpleVideo,
+    success: MSG.videoSuccess,
+    fail: MSG.videoFail,
+    onDone: (rec) => onChange?.(rec),
+    onError,
+  });
 
   const picker = useFilePicker({ accept: acceptOf(SIMPLE_VIDEO_EXTS), testId: "video-upload-input", onFiles: (f) => void upload(f[0]) });
   const busy = percent !== null;
@@ -85,7 +59,7 @@ export function VideoUpload({ value = null, onChange, disclaimer = false, disabl
         </Button>
         {busy ? <Progress type="circle" percent={percent} size={64} data-testid="video-upload-progress" /> : null}
         {busy ? (
-          <Button type="link" size="small" onClick={() => abort.current?.abort()}>
+          <Button type="link" size="small" onClick={cancel}>
             取消上传
           </Button>
         ) : null}
