@@ -156,7 +156,7 @@ export function createServices({ config, database, counters, store, serverSecret
     soffice: config.uploads.soffice,
     ffprobe: config.uploads.ffprobe,
   });
-  const equipment = new EquipmentService({ db, org, accounts, devices: config.devices });
+  const equipment = new EquipmentService({ db, org, accounts, devices: config.devices, access: orgAccess });
   const media = createMedia({
     db,
     org,

@@ -68,8 +68,7 @@ import { XLSX_MIME } from "../../infra/xlsx.js";
 import { perId } from "../org/class.service.js";
 import { grade, school, schoolClass } from "../org/org.schema.js";
 import type { OrgService } from "../org/org.service.js";
-import { type Caller, OUT_OF_SCOPE, READ_CAP, and2, containsPattern, inSchools } from "../org/period.service.js";
-import { scopeOf } from "../rbac/permission.js";
+import { type Caller, OUT_OF_SCOPE, type OrgAccess, READ_CAP, and2, containsPattern, inSchools } from "../org/period.service.js";
 import { EQUIPMENT_EXPORT_MAX_ROWS, buildEquipmentExport } from "./equipment-xlsx.js";
 import { deviceCode, equipment, equipmentCommand, hostCodeRecord } from "./equipment.schema.js";
 
@@ -90,6 +89,8 @@ export interface EquipmentDeps {
   /** Account names for the command list (AccountService satisfies it). */
   accounts: { byId(id: number): Promise<{ id: number; realname: string } | undefined> };
   devices: { rtmpPort: number; publicHost: string; heartbeatSeconds: number; offlineAfterSeconds: number };
+  /** Where a new or moved device may go (the organization's one rule for new records: OrgAccess). */
+  access: Pick<OrgAccess, "targetSchool" | "assertManagesSchool">;
 }
 
 /** A heartbeat refused: the envelope code and message the device gets. */
@@ -212,22 +213,6 @@ export class EquipmentService implements StreamAuthority {
     const row = await this.byId(id);
     if (!row || !(await this.deps.org.inScope(c, row.school_id))) throw notFound(DEVICE_NOT_FOUND);
     return row;
-  }
-
-  /** The school a new device goes to: a school administrator's own; everyone else names one he administers. */
-  private async targetSchool(c: Caller, given: number | undefined): Promise<number> {
-    const scope = scopeOf(c);
-    if (scope.kind === "school") {
-      if (given && given !== scope.schoolId) throw notFound(`学校${OUT_OF_SCOPE}`);
-      return scope.schoolId;
-    }
-    if (!given) throw badInput("学校(school_id): 必填");
-    await this.assertManagesSchool(c, given);
-    return given;
-  }
-
-  private async assertManagesSchool(c: Caller, schoolId: number): Promise<void> {
-    if (!(await this.deps.org.schoolSummary(schoolId)) || !(await this.deps.org.inScope(c, schoolId))) throw notFound(`学校${OUT_OF_SCOPE}`);
   }
 
   /** A class of the school (0 = none); 400 when it is another school's or does not exist. */
@@ -392,7 +377,7 @@ export class EquipmentService implements StreamAuthority {
 
   /** c096 njy_save (and c366 nxSave): the secret is answered this once. */
   async save(c: Caller, p: z.output<typeof EquipmentSave>, requestHost?: string): Promise<EquipmentCredentials> {
-    const schoolId = await this.targetSchool(c, p.school_id || undefined);
+    const schoolId = await this.deps.access.targetSchool(c, p.school_id || undefined);
     await this.checkClass(p.new_class_id, schoolId);
     const area_id = await this.areaOf(schoolId);
     const secret = newSecret();
@@ -474,7 +459,7 @@ export class EquipmentService implements StreamAuthority {
   async update(c: Caller, p: z.output<typeof EquipmentUpdate>): Promise<{ id: number; command_ids: number[] }> {
     const before = await this.managedDevice(c, p.id);
     const schoolId = p.school_id ?? before.school_id;
-    if (schoolId !== before.school_id) await this.assertManagesSchool(c, schoolId);
+    if (schoolId !== before.school_id) await this.deps.access.assertManagesSchool(c, schoolId);
     let classId = p.new_class_id ?? before.new_class_id;
     // Moved to another school without naming a class: the old school's class no longer applies.
     if (schoolId !== before.school_id && p.new_class_id === undefined) classId = 0;
