@@ -165,6 +165,7 @@ export function createServices({ config, database, counters, store, serverSecret
     store,
     live,
     dataDir: config.dataDir,
+    ffmpeg: config.uploads.ffmpeg,
     ffprobe: config.uploads.ffprobe,
     signingKey: deriveKey(serverSecret, "video"),
   });

@@ -62,6 +62,7 @@ const EnvSchema = z
     UPLOAD_MERGE_LEASE_SECONDS: z.coerce.number({ message: "UPLOAD_MERGE_LEASE_SECONDS 必须是数字" }).int().min(1).max(3600).default(60),
     SOFFICE_PATH: z.string().min(1).default("soffice"),
     FFPROBE_PATH: z.string().min(1).default("ffprobe"),
+    FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
     S3_ENDPOINT: url("S3_ENDPOINT", ["http:", "https:"]),
     S3_BUCKET: z
       .string()
@@ -137,9 +138,10 @@ export interface Config {
     ttlMs: number;
     /** A merge not heard from this long is taken over by the next merge call (a crashed process). */
     mergeLeaseMs: number;
-    /** LibreOffice (Office → PDF previews) and ffprobe executables. */
+    /** LibreOffice (Office → PDF previews), ffprobe and ffmpeg (live repackaging, recording, media jobs) executables. */
     soffice: string;
     ffprobe: string;
+    ffmpeg: string;
   };
 }
 
@@ -210,6 +212,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL,
     s3,
     devices: { rtmpPort: v.RTMP_PORT, publicHost: v.PUBLIC_HOST, heartbeatSeconds: v.DEVICE_HEARTBEAT_SECONDS, offlineAfterSeconds: v.DEVICE_OFFLINE_AFTER_SECONDS },
-    uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH },
+    uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH, ffmpeg: v.FFMPEG_PATH },
   };
 }

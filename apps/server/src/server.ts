@@ -40,7 +40,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
     // RTMP ingest (#6): nothing publishes before it starts, so live flags a crash left behind go first.
     await services.equipment.clearLive();
     try {
-      services.equipment.rtmpPort = await live.start({ rtmpPort: config.devices.rtmpPort, host: config.host, dataDir: config.dataDir, authority: services.equipment, log: app.log });
+      services.equipment.rtmpPort = await live.start({ rtmpPort: config.devices.rtmpPort, host: config.host, dataDir: config.dataDir, authority: services.equipment, ffmpegPath: config.uploads.ffmpeg, log: app.log });
     } catch (err) {
       // A taken port must not keep the platform down; devices cannot push until it is fixed (logged loudly).
       app.log.error({ err }, `RTMP 端口 ${config.devices.rtmpPort} 无法监听，设备推流不可用：请释放该端口或设置 RTMP_PORT`);

@@ -12,7 +12,7 @@ export const DEVICE_SIM_USAGE = `用法：yanke device-sim [选项]
   --fps 帧率           默认 25（关键帧间隔 2 秒）
   --preset 预设        libx264 预设（默认 veryfast）
   --push              启动和重启后立即推两路流（不等 push_start 指令）
-  --ffmpeg 路径        ffmpeg 可执行文件（默认 ffmpeg）
+  --ffmpeg 路径        ffmpeg 可执行文件（默认 $FFMPEG_PATH 或 ffmpeg）
   --quiet             不打印事件
   -h, --help          显示本说明`;
 
@@ -100,7 +100,7 @@ export async function deviceSimMain(argv: string[]): Promise<number> {
       size,
       fps,
       preset: values.preset,
-      ffmpegPath: values.ffmpeg,
+      ffmpegPath: values.ffmpeg ?? process.env.FFMPEG_PATH ?? "ffmpeg",
       pushOnBoot: values.push ?? false,
       log: values.quiet ? undefined : (line) => console.log(`${new Date().toLocaleTimeString("zh-CN", { hour12: false })} ${line}`),
     });

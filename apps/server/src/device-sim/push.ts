@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { FFMPEG_QUIET } from "../infra/ffmpeg-args.js";
 
 /** How a simulated camera encodes (CPU: 320x180 ultrafast for tests, 640x360 / 1280x720 veryfast for demos). */
 export interface PushOptions {
@@ -54,10 +55,7 @@ export function pushArgs(opts: PushOptions, label: string, toneHz: number, url: 
     : [];
   const bitrate = opts.videoBitrate ?? (height >= 720 ? "2000k" : height >= 360 ? "800k" : "300k");
   return [
-    "-hide_banner",
-    "-nostdin",
-    "-loglevel",
-    "error",
+    ...FFMPEG_QUIET,
     "-re",
     "-f",
     "lavfi",

@@ -451,6 +451,8 @@ class SimDevice {
 
 /** Starts the simulated devices (the first heartbeat goes out at once). */
 export function startSimulator(options: SimulatorOptions): Simulator {
+  // An option given as undefined (an absent command-line flag) keeps its default.
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as SimulatorOptions;
   const opts = {
     ffmpegPath: "ffmpeg",
     size: "640x360",
@@ -459,7 +461,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     pushOnBoot: false,
     restartPauseMs: 3000,
     intervalSeconds: 5,
-    ...options,
+    ...given,
   };
   const log = options.log ?? (() => undefined);
   const codes = new Set<string>();

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { BaseSession, type NmsBroadcast, type NmsSession } from "./nms.js";
+import { flvPipeCopy } from "../../infra/ffmpeg-args.js";
 import type { LiveLog } from "./live.types.js";
 
 /**
@@ -70,16 +71,7 @@ export class HlsPackager {
 
   private spawn(): void {
     const args = [
-      "-hide_banner",
-      "-nostdin",
-      "-loglevel",
-      "error",
-      "-f",
-      "flv",
-      "-i",
-      "pipe:0",
-      "-c",
-      "copy",
+      ...flvPipeCopy(),
       "-f",
       "hls",
       "-hls_time",
@@ -94,7 +86,6 @@ export class HlsPackager {
       "seg%d.ts",
       PLAYLIST_NAME,
     ];
-    // -nostdin only stops ffmpeg reading the keyboard; pipe:0 is still the input.
     const child = spawn(this.opts.ffmpegPath, args, { cwd: this.dir, stdio: ["pipe", "ignore", "pipe"] });
     this.child = child;
     let stderr = "";

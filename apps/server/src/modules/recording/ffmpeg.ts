@@ -6,12 +6,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
+import { FFMPEG_QUIET, flvPipeCopy } from "../../infra/ffmpeg-args.js";
 import { FlvStartGate } from "./flv-gate.js";
 
 /** Runs ffmpeg to the end; rejects with the tail of its stderr. */
 export function runFfmpeg(ffmpeg: string, args: string[], timeoutMs = 10 * 60_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(ffmpeg, [...FFMPEG_QUIET, "-y", ...args], { stdio: ["ignore", "ignore", "pipe"] });
     let tail = "";
     child.stderr?.setEncoding("utf8").on("data", (s: string) => {
       tail = (tail + s).slice(-2000);
@@ -48,22 +49,8 @@ export class Capture {
     this.child = spawn(
       ffmpeg,
       [
-        "-hide_banner",
-        "-nostdin",
-        "-loglevel",
-        "error",
         "-y",
-        // The FLV headers come first: no need for ffmpeg's default 5 s analysis before writing.
-        "-analyzeduration",
-        "1000000",
-        "-probesize",
-        "500000",
-        "-f",
-        "flv",
-        "-i",
-        "pipe:0",
-        "-c",
-        "copy",
+        ...flvPipeCopy({ quickStart: true }),
         "-f",
         "mp4",
         "-flush_packets",
