@@ -20,6 +20,7 @@ export const RECORDING_CALLS = {
   /** c126 */ supervision: "/middle/supervision",
   /** c127 */ supervisionStartOrStop: "/middle/supervision/startOrStopRecord",
   /** c128 */ supervisionDelete: "/middle/supervision/delete",
+  /** new: join a failed recording again */ supervisionRetry: "/middle/supervision/retry",
   /** c120: the all-day recordings of a day */ allDay: "/middle/allDay",
   /** new: all-day recording on / off for devices */ allDaySet: "/middle/allDay/set",
   /** c121 */ allDayStatus: "/middle/allDay/getDateAllRecordStatus",
@@ -203,6 +204,8 @@ export const SupervisionDeletePayload = z.object({ id: opt(zId("录制编号")),
   (v) => v.id !== undefined || (v.ids?.length ?? 0) > 0,
   { message: "请至少选择一条录制记录", path: ["ids"] },
 );
+
+export const SupervisionRetryPayload = z.object({ id: zId("录制编号") });
 
 /** c120: the all-day recordings (hourly parts) of a day. */
 export const AllDayPayload = z.object({

@@ -301,6 +301,26 @@ export class Recorder {
     this.deps.log.warn(`录制 #${recordingId} 失败：${error}`);
   }
 
+  /**
+   * A failed recording whose parts are still on disk (e.g. the owner's space was full when it was joined) goes back
+   * to processing and its join is queued again; the cameras already stored are kept. False when no part is left.
+   */
+  async retry(recordingId: number): Promise<boolean> {
+    const parts = await this.db.select({ path: recordingPart.path }).from(recordingPart).where(eq(recordingPart.recording_id, recordingId));
+    const left = await Promise.all(parts.map(async (p) => ((await stat(this.abs(p.path)).catch(() => undefined))?.size ?? 0) > 0));
+    if (!left.some(Boolean)) return false;
+    const [rec] = await this.db
+      .update(recording)
+      .set({ state: "processing", error: "", updated_at: this.now() })
+      .where(and(eq(recording.id, recordingId), eq(recording.state, "failed")))
+      .returning();
+    if (!rec) return false;
+    if (rec.timetable_id) await this.deps.timetables.setStatus(rec.timetable_id, SLOT_STATUS.done);
+    await this.deps.jobs.enqueue("recording.finalize", rec.id);
+    this.deps.log.info(`录制 #${rec.id}《${rec.course_name}》重新合成`);
+    return true;
+  }
+
   /** Ends a recording now (the next tick stops its captures and queues the join). */
   async stopNow(recordingId: number): Promise<void> {
     await this.db

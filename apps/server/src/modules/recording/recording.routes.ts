@@ -14,6 +14,7 @@ import {
   ReservationSave,
   StartOrStopPayload,
   SupervisionDeletePayload,
+  SupervisionRetryPayload,
   SupervisionPayload,
   TimetableIdPayload,
   TimetableListPayload,
@@ -160,6 +161,15 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     access: "user",
     schema: SupervisionDeletePayload,
     handler: async ({ auth, payload }) => recordings.remove(await me(auth.accountId), payload.ids?.length ? payload.ids : [payload.id!]),
+  });
+  defineCall(app, host, {
+    id: "new",
+    path: C.supervisionRetry,
+    rule: C.supervisionRetry,
+    summary: "重新处理失败的录制（如空间不足导致合成失败，释放空间后）：用磁盘上保留的录像片段重新合成",
+    access: "user",
+    schema: SupervisionRetryPayload,
+    handler: async ({ auth, payload }) => recordings.retry(await me(auth.accountId), payload.id),
   });
   defineCall(app, host, {
     id: "c120",

@@ -20,6 +20,7 @@ export const RULES: Record<string, [string, string][]> = {
     ["录制监管", C.supervision],
     ["手动开始/停止录制", C.supervisionStartOrStop],
     ["删除录制记录", C.supervisionDelete],
+    ["重新处理录制", C.supervisionRetry],
     ["全天录制记录", C.allDay],
     ["全天录制设置", C.allDaySet],
     ["全天录制日历", C.allDayStatus],

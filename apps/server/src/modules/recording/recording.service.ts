@@ -187,6 +187,15 @@ export class RecordingService {
     return this.row(rec.id);
   }
 
+  /** A failed recording is joined again from the parts left on disk (after space was freed, say). */
+  async retry(c: Caller, id: number): Promise<SupervisionRow> {
+    const [rec] = await this.db.select().from(recording).where(eq(recording.id, id));
+    if (!rec || !(await this.deps.org.inScope(c, rec.school_id))) throw notFound(`录制记录${OUT_OF_SCOPE}`);
+    if (rec.state !== "failed") throw conflict("只有处理失败的录制记录可以重新处理");
+    if (!(await this.deps.recorder.retry(rec.id))) throw conflict("录像片段已不存在，无法重新处理");
+    return this.row(rec.id);
+  }
+
   /** c128: recordings (not in progress) go, with their video and files. */
   async remove(c: Caller, ids: number[]): Promise<BatchResult[]> {
     const out: BatchResult[] = [];
