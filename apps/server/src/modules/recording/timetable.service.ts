@@ -52,6 +52,14 @@ export interface TimetableDeps {
   now: () => Date;
 }
 
+/** The demo timetable's periods (docs/demo-data.md). */
+const DEMO_PERIODS: readonly (readonly [string, string])[] = [
+  ["08:00", "08:40"],
+  ["10:00", "10:40"],
+  ["14:30", "15:10"],
+];
+const DEMO_CHAPTERS = ["第一单元《春》", "第一单元《济南的冬天》", "第二单元《秋天的怀念》", "第三单元《从百草园到三味书屋》", "第四单元《纪念白求恩》"];
+
 export class TimetableService {
   private readonly db: Db;
 
@@ -225,6 +233,68 @@ export class TimetableService {
     return { list: rows.map((r) => this.toRow(r)), total: n, page, limit };
   }
 
+  /** Stores a slot (timetable or reservation) of `cls` in the window `w`; the §3 fields come from the payload. */
+  private async insertSlot(
+    createdBy: number,
+    kind: "timetable" | "reservation",
+    cls: ClassInfo,
+    w: { date: string; start: Date; end: Date },
+    fields: Omit<typeof timetable.$inferInsert, "kind" | "school_id" | "class_id" | "currency_date" | "start_at" | "end_at" | "created_by" | "created_at" | "updated_at">,
+  ): Promise<TimetableRow> {
+    const now = this.deps.now();
+    const [row] = await this.db
+      .insert(timetable)
+      .values({ ...fields, kind, school_id: cls.school_id, class_id: cls.id, currency_date: w.date, start_at: w.start, end_at: w.end, created_by: createdBy, created_at: now, updated_at: now })
+      .returning({ id: timetable.id });
+    return this.row(row!.id);
+  }
+
+  /**
+   * The demo classrooms' lessons (DEMO_DEVICES=1, docs/demo-data.md): for each class, its school days of this week
+   * and the next at the periods below, and one 3-minute 演示课 starting a minute from now, so that a fresh start
+   * records something at once. Past times and times the class already holds are skipped (a second start adds
+   * nothing twice). Answers how many slots were added.
+   */
+  async ensureDemoTimetable(lessons: readonly { class_id: number; account_id: number; subject_id: number }[]): Promise<number> {
+    const now = this.deps.now();
+    const monday = mondayOf(dateOf(now));
+    const soon = new Date(Math.ceil((now.getTime() + 60_000) / 60_000) * 60_000);
+    const windows: { start: Date; end: Date; course: string; chapter: string; live: number }[] = [
+      { start: soon, end: new Date(soon.getTime() + 3 * 60_000), course: "演示课", chapter: "启动后自动录制（3 分钟）", live: 1 },
+    ];
+    for (let d = 0; d < 12; d++) {
+      const date = addDays(monday, d);
+      if (weekdayOf(date) > 5) continue;
+      for (const [i, [from, to]] of DEMO_PERIODS.entries()) {
+        const start = parseWhen(from, date);
+        const end = parseWhen(to, date);
+        if (start && end) windows.push({ start, end, course: "语文", chapter: DEMO_CHAPTERS[(d + i) % DEMO_CHAPTERS.length]!, live: 0 });
+      }
+    }
+    let added = 0;
+    for (const l of lessons) {
+      const cls = await this.classInfo(l.class_id);
+      if (!cls) continue;
+      for (const w of windows) {
+        if (w.end <= now) continue;
+        try {
+          await this.checkOverlap(cls.id, w.start, w.end);
+        } catch {
+          continue;
+        }
+        await this.insertSlot(0, "timetable", cls, { date: dateOf(w.start), start: w.start, end: w.end }, {
+          course_name: w.course,
+          chapter_name: w.chapter,
+          subject_id: l.subject_id,
+          account_id: l.account_id,
+          is_live: w.live,
+        });
+        added++;
+      }
+    }
+    return added;
+  }
+
   // ── timetable calls ──────────────────────────────────────────────────────────────────────────────────────
 
   /** c062 */
@@ -235,37 +305,8 @@ export class TimetableService {
     await this.checkSubject(p.subject_id, cls.school_id);
     await this.checkTeacher(p.account_id, cls.school_id);
     await this.checkOverlap(cls.id, w.start, w.end);
-    const now = this.deps.now();
-    const [row] = await this.db
-      .insert(timetable)
-      .values({
-        kind: "timetable",
-        school_id: cls.school_id,
-        class_id: cls.id,
-        subject_id: p.subject_id,
-        account_id: p.account_id,
-        chapter_name: p.chapter_name,
-        course_name: p.course_name,
-        course_type: p.course_type,
-        resolution: p.resolution,
-        record_model: p.record_model,
-        is_research: p.is_research,
-        is_active: p.is_active,
-        is_observe: p.is_observe,
-        is_live: p.is_live,
-        is_upload: p.is_upload,
-        is_ai: p.is_ai,
-        cover_url: p.cover_url,
-        joint_id: p.joint_id,
-        currency_date: w.date,
-        start_at: w.start,
-        end_at: w.end,
-        created_by: c.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning({ id: timetable.id });
-    return this.row(row!.id);
+    const { class_id: _class, week: _week, start_date: _start, end_date: _end, currency_date: _date, ...fields } = p;
+    return this.insertSlot(c.id, "timetable", cls, w, fields);
   }
 
   /** c063: only the fields sent change; the time or class of a slot that started cannot. */
@@ -410,28 +451,8 @@ export class TimetableService {
     const w = this.window(p, true);
     await this.checkSubject(p.subject_id, cls.school_id);
     await this.checkOverlap(cls.id, w.start, w.end);
-    const now = this.deps.now();
-    const [row] = await this.db
-      .insert(timetable)
-      .values({
-        kind: "reservation",
-        school_id: cls.school_id,
-        class_id: cls.id,
-        subject_id: p.subject_id,
-        account_id: c.id,
-        chapter_name: p.chapter_name,
-        course_name: p.course_name,
-        record_model: p.record_model,
-        is_ai: p.is_ai,
-        currency_date: w.date,
-        start_at: w.start,
-        end_at: w.end,
-        created_by: c.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning({ id: timetable.id });
-    return this.row(row!.id);
+    const { class_id: _class, start_date: _start, end_date: _end, currency_date: _date, ...fields } = p;
+    return this.insertSlot(c.id, "reservation", cls, w, { ...fields, account_id: c.id });
   }
 
   /** A teacher's own reservations; an administrator's: those of his schools. */
