@@ -11,7 +11,7 @@ import { FIRST_PAGE, tablePagination, type PageState } from "../../admin/common"
 import { SchoolSelect, useAllSchools, useClasses, useDefaultSchool } from "../../admin/pickers";
 import { usePermission } from "../../rbac/usePermission";
 import { recordApi } from "./record-api";
-import { BLANK_FILTERS, durationOf, filterPayload, hasFilters, LIVE_REFRESH_MS, needsRefresh, splitBatch, STATUS_COLORS, type SupervisionFilters } from "./record-view";
+import { BLANK_FILTERS, durationOf, filterPayload, hasFilters, IDLE_REFRESH_MS, LIVE_REFRESH_MS, needsRefresh, splitBatch, STATUS_COLORS, type SupervisionFilters } from "./record-view";
 
 /** The status tag: 录制中 pulses; a failure says why. */
 export function StatusTag({ row }: { row: Pick<SupervisionRow, "transcribe_status" | "transcribe_status_name" | "error"> }) {
@@ -171,7 +171,8 @@ export function SupervisionTab() {
   // What records now, whatever the filters (the manual panel and the refresh need it).
   const active = useQuery({
     queryKey: ["record", "active"],
-    refetchInterval: LIVE_REFRESH_MS,
+    // Often while something records, else now and then (a timetable slot may start by itself).
+    refetchInterval: (q) => ((q.state.data?.list.length ?? 0) > 0 ? LIVE_REFRESH_MS : IDLE_REFRESH_MS),
     queryFn: () => recordApi.supervision({ page: 1, limit: 100, transcribe_status: 0 }),
   });
   const activeRows = active.data?.list ?? [];

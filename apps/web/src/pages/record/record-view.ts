@@ -3,6 +3,8 @@ import type { BatchResult, SupervisionRow } from "@yanke/protocol";
 
 /** The supervision list is read this often while something records or is being processed. */
 export const LIVE_REFRESH_MS = 3_000;
+/** …and this often otherwise, to notice a recording that started by itself (a timetable slot). */
+export const IDLE_REFRESH_MS = 10_000;
 
 export interface SupervisionFilters {
   school_id?: number;
