@@ -1,12 +1,23 @@
 import { ArrowRightOutlined } from "@ant-design/icons";
-import { menuTitle } from "@yanke/protocol";
+import { menuTitle, ROLE } from "@yanke/protocol";
 import { Card, Col, Row, Statistic } from "antd";
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { EmptyState } from "../components/EmptyState";
 import { config } from "../config";
 import { buildSideMenu, externalHref, type SideItem } from "../menu/menu";
 import { useAppState } from "../session/store";
 import { menuIcon } from "../layout/menu-icons";
+import { userIdentityCodes } from "../rbac/identity-permission";
+
+const BaseVideoCard = lazy(() => import("./BaseVideoCard").then((m) => ({ default: m.BaseVideoCard })));
+
+/** Identities that manage schools (platform, district, school administrators): the video overview (c059) is theirs. */
+const MANAGERS: readonly number[] = [ROLE.SF_ADMIN, ROLE.SF_QUJI, ROLE.SF_XUEXIAO, ROLE.SF_PINGTAI];
+
+export function managesSchools(identityCode: readonly number[], identity: number): boolean {
+  return userIdentityCodes(identityCode, identity).some((c) => MANAGERS.includes(c));
+}
 
 function firstLeaf(it: SideItem): SideItem {
   return it.children?.[0] ? firstLeaf(it.children[0]) : it;
@@ -17,7 +28,7 @@ function greeting(d = new Date()): string {
   return h < 11 ? "上午好" : h < 13 ? "中午好" : h < 18 ? "下午好" : "晚上好";
 }
 
-/** Administration home: a welcome, the user's school and identity, and shortcuts to the menu areas. */
+/** Administration home: a welcome, the user's school and identity, the video overview (school managers), and shortcuts to the menu areas. */
 export function AdminHomePage() {
   const navigate = useNavigate();
   const session = useAppState((s) => s.session);
@@ -53,6 +64,11 @@ export function AdminHomePage() {
           </Col>
         ))}
       </Row>
+      {managesSchools(session.identityCode, session.identity) ? (
+        <Suspense fallback={null}>
+          <BaseVideoCard />
+        </Suspense>
+      ) : null}
       <Card title="快捷入口" variant="borderless" style={{ marginTop: 12 }}>
         {areas.length ? (
           <Row gutter={[12, 12]}>
