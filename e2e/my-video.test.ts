@@ -33,6 +33,15 @@ async function until(what: string, check: () => Promise<boolean>, ms = 30_000): 
 }
 
 const search = (page: Page) => page.getByTestId("my-video-search").locator("input");
+async function choose(page: Page, selectTestId: string, text: string): Promise<string> {
+  await page.getByTestId(selectTestId).click();
+  const option = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: text }).first();
+  await option.waitFor();
+  const label = (await option.textContent()) ?? "";
+  await option.click();
+  await until("the list closed", async () => (await page.locator(".ant-select-dropdown:visible").count()) === 0, 5_000);
+  return label;
+}
 const shown = async (page: Page) => Number((await page.getByTestId("my-video-total").textContent()) ?? "-1");
 const cardNames = (page: Page) => page.getByTestId("my-video-name").allTextContents();
 
@@ -110,15 +119,22 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     await search(page).press("Enter");
     await card.waitFor();
 
-    // Rename: an empty name is refused in Chinese; a new one is saved over the wire.
+    // Edit: an empty name is refused in Chinese; a new name, a period and a subject of it are saved over the wire.
     await card.getByTestId("my-video-rename").click();
     await inputOf(page, "my-video-rename-input").fill("  ");
-    await page.getByRole("button", { name: "保 存" }).or(page.getByRole("button", { name: "保存" })).first().click();
+    const save = page.getByRole("button", { name: "保 存" }).or(page.getByRole("button", { name: "保存" })).first();
+    await save.click();
     await page.getByText("请输入视频名称").waitFor();
     await inputOf(page, "my-video-rename-input").fill("勾股定理复习课（修订）");
+    const period = await choose(page, "my-video-edit-period", "初中");
+    const subject = await choose(page, "my-video-edit-subject", "数学");
+    await snap(page, "72-my-video-edit");
     await inputOf(page, "my-video-rename-input").press("Enter");
     await card.getByTestId("my-video-name").getByText("勾股定理复习课（修订）").waitFor();
-    expect((await ok<VideoRow>(CALLS.myVideoRead, { id: videoId }, teacher)).name).toBe("勾股定理复习课（修订）");
+    const edited = await ok<VideoRow>(CALLS.myVideoRead, { id: videoId }, teacher);
+    expect(edited.name).toBe("勾股定理复习课（修订）");
+    expect([edited.period_name, edited.subject_name]).toEqual([period, subject]);
+    await card.getByText(subject).waitFor();
 
     // Share: the link to /videoSharing and its QR code.
     await card.getByTestId("my-video-share").click();
@@ -128,7 +144,7 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     expect(link).toContain(`#/videoSharing?id=${videoId}&token=`);
     expect(await share.locator("canvas, svg").count()).toBeGreaterThan(0);
     await page.waitForTimeout(400); // the dialog's opening animation, for the picture only
-    await snap(page, "72-my-video-share");
+    await snap(page, "73-my-video-share");
     await page.getByRole("button", { name: "关 闭" }).or(page.getByRole("button", { name: "关闭" })).first().click();
     await share.waitFor({ state: "detached" });
 
@@ -141,7 +157,7 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     await page.getByTestId("vod-play").click();
     await until("2 s played", async () => (await page.locator(V).evaluate((v: HTMLVideoElement) => v.currentTime)) > 2, 20_000);
     expect(await page.getByTestId("page-title").textContent()).toBe("勾股定理复习课（修订）");
-    await snap(page, "73-my-video-player");
+    await snap(page, "74-my-video-player");
     await context.close();
   });
 
@@ -165,7 +181,7 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     expect(await box.getByText("时长(分钟)").count()).toBeGreaterThan(0);
     await box.getByTestId("base-video-schools").locator("canvas").waitFor();
     await page.waitForTimeout(600); // the charts' entry animation, for the picture only
-    await snap(page, "74-base-video-dashboard");
+    await snap(page, "75-base-video-dashboard");
     await context.close();
 
   });

@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 import { useScreenTitle } from "../../admin/common";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";
-import { RenameDialog, ShareDialog, UploadDialog } from "./myvideo/dialogs";
+import { EditDialog, ShareDialog, UploadDialog } from "./myvideo/dialogs";
 import { playerPath, VideoCard } from "./myvideo/VideoCard";
 import "./myvideo/my-video.css";
 
@@ -21,7 +21,8 @@ interface Query {
 
 /**
  * 我的视频 (/personalCenter/myVideo): the caller's videos (c092, newest first, searched by name) as cards — picture,
- * length, date, source, state and cameras; a card opens the player (/playVideos for two cameras); rename, share
+ * length, date, source, state and cameras; a card opens the player (/playVideos for two cameras); edit (name,
+ * period, grade, subject), share
  * (link and QR code), delete, and upload a video (resumable upload, then /v2/my_video/save). Read again every 3 s
  * while a video is still being processed.
  */
@@ -163,7 +164,7 @@ export function MyVideoPage() {
           refresh();
         }}
       />
-      <RenameDialog
+      <EditDialog
         video={renaming}
         onClose={() => setRenaming(null)}
         onSaved={() => {

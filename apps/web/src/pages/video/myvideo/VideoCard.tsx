@@ -52,7 +52,7 @@ export function VideoCard({ video: v, onOpen, onRename, onShare, onDelete }: Vid
         </div>
       </div>
       <div className="yk-myvideo-actions">
-        <Button type="text" size="small" icon={<EditOutlined />} onClick={() => onRename(v)} data-testid="my-video-rename">重命名</Button>
+        <Button type="text" size="small" icon={<EditOutlined />} onClick={() => onRename(v)} data-testid="my-video-rename">编辑</Button>
         <Button type="text" size="small" icon={<ShareAltOutlined />} onClick={() => onShare(v)} disabled={failed} data-testid="my-video-share">分享</Button>
         <Popconfirm title="删除该视频？" description="视频文件将一并删除，且无法恢复。" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => onDelete(v)}>
           <Button type="text" size="small" icon={<DeleteOutlined />} data-testid="my-video-delete">删除</Button>

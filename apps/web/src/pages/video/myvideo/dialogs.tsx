@@ -1,5 +1,9 @@
-import { CALLS, MyVideoSave, MyVideoUpdate, VIDEO_SHARE_DAYS, type MergeAnswer, type VideoRow, type VideoShareAnswer } from "@yanke/protocol";
-import { Alert, Button, Form, Input, Modal, QRCode, Space, Spin, Typography } from "antd";
+import { useQuery } from "@tanstack/react-query";
+import {
+  CALLS, MyVideoSave, MyVideoUpdate, PAGE, VIDEO_SHARE_DAYS,
+  type MergeAnswer, type Page, type PeriodGradeItem, type PeriodRow, type PeriodSubjectItem, type VideoRow, type VideoShareAnswer,
+} from "@yanke/protocol";
+import { Alert, Button, Form, Input, Modal, QRCode, Select, Space, Spin, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { call } from "../../../api/client";
 import { toast } from "../../../api/toast";
@@ -16,23 +20,58 @@ export function nameOfFile(fileName: string): string {
   return (base || fileName).slice(0, 100);
 }
 
-/** 重命名: the video's name through /v2/my_video/update (only the name is sent). */
-export function RenameDialog({ video, onClose, onSaved }: { video: VideoRow | null; onClose: () => void; onSaved: (v: VideoRow) => void }) {
+function usePeriodOptions(schoolId: number, enabled: boolean) {
+  const q = useQuery({
+    queryKey: ["myVideo", "periods", schoolId],
+    enabled,
+    staleTime: 60_000,
+    queryFn: () => call<Page<PeriodRow>>(CALLS.commonPeriodList, { page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
+  });
+  return (q.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }));
+}
+
+function usePeriodItems<T extends { id: number; name: string }>(path: string, schoolId: number, periodId: number) {
+  const q = useQuery({
+    queryKey: ["myVideo", path, schoolId, periodId],
+    enabled: periodId > 0,
+    staleTime: 60_000,
+    queryFn: () => call<T[]>(path, { period_id: periodId, ...(schoolId ? { school_id: schoolId } : {}) }),
+  });
+  return (Array.isArray(q.data) ? q.data : []).map((x) => ({ value: x.id, label: x.name }));
+}
+
+/**
+ * 编辑: the video's name, period, grade and subject through /v2/my_video/update (only what changed is sent; the
+ * grades and subjects offered are those of the period chosen, c083 / c047).
+ */
+export function EditDialog({ video, onClose, onSaved }: { video: VideoRow | null; onClose: () => void; onSaved: (v: VideoRow) => void }) {
   const [name, setName] = useState("");
+  const [cls, setCls] = useState({ period_id: 0, grade_config_id: 0, subject_id: 0 });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     setName(video?.name ?? "");
+    setCls({ period_id: video?.period_id ?? 0, grade_config_id: video?.grade_config_id ?? 0, subject_id: video?.subject_id ?? 0 });
     setError(null);
   }, [video]);
+  const schoolId = video?.school_id ?? 0;
+  const periods = usePeriodOptions(schoolId, video !== null);
+  const grades = usePeriodItems<PeriodGradeItem>(CALLS.periodGrades, schoolId, cls.period_id);
+  const subjects = usePeriodItems<PeriodSubjectItem>(CALLS.periodSubjectList, schoolId, cls.period_id);
+  // A video filed under a period, grade or subject that is no longer offered still shows its own name.
+  const withOwn = (opts: { value: number; label: string }[], id: number, label: string | undefined) =>
+    id && label && !opts.some((o) => o.value === id) ? [{ value: id, label }, ...opts] : opts;
+
   const submit = async () => {
     if (!video) return;
-    const payload = { id: video.id, name };
+    const payload: Record<string, unknown> = { id: video.id, name: name.trim() };
+    const changed = cls.period_id !== video.period_id || cls.grade_config_id !== video.grade_config_id || cls.subject_id !== video.subject_id;
+    if (changed) Object.assign(payload, cls);
     const bad = refusal(MyVideoUpdate.safeParse(payload));
     if (bad) return setError(bad);
     setSaving(true);
     try {
-      const saved = await call<VideoRow>(CALLS.myVideoUpdate, { id: video.id, name: name.trim() });
+      const saved = await call<VideoRow>(CALLS.myVideoUpdate, payload);
       toast.success("修改成功");
       onSaved(saved);
     } catch {
@@ -42,10 +81,10 @@ export function RenameDialog({ video, onClose, onSaved }: { video: VideoRow | nu
     }
   };
   return (
-    <Modal open={video !== null} title="重命名视频" okText="保存" cancelText="取消" onOk={() => void submit()} confirmLoading={saving} onCancel={onClose} destroyOnHidden width={460}>
-      {/* Enter in the one input submits the form. */}
+    <Modal open={video !== null} title="编辑视频" okText="保存" cancelText="取消" onOk={() => void submit()} confirmLoading={saving} onCancel={onClose} destroyOnHidden width={520}>
+      {/* Enter in an input submits the form. */}
       <Form layout="vertical" onFinish={() => void submit()} data-testid="my-video-rename-form">
-        <Form.Item label="视频名称" required validateStatus={error ? "error" : undefined} help={error ?? undefined} style={{ marginBottom: 8 }}>
+        <Form.Item label="视频名称" required validateStatus={error ? "error" : undefined} help={error ?? undefined} style={{ marginBottom: 12 }}>
           <Input
             autoFocus
             value={name}
@@ -58,6 +97,41 @@ export function RenameDialog({ video, onClose, onSaved }: { video: VideoRow | nu
             data-testid="my-video-rename-input"
           />
         </Form.Item>
+        <Form.Item label="学段" style={{ marginBottom: 12 }}>
+          <Select
+            allowClear
+            placeholder="未设置"
+            value={cls.period_id || undefined}
+            options={withOwn(periods, video?.period_id ?? 0, video?.period_name)}
+            onChange={(v?: number) => setCls({ period_id: v ?? 0, grade_config_id: 0, subject_id: 0 })}
+            data-testid="my-video-edit-period"
+          />
+        </Form.Item>
+        <div style={{ display: "flex", gap: 12 }}>
+          <Form.Item label="年级" style={{ flex: 1, marginBottom: 8 }}>
+            <Select
+              allowClear
+              placeholder={cls.period_id ? "未设置" : "请先选择学段"}
+              disabled={!cls.period_id}
+              value={cls.grade_config_id || undefined}
+              options={cls.period_id === video?.period_id ? withOwn(grades, video.grade_config_id, video.grade_name) : grades}
+              onChange={(v?: number) => setCls((c) => ({ ...c, grade_config_id: v ?? 0 }))}
+              data-testid="my-video-edit-grade"
+            />
+          </Form.Item>
+          <Form.Item label="学科" style={{ flex: 1, marginBottom: 8 }}>
+            <Select
+              allowClear
+              placeholder={cls.period_id ? "未设置" : "请先选择学段"}
+              disabled={!cls.period_id}
+              value={cls.subject_id || undefined}
+              options={cls.period_id === video?.period_id ? withOwn(subjects, video.subject_id, video.subject_name) : subjects}
+              onChange={(v?: number) => setCls((c) => ({ ...c, subject_id: v ?? 0 }))}
+              data-testid="my-video-edit-subject"
+            />
+          </Form.Item>
+        </div>
+        <button type="submit" hidden aria-hidden />
       </Form>
     </Modal>
   );
