@@ -1,0 +1,43 @@
+/** Typed calls of the 课表管理 screen (docs/api/recording.md). */
+import {
+  CALLS,
+  type EquipmentRow,
+  type Page,
+  type PeriodSubjectItem,
+  type ReservationSave,
+  type SupervisionRow,
+  type TimetableRow,
+  type TimetableSave,
+  type TimetableUpdate,
+  type TimetableWeek,
+} from "@yanke/protocol";
+import type { z } from "zod";
+import { call } from "../../api/client";
+
+type In<T extends z.ZodType> = z.input<T>;
+type Q = Record<string, unknown>;
+
+export const timetableApi = {
+  /** c122: a class's week (Monday first; cancelled slots left out). */
+  week: (classId: number, date: string) => call<TimetableWeek>(CALLS.timetableRecord, { class_id: classId, date }),
+  /** c062 */
+  create: (p: In<typeof TimetableSave>) => call<TimetableRow>(CALLS.timetableNewRecord, p),
+  /** c063: only the fields sent change. */
+  update: (p: In<typeof TimetableUpdate>) => call<TimetableRow>(CALLS.timetableEditRecord, p),
+  /** c123 */
+  cancel: (id: number) => call<TimetableRow>(CALLS.timetableCancelRecord, { id }),
+  /** c125 */
+  stop: (id: number) => call<SupervisionRow>(CALLS.timetableStopRecord, { id }),
+  /** c124 */
+  list: (p: Q) => call<Page<TimetableRow>>(CALLS.timetableRecordList, p),
+
+  reservationList: (p: Q) => call<Page<TimetableRow>>(CALLS.reservationList, p),
+  reservationSave: (p: In<typeof ReservationSave>) => call<TimetableRow>(CALLS.reservationSave, p),
+  /** c129 */
+  reservationDelete: (id: number) => call<{ id: number }>(CALLS.reservationDelete, { id }),
+
+  /** c047: the subjects of a school (every period). */
+  subjects: (schoolId: number) => call<PeriodSubjectItem[]>(CALLS.periodSubjectList, { school_id: schoolId }),
+  /** c060: the devices of a school (to tell whether a class has one that records). */
+  devices: (schoolId: number) => call<EquipmentRow[]>(CALLS.equipmentAllList, { school_id: schoolId }),
+};
