@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { copyFile, mkdir } from "node:fs/promises";
+import path from "node:path";
 import {
   type AllDayAnswer,
   type AllDayStatusAnswer,
@@ -13,7 +15,9 @@ import {
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../apps/server/src/device-sim/index.js";
+import { recording, recordingPart } from "../apps/server/src/modules/recording/recording.schema.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
 import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
 
 /**
@@ -241,4 +245,37 @@ describe.skipIf(!hasChromium)("browser: 录制计划", () => {
     expect((await records()).some((r) => r.id === partId)).toBe(false);
     await page.getByTestId("record-table").getByText("还没有录制记录").waitFor();
   }, 120_000);
+
+  it.skipIf(!hasFfmpeg)("processes a failed recording again with 重新处理 (its parts are still on disk)", async () => {
+    // A recording whose join failed (the owner's space was full), its two parts kept under DATA_DIR.
+    const db = server.database.db;
+    const start = new Date(Date.now() - 5 * 60_000);
+    const [rec] = await db
+      .insert(recording)
+      .values({ record_type: 2, equipment_id: device.id, school_id: admin.school_id, account_id: admin.account_id, course_name: "失败重试 勾股定理", record_model: 2, start_at: start, end_at: new Date(start.getTime() + 60_000), state: "failed", error: "存储空间不足" })
+      .returning({ id: recording.id });
+    const source = await h264Mp4(2);
+    for (const seq of [0, 1]) {
+      const rel = path.join("recordings", String(rec!.id), `teacher-${seq}.mp4`);
+      await mkdir(path.dirname(path.join(server.config.dataDir, rel)), { recursive: true });
+      await copyFile(source, path.join(server.config.dataDir, rel));
+      await db.insert(recordingPart).values({ recording_id: rec!.id, camera: "teacher", seq, path: rel, state: "closed", started_at: start, ended_at: new Date() });
+    }
+    expect((await records()).find((r) => r.id === rec!.id)?.transcribe_status).toBe(3);
+    await page.goto(`${server.url}/#/device/record`);
+    await page.reload();
+    await page.getByTestId("supervision-tab").waitFor();
+    const row = rowOf(rec!.id);
+    await row.waitFor().catch(async (e: unknown) => {
+      await snap(page, "83-record-retry-missing");
+      throw e;
+    });
+    await row.getByTestId("record-retry").click();
+    // Processed again: the row turns 已完成 with a play link, and the wire agrees.
+    await expect.poll(() => row.getByTestId("record-retry").count(), { timeout: 60_000 }).toBe(0);
+    const done = await until("the recording processed", records, (l) => l.some((r) => r.id === rec!.id && r.transcribe_status === 2), 60_000);
+    expect(done.find((r) => r.id === rec!.id)!.video_id).toBeGreaterThan(0);
+    await expect.poll(() => row.getByText("播放").count(), { timeout: 20_000 }).toBe(1);
+  }, 90_000);
 });
+

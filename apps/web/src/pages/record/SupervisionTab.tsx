@@ -258,9 +258,20 @@ export function SupervisionTab() {
       },
     });
 
+  const retry = async (r: SupervisionRow) => {
+    try {
+      await recordApi.retry(r.id);
+      toast.success(`「${r.course_name}」已重新开始处理`);
+      refresh();
+    } catch {
+      /* shown by the API client */
+    }
+  };
+
   const manySchools = schools.length > 1 || new Set(rows.map((r) => r.school_id)).size > 1;
   const canDelete = can(CALLS.supervisionDelete);
   const canStop = can(CALLS.supervisionStartOrStop);
+  const canRetry = can(CALLS.supervisionRetry);
   const small = { fontSize: 12 } as const;
   const columns: TableColumnsType<SupervisionRow> = [
     {
@@ -364,6 +375,12 @@ export function SupervisionTab() {
             <a className="yk-danger-link" onClick={() => stop(r)} data-testid="record-stop">
               停止
             </a>
+          ) : r.transcribe_status === 3 && canRetry ? (
+            <Tooltip title={r.error ? `失败原因：${r.error}。释放空间或排除问题后可重新处理` : "用保留的录像片段重新合成"}>
+              <a onClick={() => void retry(r)} data-testid="record-retry">
+                重新处理
+              </a>
+            </Tooltip>
           ) : (
             <PlayLink videoId={r.video_id} />
           )}

@@ -23,6 +23,7 @@ export const recordApi = {
   supervision: (p: In<typeof SupervisionPayload>) => call<Page<SupervisionRow>>(CALLS.supervision, p),
   startOrStop: (p: In<typeof StartOrStopPayload>) => call<StartOrStopAnswer>(CALLS.supervisionStartOrStop, p),
   remove: (ids: number[]) => call<BatchResult[]>(CALLS.supervisionDelete, ids.length === 1 ? { id: ids[0] } : { ids }),
+  retry: (id: number) => call<SupervisionRow>(CALLS.supervisionRetry, { id }),
   allDay: (p: In<typeof AllDayPayload>) => call<AllDayAnswer>(CALLS.allDay, p),
   allDaySet: (ids: number[], status: number) => call<BatchResult[]>(CALLS.allDaySet, { ids, status }),
   allDayStatus: (p: In<typeof AllDayStatusPayload>) => call<AllDayStatusAnswer>(CALLS.allDayStatus, p),
