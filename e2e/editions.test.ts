@@ -40,11 +40,11 @@ describe.skipIf(!hasChromium)("browser: shell options and editions", () => {
 
     await page.goto(`${foreground.url}/#/research/indicator`);
     await search.fill("听课指标-已输入");
-    await page.goto(`${foreground.url}/#/basic/timetable`);
-    await search.fill("设备-已输入");
+    await page.goto(`${foreground.url}/#/platform/version`);
+    await search.fill("软件版本-已输入");
     await page.goto(`${foreground.url}/#/research/indicator`);
     await expect.poll(() => search.inputValue()).toBe("听课指标-已输入");
-    await page.goto(`${foreground.url}/#/basic/timetable`);
+    await page.goto(`${foreground.url}/#/platform/version`);
     await expect.poll(() => search.inputValue()).toBe("");
     await context.close();
   });

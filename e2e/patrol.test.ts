@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { CALLS, type EquipmentCredentials, type EquipmentRow } from "@yanke/protocol";
+import { CALLS, type EquipmentCredentials, type EquipmentRow, type PatrolNumAnswer } from "@yanke/protocol";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../apps/server/src/device-sim/index.js";
@@ -125,6 +125,11 @@ describe.skipIf(!hasChromium || !hasFfmpeg)("browser: 直播巡课 (two simulate
     expect(await page.getByTestId("patrol-summary").getAttribute("data-live")).toBe("2");
     await tileOf(page, a.id).getByTestId("patrol-tile-live").waitFor();
     expect(await tileOf(page, a.id).getByTestId("patrol-tile-online").textContent()).toBe("在线");
+    // The top bar's patrol count (c073, kept in the app state): what the server counts for xiaoji.
+    const num = await server.call<PatrolNumAnswer>(CALLS.patrolNum, {}, token);
+    expect(num.data).toMatchObject({ num: 1, live: 1 });
+    await expect.poll(() => page.getByTestId("patrol-badge").getAttribute("data-num")).toBe(String(num.data.num));
+    expect(await page.getByTestId("patrol-badge").getAttribute("data-live")).toBe(String(num.data.live));
     await page.mouse.move(5, 5);
     await snap(page, "70-patrol-grid");
 

@@ -7,6 +7,7 @@ import { menuTrail } from "../menu/menu";
 import { toggleSidebar, useAppState } from "../session/store";
 import { ModeTabs } from "../modes/ModeTabs";
 import { CourseFilter, PeriodSwitcher, SchoolSwitcher } from "../switcher/Switchers";
+import { PatrolBadge } from "./PatrolBadge";
 import { UserDropdown } from "./UserDropdown";
 
 /**
@@ -60,6 +61,7 @@ export function TopBar({ path, home, title }: { path: string; home: string; titl
         <PeriodSwitcher />
         <CourseFilter />
       </div>
+      <PatrolBadge />
       <UserDropdown />
     </div>
   );

@@ -27,6 +27,9 @@ const ImageManage: Screen = lazy(() => import("../admin/ImagePage").then((m) => 
 const MyFiles: Screen = lazy(() => import("./MyFilesPage").then((m) => ({ default: m.MyFilesPage })));
 const DeviceManage: Screen = lazy(() => import("../admin/equipment/DevicePage").then((m) => ({ default: m.DevicePage })));
 const DeviceLive: Screen = lazy(() => import("./patrol/PatrolPage").then((m) => ({ default: m.PatrolPage })));
+const TimetableManage: Screen = lazy(() => import("../admin/timetable/TimetablePage").then((m) => ({ default: m.TimetablePage })));
+const DeviceRecord: Screen = lazy(() => import("./record/RecordPlanPage").then((m) => ({ default: m.RecordPlanPage })));
+const MyVideo: Screen = lazy(() => import("./video/MyVideoPage").then((m) => ({ default: m.MyVideoPage })));
 const AuthCodeManage: Screen = lazy(() => import("../admin/AuthCodePage").then((m) => ({ default: m.AuthCodePage })));
 
 export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
@@ -45,11 +48,14 @@ export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
   "basic/region": RegionManage,
   "basic/storage": StorageManage,
   "basic/device": DeviceManage,
+  "basic/timetable": TimetableManage,
   "device/live": DeviceLive,
+  "device/record": DeviceRecord,
   "platform/setting": PlatformSetting,
   "platform/images": ImageManage,
   "platform/authCode": AuthCodeManage,
   "personalCenter/myFiles": MyFiles,
+  "personalCenter/myVideo": MyVideo,
 };
 
 export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
@@ -71,6 +77,9 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   StorageManage,
   DeviceManage,
   DeviceLive,
+  TimetableManage,
+  DeviceRecord,
+  MyVideo,
   PlatformSetting,
   ImageManage,
   AuthCodeManage,
@@ -79,7 +88,8 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
 
 /** Admin screens of the seeded menu that later issues deliver (view name → issue). */
 export const PLANNED_SCREENS: Readonly<Record<string, number>> = {
-  TimetableManage: 4,
+  IndicatorManage: 9,
+  SoftwareVersion: 12,
 };
 
 const REGISTRY: ScreenRegistry<Screen> = { byComponent: SCREENS_BY_COMPONENT, byName: SCREENS_BY_NAME, planned: PLANNED_SCREENS };

@@ -165,6 +165,7 @@ export const BASE_MENU: SeedRule[] = [
       { name: "PersonalSettings", title: "个人设置", url: "/personalCenter/personalSettings" },
       { name: "MyMessage", title: "我的消息", url: "/personalCenter/message" },
       { name: "MyFiles", title: "我的文件", url: "/personalCenter/myFiles" },
+      { name: "MyVideo", title: "我的视频", url: "/personalCenter/myVideo" },
     ],
   },
   { name: "DataCockpit", title: "数据驾驶舱", url: "https://example.invalid/cockpit", icon: "FundOutlined" },
