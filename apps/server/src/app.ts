@@ -44,6 +44,7 @@ import { LiveIngest, createPlaybackSigner, liveRoutes } from "./modules/live/ind
 import { equipmentRoutes } from "./modules/equipment/equipment.routes.js";
 import { EquipmentService } from "./modules/equipment/equipment.service.js";
 import { type MediaServices, createMedia, recordingRoutes, videoRoutes } from "./modules/recording/index.js";
+import { communityDeps, communityEditionRoutes } from "./modules/community-edition.js";
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
 import { ApplyService } from "./modules/rbac/apply.service.js";
 import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
@@ -253,6 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   deviceRoutes(app, services.equipment);
   recordingRoutes(app, host, { ...services.media, accounts: services.accounts });
   videoRoutes(app, host, { videos: services.media.videos, accounts: services.accounts });
+  // The community edition (#7): communities, articles, notices, meetings, activities, statistics, personal centre.
+  communityEditionRoutes(app, host, communityDeps({ db: deps.database.db, config, org: services.org, accounts: services.accounts, files: services.files, quota: services.quota }));
 
   // Live video (#6, docs/live.md): the RTMP ingest is started by server.ts; playback needs a session that sees the
   // device, or a signed address (keyed on the server secret — browsers hold APP_KEY).

@@ -73,6 +73,13 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool("S3_FORCE_PATH_STYLE"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    MEETING_PROVIDER: z.enum(["link", "tencent"], { message: "MEETING_PROVIDER 只能是 link 或 tencent" }).default("link"),
+    TENCENT_MEETING_API: url("TENCENT_MEETING_API", ["http:", "https:"]),
+    TENCENT_MEETING_APP_ID: z.string().optional(),
+    TENCENT_MEETING_SDK_ID: z.string().optional(),
+    TENCENT_MEETING_SECRET_ID: z.string().optional(),
+    TENCENT_MEETING_SECRET_KEY: z.string().optional(),
+    TENCENT_MEETING_OPERATOR_ID: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     const oidc = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_REDIRECT_URI];
@@ -88,6 +95,11 @@ const EnvSchema = z
       // S3_BUCKET so the error line never prints a secret.
       const set = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => v[k]);
       if (set.length) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `设置了 ${set.join("、")} 但没有设置 S3_BUCKET（文件会存在本地磁盘）` });
+    }
+    if (v.MEETING_PROVIDER === "tencent") {
+      const missing = (["TENCENT_MEETING_APP_ID", "TENCENT_MEETING_SECRET_ID", "TENCENT_MEETING_SECRET_KEY", "TENCENT_MEETING_OPERATOR_ID"] as const).filter((k) => !v[k]);
+      // Reported on MEETING_PROVIDER so the error line never prints a secret.
+      if (missing.length) ctx.addIssue({ code: "custom", path: ["MEETING_PROVIDER"], message: `使用腾讯会议需要设置 ${missing.join("、")}` });
     }
   });
 
@@ -132,6 +144,11 @@ export interface Config {
     publicHost: string;
     heartbeatSeconds: number;
     offlineAfterSeconds: number;
+  };
+  /** How meetings are booked (docs/decisions/0705): a link the organizer gives, or Tencent Meeting's REST API. */
+  meeting: {
+    provider: "link" | "tencent";
+    tencent?: { api: string; appId: string; sdkId: string; secretId: string; secretKey: string; operatorId: string };
   };
   uploads: {
     /** Partial uploads untouched this long are removed. */
@@ -212,6 +229,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL,
     s3,
     devices: { rtmpPort: v.RTMP_PORT, publicHost: v.PUBLIC_HOST, heartbeatSeconds: v.DEVICE_HEARTBEAT_SECONDS, offlineAfterSeconds: v.DEVICE_OFFLINE_AFTER_SECONDS },
+    meeting: {
+      provider: v.MEETING_PROVIDER,
+      tencent:
+        v.MEETING_PROVIDER === "tencent"
+          ? {
+              api: v.TENCENT_MEETING_API ?? "https://api.meeting.qq.com",
+              appId: v.TENCENT_MEETING_APP_ID ?? "",
+              sdkId: v.TENCENT_MEETING_SDK_ID ?? "",
+              secretId: v.TENCENT_MEETING_SECRET_ID ?? "",
+              secretKey: v.TENCENT_MEETING_SECRET_KEY ?? "",
+              operatorId: v.TENCENT_MEETING_OPERATOR_ID ?? "",
+            }
+          : undefined,
+    },
     uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH, ffmpeg: v.FFMPEG_PATH },
   };
 }

@@ -11,6 +11,14 @@ import { PLATFORM_CALLS } from "./schemas/platform.js";
 import { QUOTA_CALLS } from "./schemas/quota.js";
 import { RECORDING_CALLS } from "./schemas/recording.js";
 import { VIDEO_CALLS } from "./schemas/video.js";
+import { COMMUNITY_CALLS } from "./schemas/community.js";
+import { ARTICLE_CALLS } from "./schemas/article.js";
+import { COLLECT_CALLS } from "./schemas/collect.js";
+import { NOTICE_CALLS } from "./schemas/notice.js";
+import { MEETING_CALLS } from "./schemas/meeting.js";
+import { ACTIVITY_CALLS } from "./schemas/activity.js";
+import { HOME_CALLS } from "./schemas/home.js";
+import { PERSONAL_CALLS } from "./schemas/personal.js";
 
 export const CALLS = {
   ...ORG_CALLS,
@@ -22,6 +30,14 @@ export const CALLS = {
   ...EQUIPMENT_CALLS,
   ...RECORDING_CALLS,
   ...VIDEO_CALLS,
+  ...COMMUNITY_CALLS,
+  ...ARTICLE_CALLS,
+  ...COLLECT_CALLS,
+  ...NOTICE_CALLS,
+  ...MEETING_CALLS,
+  ...ACTIVITY_CALLS,
+  ...HOME_CALLS,
+  ...PERSONAL_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

@@ -1,0 +1,52 @@
+/**
+ * The community edition's server modules (issue #7), wired in one place: communities, articles and the message
+ * board, reflections and collections, notices and messages, meetings, activities, the home / statistics /
+ * organization calls and the personal centre. All share CommunityDeps; permission inside a community is
+ * CommunityAccess (communityPower, docs/decisions/0701).
+ *
+ *   const edition = { ...deps, access: new CommunityAccess(db) };   communityEditionRoutes(app, host, edition);
+ */
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import type { CallHost } from "../http/call.js";
+import type { AccountService } from "./account/account.service.js";
+import { activityRoutes } from "./activity/activity.routes.js";
+import { articleRoutes } from "./article/article.routes.js";
+import { CommunityAccess } from "./community/community-access.js";
+import { communityRoutes } from "./community/community.routes.js";
+import type { FileService } from "./file/file.service.js";
+import { homeRoutes } from "./home/home.routes.js";
+import { meetingRoutes } from "./meeting/meeting.routes.js";
+import { noticeRoutes } from "./notice/notice.routes.js";
+import type { OrgService } from "./org/org.service.js";
+import { collectRoutes } from "./personal/collect.routes.js";
+import { personalRoutes } from "./personal/personal.routes.js";
+import type { QuotaService } from "./quota/quota.service.js";
+
+export interface CommunityDeps {
+  db: Db;
+  config: Config;
+  org: OrgService;
+  accounts: AccountService;
+  files: FileService;
+  quota: QuotaService;
+  access: CommunityAccess;
+  /** The clock (tests may inject one). */
+  now: () => Date;
+}
+
+export function communityDeps(d: Omit<CommunityDeps, "access" | "now"> & { now?: () => Date }): CommunityDeps {
+  return { ...d, access: new CommunityAccess(d.db), now: d.now ?? (() => new Date()) };
+}
+
+export function communityEditionRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
+  communityRoutes(app, host, deps);
+  articleRoutes(app, host, deps);
+  collectRoutes(app, host, deps);
+  noticeRoutes(app, host, deps);
+  meetingRoutes(app, host, deps);
+  activityRoutes(app, host, deps);
+  homeRoutes(app, host, deps);
+  personalRoutes(app, host, deps);
+}
