@@ -85,8 +85,12 @@ describe.skipIf(!hasChromium)("browser: 课表管理 (a school administrator)", 
     await page.getByTestId("slot-form-teacher").locator("input").fill("李老师");
     const teacher = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "李老师" }).first();
     await teacher.click();
+    await page.getByTestId("slot-form-subject").click();
+    await page.getByTestId("slot-form-subject").locator("input").fill("数学");
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "数学" }).first().click();
     await page.getByTestId("slot-form-is_ai").check();
     await page.getByTestId("slot-form-is_live").check();
+    await expect.poll(() => page.locator(".ant-select-dropdown:visible").count()).toBe(0);
     await snap(page, "80-timetable-form");
     await page.getByTestId("slot-submit").click();
 
@@ -104,7 +108,7 @@ describe.skipIf(!hasChromium)("browser: 课表管理 (a school administrator)", 
     const list = await wire<PageOf<TimetableRow>>(CALLS.timetableRecordList, { page: 1, limit: 10, course_name: "函数的图像" });
     expect(list.total).toBe(1);
     const row = list.list[0]!;
-    expect(row).toMatchObject({ currency_date: wednesday, week: 3, start_date: `${wednesday} 08:00:00`, end_date: `${wednesday} 08:45:00`, chapter_name: "第三章 第二节", account_name: "李老师", is_ai: 1, is_live: 1, status: 0, kind: "timetable" });
+    expect(row).toMatchObject({ currency_date: wednesday, week: 3, start_date: `${wednesday} 08:00:00`, end_date: `${wednesday} 08:45:00`, chapter_name: "第三章 第二节", subject_name: "数学", account_name: "李老师", is_ai: 1, is_live: 1, status: 0, kind: "timetable" });
     classId = row.class_id;
     slotId = row.id;
 
@@ -178,6 +182,7 @@ describe.skipIf(!hasChromium)("browser: 课表管理 (a school administrator)", 
     const row = page.getByTestId("reservation-table").locator("tr.ant-table-row", { hasText: "公开课预约" });
     await row.waitFor();
     expect(await row.getByTestId("reservation-row-status").textContent()).toBe("待录制");
+    await expect.poll(() => page.locator(".ant-modal-wrap:visible").count()).toBe(0);
     const booked = await wire<PageOf<TimetableRow>>(CALLS.reservationList, { page: 1, limit: 10 });
     expect(booked.list.map((r) => [r.course_name, r.kind, r.currency_date, r.start_date.slice(11)])).toEqual([["公开课预约", "reservation", shanghaiDay(1), "10:00:00"]]);
     await snap(page, "84-timetable-reservations");

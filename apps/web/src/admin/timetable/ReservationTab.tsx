@@ -7,8 +7,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "../../api/toast";
 import { FIRST_PAGE, tablePagination, zodRule, type Option, type PageState } from "../common";
-import { refusal } from "./SlotForm";
-import { timetableApi } from "./timetable-api";
+import { formRefusal, timetableApi } from "./timetable-api";
 import { clock, statusName, STATUS_COLORS, STATUS_OPTIONS, WEEKDAY_NAMES } from "./timetable-view";
 
 const MODELS = Object.entries(RECORD_MODELS).map(([v, label]) => ({ value: Number(v), label }));
@@ -52,7 +51,9 @@ function ReservationDialog({ open, classes, classId, onClose, onSaved }: { open:
       toast.success("预约成功");
       onSaved();
     } catch (e) {
-      setError(refusal(e));
+      const msg = formRefusal(e);
+      if (msg === null) onClose();
+      else setError(msg);
     } finally {
       setSaving(false);
     }

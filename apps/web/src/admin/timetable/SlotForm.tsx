@@ -3,12 +3,11 @@ import { CALLS, RECORD_MODELS, SLOT_STATUS, TimetableSave, type TimetableRow } f
 import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, Row, Select, Space, Tag, TimePicker, Typography } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
-import { ApiError } from "../../api/create-client";
 import { toast } from "../../api/toast";
 import { usePermission } from "../../rbac/usePermission";
 import { rbacApi } from "../api";
 import { DRAWER_WIDTH, zodRule } from "../common";
-import { timetableApi } from "./timetable-api";
+import { formRefusal, timetableApi } from "./timetable-api";
 import { createPayload, FLAG_KEYS, FLAG_LABELS, formValues, statusName, STATUS_COLORS, updatePayload, type SlotFormValues } from "./timetable-view";
 
 const f = TimetableSave.shape;
@@ -21,12 +20,6 @@ export interface SlotTarget {
   /** A new slot's day ("YYYY-MM-DD") and, when a time row was clicked, its time. */
   date: string;
   time?: { start: string; end: string };
-}
-
-/** The message of a refused call (the server's Chinese msg). */
-export function refusal(e: unknown): string {
-  if (e instanceof ApiError) return e.message || "操作失败";
-  return e instanceof Error && e.message ? e.message : "操作失败";
 }
 
 /** 新增课程 / 编辑课程: the §3 Timetable record fields (c062 / c063) in a drawer. */
@@ -104,7 +97,9 @@ export function SlotForm({
         onSaved(row);
       }
     } catch (e) {
-      setError(refusal(e));
+      const msg = formRefusal(e);
+      if (msg === null) onClose();
+      else setError(msg);
     } finally {
       setSaving(false);
     }
@@ -128,7 +123,7 @@ export function SlotForm({
         </Space>
       }
     >
-      <Form form={form} layout="vertical" data-testid="slot-form" requiredMark="optional" onFinish={submit}>
+      <Form form={form} layout="vertical" data-testid="slot-form" onFinish={submit}>
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
           班级：<b data-testid="slot-form-class">{className}</b>
         </Typography.Paragraph>

@@ -12,18 +12,31 @@ import {
   type TimetableWeek,
 } from "@yanke/protocol";
 import type { z } from "zod";
-import { call } from "../../api/client";
+import { call, handleSessionCode } from "../../api/client";
+import { ApiError } from "../../api/create-client";
 
 type In<T extends z.ZodType> = z.input<T>;
 type Q = Record<string, unknown>;
+
+/** Form calls answer quietly: the form shows the server's refusal itself (an ended session still goes to the login). */
+const QUIET = { quiet: true } as const;
+
+/** The message to show in a form for a refused form call; null when the session ended (the login page follows). */
+export function formRefusal(e: unknown): string | null {
+  if (e instanceof ApiError) {
+    if (handleSessionCode(e.code, e.message)) return null;
+    return e.message || "操作失败";
+  }
+  return e instanceof Error && e.message ? e.message : "操作失败";
+}
 
 export const timetableApi = {
   /** c122: a class's week (Monday first; cancelled slots left out). */
   week: (classId: number, date: string) => call<TimetableWeek>(CALLS.timetableRecord, { class_id: classId, date }),
   /** c062 */
-  create: (p: In<typeof TimetableSave>) => call<TimetableRow>(CALLS.timetableNewRecord, p),
+  create: (p: In<typeof TimetableSave>) => call<TimetableRow>(CALLS.timetableNewRecord, p, QUIET),
   /** c063: only the fields sent change. */
-  update: (p: In<typeof TimetableUpdate>) => call<TimetableRow>(CALLS.timetableEditRecord, p),
+  update: (p: In<typeof TimetableUpdate>) => call<TimetableRow>(CALLS.timetableEditRecord, p, QUIET),
   /** c123 */
   cancel: (id: number) => call<TimetableRow>(CALLS.timetableCancelRecord, { id }),
   /** c125 */
@@ -32,7 +45,7 @@ export const timetableApi = {
   list: (p: Q) => call<Page<TimetableRow>>(CALLS.timetableRecordList, p),
 
   reservationList: (p: Q) => call<Page<TimetableRow>>(CALLS.reservationList, p),
-  reservationSave: (p: In<typeof ReservationSave>) => call<TimetableRow>(CALLS.reservationSave, p),
+  reservationSave: (p: In<typeof ReservationSave>) => call<TimetableRow>(CALLS.reservationSave, p, QUIET),
   /** c129 */
   reservationDelete: (id: number) => call<{ id: number }>(CALLS.reservationDelete, { id }),
 
