@@ -58,7 +58,10 @@ const zCoverUrl = z
   .refine((v) => v === "" || /^https?:\/\/[^\s"'<>]+$/i.test(v) || /^\/files\/\d+[^\s"'<>]*$/.test(v), "封面地址只能是 http(s) 地址或本站文件地址")
   .describe("封面地址");
 /** Plain text: stored as sent (trimmed), never interpreted as HTML. */
-const zPlain = (max: number, label: string) => z.string({ message: EMPTY_CONTENT }).trim().min(1, EMPTY_CONTENT).max(max, `${label}不能超过 ${max} 个字符`).describe(label);
+const zPlain = (max: number, label: string) =>
+  z
+    .preprocess((v) => (v === undefined || v === null ? "" : v), z.string({ message: EMPTY_CONTENT }).trim().min(1, EMPTY_CONTENT).max(max, `${label}不能超过 ${max} 个字符`))
+    .describe(label);
 const zPid = z
   .preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), z.coerce.number().int("必须是整数").min(0, "不能为负数"))
   .describe("回复的上级编号（0 为顶层）");
