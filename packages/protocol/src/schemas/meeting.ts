@@ -42,10 +42,10 @@ const zIdFilter = (label: string) =>
 const MeetingFields = {
   community_id: zCommunityId,
   /** The collective preparation (#8) it is about; 0 = none. */
-  preparation_id: zIdFilter("集体备课").default(0),
+  preparation_id: zIdFilter("集体备课").default(0).describe("集体备课"),
   start_time: zWhen("开始时间"),
   end_time: zWhen("结束时间"),
-  participation_account_ids: zAccountIds("参会人").default([]),
+  participation_account_ids: zAccountIds("参会人").default([]).describe("参会人"),
   introduction: z.string().trim().max(2000, "会议说明不能超过 2000 个字符").default("").describe("会议说明"),
 };
 

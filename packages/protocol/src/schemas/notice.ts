@@ -78,15 +78,15 @@ const NoticeFields = {
   name: zNoticeName,
   type: zNoticeType.default(1),
   message_content: zContent.default(""),
-  start_time: zNoticeTime("开始时间").default(""),
-  end_time: zNoticeTime("结束时间").default(""),
-  participation_account_ids: zAccountIds("参与人").default([]),
+  start_time: zNoticeTime("开始时间").default("").describe("开始时间"),
+  end_time: zNoticeTime("结束时间").default("").describe("结束时间"),
+  participation_account_ids: zAccountIds("参与人").default([]).describe("参与人"),
   /** 1 publish now (participants get a message), 0 keep as a draft. */
   status: zStatus.default(1),
 };
 
 /** c322 activity notice / c326 community operate notice. */
-export const CommunityNoticeSave = z.object({ community_id: zCommunityId, ...NoticeFields, activity_id: zIdFilter("活动").default(0) });
+export const CommunityNoticeSave = z.object({ community_id: zCommunityId, ...NoticeFields, activity_id: zIdFilter("活动").default(0).describe("活动") });
 export type CommunityNoticeSave = z.infer<typeof CommunityNoticeSave>;
 /** c323 / c327: only the fields sent change. */
 export const CommunityNoticeUpdate = z.object({
@@ -121,8 +121,8 @@ export const PlatformNoticeSave = z.object({
   name: zNoticeName,
   type: zNoticeType.default(2),
   message_content: zContent.default(""),
-  start_time: zNoticeTime("开始时间").default(""),
-  end_time: zNoticeTime("结束时间").default(""),
+  start_time: zNoticeTime("开始时间").default("").describe("开始时间"),
+  end_time: zNoticeTime("结束时间").default("").describe("结束时间"),
   status: zStatus.default(1),
 });
 export const PlatformNoticeUpdate = z.object({
