@@ -221,7 +221,7 @@ export class MeetingService {
     return (await this.toRows(c, [r]))[0]!;
   }
 
-  /** new: the organizer or a manager of the community cancels; the provider's meeting too; participants are told. */
+  /** new: the organizer or a manager of the community cancels; the provider's meeting too; participants (and the organizer, when a manager cancels) are told. */
   async cancel(c: Caller, id: number): Promise<MeetingRow> {
     const [r] = await this.db.select().from(meeting).where(eq(meeting.id, id));
     if (!r) throw notFound(NOT_FOUND);
@@ -240,7 +240,7 @@ export class MeetingService {
       const rec = u!;
       await sendMessages(
         tx,
-        rec.participation_account_ids.filter((a) => a !== c.id),
+        [...rec.participation_account_ids, rec.account_id].filter((a) => a !== c.id),
         {
           title: `【会议取消】${rec.name}`,
           content: `原定 ${formatTime(rec.start_time).slice(0, 16)} 的会议已取消`,
