@@ -26,7 +26,7 @@ import {
   type ResearchCelebrityRow,
   type SessionInfo,
 } from "@yanke/protocol";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PASSWORD, DEMO_TEACHER_PASSWORD } from "../src/db/bootstrap.js";
 import { activity } from "../src/modules/activity/activity.schema.js";
@@ -36,6 +36,7 @@ import { storedFile } from "../src/modules/file/file.schema.js";
 import { accountMessage } from "../src/modules/notice/notice.schema.js";
 import { region } from "../src/modules/org/org.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
+import { seedDemoCommunities } from "../src/modules/community/community.demo.js";
 import { type TestServer, startTestServer } from "./harness.js";
 
 let s: TestServer;
@@ -45,7 +46,7 @@ let xingqing = 0;
 let xixia = 0;
 
 beforeAll(async () => {
-  s = await startTestServer({ LOG_LEVEL: "error" });
+  s = await startTestServer();
   for (const u of ["xiaoji", "quji", "pingtai"]) who[u] = await s.login(u, DEMO_ADMIN_PASSWORD);
   for (const u of ["zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi"]) who[u] = await s.login(u, DEMO_TEACHER_PASSWORD);
   const regions = await s.database.db.select().from(region);
@@ -503,5 +504,34 @@ describe("files and the lists fed by other issues", () => {
       ]);
     const list = await ok<Page<CommunityAiCourseRow>>(CALLS.aiCourseList, { community_id: c.id });
     expect(list.list.map((v) => [v.name, v.account_name])).toEqual([["分析完成的课", "张老师"]]);
+  });
+});
+
+describe("demo data", () => {
+  it("seeds communities of every level with one owner each and logs over the last four months", async () => {
+    const demo = await seedDemoCommunities(db());
+    expect(demo.ids.length).toBeGreaterThanOrEqual(10);
+    const rows = await db().select().from(community).where(inArray(community.id, demo.ids));
+    expect(new Set(rows.map((c) => c.level))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(rows.map((c) => c.type)).size).toBeGreaterThanOrEqual(3);
+    expect(rows.some((c) => c.status === 0)).toBe(true);
+    for (const c of demo.communities) {
+      const m = await members(c.id);
+      expect(m.filter((x) => x.role === 1).map((x) => x.account_id)).toEqual([c.owner_id]);
+      expect(m.filter((x) => x.status === 1).map((x) => x.account_id).sort()).toEqual([...c.member_ids].sort());
+    }
+    const months = await db()
+      .select({ m: sql<string>`to_char(${communityLog.created_at}, 'YYYY-MM')` })
+      .from(communityLog)
+      .where(inArray(communityLog.community_id, demo.ids))
+      .groupBy(sql`1`);
+    expect(months.length).toBeGreaterThanOrEqual(4);
+    // The demo teachers own and join some; the rankings see them.
+    const zhangs = await ok<Page<MyCommunityItem>>(CALLS.myCreateCommunity, { limit: 100 }, "zhanglaoshi");
+    expect(zhangs.list.map((c) => c.name)).toContain("兴庆区初中语文名师工作室");
+    const active = await ok<ActiveCommunityRow[]>(CALLS.activeCommunity, { days: 120, limit: 50 });
+    expect(active.map((a) => a.id)).toEqual(expect.arrayContaining(demo.communities.filter((c) => c.status === 1).map((c) => c.id)));
+    const ranking = await ok<RegionRankingRow[]>(CALLS.regionRanking, { days: 120 });
+    expect(ranking.length).toBeGreaterThanOrEqual(3);
   });
 });
