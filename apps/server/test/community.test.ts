@@ -110,11 +110,37 @@ describe("create, read, update", () => {
     await refused(CALLS.communitySave, { name: "x", level: 2 }, "zhanglaoshi", 400, "请选择社区所属地区");
     await refused(CALLS.communitySave, { name: "x", level: 3, region_id: xingqing }, "zhanglaoshi", 400, /市级社区请选择市/);
     await refused(CALLS.communitySave, { name: "x", school_id: who.zhaolaoshi!.school_id }, "lilaoshi", 403, /本人所在的学校/);
-    for (const path of [CALLS.communityRead, CALLS.communityUpdate, CALLS.communityJoin, CALLS.communityPower, CALLS.communityLog, CALLS.communityStatistics, CALLS.communityFileList, CALLS.aiCourseList]) {
+    const needId = [
+      CALLS.communityRead, CALLS.communityUpdate, CALLS.communityAdminUpdate, CALLS.communityDelete, CALLS.communityJoin, CALLS.communityLeave,
+      CALLS.communityMemberList, CALLS.communityMemberDelete, CALLS.communityVerify, CALLS.communityIsDisplay, CALLS.communityOperate,
+      CALLS.communityActivityStatistics, CALLS.communityInsertMember, CALLS.communityTransfer, CALLS.communityInfo, CALLS.communityWebIndex,
+      CALLS.communityPower, CALLS.researchCelebrity, CALLS.communityLog, CALLS.communityStatistics, CALLS.communityDetail,
+      CALLS.communityFileSave, CALLS.communityFileList, CALLS.aiCourseList, CALLS.afterClassIndex, CALLS.webPreparationIndex,
+    ];
+    for (const path of needId) {
       await refused(path, {}, "zhanglaoshi", 400, /社区id/);
       await refused(path, { community_id: "" }, "zhanglaoshi", 400, /社区id/);
     }
     await refused(CALLS.communityRead, { community_id: 999999 }, "zhanglaoshi", 404, "社区不存在或已删除");
+    await refused(CALLS.communityPower, { community_id: 999999 }, "zhanglaoshi", 404, "社区不存在或已删除");
+    // Other fields of the lists and rankings.
+    await refused(CALLS.communityList, { type: "abc" }, "zhanglaoshi", 400, /社区类型/);
+    await refused(CALLS.communityAllList, { limit: 1000 }, undefined, 400, /每页条数/);
+    await refused(CALLS.myJoinCommunity, { page: 0 }, "zhanglaoshi", 400, /页码/);
+    await refused(CALLS.myCreateCommunity, { name: "x".repeat(51) }, "zhanglaoshi", 400, /社区名称/);
+    await refused(CALLS.myCommunityList, { level: -1 }, "zhanglaoshi", 400, /社区级别/);
+    await refused(CALLS.myCommunity, { community_id: "x" }, "zhanglaoshi", 400, /社区id/);
+    await refused(CALLS.activeCommunity, { days: 0 }, undefined, 400, /统计天数/);
+    await refused(CALLS.researchCelebrity, { community_id: 1, limit: 99 }, undefined, 400, /条数/);
+    await refused(CALLS.communityTransfer, { community_id: 1 }, "zhanglaoshi", 400, /新的创建者/);
+    await refused(CALLS.communityMemberDelete, { community_id: 1 }, "zhanglaoshi", 400, /成员/);
+    await refused(CALLS.communityMemberList, { community_id: 1, status: 7 }, "zhanglaoshi", 400, /成员状态/);
+    await refused(CALLS.communityFileDelete, {}, "zhanglaoshi", 400, /社区文件/);
+    // Calls that need a session refuse anonymous callers.
+    for (const path of [CALLS.communityList, CALLS.communitySave, CALLS.myCommunity, CALLS.communityPower, CALLS.communityStatistics, CALLS.communityFileList]) {
+      const r = await call(path, { community_id: 1 });
+      expect(r.code, path).not.toBe(200);
+    }
   });
 
   it("only the owner or a manager edits; the fields sent change", async () => {
@@ -451,6 +477,36 @@ describe("index, log, statistics and rankings", () => {
     const cities = await ok<RegionRankingRow[]>(CALLS.regionRanking, { by: "city" });
     expect(cities[0]!.region_name).toBe("银川市");
     await refused(CALLS.regionRanking, { by: "town" }, undefined, 400, /统计层级/);
+  });
+});
+
+describe("what a non-member may read", () => {
+  it("a hidden community's reads refuse anonymous callers and non-members, members read them", async () => {
+    const c = await create("zhanglaoshi");
+    await ok(CALLS.communityJoin, { community_id: c.id }, "lilaoshi");
+    const reads = [
+      CALLS.communityRead, CALLS.communityInfo, CALLS.communityWebIndex, CALLS.communityDetail, CALLS.communityLog, CALLS.researchCelebrity,
+      CALLS.communityStatistics, CALLS.communityActivityStatistics, CALLS.communityFileList, CALLS.aiCourseList, CALLS.afterClassIndex,
+      CALLS.webPreparationIndex, CALLS.communityMemberList,
+    ];
+    // Shown: anyone reads the public ones; a logged-in non-member reads all.
+    for (const path of reads) await ok(path, { community_id: c.id }, "zhaolaoshi");
+    await ok(CALLS.communityWebIndex, { community_id: c.id });
+    await ok(CALLS.communityLog, { community_id: c.id });
+    await refused(CALLS.communityIsDisplay, { community_id: c.id, is_display: 0 }, "lilaoshi", 403);
+    await ok(CALLS.communityIsDisplay, { community_id: c.id, is_display: 0 }, "zhanglaoshi");
+    for (const path of reads) {
+      await refused(path, { community_id: c.id }, "zhaolaoshi", 403, "请先加入社区后查看");
+      await ok(path, { community_id: c.id }, "lilaoshi");
+    }
+    for (const path of [CALLS.communityInfo, CALLS.communityWebIndex, CALLS.communityDetail, CALLS.communityLog, CALLS.aiCourseList]) {
+      await refused(path, { community_id: c.id }, undefined, 403, "请登录后查看");
+    }
+    // The school administrator manages it without being a member.
+    const info = await ok<CommunityInfo>(CALLS.communityRead, { community_id: c.id }, "xiaoji");
+    expect(info.power).toMatchObject({ is_member: false, can_manage: true, can_verify: true });
+    // So does the district administrator of the school's district.
+    expect((await ok<CommunityInfo>(CALLS.communityRead, { community_id: c.id }, "quji")).power.can_manage).toBe(true);
   });
 });
 

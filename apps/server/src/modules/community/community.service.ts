@@ -80,7 +80,7 @@ import { period, region, school, subject } from "../org/org.schema.js";
 import { type Caller, containsPattern } from "../org/period.service.js";
 import { scopeOf } from "../rbac/permission.js";
 import { video } from "../video/video.schema.js";
-import { COMMUNITY_NOT_FOUND, type CommunityRow } from "./community-access.js";
+import { COMMUNITY_NOT_FOUND, type CommunityRow, type LogEntry } from "./community-access.js";
 import { community, communityFile, communityLog, communityMember } from "./community.schema.js";
 
 type In<S extends z.ZodType> = z.output<S>;
@@ -121,6 +121,14 @@ export class CommunityService {
 
   private get access() {
     return this.deps.access;
+  }
+
+  /** Several log rows at once (calls that change many accounts: one row per account), in the call's transaction. */
+  private async logMany(tx: Tx, entries: LogEntry[]): Promise<void> {
+    if (!entries.length) return;
+    await tx.insert(communityLog).values(
+      entries.map((e) => ({ community_id: e.community_id, account_id: e.account_id, action: e.action, target_type: e.target_type ?? "", target_id: e.target_id ?? 0, content: (e.content ?? "").slice(0, 500) })),
+    );
   }
 
   // ── reading rows ─────────────────────────────────────────────────────────────────────────────────────────
@@ -627,9 +635,7 @@ export class CommunityService {
           setWhere: ne(communityMember.status, MEMBER_STATUS.joined),
         })
         .returning({ account_id: communityMember.account_id });
-      for (const r of rows) {
-        await this.access.log(tx, { community_id: row.id, account_id: c.id, action: "member.insert", target_type: "member", target_id: r.account_id, content: "添加社区成员" });
-      }
+      await this.logMany(tx, rows.map((r) => ({ community_id: row.id, account_id: c.id, action: "member.insert", target_type: "member", target_id: r.account_id, content: "添加社区成员" })));
       if (rows.length) {
         await tx.insert(accountMessage).values(rows.map((r) => ({ account_id: r.account_id, title: "您已加入社区", content: `您已被加入社区「${row.name}」`, source_type: "community", source_id: row.id, community_id: row.id, sender_id: c.id })));
       }
@@ -712,8 +718,8 @@ export class CommunityService {
     };
     const ids = [...new Set(p.account_ids ?? [])];
     const now = this.deps.now();
-    const log = (tx: Tx, target_id: number, content: string, target_type = "member") =>
-      this.access.log(tx, { community_id: row.id, account_id: c.id, action: `community.operate.${op}`, target_type, target_id, content });
+    const entry = (target_id: number, content: string, target_type = "member") => ({ community_id: row.id, account_id: c.id, action: `community.operate.${op}`, target_type, target_id, content });
+    const log = (tx: Tx, target_id: number, content: string, target_type = "member") => this.access.log(tx, entry(target_id, content, target_type));
     const members = (status: number, role?: number) =>
       and(eq(communityMember.community_id, row.id), inArray(communityMember.account_id, ids), eq(communityMember.status, status), role ? eq(communityMember.role, role) : undefined);
     let affected = 0;
@@ -728,7 +734,7 @@ export class CommunityService {
           .where(members(MEMBER_STATUS.applying))
           .returning({ account_id: communityMember.account_id });
         affected = done.length;
-        for (const d of done) await log(tx, d.account_id, op === "approve" ? "通过加入申请" : `拒绝加入申请：${p.reason}`);
+        await this.logMany(tx, done.map((d) => entry(d.account_id, op === "approve" ? "通过加入申请" : `拒绝加入申请：${p.reason}`)));
         if (done.length) {
           await tx.insert(accountMessage).values(
             done.map((d) => ({
@@ -754,7 +760,7 @@ export class CommunityService {
           .where(members(MEMBER_STATUS.joined, op === "set_admin" ? MEMBER_ROLES.member : MEMBER_ROLES.admin))
           .returning({ account_id: communityMember.account_id });
         affected = done.length;
-        for (const d of done) await log(tx, d.account_id, op === "set_admin" ? "设为管理员" : "取消管理员");
+        await this.logMany(tx, done.map((d) => entry(d.account_id, op === "set_admin" ? "设为管理员" : "取消管理员")));
       });
       if (!affected) throw conflict(op === "set_admin" ? "所选账号不是社区的普通成员" : "所选账号不是社区管理员");
     } else {
