@@ -254,7 +254,7 @@ describe("Tencent Meeting provider through the wire", () => {
     expect((await s.database.db.select().from(meeting)).length).toBe(before);
   });
 
-  it("a failing read is a Chinese message too; our own refusals come before any request to Tencent", async () => {
+  it("a failing read is a Chinese message too; a meeting cancelled in Tencent Meeting is cancelled here; our own refusals come before any request to Tencent", async () => {
     const booked = await ok<MeetingRow>(CALLS.tencentMeetingReservation, { community_id: open, name: "读取失败的会议", start_time: at(5), end_time: at(6) }, "zhanglaoshi");
     fake.failRead = true;
     try {
@@ -264,6 +264,9 @@ describe("Tencent Meeting provider through the wire", () => {
     } finally {
       fake.failRead = false;
     }
+    // cancelled in Tencent Meeting's own client: the next read marks it cancelled here
+    fake.meetings.get(booked.provider_meeting_id)!.status = "MEETING_STATE_CANCELLED";
+    expect((await ok<MeetingRow>(CALLS.tencentMeetingDetail, { id: booked.id }, "zhanglaoshi")).status).toBe(2);
     const n = fake.seen.length;
     const refused = await call(CALLS.tencentMeetingReservation, { community_id: open, name: "成员不能预约", start_time: at(5), end_time: at(6) }, "lilaoshi");
     expect(refused.code).toBe(403);

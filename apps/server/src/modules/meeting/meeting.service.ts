@@ -208,7 +208,7 @@ export class MeetingService {
     return r;
   }
 
-  /** c230: one meeting; a booked Tencent meeting is read back from Tencent Meeting (its join link may change). */
+  /** c230: one meeting; a booked Tencent meeting is read back from Tencent Meeting (its join link may change, or it was cancelled there). */
   async detail(c: Caller, id: number): Promise<MeetingRow> {
     let r = await this.visible(c, id);
     if (r.status === MEETING_STATUS.booked && r.provider_meeting_id) {
@@ -216,6 +216,8 @@ export class MeetingService {
       const changes: Partial<MeetingRecord> = {};
       if (state?.meeting_url && state.meeting_url !== r.meeting_url) changes.meeting_url = state.meeting_url;
       if (state?.meeting_code && state.meeting_code !== r.meeting_code) changes.meeting_code = state.meeting_code;
+      // Cancelled in Tencent Meeting itself (by its own client): the meeting is cancelled here too.
+      if (state?.state === "MEETING_STATE_CANCELLED") changes.status = MEETING_STATUS.cancelled;
       if (Object.keys(changes).length) [r] = (await this.db.update(meeting).set({ ...changes, updated_at: this.now() }).where(eq(meeting.id, id)).returning()) as [MeetingRecord];
     }
     return (await this.toRows(c, [r]))[0]!;
