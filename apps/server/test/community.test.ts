@@ -238,6 +238,7 @@ describe("members", () => {
     const a = await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: c.id, apply_reason: "想学习" }, "wanglaoshi");
     expect(a.member_status).toBe(0);
     await refused(CALLS.communityJoin, { community_id: c.id }, "wanglaoshi", 409, "您的加入申请正在审核中");
+    expect((await messages("zhanglaoshi")).filter((m) => m.source_id === c.id).map((m) => m.title)).toEqual(["新的加入申请"]);
     await refused(CALLS.communityMemberList, { community_id: c.id, status: 0 }, "wanglaoshi", 403);
     const apps = await ok<Page<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: c.id, status: 0 }, "zhanglaoshi");
     expect(apps.list.map((m) => [m.account_id, m.apply_reason])).toEqual([[id("wanglaoshi"), "想学习"]]);
@@ -251,6 +252,7 @@ describe("members", () => {
 
     const t = await create("zhanglaoshi", { apply_template_url: "/files/1" });
     await refused(CALLS.communityJoin, { community_id: t.id }, "lilaoshi", 400, /申请表/);
+    await refused(CALLS.communityJoin, { community_id: t.id }, "zhanglaoshi", 409, "您已加入该社区");
     expect((await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: "/files/2" }, "lilaoshi")).member_status).toBe(0);
     await refused(CALLS.communityOperate, { community_id: t.id, operate: "reject", account_ids: [id("lilaoshi")] }, "zhanglaoshi", 400, "请填写拒绝的原因");
     await ok(CALLS.communityOperate, { community_id: t.id, operate: "reject", account_ids: [id("lilaoshi")], reason: "申请表未填写完整" }, "zhanglaoshi");

@@ -439,6 +439,8 @@ export class CommunityService {
     const row = await this.access.community(p.community_id);
     if (row.status !== COMMUNITY_STATUS.normal) throw forbidden("该社区当前不能加入");
     const applying = row.join_mode === 1 || row.apply_template_url !== "";
+    const before = await this.access.membership(row.id, c.id);
+    if (before && before.status !== MEMBER_STATUS.rejected) throw conflict(before.status === MEMBER_STATUS.applying ? "您的加入申请正在审核中" : "您已加入该社区");
     if (row.apply_template_url && !p.apply_file_url) throw badInput("请先下载申请模板，填写后上传申请表");
     const status = applying ? MEMBER_STATUS.applying : MEMBER_STATUS.joined;
     const now = this.deps.now();
@@ -468,6 +470,16 @@ export class CommunityService {
         target_id: c.id,
         content: applying ? "申请加入社区" : "加入社区",
       });
+      if (applying) {
+        // The owner hears of the application in his personal centre.
+        const [owner] = await tx
+          .select({ id: communityMember.account_id })
+          .from(communityMember)
+          .where(and(eq(communityMember.community_id, row.id), eq(communityMember.role, MEMBER_ROLES.owner)));
+        if (owner) {
+          await tx.insert(accountMessage).values({ account_id: owner.id, title: "新的加入申请", content: `有成员申请加入社区「${row.name}」，请及时审核`, source_type: "community", source_id: row.id, community_id: row.id, sender_id: c.id });
+        }
+      }
       return true;
     });
     if (!done) {
