@@ -4,12 +4,13 @@
  * refused), c396 activities of my communities, community_log rows, and register/unregister for the other modules.
  */
 import { type ActivityDetail, type ActivityRow, CALLS, type Page } from "@yanke/protocol";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, activityMember } from "../src/modules/activity/activity.schema.js";
+import { seedDemoActivities } from "../src/modules/activity/activity.demo.js";
 import { ActivityService } from "../src/modules/activity/activity.service.js";
 import { CommunityAccess } from "../src/modules/community/community-access.js";
-import { communityLog } from "../src/modules/community/community.schema.js";
+import { communityLog, communityMember } from "../src/modules/community/community.schema.js";
 import { DAY, HOUR, type Kit, insertActivity, insertCommunity, startKit, wire } from "./activity-kit.js";
 
 let k: Kit;
@@ -195,5 +196,33 @@ describe("register / unregister (for the preparation, listen, after-class and qu
     expect(await svc.unregister("listen", 4242)).toBe(1);
     expect(await svc.unregister("listen", 4242)).toBe(0);
     expect((await k.db.select().from(activityMember).where(eq(activityMember.activity_id, id))).length).toBe(0);
+  });
+});
+
+describe("demo activities", () => {
+  it("seeds research activities of the given communities over the last 4 months and the next 2 weeks, members as participants", async () => {
+    const D = await insertCommunity(k.db, { name: "演示社区", owner: k.id.zhanglaoshi!, admins: [k.id.lilaoshi!], members: [k.id.wanglaoshi!, k.id.zhaolaoshi!], school_id: school1 });
+    const at = new Date();
+    const r = await seedDemoActivities(k.db, [D], at);
+    expect(r.activities).toBeGreaterThanOrEqual(4);
+    const rows = await k.db.select().from(activity).where(eq(activity.community_id, D));
+    expect(rows).toHaveLength(r.activities);
+    expect(rows.some((x) => x.start_time > at)).toBe(true);
+    expect(rows.some((x) => x.end_time < at)).toBe(true);
+    for (const x of rows) {
+      expect(x.type).toBe("research");
+      expect(x.start_time.getTime()).toBeGreaterThan(at.getTime() - 121 * DAY);
+      expect(x.start_time.getTime()).toBeLessThan(at.getTime() + 15 * DAY);
+      expect(x.end_time > x.start_time).toBe(true);
+      expect([k.id.zhanglaoshi, k.id.lilaoshi]).toContain(x.account_id);
+      expect(x.area_id).toBeGreaterThan(0);
+    }
+    const parts = await k.db.select().from(activityMember).where(inArray(activityMember.activity_id, rows.map((x) => x.id)));
+    expect(parts).toHaveLength(r.participants);
+    const joined = new Set((await k.db.select().from(communityMember).where(eq(communityMember.community_id, D))).map((m) => m.account_id));
+    expect(parts.every((p) => joined.has(p.account_id))).toBe(true);
+    const logged = await k.db.select().from(communityLog).where(and(eq(communityLog.community_id, D), eq(communityLog.action, "activity.save")));
+    expect(logged).toHaveLength(r.activities);
+    expect(await seedDemoActivities(k.db, [])).toEqual({ activities: 0, participants: 0 });
   });
 });

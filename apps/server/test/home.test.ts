@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account } from "../src/modules/account/account.schema.js";
 import { communityArticle } from "../src/modules/article/article.schema.js";
 import { hashPassword } from "../src/modules/auth/password.js";
-import { community, communityLog } from "../src/modules/community/community.schema.js";
+import { communityLog } from "../src/modules/community/community.schema.js";
 import { notice } from "../src/modules/notice/notice.schema.js";
 import { region, school } from "../src/modules/org/org.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
