@@ -223,6 +223,11 @@ describe("community notice lists (c194, c201, c202, c217, c329, c330)", () => {
     expect((await ok<Page<NoticeRow>>(CALLS.operateNoticeAllList, {}, "lilaoshi")).total).toBe(0);
     const school = await ok<Page<NoticeRow>>(CALLS.operateNoticeAllList, { limit: 100 }, "xiaoji");
     expect(school.total).toBe(owner.total);
+    // the district administrator of 兴庆区 manages the communities of its schools (张老师's school is one of them)
+    expect(who.quji!.region_code).not.toBe("");
+    const district = await ok<Page<NoticeRow>>(CALLS.operateNoticeAllList, { limit: 100 }, "quji");
+    expect(district.total).toBe(owner.total);
+    expect((await ok<Page<NoticeRow>>(CALLS.operateNoticeAllList, { limit: 100 }, "zhaolaoshi")).list.map((r) => r.id)).toEqual([hiddenNotice]);
     const platform = await ok<Page<NoticeRow>>(CALLS.operateNoticeAllList, { limit: 100 }, "pingtai");
     expect(platform.total).toBe(owner.total + 1);
     const drafts = await ok<Page<NoticeRow>>(CALLS.operateNoticeAllList, { status: 0, limit: 100 }, "pingtai");
