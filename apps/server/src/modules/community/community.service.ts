@@ -68,7 +68,7 @@ import { type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizz
 import { type PgColumn, type PgTable, alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
-import { type AppError, badInput, conflict, forbidden, notFound } from "../../http/errors.js";
+import { badInput, conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import { activity } from "../activity/activity.schema.js";
@@ -795,7 +795,7 @@ export class CommunityService {
   async viewer(c: Caller | null, communityId: number): Promise<{ row: CommunityRow; power: CommunityPower }> {
     const row = await this.access.community(communityId);
     const power = c ? await this.access.power(c, row) : anonymousPower(row);
-    if (!power.can_view) throw c ? forbidden("请先加入社区后查看") : (forbidden("请登录后查看") as AppError);
+    if (!power.can_view) throw forbidden(c ? "请先加入社区后查看" : "请登录后查看");
     return { row, power };
   }
 
