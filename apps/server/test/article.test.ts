@@ -161,6 +161,8 @@ describe("articles", () => {
     await refused(CALLS.articleUpdate, { id: a1, title: "校管理员改" }, "xiaoji", 403, "只有文章作者可以修改文章");
     await refused(CALLS.articleUpdate, { id: a1, status: 0 }, "lilaoshi", 403, "只有文章作者或社区管理员可以隐藏文章");
     await refused(CALLS.articleUpdate, { id: a1 }, "zhanglaoshi", 400, "没有要修改的内容");
+    // An empty status is "not sent", never 0 (hidden).
+    await refused(CALLS.articleUpdate, { id: a1, status: "" }, "zhanglaoshi", 400, "没有要修改的内容");
     await refused(CALLS.articleUpdate, { id: a1, status: 5 }, "zhanglaoshi", 400, /状态只能是/);
     await refused(CALLS.articleUpdate, { id: a1, content: "<script></script>" }, "zhanglaoshi", 400, "请输入文章内容");
     await refused(CALLS.articleUpdate, { id: 999999, title: "x" }, "zhanglaoshi", 404);

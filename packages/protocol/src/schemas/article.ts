@@ -87,7 +87,9 @@ export const ArticleUpdate = z.object({
   title: opt(zTitle),
   content: opt(zContent),
   cover_url: opt(zCoverUrl),
-  status: opt(z.coerce.number().int("必须是整数").refine((v) => v === 0 || v === 1, "状态只能是 0（隐藏）或 1（发布）").describe("状态")),
+  status: z
+    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").refine((v) => v === 0 || v === 1, "状态只能是 0（隐藏）或 1（发布）").optional())
+    .describe("状态（0 隐藏，1 发布）"),
 });
 /** c222: a comment, or a reply (pid) to a comment of the same article. */
 export const ArticleCommentSave = z.object({
