@@ -250,6 +250,10 @@ describe("articles", () => {
     expect((await ok<ArticleCounts>(CALLS.articleReadingNum, { id: a1 }, "wanglaoshi")).like_num).toBe(USERS.length);
     const hidden = (await s.database.db.select({ id: communityArticle.id }).from(communityArticle).where(eq(communityArticle.community_id, c2)))[0]!.id;
     await refused(CALLS.articleLikeNum, { id: hidden }, "wanglaoshi", 403);
+    await refused(CALLS.articleCommentList, { article_id: hidden }, "wanglaoshi", 403, "请先加入社区后查看");
+    await refused(CALLS.articleCommentSave, { article_id: hidden, content: "看不到" }, "wanglaoshi", 403, "请先加入社区后查看");
+    await refused(CALLS.articleUpdate, { id: hidden, status: 0 }, "wanglaoshi", 403);
+    await refused(CALLS.articleDelete, { id: hidden }, "wanglaoshi", 403);
   });
 
   it("c221 the author or a manager deletes, with comments, likes and collects", async () => {
