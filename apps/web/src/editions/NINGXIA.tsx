@@ -1,14 +1,26 @@
 /** NINGXIA edition: the teaching-research community (platform.md §2 "NINGXIA edition"). */
 import type { RouteObject } from "react-router";
+import type { ComponentType } from "react";
+import * as P from "../community/pages";
 import { FrontLayout, PageFrame, PersonalSettingsPage } from "../router/lazy";
 import type { RouteMeta } from "../router/meta";
-import { childAliases, indexPage, page, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
+import { childAliases, page, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
+
+/** A route with its page (title for the tab and the breadcrumb; name for the tags strip). */
+function screen(path: string, title: string, Page: ComponentType, name?: string): RouteObject {
+  const handle: RouteMeta = { title, ...(name ? { name } : {}) };
+  return { path, handle, element: <Page /> };
+}
+function indexScreen(title: string, Page: ComponentType): RouteObject {
+  const handle: RouteMeta = { title };
+  return { index: true, handle, element: <Page /> };
+}
 
 const HOME_CHILDREN: RouteObject[] = [
-  page("bulletin", "公告", 7),
-  page("lessonAnalysis", "课例分析", 7),
-  page("teachingActivities", "教研活动", 7),
-  page("teachingRresearch", "教学研究", 7),
+  screen("bulletin", "公告", P.BulletinPage),
+  screen("lessonAnalysis", "课例分析", P.LessonAnalysisPage),
+  screen("teachingActivities", "教研活动", P.TeachingActivitiesPage),
+  screen("teachingRresearch", "教学研究", P.TeachingResearchPage),
 ];
 
 const settingsMeta: RouteMeta = { title: "个人设置", name: "PersonalSettings" };
@@ -19,7 +31,8 @@ export const ningxiaNav: readonly FrontNavItem[] = [
   { key: "lessonAnalysis", label: "课例分析", to: "/foreground/lessonAnalysis" },
   { key: "teachingActivities", label: "教研活动", to: "/foreground/teachingActivities" },
   { key: "teachingRresearch", label: "教学研究", to: "/foreground/teachingRresearch" },
-  { key: "blog", label: "空间", to: "/blog" },
+  { key: "community", label: "我的社区", to: "/community/home" },
+  { key: "stats", label: "数据统计", to: "/home" },
 ];
 
 export const ningxiaEdition: EditionDefinition = {
@@ -27,54 +40,54 @@ export const ningxiaEdition: EditionDefinition = {
   frontNav: ningxiaNav,
   aliases: childAliases("/foreground", HOME_CHILDREN.map((r) => r.path ?? "").filter(Boolean)),
   routes: [
-    { path: "/foreground", element: <FrontLayout nav={ningxiaNav} />, children: [indexPage("社区首页", 7), ...HOME_CHILDREN] },
+    { path: "/foreground", element: <FrontLayout nav={ningxiaNav} />, children: [indexScreen("社区首页", P.FrontHomePage), ...HOME_CHILDREN] },
     {
       element: <FrontLayout nav={ningxiaNav} />,
       children: [
         {
           path: "/blog",
           children: [
-            indexPage("空间首页", 7),
-            page("home", "空间首页", 7),
-            page("notice", "通知公告", 7),
-            page("acticle", "文章", 7),
+            indexScreen("空间首页", P.BlogHomePage),
+            screen("home", "空间首页", P.BlogHomePage),
+            screen("notice", "通知公告", P.BlogNoticePage),
+            screen("acticle", "文章", P.ArticlePage),
             page("listenToReviews", "听评课", 9),
             page("discuss", "研讨", 9),
-            page("add", "发布", 7),
+            screen("add", "发布", P.AddArticlePage),
             page("collectivePrepare/detailList", "集体备课", 8),
           ],
         },
         {
           path: "/community",
           children: [
-            indexPage("社区首页", 7),
-            page("home", "社区首页", 7),
-            page("member", "成员", 7),
+            indexScreen("社区首页", P.CommunityHomePage),
+            screen("home", "社区首页", P.CommunityHomePage),
+            screen("member", "成员", P.MemberPage),
             page("collectivePrepare", "集体备课", 8),
             page("listenToReviews", "听评课", 9),
             page("discuss", "研讨", 9),
-            page("notice", "通知公告", 7),
+            screen("notice", "通知公告", P.CommunityNoticePage),
             page("questionnaire", "问卷", 12),
-            page("community7", "社区活动", 7),
+            screen("community7", "社区活动", P.CommunityActivityPage),
           ],
         },
-        page("/home", "社区主页", 7),
-        page("/message", "消息", 7),
-        page("/meeting", "会议", 7),
-        page("/meetinglist", "会议列表", 7),
-        page("/meetingdetail", "会议详情", 7),
+        screen("/home", "数据统计", P.StatisticsPage),
+        screen("/message", "消息", P.MessagePage),
+        screen("/meeting", "会议", P.MeetingPage),
+        screen("/meetinglist", "会议列表", P.MeetingListPage),
+        screen("/meetingdetail", "会议详情", P.MeetingDetailPage),
         {
           path: "/personalCenter",
           children: [
-            indexPage("个人中心", 7),
-            page("spaceManagement", "空间管理", 7),
-            page("myPersonalCenter", "我的主页", 7),
-            page("message", "消息", 7),
+            indexScreen("个人中心", P.PersonalIndexPage),
+            screen("spaceManagement", "空间管理", P.SpaceManagementPage),
+            screen("myPersonalCenter", "我的主页", P.MyPersonalCenterPage),
+            screen("message", "消息", P.MessagePage),
             page("personalCenter3", "我的资源", 11),
-            page("eventManagement", "活动管理", 7),
-            page("collect", "我的收藏", 7),
-            page("eventHistory", "活动历史", 7),
-            page("recommendedActivities", "推荐活动", 7),
+            screen("eventManagement", "活动管理", P.EventManagementPage),
+            screen("collect", "我的收藏", P.CollectPage),
+            screen("eventHistory", "活动历史", P.EventHistoryPage),
+            screen("recommendedActivities", "推荐活动", P.RecommendedActivitiesPage),
             { path: "personalSettings", handle: settingsMeta, element: <PersonalSettingsPage /> },
           ],
         },

@@ -3,6 +3,7 @@
  * → 'permission/role') or by view name (MenuNode.name). See screen-resolve.ts for the rules.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import * as C from "../community/pages";
 import { resolveScreen, type Resolution, type ScreenRegistry } from "./screen-resolve";
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -30,6 +31,13 @@ const DeviceLive: Screen = lazy(() => import("./patrol/PatrolPage").then((m) => 
 const TimetableManage: Screen = lazy(() => import("../admin/timetable/TimetablePage").then((m) => ({ default: m.TimetablePage })));
 const DeviceRecord: Screen = lazy(() => import("./record/RecordPlanPage").then((m) => ({ default: m.RecordPlanPage })));
 const MyVideo: Screen = lazy(() => import("./video/MyVideoPage").then((m) => ({ default: m.MyVideoPage })));
+const MyPersonalCenter: Screen = C.MyPersonalCenterPage;
+const SpaceManagement: Screen = C.SpaceManagementPage;
+const EventManagement: Screen = C.EventManagementPage;
+const EventHistory: Screen = C.EventHistoryPage;
+const RecommendedActivities: Screen = C.RecommendedActivitiesPage;
+const MyCollect: Screen = C.CollectPage;
+const MyMessage: Screen = C.MessagePage;
 const AuthCodeManage: Screen = lazy(() => import("../admin/AuthCodePage").then((m) => ({ default: m.AuthCodePage })));
 
 export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
@@ -56,6 +64,13 @@ export const SCREENS_BY_COMPONENT: Readonly<Record<string, Screen>> = {
   "platform/authCode": AuthCodeManage,
   "personalCenter/myFiles": MyFiles,
   "personalCenter/myVideo": MyVideo,
+  "personalCenter/myPersonalCenter": MyPersonalCenter,
+  "personalCenter/spaceManagement": SpaceManagement,
+  "personalCenter/eventManagement": EventManagement,
+  "personalCenter/eventHistory": EventHistory,
+  "personalCenter/recommendedActivities": RecommendedActivities,
+  "personalCenter/collect": MyCollect,
+  "personalCenter/message": MyMessage,
 };
 
 export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
@@ -80,6 +95,13 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   TimetableManage,
   DeviceRecord,
   MyVideo,
+  MyPersonalCenter,
+  SpaceManagement,
+  EventManagement,
+  EventHistory,
+  RecommendedActivities,
+  MyCollect,
+  MyMessage,
   PlatformSetting,
   ImageManage,
   AuthCodeManage,
@@ -89,6 +111,7 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
 /** Admin screens of the seeded menu that later issues deliver (view name → issue). */
 export const PLANNED_SCREENS: Readonly<Record<string, number>> = {
   IndicatorManage: 9,
+  MyResources: 11,
   SoftwareVersion: 12,
 };
 

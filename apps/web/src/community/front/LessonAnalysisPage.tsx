@@ -1,0 +1,4 @@
+/** 课例分析 — being written (#7). */
+export function LessonAnalysisPage() {
+  return <div className="yk-page" data-testid="LessonAnalysisPage" />;
+}
