@@ -224,7 +224,6 @@ export class HomeService {
     const first = monthStart(month);
     const next = first.add(1, "month");
     const where = and(await this.homeActivities(c), lt(activity.start_time, next.toDate()), gte(activity.end_time, first.toDate()), p.type ? eq(activity.type, p.type) : undefined);
-    const [total] = await this.db.select({ n }).from(activity).where(where);
     const rows = await this.db
       .select({
         id: activity.id,
@@ -239,7 +238,10 @@ export class HomeService {
       .leftJoin(community, eq(community.id, activity.community_id))
       .where(where)
       .orderBy(asc(activity.start_time), asc(activity.id))
-      .limit(SCHEDULE_CAP);
+      .limit(SCHEDULE_CAP + 1);
+    // Counted separately only when the month holds more than the calendar reads.
+    const total = rows.length > SCHEDULE_CAP ? ((await this.db.select({ n }).from(activity).where(where))[0]?.n ?? 0) : rows.length;
+    rows.length = Math.min(rows.length, SCHEDULE_CAP);
     const now = this.now();
     const days: ActivitySchedule["days"] = [];
     for (let d = first; d.isBefore(next); d = d.add(1, "day")) {
@@ -264,7 +266,7 @@ export class HomeService {
         ),
       });
     }
-    return { month, total: total?.n ?? 0, days };
+    return { month, total, days };
   }
 
   /** Community cards of these ids (counts for them only), in the given order. */
@@ -542,21 +544,53 @@ export class HomeService {
         }),
       };
     }
-    // Teachers: activities created plus activities taken part in, within the window.
-    const created = sql<number>`(select count(*) from ${activity} where ${activity.account_id} = ${account.id} and ${window})::int`;
-    const joined = sql<number>`(select count(*) from ${activityMember} inner join ${activity} on ${activity.id} = ${activityMember.activity_id} where ${activityMember.account_id} = ${account.id} and ${window})::int`;
-    const score = sql<number>`(${created} + ${joined})`;
-    const where = and(eq(account.status, 1), eq(account.identity, TEACHER), schoolIn(account.school_id, s), sql`${score} > 0`);
-    const [total] = await this.db.select({ n }).from(account).where(where);
+    // Teachers: activities created plus activities taken part in, within the window (grouped, merged here).
+    const counts = await this.teacherCounts(s, window);
+    const ranked = [...counts].filter(([, v]) => v.created + v.involved > 0).sort(([a, x], [b, y]) => y.created + y.involved - (x.created + x.involved) || a - b);
+    const pageRows = ranked.slice(offset, offset + p.limit);
+    const names = await this.teacherNames(pageRows.map(([id]) => id));
+    return {
+      ...base,
+      total: ranked.length,
+      list: pageRows.map(([id, v], i) => ({ rank: offset + i + 1, id, name: names.get(id)?.realname ?? "", school_name: names.get(id)?.school_name ?? "", activity_count: v.created + v.involved, extra_count: v.created })),
+    };
+  }
+
+  /** Teachers of a scope (enabled, identity 2), optionally by name. */
+  private teacherWhere(s: OrgScope, keyword?: string): SQL | undefined {
+    return and(eq(account.identity, TEACHER), eq(account.status, 1), schoolIn(account.school_id, s), keyword ? sql`${account.realname} ilike ${containsPattern(keyword)}` : undefined);
+  }
+
+  /** Activities each teacher of the scope created / takes part in (matching `window`): two grouped queries. */
+  private async teacherCounts(s: OrgScope, window: SQL | undefined, keyword?: string): Promise<Map<number, { created: number; involved: number }>> {
+    const who = this.teacherWhere(s, keyword);
+    const created = await this.db
+      .select({ id: activity.account_id, n })
+      .from(activity)
+      .innerJoin(account, eq(account.id, activity.account_id))
+      .where(and(window, who))
+      .groupBy(activity.account_id);
+    const involved = await this.db
+      .select({ id: activityMember.account_id, n })
+      .from(activityMember)
+      .innerJoin(activity, eq(activity.id, activityMember.activity_id))
+      .innerJoin(account, eq(account.id, activityMember.account_id))
+      .where(and(window, who))
+      .groupBy(activityMember.account_id);
+    const out = new Map<number, { created: number; involved: number }>();
+    for (const r of created) out.set(r.id, { created: r.n, involved: 0 });
+    for (const r of involved) out.set(r.id, { created: out.get(r.id)?.created ?? 0, involved: r.n });
+    return out;
+  }
+
+  private async teacherNames(ids: number[]): Promise<Map<number, { realname: string; school_name: string }>> {
+    if (!ids.length) return new Map();
     const rows = await this.db
-      .select({ id: account.id, name: account.realname, school_name: sql<string>`coalesce(${school.title}, '')`, score, created })
+      .select({ id: account.id, realname: account.realname, school_name: sql<string>`coalesce(${school.title}, '')` })
       .from(account)
       .leftJoin(school, eq(school.id, account.school_id))
-      .where(where)
-      .orderBy(desc(score), asc(account.id))
-      .limit(p.limit)
-      .offset(offset);
-    return { ...base, total: total?.n ?? 0, list: rows.map((r, i) => ({ rank: offset + i + 1, id: r.id, name: r.name, school_name: r.school_name, activity_count: r.score, extra_count: r.created })) };
+      .where(inArray(account.id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -712,7 +746,7 @@ export class HomeService {
         subject_name: sql<string>`coalesce(${subject.name}, '')`,
         communities: sql<number>`(select count(*) from ${communityMember} inner join ${community} on ${community.id} = ${communityMember.community_id} where ${communityMember.account_id} = ${account.id} and ${communityMember.status} = 1 and ${community.status} = 1)::int`,
         created: sql<number>`(select count(*) from ${activity} where ${activity.account_id} = ${account.id} and ${activity.status} = 1)::int`,
-        involved: sql<number>`(select count(*) from ${activityMember} where ${activityMember.account_id} = ${account.id})::int`,
+        involved: sql<number>`(select count(*) from ${activityMember} inner join ${activity} on ${activity.id} = ${activityMember.activity_id} where ${activityMember.account_id} = ${account.id} and ${activity.status} = 1)::int`,
       })
       .from(account)
       .leftJoin(school, eq(school.id, account.school_id))
@@ -760,7 +794,7 @@ export class HomeService {
     const schoolId = p.school_id ?? c.school_id;
     if (!schoolId) throw badInput("学校(school_id): 请选择学校");
     await this.scopes.resolve(c, { school_id: schoolId });
-    const score = sql`((select count(*) from ${activity} where ${activity.account_id} = ${account.id} and ${activity.status} = 1) + (select count(*) from ${activityMember} where ${activityMember.account_id} = ${account.id}))`;
+    const score = sql`((select count(*) from ${activity} where ${activity.account_id} = ${account.id} and ${activity.status} = 1) + (select count(*) from ${activityMember} inner join ${activity} on ${activity.id} = ${activityMember.activity_id} where ${activityMember.account_id} = ${account.id} and ${activity.status} = 1))`;
     const where = and(eq(account.identity, TEACHER), eq(account.status, 1), eq(account.school_id, schoolId), p.keyword ? sql`${account.realname} ilike ${containsPattern(p.keyword)}` : undefined);
     const [total] = await this.db.select({ n }).from(account).where(where);
     const ids = await this.db
@@ -833,26 +867,27 @@ export class HomeService {
     };
   }
 
-  /** c357: activities per teacher of the organization (created / taken part in, within `days`), most first. */
+  /** c357: activities per teacher of the organization (created / taken part in, within `days`), most first, then the others by id. */
   async teacherActivityList(c: Caller, p: OrgActivityCountPayload): Promise<Page<TeacherActivityCount>> {
     const s = await this.scopes.resolve(c, p);
     const since = this.since(p.days);
     const window = and(eq(activity.status, 1), since ? gte(activity.start_time, since) : undefined);
-    const created = sql<number>`(select count(*) from ${activity} where ${activity.account_id} = ${account.id} and ${window})::int`;
-    const involved = sql<number>`(select count(*) from ${activityMember} inner join ${activity} on ${activity.id} = ${activityMember.activity_id} where ${activityMember.account_id} = ${account.id} and ${window})::int`;
-    const where = and(eq(account.identity, TEACHER), eq(account.status, 1), schoolIn(account.school_id, s), p.keyword ? sql`${account.realname} ilike ${containsPattern(p.keyword)}` : undefined);
-    const [total] = await this.db.select({ n }).from(account).where(where);
-    const rows = await this.db
-      .select({ id: account.id, realname: account.realname, school_name: sql<string>`coalesce(${school.title}, '')`, created, involved })
-      .from(account)
-      .leftJoin(school, eq(school.id, account.school_id))
-      .where(where)
-      .orderBy(desc(sql`(${created} + ${involved})`), asc(account.id))
-      .limit(p.limit)
-      .offset((p.page - 1) * p.limit);
+    const counts = await this.teacherCounts(s, window, p.keyword);
+    const all = (await this.db.select({ id: account.id }).from(account).where(this.teacherWhere(s, p.keyword)).orderBy(asc(account.id))).map((r) => r.id);
+    const score = (id: number) => {
+      const v = counts.get(id);
+      return v ? v.created + v.involved : 0;
+    };
+    const order = all.map((id, i) => ({ id, i, score: score(id) })).sort((a, b) => b.score - a.score || a.i - b.i);
+    const offset = (p.page - 1) * p.limit;
+    const pageIds = order.slice(offset, offset + p.limit).map((x) => x.id);
+    const names = await this.teacherNames(pageIds);
     return {
-      list: rows.map((r) => ({ account_id: r.id, realname: r.realname, school_name: r.school_name, created_count: r.created, involved_count: r.involved, total: r.created + r.involved })),
-      total: total?.n ?? 0,
+      list: pageIds.map((id) => {
+        const v = counts.get(id) ?? { created: 0, involved: 0 };
+        return { account_id: id, realname: names.get(id)?.realname ?? "", school_name: names.get(id)?.school_name ?? "", created_count: v.created, involved_count: v.involved, total: v.created + v.involved };
+      }),
+      total: all.length,
       page: p.page,
       limit: p.limit,
     };
