@@ -50,7 +50,7 @@ export async function seedDemoActivities(db: Db, communityIds: number[], now: Da
 
   type Plan = { row: typeof activity.$inferInsert; participants: number[] };
   const plans: Plan[] = [];
-  for (const c of comms) {
+  for (const [index, c] of comms.entries()) {
     const people = members.filter((m) => m.community_id === c.id);
     const managers = people.filter((m) => m.role === 1 || m.role === 2);
     const organizers = managers.length ? managers : people;
@@ -64,8 +64,13 @@ export async function seedDemoActivities(db: Db, communityIds: number[], now: Da
       const offsetDays = future ? 1 + rand() * 13 : -(1 + rand() * 119);
       const day = new Date(now.getTime() + offsetDays * DAY);
       // Between 08:00 and 16:00 Asia/Shanghai (UTC+8), on the hour or half hour.
-      const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 0, 0, 0) + (8 + Math.floor(rand() * 17) * 0.5 - 8) * 3600_000);
-      const end = new Date(start.getTime() + (1 + Math.floor(rand() * 4) * 0.5) * 3600_000);
+      let start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 0, 0, 0) + (8 + Math.floor(rand() * 17) * 0.5 - 8) * 3600_000);
+      let end = new Date(start.getTime() + (1 + Math.floor(rand() * 4) * 0.5) * 3600_000);
+      // Every third community has one going on when the demo starts (进行中 on the home page).
+      if (i === count - 1 && index % 3 === 0) {
+        start = new Date(Math.floor(now.getTime() / 1800_000) * 1800_000 - 3600_000);
+        end = new Date(start.getTime() + 3 * 3600_000);
+      }
       const organizer = organizers[Math.floor(rand() * organizers.length)]!;
       const theme = THEMES[Math.floor(rand() * THEMES.length)]!;
       const name = theme.endsWith("：") ? `${theme}${TOPICS[Math.floor(rand() * TOPICS.length)]}` : theme;

@@ -372,7 +372,7 @@ export class HomeService {
       .innerJoin(community, eq(community.id, communityLog.community_id))
       .leftJoin(account, eq(account.id, communityLog.account_id))
       .where(where)
-      .orderBy(desc(communityLog.id))
+      .orderBy(desc(communityLog.created_at), desc(communityLog.id))
       .limit(p.limit)
       .offset((p.page - 1) * p.limit);
     return {
