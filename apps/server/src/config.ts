@@ -33,6 +33,7 @@ const EnvSchema = z
     EDITION: z.enum(["foreground", "teachEvents", "NINGXIA"], { message: "EDITION 只能是 foreground、teachEvents 或 NINGXIA" }).default("foreground"),
     ALLOW_RAW: bool("ALLOW_RAW"),
     SEED_DEMO: bool("SEED_DEMO"),
+    SEED_DEMO_CONTENT: bool("SEED_DEMO_CONTENT"),
     DEMO_DEVICES: bool("DEMO_DEVICES"),
     SINGLE_SESSION: bool("SINGLE_SESSION"),
     HISTORY_MODE: bool("HISTORY_MODE"),
@@ -118,6 +119,8 @@ export interface Config {
   allowRaw: boolean;
   seedDemo: boolean;
   /** Start two simulated classroom devices with the server (demo; needs the demo data). */
+  /** The community edition's demo content (communities, articles, notices, activities) with the demo data. */
+  seedDemoContent: boolean;
   demoDevices: boolean;
   singleSession: boolean;
   historyMode: boolean;
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     edition: v.EDITION,
     allowRaw: v.ALLOW_RAW,
     seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === "" ? true : v.SEED_DEMO === true,
+    seedDemoContent: env.SEED_DEMO_CONTENT === undefined || env.SEED_DEMO_CONTENT === "" ? true : v.SEED_DEMO_CONTENT === true,
     demoDevices: v.DEMO_DEVICES,
     singleSession: v.SINGLE_SESSION,
     historyMode: v.HISTORY_MODE,

@@ -31,7 +31,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
   let recorder: { stop(): Promise<void> } | undefined;
   try {
     await database.migrate();
-    const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, dataDir: config.dataDir });
+    const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, demoContent: config.seedDemoContent, dataDir: config.dataDir });
     counters = await openCounterStore(config.redisUrl, config.redisPrefix);
     files = await openStore({ dataDir: config.dataDir, s3: config.s3 });
     const serverSecret = await loadServerSecret(database.db);

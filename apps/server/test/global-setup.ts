@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!url) {
     const database = await openDatabase({});
     await database.migrate();
-    await bootstrap(database.db, { adminPassword: TEST_ADMIN_PASSWORD, seedDemo: true });
+    await bootstrap(database.db, { adminPassword: TEST_ADMIN_PASSWORD, seedDemo: true, demoContent: false });
     const dump = await database.dumpDataDir!();
     const file = path.join(TMP_DIR, `pglite-template-${process.pid}.tar`);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.query(`CREATE DATABASE ${name}`);
   const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
   await database.migrate();
-  await bootstrap(database.db, { adminPassword: TEST_ADMIN_PASSWORD, seedDemo: true });
+  await bootstrap(database.db, { adminPassword: TEST_ADMIN_PASSWORD, seedDemo: true, demoContent: false });
   await database.close();
   project.provide("dbTemplate", { kind: "postgres", url, name });
   return async () => {

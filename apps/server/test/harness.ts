@@ -91,6 +91,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: dataDir,
     APP_KEY: TEST_APP_KEY,
     LOG_LEVEL: "silent",
+    // Tests create the community rows they count (a test may pass SEED_DEMO_CONTENT: "1").
+    SEED_DEMO_CONTENT: "0",
     ...(clone.databaseUrl ? { DATABASE_URL: clone.databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `yanke-test:${process.pid}:${++seq}:${Date.now()}:` } : {}),
     ...env,

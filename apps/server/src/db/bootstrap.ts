@@ -3,6 +3,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
+import { seedDemoActivities } from "../modules/activity/activity.demo.js";
+import { seedDemoArticles } from "../modules/article/article.demo.js";
+import { seedDemoCommunities } from "../modules/community/community.demo.js";
+import { community } from "../modules/community/community.schema.js";
+import { seedDemoNotices } from "../modules/notice/notice.demo.js";
 import { prng, seedOrganization, seedPeople, seedRoster } from "./demo-org.js";
 import { account } from "../modules/account/account.schema.js";
 import { OrgService } from "../modules/org/org.service.js";
@@ -20,6 +25,8 @@ export interface BootstrapResult {
   /** Set only when the administrator was created now. */
   admin?: { username: string; password: string; generated: boolean; passwordFile?: string };
   demoSeeded: boolean;
+  /** The community edition's demo content was added (this start). */
+  demoContentSeeded?: boolean;
 }
 
 /**
@@ -29,7 +36,7 @@ export interface BootstrapResult {
  */
 export async function bootstrap(
   db: Db,
-  opts: { adminPassword?: string; seedDemo: boolean; dataDir?: string },
+  opts: { adminPassword?: string; seedDemo: boolean; dataDir?: string; demoContent?: boolean },
 ): Promise<BootstrapResult> {
   const accounts = new AccountService(db);
   const rules = await seedRules(db);
@@ -53,6 +60,7 @@ export async function bootstrap(
       result.demoSeeded = true;
     }
   }
+  if (opts.seedDemo && opts.demoContent !== false) result.demoContentSeeded = await seedDemoContent(db);
   return result;
 }
 
@@ -111,4 +119,20 @@ async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _r
   const r = prng(42);
   const teachers = await db.select({ id: account.id }).from(account).where(eq(account.identity, 2)).orderBy(account.id).limit(40);
   for (const t of teachers) await quota.charge(t.id, Math.round((50 + r() * 3000) * 1024 * 1024));
+}
+
+/**
+ * The community edition's demo content (#7; docs/demo-data.md): communities of every level with members, then their
+ * articles, notices and activities, spread over the last months. Seeded when the demo organization exists and no
+ * community does yet — a fresh start, or a database bootstrapped before #7. The test template leaves it out
+ * (opts.demoContent false): tests create the rows they count.
+ */
+async function seedDemoContent(db: Db): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(community);
+  if (n > 0 || !(await db.select({ id: account.id }).from(account).where(eq(account.username, "zhanglaoshi")).limit(1)).length) return false;
+  const communities = await seedDemoCommunities(db);
+  await seedDemoArticles(db, communities.ids);
+  await seedDemoNotices(db, communities.ids);
+  await seedDemoActivities(db, communities.ids);
+  return true;
 }
