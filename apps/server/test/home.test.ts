@@ -369,3 +369,25 @@ describe("organization (c349–c357)", () => {
     await k.refused(CALLS.orgCommunityActivityList, { school_id: S }, "xiaoji", 403);
   });
 });
+
+describe("refusals of every call", () => {
+  it("bad input answers 400 with the field's Chinese name; outside the organization 403; no session is refused", async () => {
+    await k.refused(CALLS.njyStatistics, { region_id: "x" }, "quji", 400, /区域/);
+    await k.refused(CALLS.njyPlatformDynamics, { limit: 0 }, "quji", 400, /每页条数/);
+    await k.refused(CALLS.statCensus, { school_id: -3 }, "quji", 400, /学校/);
+    await k.refused(CALLS.statActivityNums, { school_id: S }, "xiaoji", 403);
+    await k.refused(CALLS.orgJuniorList, { page: "a" }, "quji", 400, /页码/);
+    await k.refused(CALLS.orgActivityList, { phase: "x" }, "quji", 400, /活动状态/);
+    await k.refused(CALLS.orgCommunityList, { school_id: S }, "zhaolaoshi", 403);
+    await k.refused(CALLS.orgCommunityAccountList, { community_id: "x" }, "quji", 400, /社区id/);
+    await k.refused(CALLS.orgRegionAccountList, { region_id: xixia }, "quji", 403);
+    await k.refused(CALLS.orgRegionAccountList, { keyword: "x".repeat(61) }, "quji", 400, /姓名/);
+    await k.refused(CALLS.orgTeacherList, { school_id: 999999 }, "pingtai", 404, "学校不存在");
+    await k.refused(CALLS.orgCommunityActivityList, { days: "x" }, "quji", 400, /统计天数/);
+    await k.refused(CALLS.orgTeacherActivityList, { region_id: xixia }, "quji", 403);
+    for (const path of [CALLS.njyStatistics, CALLS.myOrganization, CALLS.statRanking]) {
+      const r = await k.s.call(path, {});
+      expect(r.code, path).not.toBe(200);
+    }
+  });
+});
