@@ -68,7 +68,7 @@ const LOG_ACTIONS: { action: string; target_type: string; content: string }[] = 
   { action: "activity.save", target_type: "activity", content: "发起教研活动" },
   { action: "notice.save", target_type: "notice", content: "发布社区通知" },
   { action: "file.save", target_type: "file", content: "上传文件" },
-  { action: "message_board.save", target_type: "message_board", content: "留言" },
+  { action: "board.save", target_type: "message_board", content: "留言" },
 ];
 
 const DAY = 86_400_000;
