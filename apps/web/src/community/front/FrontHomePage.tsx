@@ -2,7 +2,6 @@ import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import {
   CALLS,
-  type ActiveCommunityRow,
   type ActivityRow,
   type ActivitySchedule,
   type CommunityCard as CommunityCardRow,
@@ -11,16 +10,15 @@ import {
   type HomeStatistics,
   type NoticeRow,
   type Page,
-  type RegionRankingRow,
   type ScheduleDay,
   type TrainRow,
 } from "@yanke/protocol";
 import { Button, Segmented, Skeleton, Tabs } from "antd";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { call } from "../../api/client";
-import { EChart, type EChartOption } from "../../components/EChart";
 import { ActivityCard, Avatar, CommunityCard, Empty, LoginHint, minutes, NoticeKindTag, span, useLoggedIn, useOpenCommunity } from "../common";
+import { ActiveCommunityChart, RegionRankingChart } from "./charts";
 import { ActivityDrawer, NoticeDrawer, Section, StatCards, type StatItem } from "./parts";
 
 const quiet = { quiet: true } as const;
@@ -347,55 +345,6 @@ function CurrentActivities({ loggedIn, onOpen }: { loggedIn: boolean; onOpen: (i
       ) : (
         <Empty note={phase === "running" ? "当前没有进行中的活动" : "近期没有即将开始的活动"} />
       )}
-    </Section>
-  );
-}
-
-function hBarOption(names: string[], series: { name: string; data: number[] }[]): EChartOption {
-  return {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
-    legend: series.length > 1 ? { top: 0 } : undefined,
-    grid: { left: 8, right: 36, top: series.length > 1 ? 28 : 8, bottom: 8, containLabel: true },
-    xAxis: { type: "value", minInterval: 1 },
-    yAxis: { type: "category", data: names, inverse: true, axisLabel: { width: 110, overflow: "truncate" } },
-    series: series.map((s) => ({ name: s.name, type: "bar", barMaxWidth: 14, data: s.data, label: { show: true, position: "right" } })),
-  };
-}
-
-function RegionRankingChart() {
-  const q = useQuery({
-    queryKey: ["front", "home", "regionRanking"],
-    queryFn: () => call<RegionRankingRow[]>(CALLS.regionRanking, { days: 30, limit: 8 }, quiet),
-  });
-  const rows = q.data ?? [];
-  const option = useMemo(
-    () =>
-      hBarOption(
-        rows.map((r) => r.region_name || "未知地区"),
-        [
-          { name: "动态数", data: rows.map((r) => r.log_num) },
-          { name: "社区数", data: rows.map((r) => r.community_num) },
-        ],
-      ),
-    [rows],
-  );
-  return (
-    <Section title="地区排行" extra={<span className="ykf-note">近 30 天社区动态</span>} testId="home-region-ranking">
-      {q.isLoading ? <Skeleton active /> : rows.length ? <EChart option={option} height={300} testId="region-ranking-chart" /> : <Empty />}
-    </Section>
-  );
-}
-
-function ActiveCommunityChart() {
-  const q = useQuery({
-    queryKey: ["front", "home", "activeCommunity"],
-    queryFn: () => call<ActiveCommunityRow[]>(CALLS.activeCommunity, { days: 30, limit: 8 }, quiet),
-  });
-  const rows = q.data ?? [];
-  const option = useMemo(() => hBarOption(rows.map((r) => r.name), [{ name: "动态数", data: rows.map((r) => r.log_num) }]), [rows]);
-  return (
-    <Section title="活跃社区" extra={<span className="ykf-note">近 30 天社区动态</span>} testId="home-active-communities">
-      {q.isLoading ? <Skeleton active /> : rows.length ? <EChart option={option} height={300} testId="active-community-chart" /> : <Empty />}
     </Section>
   );
 }

@@ -1,4 +1,78 @@
-/** 课例分析 — being written (#7). */
+import { useQuery } from "@tanstack/react-query";
+import { CALLS, type CommunityAiCourseRow, type CommunityItem, type Page } from "@yanke/protocol";
+import { Skeleton, Table, type TableColumnsType } from "antd";
+import { call } from "../../api/client";
+import { Avatar, Empty } from "../common";
+import { PageHead, Section } from "./parts";
+
+/** How many communities the page reads: recommended ones first (c208's order). */
+const COMMUNITIES = 12;
+
+interface LessonRow extends CommunityAiCourseRow {
+  community_id: number;
+  community_name: string;
+}
+
+function duration(seconds: number): string {
+  if (!seconds) return "—";
+  const m = Math.floor(seconds / 60);
+  const s = Math.round(seconds % 60);
+  return m ? `${m} 分 ${s} 秒` : `${s} 秒`;
+}
+
+/**
+ * 课例分析 (/foreground/lessonAnalysis, public): lessons whose AI classroom analysis is done. There is no site-wide
+ * call: the page reads c214 aiCourseList of the first communities of the directory (recommended first) and lists what
+ * they answer. Until lesson analysis exists (#10) they answer nothing and the page says so — no made-up rows.
+ */
 export function LessonAnalysisPage() {
-  return <div className="yk-page" data-testid="LessonAnalysisPage" />;
+  const q = useQuery({
+    queryKey: ["front", "lessonAnalysis"],
+    queryFn: async () => {
+      const communities = await call<Page<CommunityItem>>(CALLS.communityAllList, { page: 1, limit: COMMUNITIES }, { quiet: true });
+      const pages = await Promise.all(
+        communities.list.map(async (c) => {
+          const p = await call<Page<CommunityAiCourseRow>>(CALLS.aiCourseList, { community_id: c.id, page: 1, limit: 20 }, { quiet: true }).catch(() => null);
+          return (p?.list ?? []).map((r): LessonRow => ({ ...r, community_id: c.id, community_name: c.name }));
+        }),
+      );
+      // One lesson may belong to members of several communities: show it once.
+      const seen = new Set<number>();
+      const rows = pages.flat().filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+      rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+      return { rows, communities: communities.list.length };
+    },
+  });
+  const columns: TableColumnsType<LessonRow> = [
+    { title: "课例名称", dataIndex: "name", ellipsis: true },
+    {
+      title: "授课教师",
+      dataIndex: "account_name",
+      width: 160,
+      render: (_: unknown, r) => (
+        <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
+          <Avatar accountId={r.account_id} name={r.account_name} size={24} />
+          {r.account_name}
+        </span>
+      ),
+    },
+    { title: "所属社区", dataIndex: "community_name", width: 220, ellipsis: true },
+    { title: "时长", dataIndex: "duration", width: 120, render: (v: number) => duration(v) },
+    { title: "上传时间", dataIndex: "created_at", width: 170 },
+  ];
+  const rows = q.data?.rows ?? [];
+  return (
+    <div className="yk-page ykf-page" data-testid="LessonAnalysisPage">
+      <PageHead title="课例分析" sub="社区成员已完成 AI 课堂分析的课例" />
+      <Section title="已分析课例" extra={q.data ? <span className="ykf-note">来自 {q.data.communities} 个社区</span> : null} testId="lesson-list">
+        {q.isLoading ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : rows.length ? (
+          <Table<LessonRow> rowKey="id" size="middle" columns={columns} dataSource={rows} pagination={{ pageSize: 10, size: "small", showTotal: (t) => `共 ${t} 条` }} />
+        ) : (
+          <Empty compact={false} note="AI 课堂分析功能上线后，这里将展示社区成员已完成分析的课例" />
+        )}
+      </Section>
+    </div>
+  );
 }
