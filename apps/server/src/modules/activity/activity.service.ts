@@ -140,11 +140,12 @@ export function ofJoinedCommunities(accountId: number): SQL {
 }
 
 export function involving(accountId: number): SQL {
-  return sql`exists (select 1 from ${activityMember} where ${activityMember.activity_id} = ${activity.id} and ${activityMember.account_id} = ${accountId})`;
+  // IN (uncorrelated) rather than EXISTS: PostgreSQL hashes it once instead of costing a probe per row.
+  return sql`${activity.id} in (select ${activityMember.activity_id} from ${activityMember} where ${activityMember.account_id} = ${accountId})`;
 }
 
 /** Shown to everyone: normal, displayed, and in no community or a normal displayed one. */
-export const PUBLIC_ACTIVITY: SQL = sql`(${activity.status} = 1 and ${activity.is_display} = 1 and (${activity.community_id} = 0 or exists (select 1 from ${community} where ${community.id} = ${activity.community_id} and ${community.status} = 1 and ${community.is_display} = 1)))`;
+export const PUBLIC_ACTIVITY: SQL = sql`(${activity.status} = 1 and ${activity.is_display} = 1 and (${activity.community_id} = 0 or ${activity.community_id} in (select ${community.id} from ${community} where ${community.status} = 1 and ${community.is_display} = 1)))`;
 
 const rowColumns = {
   ...getTableColumns(activity),
