@@ -916,20 +916,26 @@ export class CommunityService {
   /** c206: normal displayed communities ranked by their log rows over the last `days` days. */
   async activeCommunity(p: In<typeof ActiveCommunityPayload>): Promise<ActiveCommunityRow[]> {
     const since = this.since(p.days);
-    const logNum = sql<number>`(select count(*)::int from community_log l where l.community_id = ${community.id} and l.created_at >= ${since})`;
+    // The window's log rows counted once, grouped (one pass over the time index), then joined to the communities.
+    const l = this.db
+      .select({ community_id: communityLog.community_id, n: sql<number>`count(*)::int`.as("log_n") })
+      .from(communityLog)
+      .where(sql`${communityLog.created_at} >= ${since}`)
+      .groupBy(communityLog.community_id)
+      .as("l");
     const rows = await this.base()
+      .innerJoin(l, eq(l.community_id, community.id))
       .where(
         and(
           this.visible,
           p.type ? eq(community.type, p.type) : undefined,
           p.level ? eq(community.level, p.level) : undefined,
           p.region_id ? sql`${community.region_list} @> ${JSON.stringify([p.region_id])}::jsonb` : undefined,
-          sql`${logNum} > 0`,
         ),
       )
-      .orderBy(desc(logNum), desc(community.id))
+      .orderBy(desc(l.n), desc(community.id))
       .limit(p.limit);
-    // The count again (the base select has no room for it): one grouped query over the chosen ids.
+    // The counts of the chosen ones (the base select has no room for them).
     const ids = rows.map((r) => r.c.id);
     const counts = ids.length
       ? await this.db
