@@ -240,14 +240,16 @@ function ScheduleCalendar({ loggedIn, onOpen }: { loggedIn: boolean; onOpen: (id
       title="活动日程"
       testId="home-schedule"
       extra={
-        <div className="ykf-cal-head">
-          <Button size="small" icon={<LeftOutlined />} onClick={() => go(-1)} aria-label="上个月" />
-          <span className="ykf-cal-month" data-testid="schedule-month">
-            {y}年{Number(m)}月
-          </span>
-          <Button size="small" icon={<RightOutlined />} onClick={() => go(1)} aria-label="下个月" />
-          {loggedIn && q.data ? <span className="ykf-note">共 {q.data.total} 项</span> : null}
-        </div>
+        loggedIn ? (
+          <div className="ykf-cal-head">
+            <Button size="small" icon={<LeftOutlined />} onClick={() => go(-1)} aria-label="上个月" />
+            <span className="ykf-cal-month" data-testid="schedule-month">
+              {y}年{Number(m)}月
+            </span>
+            <Button size="small" icon={<RightOutlined />} onClick={() => go(1)} aria-label="下个月" />
+            {q.data ? <span className="ykf-note">共 {q.data.total} 项</span> : null}
+          </div>
+        ) : null
       }
     >
       {!loggedIn ? (
