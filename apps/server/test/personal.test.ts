@@ -156,3 +156,14 @@ describe("profile and videos (c372, c373)", () => {
     await k.refused(CALLS.personalCourseList, { limit: 101 }, "gr", 400, /每页条数/);
   });
 });
+
+describe("after a transfer", () => {
+  it("the owner shown is the member with role 1, not the creator", async () => {
+    const before = await k.ok<Page<StudioRow>>(CALLS.teachingStudio, {}, "gr");
+    expect(before.list.find((x) => x.id === c.own)!.owner_name).toBe("个人中心老师");
+    await k.db.update(communityMember).set({ role: 3 }).where(and(eq(communityMember.community_id, c.own!), eq(communityMember.account_id, me)));
+    await k.db.update(communityMember).set({ role: 1 }).where(and(eq(communityMember.community_id, c.own!), eq(communityMember.account_id, k.id.lilaoshi!)));
+    const after = await k.ok<Page<StudioRow>>(CALLS.teachingStudio, {}, "gr");
+    expect(after.list.find((x) => x.id === c.own)).toMatchObject({ owner_name: "李老师", role: 3, role_name: "成员" });
+  });
+});

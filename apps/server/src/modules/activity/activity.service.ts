@@ -464,7 +464,7 @@ export class ActivityService {
 
   /** c374: activities he created. */
   async mine(c: Caller, p: PersonalActivityPayload): Promise<Page<ActivityRow>> {
-    return this.page(and(eq(activity.account_id, c.id), ...filterSql(p, this.now())), ActivityService.NEWEST, p.page, p.limit);
+    return this.page(and(eq(activity.account_id, c.id), eq(activity.status, 1), ...filterSql(p, this.now())), ActivityService.NEWEST, p.page, p.limit);
   }
 
   /** c375: activities he takes part in. */

@@ -277,11 +277,11 @@ export class HomeService {
     const rows = await db
       .select({
         c: community,
-        owner_name: sql<string>`coalesce(${account.realname}, '')`,
+        // The owner now (role 1; a transfer changes it), not necessarily the creator.
+        owner_name: sql<string>`coalesce((select "o"."realname" from "community_member" "m" inner join "account" "o" on "o"."id" = "m"."account_id" where "m"."community_id" = ${community.id} and "m"."role" = 1 limit 1), '')`,
         school_name: sql<string>`coalesce(${school.title}, '')`,
       })
       .from(community)
-      .leftJoin(account, eq(account.id, community.account_id))
       .leftJoin(school, eq(school.id, community.school_id))
       .where(inArray(community.id, ids));
     const count = async (q: Promise<{ id: number; n: number }[]>) => new Map((await q).map((r) => [r.id, r.n]));

@@ -55,13 +55,13 @@ export class PersonalService {
     const rows = await this.db
       .select({
         c: community,
-        owner_name: sql<string>`coalesce(${account.realname}, '')`,
+        // The owner now (role 1; a transfer changes it), not necessarily the creator.
+        owner_name: sql<string>`coalesce((select "o"."realname" from "community_member" "m" inner join "account" "o" on "o"."id" = "m"."account_id" where "m"."community_id" = ${community.id} and "m"."role" = 1 limit 1), '')`,
         school_name: sql<string>`coalesce(${school.title}, '')`,
         members: sql<number>`(select count(*) from ${communityMember} where ${communityMember.community_id} = ${community.id} and ${communityMember.status} = 1)::int`,
         activities: sql<number>`(select count(*) from ${activity} where ${activity.community_id} = ${community.id} and ${activity.status} = 1)::int`,
       })
       .from(community)
-      .leftJoin(account, eq(account.id, community.account_id))
       .leftJoin(school, eq(school.id, community.school_id))
       .where(inArray(community.id, ids));
     return ids.flatMap((id) => {
