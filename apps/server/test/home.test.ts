@@ -220,7 +220,18 @@ describe("home page (c339–c344)", () => {
       expect(d.list.some((x) => x.id === act.hidden)).toBe(false);
       expect(d.count).toBeGreaterThanOrEqual(d.list.length);
     }
-    expect(cal.total).toBeGreaterThanOrEqual(1);
+    // Exactly the test's own visible activities of the school, on each day they overlap (Shanghai days).
+    const mine = [
+      [now - HOUR, now + HOUR],
+      [now + 3 * DAY, now + 3 * DAY + HOUR],
+      [now - 5 * DAY, now - 5 * DAY + HOUR],
+    ];
+    const dayStart = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
+    for (const d of cal.days) {
+      const want = mine.filter(([a, b]) => a! < dayStart(d.date) + DAY && b! >= dayStart(d.date)).length;
+      expect(d.count, d.date).toBe(want);
+    }
+    expect(cal.total).toBe(mine.filter(([a, b]) => a! < dayStart(cal.days.at(-1)!.date) + DAY && b! >= dayStart(cal.days[0]!.date)).length);
     const typed = await k.ok<ActivitySchedule>(CALLS.njyActivitySchedule, { type: "listen" }, "tj_t0");
     expect(typed.days.flatMap((d) => d.list).every((x) => x.type === "listen")).toBe(true);
     await k.refused(CALLS.njyActivitySchedule, { month: "2026-13" }, "tj_t0", 400, /月份/);

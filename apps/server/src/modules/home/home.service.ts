@@ -64,8 +64,6 @@ dayjs.extend(timezone);
 const TEACHER = 2;
 /** Community log rows over this many days make a community's active_score. */
 export const ACTIVE_DAYS = 30;
-/** Activities a month's calendar reads at most (the counts stay exact; the day lists stop there). */
-export const SCHEDULE_CAP = 5000;
 export const SCHEDULE_DAY_LIST = 20;
 /** Schools a census answers at most. */
 export const CENSUS_SCHOOLS = 200;
@@ -224,46 +222,50 @@ export class HomeService {
     const first = monthStart(month);
     const next = first.add(1, "month");
     const where = and(await this.homeActivities(c), lt(activity.start_time, next.toDate()), gte(activity.end_time, first.toDate()), p.type ? eq(activity.type, p.type) : undefined);
-    const rows = await this.db
-      .select({
-        id: activity.id,
-        type: activity.type,
-        name: activity.name,
-        community_id: activity.community_id,
-        community_name: sql<string>`coalesce(${community.name}, '')`,
-        start_time: activity.start_time,
-        end_time: activity.end_time,
-      })
-      .from(activity)
-      .leftJoin(community, eq(community.id, activity.community_id))
-      .where(where)
-      .orderBy(asc(activity.start_time), asc(activity.id))
-      .limit(SCHEDULE_CAP + 1);
-    // Counted separately only when the month holds more than the calendar reads.
-    const total = rows.length > SCHEDULE_CAP ? ((await this.db.select({ n }).from(activity).where(where))[0]?.n ?? 0) : rows.length;
-    rows.length = Math.min(rows.length, SCHEDULE_CAP);
+    // One pass in SQL: each day of the month joined with the activities overlapping it, numbered by start time; only
+    // the first SCHEDULE_DAY_LIST of a day travel, with the day's count beside them.
+    const tz = sql.raw(`'${TIME_ZONE}'`);
+    const result = await this.db.execute(sql`
+      select * from (
+        select to_char(d.day at time zone ${tz}, 'YYYY-MM-DD') as date,
+               ${activity.id} as id, ${activity.type} as type, ${activity.name} as name, ${activity.community_id} as community_id,
+               (extract(epoch from ${activity.start_time}) * 1000)::float8 as start_ms,
+               (extract(epoch from ${activity.end_time}) * 1000)::float8 as end_ms,
+               row_number() over (partition by d.day order by ${activity.start_time}, ${activity.id}) as rn,
+               (count(*) over (partition by d.day))::int as day_count
+        from generate_series(${first.toDate()}::timestamptz, ${next.subtract(1, "day").toDate()}::timestamptz, interval '1 day') as d(day)
+        inner join ${activity} on ${activity.start_time} < d.day + interval '1 day' and ${activity.end_time} >= d.day
+        where ${where}
+      ) x where x.rn <= ${SCHEDULE_DAY_LIST}
+      order by x.date, x.rn`);
+    const rows = (result as unknown as { rows: { date: string; id: number; type: string; name: string; community_id: number; start_ms: number; end_ms: number; day_count: number }[] }).rows;
+    const [counted] = await this.db.select({ n }).from(activity).where(where);
+    const total = counted?.n ?? 0;
+    const ids = [...new Set(rows.map((r) => Number(r.community_id)).filter(Boolean))];
+    const names = new Map(ids.length ? (await this.db.select({ id: community.id, name: community.name }).from(community).where(inArray(community.id, ids))).map((r) => [r.id, r.name]) : []);
     const now = this.now();
     const days: ActivitySchedule["days"] = [];
     for (let d = first; d.isBefore(next); d = d.add(1, "day")) {
-      const from = d.toDate();
-      const to = d.add(1, "day").toDate();
-      const on = rows.filter((r) => r.start_time < to && r.end_time >= from);
+      const date = d.format("YYYY-MM-DD");
+      const on = rows.filter((r) => r.date === date);
       days.push({
-        date: d.format("YYYY-MM-DD"),
-        count: on.length,
-        list: on.slice(0, SCHEDULE_DAY_LIST).map(
-          (r): ScheduleActivity => ({
-            id: r.id,
+        date,
+        count: on.length ? Number(on[0]!.day_count) : 0,
+        list: on.map((r): ScheduleActivity => {
+          const start = new Date(Number(r.start_ms));
+          const end = new Date(Number(r.end_ms));
+          return {
+            id: Number(r.id),
             type: r.type,
             type_name: ACTIVITY_TYPES[r.type] ?? r.type,
             name: r.name,
-            community_id: r.community_id,
-            community_name: r.community_name,
-            start_time: formatTime(r.start_time),
-            end_time: formatTime(r.end_time),
-            phase: phaseOf(r.start_time, r.end_time, now),
-          }),
-        ),
+            community_id: Number(r.community_id),
+            community_name: names.get(Number(r.community_id)) ?? "",
+            start_time: formatTime(start),
+            end_time: formatTime(end),
+            phase: phaseOf(start, end, now),
+          };
+        }),
       });
     }
     return { month, total, days };
