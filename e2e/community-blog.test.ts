@@ -19,6 +19,7 @@ let admin: SessionInfo;
 let communityId = 0;
 let articleId = 0;
 const TITLE = "整本书阅读的课堂实践";
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 async function ok<T>(p: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
   const r = await p;
@@ -27,6 +28,15 @@ async function ok<T>(p: Promise<{ code: number; msg: string; data: T }>): Promis
 }
 
 /** Leaves the browser signed out (the store is read again on the reload). */
+/** A screenshot from the top of the page, once the toasts have gone. */
+async function look(name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => page.locator(".ant-message-notice").count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => page.locator(".ant-tooltip:not(.ant-tooltip-hidden)").count(), { timeout: 10_000 }).toBe(0);
+  await snap(page, name);
+}
+
 async function signOut(): Promise<void> {
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${server.url}/#/login`);
@@ -84,7 +94,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     await page.keyboard.press("Enter");
     await page.keyboard.type("推进课：梳理情节");
     expect(await editor.locator("strong").textContent()).toBe("整本书阅读");
-    await snap(page, "102-blog-editor");
+    await look("102-blog-editor");
 
     await page.getByTestId("article-submit").click();
     await expect.poll(() => hashRoute(page), { timeout: 10_000 }).toMatch(/^\/blog\/acticle\?/);
@@ -117,7 +127,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     await page.getByTestId("blog-board-submit").click();
     await page.getByTestId("blog-board-text").filter({ hasText: "欢迎大家在空间里交流读书心得！" }).waitFor();
     await page.getByTestId("blog-article-title").filter({ hasText: TITLE }).waitFor();
-    await snap(page, "100-blog-home");
+    await look("100-blog-home");
 
     await page.getByTestId("blog-article-title").filter({ hasText: TITLE }).click();
     await page.getByTestId("article-content").waitFor();
@@ -143,8 +153,15 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     expect(thread.list[0]!.content).toBe("导读课的设计很有启发，想借鉴到我们班。");
     expect(thread.list[0]!.children.map((c) => [c.content, c.reply_person])).toEqual([["补充一句：推进课可以配合阅读单。", "李老师"]]);
     await expect.poll(() => page.getByTestId("article-comments-card").locator(".ant-card-head-title").textContent()).toBe("评论（2）");
-    await page.mouse.move(0, 0);
-    await snap(page, "101-blog-article");
+    await look("101-blog-article");
+
+    // The editor's image button uploads through /file/upload and inserts the /files/… address.
+    await page.goto(`${server.url}/#/blog/add?community_id=${communityId}`);
+    await page.getByTestId("article-form").waitFor();
+    await page.getByTestId("rte-image-input").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+    const img = page.locator('[data-testid="article-editor"] .ProseMirror img');
+    await img.waitFor();
+    expect(await img.getAttribute("src")).toMatch(/^\/files\/\d+/);
   });
 
   it("an anonymous visitor sees the article list and the notices of a displayed community, the notice content inert", async () => {
@@ -175,7 +192,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     expect(await detail.locator("script, img").count()).toBe(0);
     expect(await detail.locator("a").getAttribute("href")).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { __noticeXss?: number }).__noticeXss)).toBeUndefined();
-    await snap(page, "103-blog-notice");
+    await look("103-blog-notice");
   });
 
   it("a signed-in teacher who is not a member sees the join hint instead of the comment box", async () => {

@@ -71,15 +71,15 @@ function ArticleView({ id }: { id: number }) {
   const patch = (p: Partial<ArticleDetail>) => qc.setQueryData<ArticleDetail>(["blog", "article", id, token !== ""], (old) => (old ? { ...old, ...p } : old));
   return (
     <>
-      <Breadcrumb
-        style={{ marginBottom: 12 }}
-        items={[
-          { title: <Link to={blogHref("/blog", a.community_id)}>{a.community_name}</Link> },
-          { title: <Link to={blogHref("/blog/acticle", a.community_id)}>文章</Link> },
-          { title: a.title },
-        ]}
-      />
       <div className="yk-article-layout">
+        <Breadcrumb
+          style={{ marginBottom: 12 }}
+          items={[
+            { title: <Link to={blogHref("/blog", a.community_id)}>{a.community_name}</Link> },
+            { title: <Link to={blogHref("/blog/acticle", a.community_id)}>文章</Link> },
+            { title: a.title },
+          ]}
+        />
         <Card className="yk-blog-card yk-article-card">
           <Article a={a} patch={patch} />
         </Card>
