@@ -172,10 +172,11 @@ describe.skipIf(!hasChromium)("browser: the community front site (NINGXIA)", () 
     await expect.poll(() => text(page.getByTestId("activity-total"))).toBe(`共 ${research.total} 项`);
     const names = page.getByTestId("activity-list").getByTestId("activity-card-name");
     expect(await names.allTextContents()).toEqual(research.list.map((a) => a.name));
+    await snap(page, "92-front-activities");
     await page.getByTestId("activity-list").getByTestId("activity-card").first().click();
     await expect.poll(() => text(page.getByTestId("activity-detail-name"))).toBe(research.list[0]!.name);
     await drawerSettled(page);
-    await snap(page, "92-front-activities");
+    await snap(page, "92-front-activities-detail");
     await page.keyboard.press("Escape");
 
     // 数据统计 (/home): juniorList rows as the wire answers them, charts drawn.

@@ -373,7 +373,7 @@ function PlatformDynamics({ loggedIn }: { loggedIn: boolean }) {
                 <div className="ykf-dyn-line">
                   <b>{d.account_name || "—"}</b> 在 <a onClick={() => open({ id: d.community_id, name: d.community_name })}>{d.community_name}</a> {d.action_name}
                 </div>
-                {d.content ? <div className="ykf-dyn-content">{d.content}</div> : null}
+                {d.content && d.content !== d.action_name.replace("了", "") ? <div className="ykf-dyn-content">{d.content}</div> : null}
               </div>
               <span className="ykf-dyn-time">{minutes(d.created_at)}</span>
             </div>

@@ -88,6 +88,8 @@ function OrganizationStatistics() {
     { key: "video_count", title: "视频", value: s?.video_count },
   ];
   const o = org.data;
+  // A school has no units below it: its page ranks teachers.
+  const atSchool = !!scope?.school_id || o?.scope.kind === "school";
   const chain = o ? [o.province, o.city, o.district, o.school].filter((x): x is { id: number; name: string } => x !== null) : [];
   const crumbs = [
     ...chain.map((c, i) => ({ key: `org${i}`, title: <span data-testid="org-crumb">{c.name}</span> })),
@@ -116,8 +118,8 @@ function OrganizationStatistics() {
         <ActivityMonths scope={sp} />
         <ActivityTypes stats={s} />
       </div>
-      <Juniors scope={scope} onPick={setScope} />
-      <Rankings scope={sp} />
+      {atSchool ? null : <Juniors scope={scope} onPick={setScope} />}
+      <Rankings key={JSON.stringify(sp)} scope={sp} atSchool={atSchool} />
       <Teachers scope={scope} />
     </>
   );
@@ -290,8 +292,9 @@ const TARGETS = { school: "学校", teacher: "教师", community: "社区" } as 
 type Target = keyof typeof TARGETS;
 const EXTRA_TITLES: Record<Target, string> = { school: "参与教师", teacher: "发起活动", community: "社区动态" };
 
-function Rankings({ scope }: { scope: Record<string, number> }) {
-  const [target, setTarget] = useState<Target>(scope.school_id ? "teacher" : "school");
+function Rankings({ scope, atSchool }: { scope: Record<string, number>; atSchool: boolean }) {
+  const [picked, setTarget] = useState<Target | null>(null);
+  const target: Target = picked ?? (atSchool ? "teacher" : "school");
   const [days, setDays] = useState(30);
   const q = useQuery({
     queryKey: ["stat", "ranking", scope, target, days],

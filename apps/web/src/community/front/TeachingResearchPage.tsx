@@ -82,7 +82,8 @@ export function TeachingResearchPage() {
         <div className="ykf-filters" style={{ marginTop: 8 }}>
           <Select
             allowClear
-            placeholder="学段"
+            placeholder={periods.length ? "学段" : "学段（暂无）"}
+            disabled={!periods.length && !filters.period_id}
             style={{ width: 130 }}
             options={periods}
             value={filters.period_id || undefined}
@@ -91,7 +92,8 @@ export function TeachingResearchPage() {
           />
           <Select
             allowClear
-            placeholder="学科"
+            placeholder={subjects.length ? "学科" : "学科（暂无）"}
+            disabled={!subjects.length && !filters.subject_id}
             style={{ width: 130 }}
             options={subjects}
             value={filters.subject_id || undefined}
@@ -101,7 +103,8 @@ export function TeachingResearchPage() {
           <Select
             allowClear
             showSearch={{ optionFilterProp: "label" }}
-            placeholder="地区"
+            placeholder={regions.length ? "地区" : "地区（暂无）"}
+            disabled={!regions.length && !filters.region_id}
             style={{ width: 160 }}
             options={regions}
             value={filters.region_id || undefined}
