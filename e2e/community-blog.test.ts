@@ -116,6 +116,20 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     expect(wire.title).toBe(TITLE);
     expect(wire.content).toContain("<strong>整本书阅读</strong>");
     expect(wire.content).not.toContain("<script");
+
+    // The author edits it (c220): the form comes back filled, the new title is saved and shown.
+    await page.getByTestId("article-edit").click();
+    const titleInput = page.getByTestId("article-title-input");
+    await expect.poll(() => titleInput.inputValue()).toBe(TITLE);
+    expect(await page.locator('[data-testid="article-editor"] .ProseMirror strong').textContent()).toBe("整本书阅读");
+    await titleInput.fill(`${TITLE}（修订）`);
+    await page.getByTestId("article-submit").click();
+    await expect.poll(() => page.getByTestId("article-title").textContent(), { timeout: 10_000 }).toBe(`${TITLE}（修订）`);
+    await titleInput.waitFor({ state: "detached" });
+    await page.getByTestId("article-edit").click();
+    await titleInput.fill(TITLE);
+    await page.getByTestId("article-submit").click();
+    await expect.poll(() => page.getByTestId("article-title").textContent(), { timeout: 10_000 }).toBe(TITLE);
   });
 
   it("another member likes the article, comments and replies; the counts agree with the wire", async () => {
@@ -206,5 +220,10 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     expect(await page.getByTestId("article-comments-input").count()).toBe(0);
     // The comments stay readable.
     await page.getByTestId("article-comments-text").filter({ hasText: "导读课的设计很有启发" }).waitFor();
+    // Joining (c184, an open community) opens the box.
+    await closed.getByTestId("blog-join").click();
+    await page.getByTestId("article-comments-input").waitFor();
+    const members = await ok(server.call<ListPage<{ realname: string }>>(CALLS.communityMemberList, { community_id: communityId, limit: 100 }, admin.token));
+    expect(members.list.map((m) => m.realname).sort()).toEqual(["张老师", "李老师", "王老师"].sort());
   });
 });
