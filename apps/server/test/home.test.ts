@@ -396,9 +396,23 @@ describe("refusals of every call", () => {
     await k.refused(CALLS.orgTeacherList, { school_id: 999999 }, "pingtai", 404, "学校不存在");
     await k.refused(CALLS.orgCommunityActivityList, { days: "x" }, "quji", 400, /统计天数/);
     await k.refused(CALLS.orgTeacherActivityList, { region_id: xixia }, "quji", 403);
-    for (const path of [CALLS.njyStatistics, CALLS.myOrganization, CALLS.statRanking]) {
+    for (const path of [CALLS.njyActivitySchedule, CALLS.myOrganization, CALLS.statRanking]) {
       const r = await k.s.call(path, {});
       expect(r.code, path).not.toBe(200);
+    }
+  });
+
+  it("the public home's calls answer anonymous visitors: platform-wide totals, the same as a platform administrator's", async () => {
+    const anon = await k.s.call<{ community_count: number; teacher_count: number; school_count: number }>(CALLS.njyStatistics, { school_id: S });
+    expect(anon.code, anon.msg).toBe(200);
+    const admin = await k.s.call<{ community_count: number; teacher_count: number; school_count: number }>(CALLS.njyStatistics, {}, (await k.s.login("pingtai", "Demo12345")).token);
+    // Anonymous visitors get the platform's totals whatever they ask to narrow.
+    expect(anon.data.community_count).toBe(admin.data.community_count);
+    expect(anon.data.teacher_count).toBe(admin.data.teacher_count);
+    expect(anon.data.school_count).toBe(admin.data.school_count);
+    for (const path of [CALLS.njyRecommendCommunityList, CALLS.njyPlatformDynamics, CALLS.njyGetTrainList]) {
+      const r = await k.s.call(path, {});
+      expect(r.code, `${path}: ${r.msg}`).toBe(200);
     }
   });
 });

@@ -259,6 +259,48 @@ export const COMMUNITY_OPERATIONS = {
 export type CommunityOperation = keyof typeof COMMUNITY_OPERATIONS;
 
 /**
+ * The community log's actions (community_log.action, written by every mutating call) and how a feed names them
+ * ("张老师 发布了文章"). Every module's actions are here; a test checks the code writes no other.
+ */
+export const COMMUNITY_LOG_ACTIONS: Readonly<Record<string, string>> = {
+  "community.save": "创建了社区",
+  "community.admin_save": "创建了社区",
+  "community.update": "更新了社区信息",
+  "community.admin_update": "更新了社区信息",
+  "community.verify": "审核了社区",
+  "community.transfer": "转让了社区",
+  "community.display": "设置了社区展示",
+  ...Object.fromEntries(Object.entries(COMMUNITY_OPERATIONS).map(([k, v]) => [`community.operate.${k}`, v])),
+  "member.join": "加入了社区",
+  "member.apply": "申请加入社区",
+  "member.leave": "退出了社区",
+  "member.insert": "添加了成员",
+  "member.delete": "移除了成员",
+  "article.save": "发布了文章",
+  "article.update": "修改了文章",
+  "article.hide": "隐藏了文章",
+  "article.show": "恢复显示文章",
+  "article.delete": "删除了文章",
+  "article.comment": "评论了文章",
+  "article.comment_delete": "删除了评论",
+  "board.save": "在留言板留言",
+  "board.delete": "删除了留言",
+  "notice.save": "发布了通知",
+  "notice.update": "修改了通知",
+  "notice.publish": "发布了通知",
+  "notice.withdraw": "撤回了通知",
+  "notice.delete": "删除了通知",
+  "meeting.save": "预约了会议",
+  "meeting.cancel": "取消了会议",
+  "file.save": "上传了文件",
+  "file.delete": "删除了文件",
+  "activity.save": "发起了活动",
+  "activity.update": "修改了活动",
+  "activity.delete": "删除了活动",
+  "activity.recommend": "推荐了活动",
+};
+
+/**
  * c193: approve / reject applications and set / unset administrators (account_ids); operators (administrators whose
  * scope holds the community) recommend it or grade it (community_level).
  */

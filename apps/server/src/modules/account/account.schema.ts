@@ -45,6 +45,8 @@ export const account = pgTable(
     uniqueIndex("account_username_uq").on(t.username),
     uniqueIndex("account_sso_subject_uq").on(t.sso_subject),
     uniqueIndex("account_es_account_uq").on(t.es_account_id),
+    // Teachers of a school or region (the community statistics).
+    index("account_school_identity_idx").on(t.school_id, t.identity, t.status),
   ],
 );
 

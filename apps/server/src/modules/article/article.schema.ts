@@ -25,7 +25,12 @@ export const communityArticle = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("community_article_idx").on(t.community_id, t.created_at), index("community_article_account_idx").on(t.account_id, t.created_at)],
+  (t) => [
+    index("community_article_idx").on(t.community_id, t.created_at),
+    index("community_article_account_idx").on(t.account_id, t.created_at),
+    // Counts of published articles per community (census, juniorList).
+    index("community_article_status_idx").on(t.community_id, t.status),
+  ],
 );
 
 /** Comments on an article (a reply names its parent in pid). */

@@ -31,17 +31,30 @@ import type { CommunityDeps } from "../community-edition.js";
 import type { Caller } from "../org/period.service.js";
 import { HomeService } from "./home.service.js";
 
+/** Who an anonymous visitor of the public home is counted as: the platform as a whole (aggregates only). */
+const PLATFORM_VIEW: Caller = { id: 0, identity: 5, school_id: 0, region_code: "", period_id: 0 };
+
 export function homeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const home = new HomeService(deps.db, activityServiceOf(deps), deps.now);
   const me = (id: number) => deps.accounts.subject(id);
   const def = <S extends z.ZodType>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<unknown>) =>
     defineCall(app, host, { id, path, summary, access: "user", schema, handler: async ({ auth, payload }) => run(await me(auth.accountId), payload) });
-  def("c338", C.njyStatistics, "首页统计：调用者组织（平台/区域/学校，可按 region_id、school_id 缩小）内的学校、教师、社区、工作室、成员、活动（按类型）、文章、通知、视频数", HomeStatisticsPayload, (c, p) => home.statistics(c, p));
+  // The community home (/foreground) is public (platform.md Access rules): its totals, recommended communities,
+  // platform dynamics and training list answer anonymous visitors too — the totals then platform-wide.
+  const open = <S extends z.ZodType>(id: string, path: string, summary: string, schema: S, run: (c: Caller | undefined, p: z.output<S>) => Promise<unknown>) =>
+    defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ auth, payload }) => run(auth ? await me(auth.accountId) : undefined, payload) });
+  open(
+    "c338",
+    C.njyStatistics,
+    "首页统计：调用者组织（平台/区域/学校，可按 region_id、school_id 缩小）内的学校、教师、社区、工作室、成员、活动（按类型）、文章、通知、视频数；未登录为全平台总数（无需登录）",
+    HomeStatisticsPayload,
+    (c, p) => (c ? home.statistics(c, p) : home.statistics(PLATFORM_VIEW, {})),
+  );
   def("c339", C.njyActivitySchedule, "活动日历：某月（默认本月）每天进行的活动（每天最多列 20 个）", ActivitySchedulePayload, (c, p) => home.activitySchedule(c, p));
-  def("c340", C.njyRecommendCommunityList, "推荐社区：推荐的正常社区在前，其余按近 30 天活跃度、成员数排序，分页", RecommendCommunityPayload, (c, p) => home.recommendCommunityList(c, p));
+  open("c340", C.njyRecommendCommunityList, "推荐社区：推荐的正常社区在前，其余按近 30 天活跃度、成员数排序，分页（无需登录）", RecommendCommunityPayload, (c, p) => home.recommendCommunityList(c ?? PLATFORM_VIEW, p));
   def("c341", C.njyActivityList, "首页活动：本组织与所在社区未开始和进行中的活动，开始时间早的在前，分页", HomeActivityListPayload, (c, p) => home.activityList(c, p));
-  def("c342", C.njyPlatformDynamics, "平台动态：全平台正常社区的最新动态（社区日志），分页", PlatformDynamicsPayload, (c, p) => home.platformDynamics(c, p));
-  def("c343", C.njyGetTrainList, "培训项目列表（培训模块 #12 上线前为空列表）", TrainListPayload, (c, p) => home.trainList(c, p));
+  open("c342", C.njyPlatformDynamics, "平台动态：全平台正常社区的最新动态（社区日志），分页（无需登录）", PlatformDynamicsPayload, (c, p) => home.platformDynamics(c ?? PLATFORM_VIEW, p));
+  open("c343", C.njyGetTrainList, "培训项目列表（培训模块 #12 上线前为空列表；无需登录）", TrainListPayload, (c, p) => home.trainList(c ?? PLATFORM_VIEW, p));
   def("c344", C.njyGetActivityList, "首页按类型的活动：本组织与所在社区的活动，按类型、状态筛选，最新在前，分页", HomeTypeActivityPayload, (c, p) => home.typeActivityList(c, p));
   def("c345", C.statCensus, "统计概况：组织的总数、下级区域与各学校的学校/教师/社区/成员/活动/文章数", CensusPayload, (c, p) => home.census(c, p));
   def("c346", C.statActivityNums, "活动趋势：最近若干个月（默认 12）每月按类型的活动数", ActivityNumsPayload, (c, p) => home.activityNums(c, p));

@@ -39,6 +39,7 @@ import {
   TIME_ZONE,
   type TrainRow,
   type UnitCount,
+  COMMUNITY_LOG_ACTIONS,
 } from "@yanke/protocol";
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
@@ -68,31 +69,8 @@ export const SCHEDULE_DAY_LIST = 20;
 /** Schools a census answers at most. */
 export const CENSUS_SCHOOLS = 200;
 
-/** What a community log action reads as on the home page. */
-export const ACTION_NAMES: Readonly<Record<string, string>> = {
-  "community.save": "创建了社区",
-  "community.update": "更新了社区信息",
-  "community.verify": "审核了社区",
-  "community.transfer": "转让了社区",
-  "member.join": "加入了社区",
-  "member.apply": "申请加入社区",
-  "member.leave": "退出了社区",
-  "member.insert": "添加了成员",
-  "member.delete": "移除了成员",
-  "article.save": "发布了文章",
-  "article.update": "修改了文章",
-  "article.delete": "删除了文章",
-  "article.comment": "评论了文章",
-  "board.save": "在留言板留言",
-  "notice.save": "发布了通知",
-  "notice.update": "修改了通知",
-  "meeting.save": "预约了会议",
-  "file.save": "上传了文件",
-  "activity.save": "发起了活动",
-  "activity.update": "修改了活动",
-  "activity.delete": "删除了活动",
-  "activity.recommend": "推荐了活动",
-};
+/** How the feed names a log action (all of them: COMMUNITY_LOG_ACTIONS). */
+export const ACTION_NAMES = COMMUNITY_LOG_ACTIONS;
 
 function actionName(action: string): string {
   const known = ACTION_NAMES[action];

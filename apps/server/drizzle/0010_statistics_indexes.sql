@@ -1,0 +1,2 @@
+CREATE INDEX "account_school_identity_idx" ON "account" USING btree ("school_id","identity","status");--> statement-breakpoint
+CREATE INDEX "community_article_status_idx" ON "community_article" USING btree ("community_id","status");
