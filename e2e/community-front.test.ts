@@ -72,22 +72,22 @@ function drawnPixels(chart: Locator): Promise<number> {
 }
 
 describe.skipIf(!hasChromium)("browser: the community front site (NINGXIA)", () => {
-  it("an anonymous visitor sees the home with the public counts, notices, recommended communities and rankings", async () => {
-    const [communities, communityNotices, platform, web] = await Promise.all([
-      wire<ListPage<CommunityItem>>(CALLS.communityAllList, { page: 1, limit: 6 }),
-      wire<ListPage<NoticeRow>>(CALLS.communityIndexCommunityNoticeList, { page: 1, limit: 1 }),
+  it("an anonymous visitor sees the home with the platform's totals, notices, recommended communities and rankings", async () => {
+    const [totals, communities, platform] = await Promise.all([
+      wire<HomeStatistics>(CALLS.njyStatistics, {}),
+      wire<ListPage<CommunityItem>>(CALLS.njyRecommendCommunityList, { page: 1, limit: 6 }),
       wire<ListPage<NoticeRow>>(CALLS.platformNoticeList, { page: 1, limit: 7 }),
-      wire<ListPage<NoticeRow>>(CALLS.webNoticeList, { page: 1, limit: 1 }),
     ]);
     expect(communities.total).toBeGreaterThan(0);
+    expect(totals.community_count).toBeGreaterThan(0);
     await page.goto(`${server.url}/#/foreground`);
     await page.getByTestId("FrontHomePage").waitFor();
     const stats = page.getByTestId("home-stats");
-    await expect.poll(() => text(stats.getByTestId("stat-public_community_count-value"))).not.toBe("—");
-    expect(await num(stats.getByTestId("stat-public_community_count-value"))).toBe(communities.total);
-    expect(await num(stats.getByTestId("stat-public_community_notice_count-value"))).toBe(communityNotices.total);
-    expect(await num(stats.getByTestId("stat-public_platform_notice_count-value"))).toBe(platform.total + web.total);
-    // Recommended communities: c208's first page (recommended first), as cards.
+    await expect.poll(() => text(stats.getByTestId("stat-community_count-value"))).not.toBe("—");
+    expect(await num(stats.getByTestId("stat-community_count-value"))).toBe(totals.community_count);
+    expect(await num(stats.getByTestId("stat-article_count-value"))).toBe(totals.article_count);
+    expect(await num(stats.getByTestId("stat-teacher_count-value"))).toBe(totals.teacher_count);
+    // Recommended communities: c340's first page (recommended first), as cards.
     const cards = page.getByTestId("home-recommend").getByTestId("community-card-name");
     await expect.poll(() => cards.count()).toBe(communities.list.length);
     expect(await cards.allTextContents()).toEqual(communities.list.map((c) => `${c.is_recommend ? "荐" : ""}${c.name}`));

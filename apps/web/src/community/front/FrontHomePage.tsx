@@ -5,7 +5,6 @@ import {
   type ActivityRow,
   type ActivitySchedule,
   type CommunityCard as CommunityCardRow,
-  type CommunityItem,
   type DynamicRow,
   type HomeStatistics,
   type NoticeRow,
@@ -50,7 +49,7 @@ export function FrontHomePage() {
     <div className="yk-page ykf-page" data-testid="FrontHomePage">
       <HomeNumbers loggedIn={loggedIn} />
       <div className="ykf-grid-main">
-        <RecommendedCommunities loggedIn={loggedIn} />
+        <RecommendedCommunities />
         <HomeNotices onOpen={setNoticeId} />
       </div>
       <div className="ykf-grid-cal">
@@ -62,8 +61,8 @@ export function FrontHomePage() {
         <ActiveCommunityChart />
       </div>
       <div className="ykf-grid-main">
-        <PlatformDynamics loggedIn={loggedIn} />
-        <TrainList loggedIn={loggedIn} />
+        <PlatformDynamics />
+        <TrainList />
       </div>
       <NoticeDrawer id={noticeId} onClose={() => setNoticeId(null)} />
       <ActivityDrawer id={activityId} onClose={() => setActivityId(null)} />
@@ -72,44 +71,23 @@ export function FrontHomePage() {
 }
 
 function HomeNumbers({ loggedIn }: { loggedIn: boolean }) {
+  // c338 is public: anonymous visitors get the platform's totals, signed-in users their organization's.
   const stats = useQuery({
-    queryKey: ["front", "home", "statistics"],
-    enabled: loggedIn,
+    queryKey: ["front", "home", "statistics", loggedIn],
     queryFn: () => call<HomeStatistics>(CALLS.njyStatistics, {}, quiet),
   });
-  // Anonymous: what the public calls count.
-  const pub = useQuery({
-    queryKey: ["front", "home", "public-counts"],
-    enabled: !loggedIn,
-    queryFn: async () => {
-      const one = { page: 1, limit: 1 };
-      const [communities, communityNotices, platform, web] = await Promise.all([
-        call<Page<CommunityItem>>(CALLS.communityAllList, one, quiet),
-        call<Page<NoticeRow>>(CALLS.communityIndexCommunityNoticeList, one, quiet),
-        call<Page<NoticeRow>>(CALLS.platformNoticeList, one, quiet),
-        call<Page<NoticeRow>>(CALLS.webNoticeList, one, quiet),
-      ]);
-      return { communities: communities.total, communityNotices: communityNotices.total, platformNotices: platform.total + web.total };
-    },
-  });
   const s = stats.data;
-  const items: StatItem[] = loggedIn
-    ? [
-        { key: "community_count", title: "社区总数", value: s?.community_count },
-        { key: "studio_count", title: "工作室", value: s?.studio_count },
-        { key: "member_count", title: "社区成员", value: s?.member_count },
-        { key: "activity_count", title: "教研活动", value: s?.activity_count },
-        { key: "running_activity_count", title: "进行中活动", value: s?.running_activity_count },
-        { key: "article_count", title: "文章", value: s?.article_count },
-        { key: "notice_count", title: "通知公告", value: s?.notice_count },
-        { key: "school_count", title: "学校", value: s?.school_count },
-        { key: "teacher_count", title: "教师", value: s?.teacher_count },
-      ]
-    : [
-        { key: "public_community_count", title: "公开社区", value: pub.data?.communities },
-        { key: "public_community_notice_count", title: "社区公告", value: pub.data?.communityNotices },
-        { key: "public_platform_notice_count", title: "平台与网站公告", value: pub.data?.platformNotices },
-      ];
+  const items: StatItem[] = [
+    { key: "community_count", title: "社区总数", value: s?.community_count },
+    { key: "studio_count", title: "工作室", value: s?.studio_count },
+    { key: "member_count", title: "社区成员", value: s?.member_count },
+    { key: "activity_count", title: "教研活动", value: s?.activity_count },
+    { key: "running_activity_count", title: "进行中活动", value: s?.running_activity_count },
+    { key: "article_count", title: "文章", value: s?.article_count },
+    { key: "notice_count", title: "通知公告", value: s?.notice_count },
+    { key: "school_count", title: "学校", value: s?.school_count },
+    { key: "teacher_count", title: "教师", value: s?.teacher_count },
+  ];
   const scopeName = s?.scope.kind === "all" ? "全平台" : s?.scope.name;
   return (
     <div className="ykf-head" style={{ flexDirection: "column", alignItems: "stretch", gap: 14 }} data-testid="home-numbers">
@@ -117,24 +95,20 @@ function HomeNumbers({ loggedIn }: { loggedIn: boolean }) {
         <div>
           <h2 className="ykf-head-title">宁夏教研社区</h2>
           <div className="ykf-head-sub">
-            {loggedIn ? (scopeName ? `统计范围：${scopeName}` : "统计范围：本人所在组织") : "登录后查看本组织的完整统计（学校、教师、活动、文章）"}
+            {loggedIn ? (scopeName ? `统计范围：${scopeName}` : "统计范围：本人所在组织") : "统计范围：全平台（登录后查看本组织的统计）"}
           </div>
         </div>
       </div>
-      <StatCards items={items} loading={loggedIn ? stats.isLoading : pub.isLoading} testId="home-stats" />
+      <StatCards items={items} loading={stats.isLoading} testId="home-stats" />
     </div>
   );
 }
 
-function RecommendedCommunities({ loggedIn }: { loggedIn: boolean }) {
+function RecommendedCommunities() {
   const navigate = useNavigate();
   const q = useQuery({
-    queryKey: ["front", "home", "recommend", loggedIn],
-    queryFn: async (): Promise<Page<CommunityCardRow | CommunityItem>> =>
-      loggedIn
-        ? call<Page<CommunityCardRow>>(CALLS.njyRecommendCommunityList, { page: 1, limit: 6 }, quiet)
-        : // c208 answers recommended communities first: the public counterpart of c340.
-          call<Page<CommunityItem>>(CALLS.communityAllList, { page: 1, limit: 6 }, quiet),
+    queryKey: ["front", "home", "recommend"],
+    queryFn: () => call<Page<CommunityCardRow>>(CALLS.njyRecommendCommunityList, { page: 1, limit: 6 }, quiet),
   });
   return (
     <Section
@@ -351,18 +325,15 @@ function CurrentActivities({ loggedIn, onOpen }: { loggedIn: boolean; onOpen: (i
   );
 }
 
-function PlatformDynamics({ loggedIn }: { loggedIn: boolean }) {
+function PlatformDynamics() {
   const open = useOpenCommunity();
   const q = useQuery({
     queryKey: ["front", "home", "dynamics"],
-    enabled: loggedIn,
     queryFn: () => call<Page<DynamicRow>>(CALLS.njyPlatformDynamics, { page: 1, limit: 8 }, quiet),
   });
   return (
     <Section title="平台动态" testId="home-dynamics">
-      {!loggedIn ? (
-        <LoginHint text="登录后查看平台动态" compact />
-      ) : q.isLoading ? (
+      {q.isLoading ? (
         <Skeleton active />
       ) : q.data?.list.length ? (
         <div>
@@ -386,17 +357,14 @@ function PlatformDynamics({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
-function TrainList({ loggedIn }: { loggedIn: boolean }) {
+function TrainList() {
   const q = useQuery({
     queryKey: ["front", "home", "train"],
-    enabled: loggedIn,
     queryFn: () => call<Page<TrainRow>>(CALLS.njyGetTrainList, { page: 1, limit: 6 }, quiet),
   });
   return (
     <Section title="培训项目" testId="home-train">
-      {!loggedIn ? (
-        <LoginHint text="登录后查看培训项目" compact />
-      ) : q.isLoading ? (
+      {q.isLoading ? (
         <Skeleton active />
       ) : q.data?.list.length ? (
         <ul className="ykf-notice-list">
