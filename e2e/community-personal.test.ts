@@ -28,6 +28,11 @@ async function ok<T>(p: string, payload: Record<string, unknown>, user: string):
   return r.data;
 }
 
+/** Waits until no CSS animation or transition runs (tab ink bars, fades), for screenshots. */
+async function settled(): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+}
+
 /** Signs the page's user out (fresh storage) and signs `user` in. */
 async function become(user: string): Promise<void> {
   if (page.url().startsWith(server.url)) await page.evaluate(() => localStorage.clear());
@@ -69,6 +74,7 @@ describe.skipIf(!hasChromium)("browser: personal centre and meetings (#7)", () =
     await page.getByTestId("pc-profile").waitFor();
     await expect.poll(() => page.getByTestId("pc-stat-unread").textContent()).toContain("1");
     expect(await page.getByTestId("pc-name").textContent()).toBe("李老师");
+    await settled();
     await snap(page, "105-personal-index");
 
     await page.goto(`${server.url}/#/personalCenter/message`);
@@ -78,6 +84,7 @@ describe.skipIf(!hasChromium)("browser: personal centre and meetings (#7)", () =
     expect(await row.getByTestId("msg-unread-dot").count()).toBe(1);
     const wire = await ok<Paged<MessageRow>>(CALLS.messageList, { page: 1, limit: 10 }, "lilaoshi");
     expect(wire.list.map((m) => m.title)).toEqual([await row.getByTestId("msg-title").textContent()]);
+    await settled();
     await snap(page, "106-personal-message");
 
     await row.click();
@@ -94,6 +101,7 @@ describe.skipIf(!hasChromium)("browser: personal centre and meetings (#7)", () =
     const row = page.getByTestId("collect-row").filter({ hasText: article.title });
     await row.waitFor();
     expect(await row.getAttribute("data-target")).toBe(String(article.id));
+    await settled();
     await snap(page, "107-personal-collect");
     await page.getByTestId("collect-tab-article").click();
     await row.waitFor();
@@ -115,7 +123,11 @@ describe.skipIf(!hasChromium)("browser: personal centre and meetings (#7)", () =
     await page.getByTestId("studio-card").filter({ hasText: community.name }).waitFor();
     await page.getByRole("tab", { name: "我发起的活动" }).click();
     await page.getByTestId("activity-row").filter({ hasText: "期末复习研讨活动" }).waitFor();
+    await settled();
     await snap(page, "108-my-personal-center");
+    await page.getByTestId("activity-name").filter({ hasText: "期末复习研讨活动" }).click();
+    await expect.poll(() => page.getByTestId("activity-drawer").textContent()).toContain("李老师");
+    await page.keyboard.press("Escape");
 
     await page.goto(`${server.url}/#/meeting`);
     await page.getByTestId("meeting-name").fill("期末复习线上研讨");
@@ -131,6 +143,7 @@ describe.skipIf(!hasChromium)("browser: personal centre and meetings (#7)", () =
     await page.locator(".ant-select-item-option").filter({ hasText: "李老师" }).click();
     await page.keyboard.press("Escape");
     await page.getByTestId("meeting-url").fill(JOIN_URL);
+    await settled();
     await snap(page, "109a-meeting-book");
     await page.getByTestId("meeting-submit").click();
     await expect.poll(() => hashRoute(page)).toMatch(/^\/meetingdetail\?id=\d+$/);
@@ -158,6 +171,7 @@ describe.skipIf(!hasChromium)("browser: personal centre and meetings (#7)", () =
     expect(await page.getByTestId("meeting-join").getAttribute("href")).toBe(JOIN_URL);
     expect(await page.getByTestId("meeting-cancel").count()).toBe(0);
     expect(await page.getByTestId("meeting-participants").textContent()).toContain("李老师");
+    await settled();
     await snap(page, "109-meeting-detail");
   });
 });

@@ -96,7 +96,10 @@ export function MeetingDetailPage() {
                   {
                     key: "community",
                     label: "所属社区",
-                    children: <Typography.Link onClick={() => navigate(communityHref(m.community_id))}>{m.community_name}</Typography.Link>,
+                    children: (() => {
+                      const to = communityHref(m.community_id);
+                      return to ? <Typography.Link onClick={() => navigate(to)}>{m.community_name}</Typography.Link> : m.community_name;
+                    })(),
                   },
                   {
                     key: "organizer",

@@ -2,15 +2,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CALLS, type ActivityRow, type Page } from "@yanke/protocol";
 import { Card, Pagination, Space, Spin, Tag, Timeline, Typography } from "antd";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { call } from "../../api/client";
 import { EmptyState } from "../../components/EmptyState";
-import { ActivityFilterBar, type ActivityFilterState, filterPayload } from "./activity-parts";
-import { activityHref, minutes, PageHead } from "./common";
+import { ActivityDrawer, ActivityFilterBar, type ActivityFilterState, filterPayload } from "./activity-parts";
+import { minutes, PageHead } from "./common";
 
 /** 活动历史 (/personalCenter/eventHistory): the ended activities the caller took part in (c375), as a timeline by month. */
 export function EventHistoryPage() {
-  const navigate = useNavigate();
+  const [opened, setOpened] = useState<number | null>(null);
   const [filters, setFilters] = useState<ActivityFilterState>({ keyword: "" });
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const q = useQuery({
@@ -33,7 +32,7 @@ export function EventHistoryPage() {
       children: (
         <div className="yk-pc-timeline-card" data-testid="history-row" data-id={a.id}>
           <Space size={6} wrap>
-            <Typography.Link strong onClick={() => navigate(activityHref(a))}>
+            <Typography.Link strong onClick={() => setOpened(a.id)}>
               {a.name}
             </Typography.Link>
             <Tag color="cyan">{a.type_name}</Tag>
@@ -69,9 +68,10 @@ export function EventHistoryPage() {
           {rows.length === 0 ? <EmptyState text={q.isLoading ? "加载中…" : "暂无数据"} /> : <Timeline style={{ marginTop: 16 }} items={items} data-testid="history-timeline" />}
         </Spin>
         {(q.data?.total ?? 0) > paging.limit ? (
-          <Pagination style={{ textAlign: "right" }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
+          <Pagination align="end" size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
         ) : null}
       </Card>
+      <ActivityDrawer id={opened} onClose={() => setOpened(null)} />
     </div>
   );
 }

@@ -3,13 +3,12 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { CALLS, type ActivityRow, type Page } from "@yanke/protocol";
 import { Button, Card, Pagination, Popconfirm, Space, Spin, Tabs, Tooltip } from "antd";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { StatusSwitch } from "../../admin/common";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";
 import { EmptyState } from "../../components/EmptyState";
-import { ActivityEditDialog, ActivityFilterBar, type ActivityFilterState, filterPayload, useManagesActivities } from "./activity-parts";
-import { ActivityLine, activityHref, PageHead } from "./common";
+import { ActivityDrawer, ActivityEditDialog, ActivityFilterBar, type ActivityFilterState, filterPayload, useManagesActivities } from "./activity-parts";
+import { ActivityLine, PageHead } from "./common";
 
 function RecommendSwitch({ a, onDone }: { a: ActivityRow; onDone: () => void }) {
   return (
@@ -34,7 +33,7 @@ function RecommendSwitch({ a, onDone }: { a: ActivityRow; onDone: () => void }) 
 /** One paged activity list with its filters. */
 function ActivityList({ path, mine, manages }: { path: string; mine: boolean; manages: boolean }) {
   const qc = useQueryClient();
-  const navigate = useNavigate();
+  const [opened, setOpened] = useState<number | null>(null);
   const [filters, setFilters] = useState<ActivityFilterState>({ keyword: "" });
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const [editing, setEditing] = useState<ActivityRow | null>(null);
@@ -73,7 +72,7 @@ function ActivityList({ path, mine, manages }: { path: string; mine: boolean; ma
               <ActivityLine
                 key={a.id}
                 a={a}
-                onOpen={() => navigate(activityHref(a))}
+                onOpen={() => setOpened(a.id)}
                 extra={
                   <Space size={4}>
                     {manages ? <RecommendSwitch a={a} onDone={refresh} /> : null}
@@ -100,7 +99,8 @@ function ActivityList({ path, mine, manages }: { path: string; mine: boolean; ma
       </Spin>
       {(q.data?.total ?? 0) > 0 ? (
         <Pagination
-          style={{ marginTop: 12, textAlign: "right" }}
+          align="end"
+          style={{ marginTop: 12 }}
           size="small"
           current={paging.page}
           pageSize={paging.limit}
@@ -109,6 +109,7 @@ function ActivityList({ path, mine, manages }: { path: string; mine: boolean; ma
           onChange={(page, limit) => setPaging({ page: limit !== paging.limit ? 1 : page, limit })}
         />
       ) : null}
+      <ActivityDrawer id={opened} onClose={() => setOpened(null)} />
       <ActivityEditDialog
         row={editing}
         onClose={() => setEditing(null)}

@@ -139,7 +139,8 @@ export function MessagePage() {
         </Spin>
         {(list.data?.total ?? 0) > paging.limit ? (
           <Pagination
-            style={{ marginTop: 12, textAlign: "right" }}
+            align="end"
+            style={{ marginTop: 12 }}
             size="small"
             current={paging.page}
             pageSize={paging.limit}

@@ -8,7 +8,8 @@ import { tablePagination } from "../../admin/common";
 import { call } from "../../api/client";
 import { EmptyState } from "../../components/EmptyState";
 import { useSession } from "../../session/store";
-import { ActivityLine, activityHref, communityHref, PersonAvatar } from "./common";
+import { ActivityDrawer } from "./activity-parts";
+import { ActivityLine, communityHref, PersonAvatar } from "./common";
 
 const ROLE_COLORS: Record<number, string> = { 1: "gold", 2: "blue", 3: "default" };
 
@@ -23,7 +24,12 @@ function duration(sec: number): string {
 export function StudioCard({ s }: { s: StudioRow }) {
   const navigate = useNavigate();
   return (
-    <div className="yk-pc-studio" onClick={() => navigate(communityHref(s.id))} data-testid="studio-card" data-id={s.id}>
+    <div
+      className="yk-pc-studio"
+      onClick={() => {
+        const to = communityHref(s.id);
+        if (to) navigate(to);
+      }} data-testid="studio-card" data-id={s.id}>
       {s.logo_url ? (
         <img src={s.logo_url} alt="" width={48} height={48} style={{ borderRadius: 8, objectFit: "cover", flex: "none" }} />
       ) : (
@@ -75,7 +81,7 @@ function StudioTab() {
         </Row>
       )}
       {(q.data?.total ?? 0) > paging.limit ? (
-        <Pagination style={{ marginTop: 12, textAlign: "right" }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
+        <Pagination align="end" style={{ marginTop: 12 }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
       ) : null}
     </Spin>
   );
@@ -140,7 +146,7 @@ function CourseTab() {
 
 /** An activity list of c374 / c375 as a tab. */
 function ActivityTab({ path, empty }: { path: string; empty: string }) {
-  const navigate = useNavigate();
+  const [opened, setOpened] = useState<number | null>(null);
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const q = useQuery({ queryKey: ["pc", "activities", path, paging], placeholderData: keepPreviousData, queryFn: () => call<Page<ActivityRow>>(path, paging) });
   const rows = q.data?.list ?? [];
@@ -149,11 +155,12 @@ function ActivityTab({ path, empty }: { path: string; empty: string }) {
       {rows.length === 0 ? (
         <EmptyState text={q.isLoading ? "加载中…" : empty} />
       ) : (
-        rows.map((a) => <ActivityLine key={a.id} a={a} onOpen={() => navigate(activityHref(a))} />)
+        rows.map((a) => <ActivityLine key={a.id} a={a} onOpen={() => setOpened(a.id)} />)
       )}
       {(q.data?.total ?? 0) > paging.limit ? (
-        <Pagination style={{ marginTop: 12, textAlign: "right" }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
+        <Pagination align="end" style={{ marginTop: 12 }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
       ) : null}
+      <ActivityDrawer id={opened} onClose={() => setOpened(null)} />
     </Spin>
   );
 }
@@ -186,7 +193,7 @@ export function MyPersonalCenterPage() {
               {[a?.school_name, a?.period_name, a?.subject_name].filter(Boolean).join(" · ") || "未设置学校"}
             </div>
           </div>
-          <div className="yk-pc-stats" style={{ flex: 2, minWidth: 420 }}>
+          <div className="yk-pc-stats yk-pc-stats-6">
             {figures.map((f) => (
               <div key={f.key} className="yk-pc-stat" onClick={() => f.tab && setTab(f.tab)} data-testid={`pc-home-${f.key}`}>
                 <div className="yk-pc-stat-value">{f.value ?? "—"}</div>

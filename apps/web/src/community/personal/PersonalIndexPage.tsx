@@ -17,7 +17,7 @@ import { useNavigate } from "react-router";
 import { call } from "../../api/client";
 import { missingProfileFields, PROFILE_FIELD_LABELS } from "../../pages/PersonalSettingsPage";
 import { useSession } from "../../session/store";
-import { PersonAvatar } from "./common";
+import { hasCommunityRoutes, PersonAvatar } from "./common";
 
 interface Entry {
   to: string;
@@ -119,7 +119,7 @@ export function PersonalIndexPage() {
       </Card>
       <Card title="功能入口" variant="borderless">
         <div className="yk-pc-links">
-          {ENTRIES.map((e) => (
+          {ENTRIES.filter((e) => hasCommunityRoutes() || !e.to.startsWith("/meeting")).map((e) => (
             <div key={e.to} className="yk-pc-link" onClick={() => navigate(e.to)} data-testid={`pc-link-${e.to.split("/").pop()}`}>
               <span className="yk-pc-link-icon">{e.icon}</span>
               <div>

@@ -3,14 +3,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ACTIVITY_TYPES, CALLS, type ActivityRow, type Page } from "@yanke/protocol";
 import { Card, Col, Pagination, Row, Space, Spin, Tabs, Tag, Typography } from "antd";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { call } from "../../api/client";
 import { EmptyState } from "../../components/EmptyState";
-import { activityHref, minutes, PageHead, PHASE_COLORS } from "./common";
+import { ActivityDrawer } from "./activity-parts";
+import { minutes, PageHead, PHASE_COLORS } from "./common";
 
 /** 推荐活动 (/personalCenter/recommendedActivities): recommended activities the caller may see (c370), by type. */
 export function RecommendedActivitiesPage() {
-  const navigate = useNavigate();
+  const [opened, setOpened] = useState<number | null>(null);
   const [type, setType] = useState("all");
   const [paging, setPaging] = useState({ page: 1, limit: 12 });
   const q = useQuery({
@@ -39,7 +39,7 @@ export function RecommendedActivitiesPage() {
             <Row gutter={[12, 12]} data-testid="recommended-list">
               {rows.map((a) => (
                 <Col key={a.id} xs={24} md={12} xl={8}>
-                  <div className="yk-pc-studio" onClick={() => navigate(activityHref(a))} data-testid="recommended-card" data-id={a.id}>
+                  <div className="yk-pc-studio" onClick={() => setOpened(a.id)} data-testid="recommended-card" data-id={a.id}>
                     <FireOutlined style={{ fontSize: 28, color: "#fa8c16", marginTop: 4 }} />
                     <div style={{ minWidth: 0, flex: 1 }}>
                       <div className="yk-pc-studio-name" title={a.name}>
@@ -69,9 +69,10 @@ export function RecommendedActivitiesPage() {
           )}
         </Spin>
         {(q.data?.total ?? 0) > paging.limit ? (
-          <Pagination style={{ marginTop: 12, textAlign: "right" }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
+          <Pagination align="end" style={{ marginTop: 12 }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
         ) : null}
       </Card>
+      <ActivityDrawer id={opened} onClose={() => setOpened(null)} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 /** Activity filters and the edit dialog of the personal centre's activity pages. */
 import { useQuery } from "@tanstack/react-query";
 import { ACTIVITY_PHASES, ACTIVITY_TYPES, CALLS, type ActivityDetail, type ActivityRow, type MyCommunityItem, type Page } from "@yanke/protocol";
-import { DatePicker, Form, Input, Modal, Select } from "antd";
+import { Button, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Space, Spin, Tag } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";
+import { EmptyState } from "../../components/EmptyState";
 import { useSession } from "../../session/store";
+import { activityHref, minutes, PersonAvatar, PHASE_COLORS } from "./common";
 
 export interface ActivityFilterState {
   type?: string;
@@ -122,4 +125,70 @@ export function useManagesActivities(): boolean {
     queryFn: () => call<Page<MyCommunityItem>>(CALLS.myCommunityList, { page: 1, limit: 100 }),
   });
   return admin || (q.data?.list ?? []).some((c) => c.member_status === 1 && (c.role === 1 || c.role === 2));
+}
+
+/** An activity's detail (c394) in a drawer: times, community, introduction, participants; a link to its community page. */
+export function ActivityDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const q = useQuery({ queryKey: ["pc", "activityInfo", id], enabled: id !== null, retry: false, queryFn: () => call<ActivityDetail>(CALLS.activityInfo, { id }) });
+  const a = q.data;
+  const to = a ? activityHref(a) : null;
+  return (
+    <Drawer
+      title={a?.name ?? "活动详情"}
+      open={id !== null}
+      onClose={onClose}
+      size={560}
+      destroyOnHidden
+      extra={
+        to ? (
+          <Button type="primary" onClick={() => navigate(to)}>
+            到社区查看
+          </Button>
+        ) : null
+      }
+    >
+      <Spin spinning={q.isFetching}>
+        {a ? (
+          <div data-testid="activity-drawer">
+            <Space size={4} wrap style={{ marginBottom: 12 }}>
+              <Tag color="cyan">{a.type_name}</Tag>
+              <Tag color={PHASE_COLORS[a.phase]}>{a.phase_name}</Tag>
+              {a.is_recommend ? <Tag color="gold">推荐</Tag> : null}
+              {a.is_participant ? <Tag color="green">我参与</Tag> : null}
+            </Space>
+            <Descriptions
+              column={1}
+              size="small"
+              bordered
+              items={[
+                { key: "time", label: "活动时间", children: `${minutes(a.start_time)} ～ ${minutes(a.end_time)}` },
+                { key: "community", label: "所属社区", children: a.community_name || "—" },
+                { key: "school", label: "学校", children: a.school_name || "—" },
+                { key: "creator", label: "发起人", children: a.account_name },
+                { key: "intro", label: "活动简介", children: <div style={{ whiteSpace: "pre-wrap" }}>{a.introduction || "暂无简介"}</div> },
+              ]}
+            />
+            <div style={{ margin: "16px 0 8px", fontWeight: 600 }}>参与人（{a.participants.length}）</div>
+            {a.participants.length ? (
+              <Space wrap size={[16, 10]}>
+                {a.participants.map((p) => (
+                  <Space key={p.id} size={6}>
+                    <PersonAvatar id={p.id} name={p.realname} url={p.head_portrait_url} size={24} />
+                    <span>{p.realname}</span>
+                  </Space>
+                ))}
+              </Space>
+            ) : (
+              <EmptyState compact />
+            )}
+          </div>
+        ) : q.isError ? (
+          <EmptyState text={(q.error as Error).message || "活动不存在或已删除"} />
+        ) : (
+          <div style={{ height: 200 }} />
+        )}
+      </Spin>
+    </Drawer>
+  );
 }

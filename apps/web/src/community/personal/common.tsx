@@ -5,6 +5,7 @@
 import type { ActivityRow, CollectRow, MessageRow } from "@yanke/protocol";
 import { Avatar, Space, Tag, Typography } from "antd";
 import type { CSSProperties, ReactNode } from "react";
+import { config } from "../../config";
 import { avatarColor } from "../../theme/constants";
 import "./personal.css";
 
@@ -31,22 +32,30 @@ export function PageHead({ title, sub, extra }: { title: string; sub?: ReactNode
   );
 }
 
+/**
+ * The community pages (/community/*, /blog/*, /meeting*) exist in the NINGXIA edition only; elsewhere (the personal
+ * centre inside the admin shell) links to them are left out.
+ */
+export const hasCommunityRoutes = (): boolean => config.edition === "NINGXIA";
+
 export const PHASE_COLORS: Record<string, string> = { upcoming: "blue", running: "green", ended: "default", cancelled: "red" };
 
-/** Where a community's page is. */
-export const communityHref = (id: number) => `/community/home?community_id=${id}`;
+/** Where a community's page is (null outside the NINGXIA edition). */
+export const communityHref = (id: number): string | null => (hasCommunityRoutes() && id > 0 ? `/community/home?community_id=${id}` : null);
 /** Where an activity is shown: its community's activity page (the activity id beside). */
-export function activityHref(a: { id: number; community_id: number }): string {
+export function activityHref(a: { id: number; community_id: number }): string | null {
+  if (!hasCommunityRoutes()) return null;
   return a.community_id > 0 ? `/community/community7?community_id=${a.community_id}&activity_id=${a.id}` : `/foreground/teachingActivities?activity_id=${a.id}`;
 }
 
 /** What a message is about, as a route (notice → its community's notices, community → its home, meeting → the meeting). */
 export function messageHref(m: Pick<MessageRow, "source_type" | "source_id" | "community_id">): string | null {
+  if (!hasCommunityRoutes()) return null;
   switch (m.source_type) {
     case "notice":
       return m.community_id > 0 ? `/community/notice?community_id=${m.community_id}&id=${m.source_id}` : "/foreground/bulletin";
     case "community":
-      return m.community_id > 0 || m.source_id > 0 ? communityHref(m.community_id || m.source_id) : null;
+      return communityHref(m.community_id || m.source_id);
     case "meeting":
       return m.source_id > 0 ? `/meetingdetail?id=${m.source_id}` : null;
     case "article":
@@ -61,6 +70,7 @@ export function messageHref(m: Pick<MessageRow, "source_type" | "source_id" | "c
 /** Where a collected target is (null when it is gone). */
 export function collectHref(c: CollectRow): string | null {
   if (!c.exists) return null;
+  if (!hasCommunityRoutes()) return c.target_type === "video" ? `/playVideo?id=${c.target_id}` : null;
   switch (c.target_type) {
     case "community":
       return communityHref(c.target_id);
