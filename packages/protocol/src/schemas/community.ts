@@ -63,7 +63,7 @@ export const MEMBER_ROLE_NAMES: Readonly<Record<number, string>> = { 1: "创建�
 export const MEMBER_STATUS = { applying: 0, joined: 1, rejected: 2 } as const;
 export const MEMBER_STATUS_NAMES: Readonly<Record<number, string>> = { 0: "待审核", 1: "已加入", 2: "已拒绝" };
 /** The message of every call that needs a community and got none: the web client goes to the default path on it. */
-export const COMMUNITY_ID_REQUIRED = "社区id不能为空";
+export const COMMUNITY_ID_REQUIRED = COMMUNITY_ID_REQUIRED_MESSAGE;
 
 /**
  * What the caller may do in a community (c203 communityPower); every community call checks the same answer.
