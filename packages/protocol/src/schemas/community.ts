@@ -3,6 +3,7 @@
  * docs/decisions/0700–0702). Field names are the spec's.
  */
 import { z } from "zod";
+import { COMMUNITY_ID_REQUIRED_MESSAGE } from "../codes.js";
 import { zId, zLimit, zPage } from "./common.js";
 
 export const COMMUNITY_CALLS = {
