@@ -34,6 +34,7 @@ import { communityArticle } from "../src/modules/article/article.schema.js";
 import { community, communityLog, communityMember } from "../src/modules/community/community.schema.js";
 import { storedFile } from "../src/modules/file/file.schema.js";
 import { accountMessage } from "../src/modules/notice/notice.schema.js";
+import { meeting } from "../src/modules/meeting/meeting.schema.js";
 import { region } from "../src/modules/org/org.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
 import { seedDemoCommunities } from "../src/modules/community/community.demo.js";
@@ -336,15 +337,26 @@ describe("display, operate, delete, my lists", () => {
     expect(await logs(c.id, "community.display")).toHaveLength(2);
   });
 
-  it("delete: owner or manager; members, logs and files go with it", async () => {
+  it("delete: owner or manager; members, logs and files go with it, its meetings are cancelled", async () => {
     const c = await create("zhanglaoshi");
     await ok(CALLS.communityJoin, { community_id: c.id }, "lilaoshi");
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const booked = await ok<{ id: number }>(CALLS.meetingSave, {
+      community_id: c.id,
+      name: "删除前的会议",
+      meeting_url: "https://meeting.example.com/j/123",
+      start_time: `${day} 09:00:00`,
+      end_time: `${day} 10:00:00`,
+      participation_account_ids: [],
+    }, "zhanglaoshi");
     await refused(CALLS.communityDelete, { community_id: c.id }, "lilaoshi", 403, "只有社区创建者可以删除社区");
     await refused(CALLS.communityDelete, { community_id: c.id }, "zhaolaoshi", 403);
     await ok(CALLS.communityDelete, { community_id: c.id }, "zhanglaoshi");
     await refused(CALLS.communityRead, { community_id: c.id }, "zhanglaoshi", 404);
     expect(await members(c.id)).toHaveLength(0);
     expect(await logs(c.id)).toHaveLength(0);
+    const [m] = await s.database.db.select({ status: meeting.status }).from(meeting).where(eq(meeting.id, booked.id));
+    expect(m?.status).toBe(2);
     const d = await create("lilaoshi");
     await ok(CALLS.communityDelete, { community_id: d.id }, "xiaoji");
     expect((await messages("lilaoshi")).filter((m) => m.source_id === d.id).map((m) => m.title)).toEqual(["社区已删除"]);

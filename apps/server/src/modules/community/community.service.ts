@@ -75,6 +75,7 @@ import { activity } from "../activity/activity.schema.js";
 import { communityArticle } from "../article/article.schema.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { storedFile } from "../file/file.schema.js";
+import { meeting } from "../meeting/meeting.schema.js";
 import { accountMessage, notice } from "../notice/notice.schema.js";
 import { period, region, school, subject } from "../org/org.schema.js";
 import { type Caller, containsPattern } from "../org/period.service.js";
@@ -417,13 +418,16 @@ export class CommunityService {
     return this.writeUpdate(c, row, set, "community.admin_update");
   }
 
-  /** c183: the owner or a manager; members, logs, files and articles go with it (cascade), its notices and activities too. */
+  /** c183: the owner or a manager; members, logs, files and articles go with it (cascade), its notices and activities too; its meetings are cancelled. */
   async remove(c: Caller, communityId: number): Promise<{ id: number }> {
     const { community: row } = await this.access.require(c, communityId, "can_delete");
     await this.db.transaction(async (tx) => {
       // The log row would go with the community (cascade): the deletion is written on the creator's messages instead.
       await tx.delete(notice).where(eq(notice.community_id, row.id));
       await tx.delete(activity).where(eq(activity.community_id, row.id));
+      // Its booked meetings are cancelled here (kept for their participants' history; a Tencent booking is not
+      // cancelled remotely — docs/decisions/0705).
+      await tx.update(meeting).set({ status: 2, updated_at: new Date() }).where(and(eq(meeting.community_id, row.id), eq(meeting.status, 1)));
       await tx.delete(community).where(eq(community.id, row.id));
       if (row.account_id !== c.id) {
         await tx.insert(accountMessage).values({ account_id: row.account_id, title: "社区已删除", content: `您创建的社区「${row.name}」已被管理员删除`, source_type: "community", source_id: row.id, sender_id: c.id });
