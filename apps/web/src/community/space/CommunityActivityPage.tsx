@@ -37,6 +37,7 @@ function Activities({ communityId }: { communityId: number }) {
   const [editing, setEditing] = useState<ActivityRow | "new" | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "activities", communityId, paging, filters],
     enabled: Boolean(power.data?.can_view),
     placeholderData: keepPreviousData,
@@ -220,6 +221,7 @@ function ActivityForm({ communityId, editing, onClose, onSaved }: { communityId:
 
 function ActivityInfo({ id, onClose }: { id: number | null; onClose: () => void }) {
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "activity", id],
     enabled: id !== null,
     queryFn: () => api<ActivityDetail>(CALLS.activityInfo, { id }),

@@ -18,7 +18,7 @@ import {
 } from "@yanke/protocol";
 import { App, Button, Card, Col, List, Modal, Row, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../api/toast";
 import { EChart, type EChartOption } from "../../components/EChart";
 import { EmptyState } from "../../components/EmptyState";
@@ -46,7 +46,9 @@ import {
 
 export function CommunityHomePage() {
   const id = useCommunityId();
-  return id ? <CommunityIndex communityId={id} /> : <MyCommunities />;
+  const [params] = useSearchParams();
+  // ?view=mine: 我的社区 even while a community is current (the switcher's 我的社区).
+  return id && params.get("view") !== "mine" ? <CommunityIndex communityId={id} /> : <MyCommunities />;
 }
 
 const POWER_LABELS: [keyof CommunityInfo["power"], string][] = [
@@ -72,9 +74,11 @@ function CommunityIndex({ communityId }: { communityId: number }) {
   const p = power.data ?? c?.power;
 
   // Opening a community I belong to makes it the current one.
+  const joined = p?.member_status === 1;
   useEffect(() => {
-    if (c && p?.member_status === 1 && (stored?.community_id !== c.id || stored.community_name !== c.name)) openCommunity(c);
-  }, [c, p?.member_status, stored]);
+    if (c && joined && (stored?.community_id !== c.id || stored.community_name !== c.name)) openCommunity(c);
+    // only when the community or my membership changes (not when the store is cleared on leaving)
+  }, [c?.id, c?.name, joined]);
 
   if (index.isError) {
     return (
@@ -165,11 +169,11 @@ function CommunityIndex({ communityId }: { communityId: number }) {
             <CommunitySwitcher currentId={c.id} />
           </div>
         </div>
-        <div style={{ display: "flex", gap: 16, padding: "0 20px 12px", marginTop: -36, alignItems: "flex-end" }}>
-          <div style={{ border: "3px solid #fff", borderRadius: 10, background: "#fff", lineHeight: 0 }}>
+        <div style={{ display: "flex", gap: 16, padding: "12px 20px", alignItems: "flex-start" }}>
+          <div style={{ border: "3px solid #fff", borderRadius: 10, background: "#fff", lineHeight: 0, marginTop: -52, position: "relative", boxShadow: "0 2px 8px rgba(0,0,0,.12)" }}>
             <CommunityLogo id={c.id} name={c.name} url={c.logo_url} size={76} />
           </div>
-          <div style={{ flex: 1, minWidth: 0, paddingBottom: 2 }}>
+          <div style={{ flex: 1, minWidth: 0 }}>
             <Typography.Title level={3} style={{ margin: 0 }} ellipsis data-testid="community-name">
               {c.name}
             </Typography.Title>
@@ -300,6 +304,7 @@ function TransferDialog({ open, community, onClose }: { open: boolean; community
 
 function LatestActivities({ communityId, canView }: { communityId: number; canView: boolean }) {
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "activities", communityId, "latest"],
     enabled: canView,
     queryFn: () => api<Page<ActivityRow>>(CALLS.activityList, { community_id: communityId, page: 1, limit: 5 }),
@@ -336,6 +341,7 @@ function LatestActivities({ communityId, canView }: { communityId: number; canVi
 
 function StatisticsCard({ communityId }: { communityId: number }) {
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "statistics", communityId],
     queryFn: () => api<CommunityStatistics>(CALLS.communityStatistics, { community_id: communityId, months: 6 }),
   });
@@ -370,6 +376,7 @@ function FilesCard({ communityId, canPost }: { communityId: number; canPost: boo
   const refresh = useRefreshCommunity();
   const { modal } = App.useApp();
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "files", communityId, page],
     placeholderData: keepPreviousData,
     queryFn: () => api<Page<CommunityFileRow>>(CALLS.communityFileList, { community_id: communityId, page, limit: 5 }),
@@ -451,6 +458,7 @@ function FilesCard({ communityId, canPost }: { communityId: number; canPost: boo
 function LogCard({ communityId }: { communityId: number }) {
   const [page, setPage] = useState(1);
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "log", communityId, page],
     placeholderData: keepPreviousData,
     queryFn: () => api<Page<CommunityLogRow>>(CALLS.communityLog, { community_id: communityId, page, limit: 8 }),
@@ -511,6 +519,7 @@ function MembersCard({ communityId }: { communityId: number }) {
 
 function CelebrityCard({ communityId }: { communityId: number }) {
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "celebrity", communityId],
     queryFn: () => api<ResearchCelebrityRow[]>(CALLS.researchCelebrity, { community_id: communityId, days: 30, limit: 8 }),
   });

@@ -37,6 +37,7 @@ function Notices({ communityId }: { communityId: number }) {
   const [editing, setEditing] = useState<NoticeRow | "new" | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "notices", communityId, paging, filters],
     enabled: Boolean(power.data?.can_view),
     placeholderData: keepPreviousData,
@@ -262,6 +263,7 @@ function NoticeForm({ communityId, editing, onClose, onSaved }: { communityId: n
 
 function NoticeDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "notice", id],
     enabled: id !== null,
     queryFn: () => api<NoticeRow>(CALLS.operateNoticeDetail, { id }),

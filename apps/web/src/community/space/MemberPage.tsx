@@ -30,6 +30,7 @@ function Members({ communityId }: { communityId: number }) {
   const [tab, setTab] = useState("joined");
   const [adding, setAdding] = useState(false);
   const applying = useQuery({
+    staleTime: 0,
     queryKey: ["community", "members", communityId, "applying-count"],
     enabled: Boolean(p?.can_manage),
     queryFn: () => api<Page<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId, status: 0, page: 1, limit: 1 }),
@@ -81,6 +82,7 @@ function MemberTable({ communityId, status, power }: { communityId: number; stat
   const [rejecting, setRejecting] = useState<CommunityMemberRow[] | null>(null);
   const [reason, setReason] = useState("");
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "members", communityId, status, paging, filters],
     placeholderData: keepPreviousData,
     queryFn: () => api<Page<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId, status, ...paging, realname: filters.realname || undefined, role: filters.role }),
@@ -259,6 +261,7 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
   const [busy, setBusy] = useState(false);
   const refresh = useRefreshCommunity();
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "add-members", communityId, search, page],
     enabled: open,
     placeholderData: keepPreviousData,

@@ -85,6 +85,7 @@ function MyList({ kind }: { kind: MyTab }) {
   const [page, setPage] = useState(1);
   const navigate = useNavigate();
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "mine", kind, page],
     placeholderData: keepPreviousData,
     queryFn: () => api<Page<MyCommunityItem>>(MY_CALL[kind], { page, limit: 12 }),
@@ -150,6 +151,7 @@ function JoinList() {
   const refresh = useRefreshCommunity();
   const navigate = useNavigate();
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "list", "join", filters, paging],
     placeholderData: keepPreviousData,
     queryFn: () => api<Page<CommunityItem>>(CALLS.communityList, { ...paging, name: filters.name || undefined, type: filters.type, level: filters.level, status: 1 }),
@@ -306,6 +308,7 @@ function VerifyList() {
   const [reason, setReason] = useState("");
   const refresh = useRefreshCommunity();
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "list", "verify", paging],
     placeholderData: keepPreviousData,
     queryFn: () => api<Page<CommunityItem>>(CALLS.communityList, { ...paging, status: 0 }),

@@ -47,6 +47,7 @@ export function spaceHref(path: string, communityId: number): string {
 /** c203: what the caller may do here. */
 export function usePower(communityId: number | null) {
   return useQuery({
+    staleTime: 0,
     queryKey: ["community", "power", communityId],
     enabled: Boolean(communityId),
     queryFn: () => api<CommunityPower>(CALLS.communityPower, { community_id: communityId }),
@@ -56,6 +57,7 @@ export function usePower(communityId: number | null) {
 /** c200: the community home in one call (also the header of the other space pages). */
 export function useWebIndex(communityId: number | null) {
   return useQuery({
+    staleTime: 0,
     queryKey: ["community", "webIndex", communityId],
     enabled: Boolean(communityId),
     queryFn: () => api<CommunityWebIndex>(CALLS.communityWebIndex, { community_id: communityId }),
@@ -65,6 +67,7 @@ export function useWebIndex(communityId: number | null) {
 /** c188: every community row of mine (owned, joined, applying, rejected). */
 export function useMyCommunities() {
   return useQuery({
+    staleTime: 0,
     queryKey: ["community", "mine", "all"],
     queryFn: () => api<Page<MyCommunityItem>>(CALLS.myCommunityList, { page: 1, limit: PAGE.maxLimit }),
   });
@@ -148,8 +151,7 @@ export function CommunitySwitcher({ currentId }: { currentId: number }) {
         items,
         onClick: ({ key }) => {
           if (key === "mine") {
-            setState({ community: null });
-            navigate("/community/home");
+            navigate("/community/home?view=mine");
             return;
           }
           const c = usable.find((x) => String(x.id) === key);
@@ -248,6 +250,7 @@ export function plainText(html: string): string {
 /** The joined members of a community, for participant pickers. */
 export function useMemberOptions(communityId: number | null, enabled = true) {
   const q = useQuery({
+    staleTime: 0,
     queryKey: ["community", "members", communityId, "options"],
     enabled: Boolean(communityId) && enabled,
     queryFn: () => api<Page<{ account_id: number; realname: string; role_name: string }>>(CALLS.communityMemberList, { community_id: communityId, page: 1, limit: PAGE.maxLimit }),

@@ -1,0 +1,184 @@
+import {
+  CALLS,
+  type ActivityDetail,
+  type CommunityInfo,
+  type CommunityItem,
+  type CommunityMemberRow,
+  type MessageRow,
+  type MessageUnread,
+  type MyCommunityItem,
+  type Page as ListPage,
+  type SessionInfo,
+} from "@yanke/protocol";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN_PASSWORD } from "../apps/server/src/db/bootstrap.js";
+import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
+import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, signIn, snap } from "./support.js";
+
+/**
+ * #7 community space pages (NINGXIA edition): a teacher creates a school community through the form and lands in
+ * it; another joins it from the list; the owner makes him an administrator, posts an operate notice as a draft and
+ * publishes it (the member's unread count over the wire goes to 1); a district community waits for verification and
+ * the district administrator passes it from the 待审核 tab.
+ */
+
+let server: TestServer;
+let handle: BrowserHandle;
+let context: BrowserContext;
+let page: Page;
+let zhang: SessionInfo;
+let li: SessionInfo;
+let communityId = 0;
+const NAME = `初中语文读写教研社区${Date.now() % 100000}`;
+
+async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
+  const r = await server.call<T>(p, payload, token);
+  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
+  return r.data;
+}
+
+async function signInAs(username: string, password: string): Promise<void> {
+  // A fresh document: the app keeps the session in memory too.
+  await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+  await page.goto("about:blank");
+  await signIn(page, server.url, username, password);
+}
+
+async function open(route: string): Promise<void> {
+  await page.goto(`${server.url}/#${route}`);
+}
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  server = await startTestServer({ EDITION: "NINGXIA" });
+  handle = await launchBrowser();
+  context = await handle.browser.newContext({ viewport: { width: 1366, height: 800 } });
+  page = await context.newPage();
+  [zhang, li] = await Promise.all([server.login("zhanglaoshi", TEST_TEACHER_PASSWORD), server.login("lilaoshi", TEST_TEACHER_PASSWORD)]);
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await handle?.close();
+  await server?.close();
+});
+
+describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
+  it("a teacher creates a school community through the form and lands in it; another teacher joins it", async () => {
+    await signInAs("zhanglaoshi", TEST_TEACHER_PASSWORD);
+    await open("/community/home");
+    await page.getByTestId("my-community-tabs").waitFor();
+    await page.getByTestId("community-create").click();
+    await inputOf(page, "community-form-name").fill(NAME);
+    await page.getByTestId("community-form-introduction").fill("聚焦初中语文读写结合的校本教研，每月一次集体研讨。");
+    await page.getByTestId("community-level-2").click();
+    await page.getByTestId("community-form-verify").waitFor();
+    await snap(page, "98-community-create");
+    await page.getByTestId("community-level-1").click();
+    expect(await page.getByTestId("community-form-verify").count()).toBe(0);
+    await page.getByTestId("community-form-ok").click();
+
+    await expect.poll(() => page.getByTestId("community-name").textContent().catch(() => ""), { timeout: 15_000 }).toBe(NAME);
+    communityId = Number(new URLSearchParams(hashRoute(page).split("?")[1] ?? "").get("community_id"));
+    const mine = await ok<ListPage<MyCommunityItem>>(CALLS.myCreateCommunity, { name: NAME }, zhang.token);
+    expect(mine.list.map((c) => c.id)).toEqual([communityId]);
+    expect(mine.list[0].status).toBe(1);
+    expect(mine.list[0].level).toBe(1);
+
+    await signInAs("lilaoshi", TEST_TEACHER_PASSWORD);
+    await open("/community/home");
+    await page.getByRole("tab", { name: "加入社区" }).click();
+    await inputOf(page, "join-search-name").fill(NAME);
+    await page.getByTestId("join-search").click();
+    const row = page.getByRole("row").filter({ hasText: NAME });
+    await row.getByTestId("join-row-join").click();
+    await expect.poll(() => page.getByTestId("community-name").textContent().catch(() => ""), { timeout: 15_000 }).toBe(NAME);
+    const members = await ok<ListPage<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId }, zhang.token);
+    expect(members.list.find((m) => m.account_id === li.account_id)?.role).toBe(3);
+  });
+
+  it("the owner sees the new member, makes him administrator, and a published notice reaches him", async () => {
+    await signInAs("zhanglaoshi", TEST_TEACHER_PASSWORD);
+    await open(`/community/member?community_id=${communityId}`);
+    const liRow = page.getByTestId("member-table-1").getByRole("row").filter({ hasText: "李老师" });
+    await liRow.getByTestId("member-role").waitFor();
+    expect(await liRow.getByTestId("member-role").textContent()).toBe("成员");
+    await liRow.getByTestId("member-set-admin").click();
+    await expect.poll(() => liRow.getByTestId("member-role").textContent()).toBe("管理员");
+    const members = await ok<ListPage<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId }, zhang.token);
+    expect(members.list.find((m) => m.account_id === li.account_id)?.role).toBe(2);
+    expect(await page.getByTestId("member-table-1").getByTestId("member-name").allTextContents()).toEqual(members.list.map((m) => m.realname));
+    await snap(page, "95-community-members");
+
+    // The member starts with no unread message.
+    await server.call(CALLS.messageRead, { all: 1 }, li.token);
+    expect((await ok<MessageUnread>(CALLS.messageUnread, {}, li.token)).unread).toBe(0);
+
+    await open(`/community/notice?community_id=${communityId}`);
+    await page.getByTestId("notice-create").click();
+    await inputOf(page, "notice-form-name").fill("关于开展十二月集体备课的通知");
+    await page.getByTestId("notice-form-content").fill("请各位老师于周三下午到录播教室参加集体备课。");
+    await page.getByText("存为草稿").click();
+    await page.getByTestId("notice-form-ok").click();
+    const noticeRow = page.getByRole("row").filter({ hasText: "关于开展十二月集体备课的通知" });
+    await expect.poll(() => noticeRow.getByTestId("notice-status").textContent().catch(() => "")).toBe("未发布");
+    expect((await ok<MessageUnread>(CALLS.messageUnread, {}, li.token)).unread).toBe(0);
+
+    await noticeRow.getByTestId("notice-publish").click();
+    await expect.poll(() => noticeRow.getByTestId("notice-status").textContent()).toBe("已发布");
+    await expect.poll(async () => (await ok<MessageUnread>(CALLS.messageUnread, {}, li.token)).unread).toBe(1);
+    const messages = await ok<ListPage<MessageRow>>(CALLS.messageList, { is_read: 0 }, li.token);
+    expect(messages.list[0]).toMatchObject({ source_type: "notice", community_id: communityId });
+    await snap(page, "96-community-notice");
+  });
+
+  it("activities show with their phases; the community home shows counts, statistics and the log", async () => {
+    const upcoming = await ok<ActivityDetail>(CALLS.activitySave, { community_id: communityId, name: "整本书阅读课例研讨", start_time: "2031-03-02 14:00:00", end_time: "2031-03-02 16:00:00", participation_account_ids: [li.account_id] }, zhang.token);
+    const ended = await ok<ActivityDetail>(CALLS.activitySave, { community_id: communityId, name: "作文评改同课异构", start_time: "2024-10-09 09:00:00", end_time: "2024-10-09 11:30:00" }, zhang.token);
+    await open(`/community/community7?community_id=${communityId}`);
+    for (const a of [upcoming, ended]) {
+      const row = page.getByRole("row").filter({ hasText: a.name });
+      await expect.poll(() => row.getByTestId("activity-phase").textContent().catch(() => "")).toBe(a.phase_name);
+    }
+    expect(upcoming.phase_name).toBe("未开始");
+    expect(ended.phase_name).toBe("已结束");
+    await page.getByRole("row").filter({ hasText: upcoming.name }).getByTestId("activity-name").click();
+    await page.getByTestId("activity-detail").getByText("李老师").waitFor();
+    await snap(page, "97-community-activities");
+    await page.keyboard.press("Escape");
+
+    await open(`/community/home?community_id=${communityId}`);
+    const info = await ok<CommunityInfo>(CALLS.communityRead, { community_id: communityId }, zhang.token);
+    await expect.poll(() => page.getByTestId("count-成员").textContent()).toBe(`${info.counts.members}成员`);
+    await expect.poll(() => page.getByTestId("count-活动").textContent()).toBe(`${info.counts.activities}活动`);
+    expect(info.counts.members).toBe(2);
+    await page.getByTestId("community-statistics-chart").locator("canvas").waitFor();
+    await page.getByTestId("community-log").getByText("发布社区公告").first().waitFor();
+    await page.getByTestId("latest-activities").getByText(upcoming.name).waitFor();
+    await snap(page, "94-community-home");
+  });
+
+  it("a district community created by a teacher waits for verification; the district administrator passes it", async () => {
+    const districtName = `兴庆区语文名师工作室${Date.now() % 100000}`;
+    const created = await ok<CommunityItem>(CALLS.communitySave, { name: districtName, type: 2, level: 2, region_id: zhang.area_id }, zhang.token);
+    expect(created.status).toBe(0);
+
+    // The owner sees it in 我的社区 with its 待审核 tag.
+    await open(`/community/home?community_id=${communityId}`);
+    await page.getByTestId("community-switcher").click();
+    await page.getByRole("menuitem", { name: "我的社区" }).click();
+    const card = page.getByTestId("my-community-card").filter({ hasText: districtName });
+    await expect.poll(() => card.getByTestId("community-status").textContent().catch(() => "")).toBe("待审核");
+
+    await signInAs("quji", DEMO_ADMIN_PASSWORD);
+    await open("/community/home");
+    await page.getByRole("tab", { name: "待审核" }).click();
+    const row = page.getByTestId("verify-list").getByRole("row").filter({ hasText: districtName });
+    await row.getByTestId("verify-pass").click();
+    await expect.poll(() => row.count()).toBe(0);
+    const after = await ok<CommunityInfo>(CALLS.communityRead, { community_id: created.id }, zhang.token);
+    expect(after.status).toBe(1);
+  });
+});
