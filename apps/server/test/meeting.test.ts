@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PASSWORD, DEMO_TEACHER_PASSWORD } from "../src/db/bootstrap.js";
 import { formatTime } from "../src/http/time.js";
+import { activity, activityMember } from "../src/modules/activity/activity.schema.js";
 import { community, communityLog, communityMember } from "../src/modules/community/community.schema.js";
 import { accountMessage } from "../src/modules/notice/notice.schema.js";
 import { type TestServer, startTestServer } from "./harness.js";
@@ -88,6 +89,11 @@ describe("meetings with the organizer's link", () => {
     expect(sent[0]!.content).toContain("https://meeting.example.com/j/123");
     const log = await s.database.db.select().from(communityLog).where(and(eq(communityLog.action, "meeting.save"), eq(communityLog.target_id, first.id)));
     expect(log).toHaveLength(1);
+    // A booked meeting is an activity of type "meeting" (the calendar and the statistics count it), with its participants.
+    const [act] = await s.database.db.select().from(activity).where(and(eq(activity.type, "meeting"), eq(activity.ref_id, first.id)));
+    expect(act).toMatchObject({ name: "单元备课研讨", community_id: open, account_id: id("zhanglaoshi") });
+    const who = await s.database.db.select({ id: activityMember.account_id }).from(activityMember).where(eq(activityMember.activity_id, act!.id));
+    expect(who.map((w) => w.id).sort((x, y) => x - y)).toEqual([id("lilaoshi"), id("zhanglaoshi")].sort((x, y) => x - y));
   });
 
   it("c228 with the link provider needs meeting_url and takes subject for name", async () => {
@@ -157,6 +163,8 @@ describe("meetings with the organizer's link", () => {
     expect(byTitle("【会议邀请】单元备课研讨")).toEqual([id("lilaoshi")]);
     expect(byTitle("【会议取消】单元备课研讨")).toEqual([id("zhanglaoshi"), id("lilaoshi")].sort((x, y) => x - y));
     expect(sent).toHaveLength(3);
+    // No longer an activity.
+    expect(await s.database.db.select().from(activity).where(and(eq(activity.type, "meeting"), eq(activity.ref_id, first.id)))).toHaveLength(0);
     await refused(CALLS.tencentMeetingCancel, { id: first.id }, "zhanglaoshi", 409, "会议已取消");
     expect((await ok<Page<MeetingRow>>(CALLS.tencentMeetingList, { status: 2 }, "lilaoshi")).list.map((m) => m.id)).toEqual([first.id]);
     const log = await s.database.db.select().from(communityLog).where(and(eq(communityLog.action, "meeting.cancel"), eq(communityLog.target_id, first.id)));

@@ -6,13 +6,14 @@
 import { CommunityMeetingListPayload, MEETING_CALLS as C, MeetingIdPayload, MeetingReservation, MeetingSave, MyMeetingListPayload } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
+import { activityServiceOf } from "../activity/activity.routes.js";
 import type { CommunityDeps } from "../community-edition.js";
 import type { Caller } from "../org/period.service.js";
 import { MeetingService } from "./meeting.service.js";
 import { meetingProviders } from "./providers/index.js";
 
 export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const meetings = new MeetingService(deps.db, deps.access, meetingProviders(deps.config), deps.now);
+  const meetings = new MeetingService(deps.db, deps.access, meetingProviders(deps.config), deps.now, activityServiceOf(deps));
   const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
 
   defineCall(app, host, {

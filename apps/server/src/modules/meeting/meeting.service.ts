@@ -16,7 +16,7 @@ import {
 import type { CommunityMeetingListPayload, MyMeetingListPayload } from "@yanke/protocol";
 import { type SQL, count, desc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { badInput, conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import type { CommunityAccess } from "../community/community-access.js";
@@ -40,12 +40,19 @@ export interface MeetingProviders {
   byName(name: string): MeetingProvider;
 }
 
+export interface MeetingActivities {
+  register(tx: Tx, input: { type: string; ref_id: number; name: string; community_id: number; account_id: number; start_time: Date; end_time: Date; participation_account_ids: readonly number[]; introduction: string }): Promise<number>;
+  unregister(type: string, refId: number, tx: Tx): Promise<number>;
+}
+
 export class MeetingService {
   constructor(
     private readonly db: Db,
     private readonly access: CommunityAccess,
     private readonly providers: MeetingProviders,
     private readonly now: () => Date,
+    /** The activity registry (ActivityService): a booked meeting is an activity of type "meeting" (docs/decisions/0704). */
+    private readonly activities?: MeetingActivities,
   ) {}
 
   private phase(r: MeetingRecord): string {
@@ -133,6 +140,17 @@ export class MeetingService {
           })
           .returning();
         const rec = r!;
+        await this.activities?.register(tx, {
+          type: "meeting",
+          ref_id: rec.id,
+          name: p.name,
+          community_id: row.id,
+          account_id: c.id,
+          start_time: start,
+          end_time: end,
+          participation_account_ids: participants,
+          introduction: p.introduction,
+        });
         const when = `${formatTime(start).slice(0, 16)} 至 ${formatTime(end).slice(0, 16)}`;
         await sendMessages(
           tx,
@@ -240,6 +258,7 @@ export class MeetingService {
         .where(eq(meeting.id, id))
         .returning();
       const rec = u!;
+      await this.activities?.unregister("meeting", rec.id, tx);
       await sendMessages(
         tx,
         [...rec.participation_account_ids, rec.account_id].filter((a) => a !== c.id),
