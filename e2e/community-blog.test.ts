@@ -17,6 +17,7 @@ let li: SessionInfo;
 /** Checks over the wire as the administrator: a teacher's browser sign-in ends his other sessions. */
 let admin: SessionInfo;
 let communityId = 0;
+let hiddenId = 0;
 let articleId = 0;
 const TITLE = "整本书阅读的课堂实践";
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -54,6 +55,8 @@ beforeAll(async () => {
   );
   communityId = c.id;
   await ok(server.call(CALLS.communityJoin, { community_id: communityId }, li.token));
+  hiddenId = (await ok(server.call<CommunityItem>(CALLS.communitySave, { name: "未公开的备课小组", type: 1, level: 1 }, zhang.token))).id;
+  await ok(server.call(CALLS.communityIsDisplay, { community_id: hiddenId, is_display: 0 }, zhang.token));
   await ok(
     server.call<NoticeRow>(
       CALLS.operateNoticeSave,
@@ -130,6 +133,8 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     await titleInput.fill(TITLE);
     await page.getByTestId("article-submit").click();
     await expect.poll(() => page.getByTestId("article-title").textContent(), { timeout: 10_000 }).toBe(TITLE);
+    const log = await ok(server.call<ListPage<{ account_name: string; action: string }>>(CALLS.communityLog, { community_id: communityId, action: "article." }, admin.token));
+    expect(log.list.map((l) => [l.account_name, l.action])).toEqual([["张老师", "article.update"], ["张老师", "article.update"], ["张老师", "article.save"]]);
   });
 
   it("another member likes the article, comments and replies; the counts agree with the wire", async () => {
@@ -197,6 +202,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     // The board is read-only for a visitor.
     expect(await page.getByTestId("blog-board-input").count()).toBe(0);
     expect(await page.getByTestId("blog-board-closed").textContent()).toContain("请先加入空间后评论！");
+    await look("106-blog-home-visitor");
 
     await page.getByTestId("blog-tab-notice").click();
     const detail = page.getByTestId("blog-notice-content");
@@ -207,6 +213,16 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     expect(await detail.locator("a").getAttribute("href")).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { __noticeXss?: number }).__noticeXss)).toBeUndefined();
     await look("103-blog-notice");
+
+    // A community that is not shown on the site asks a visitor to sign in; no community at all asks to choose one.
+    await page.goto(`${server.url}/#/blog?community_id=${hiddenId}`);
+    await page.getByTestId("blog-need-login").getByText("请登录后查看").waitFor();
+    await look("104-blog-hidden");
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.url}/#/blog`);
+    await page.reload();
+    await page.getByTestId("blog-choose-community").getByText("请选择社区").waitFor();
+    await look("105-blog-choose");
   });
 
   it("a signed-in teacher who is not a member sees the join hint instead of the comment box", async () => {
