@@ -63,7 +63,7 @@ beforeAll(async () => {
       {
         community_id: communityId,
         name: "关于开展第三周集体教研的通知",
-        message_content: '<p>请各位老师<b>周三下午</b>到会议室参加教研。</p><script>window.__noticeXss = 1</script><img src="x" onerror="window.__noticeXss = 2"><a href="javascript:alert(1)">详情</a>',
+        message_content: '<p>请各位老师<b>周三下午</b>到会议室参加教研。</p><script>window.__noticeXss = 1</script><img src="x" onerror="window.__noticeXss = 2"><a href="javascript:alert(1)">详情</a><svg onload="window.__noticeXss = 3"></svg><iframe src="javascript:window.__noticeXss = 4"></iframe><p style="background:url(javascript:1)" onclick="window.__noticeXss = 5">附件见群文件</p>',
         status: 1,
       },
       zhang.token,
@@ -209,7 +209,9 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     await detail.waitFor();
     expect(await page.getByTestId("blog-notice-title").textContent()).toBe("关于开展第三周集体教研的通知");
     expect(await detail.locator("b").textContent()).toBe("周三下午");
-    expect(await detail.locator("script, img").count()).toBe(0);
+    expect(await detail.locator("script, img, svg, iframe").count()).toBe(0);
+    expect(await detail.locator("[style], [onclick], [onload], [onerror]").count()).toBe(0);
+    expect(await detail.textContent()).toContain("附件见群文件");
     expect(await detail.locator("a").getAttribute("href")).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { __noticeXss?: number }).__noticeXss)).toBeUndefined();
     await look("103-blog-notice");

@@ -8,6 +8,7 @@ import {
   CALLS,
   type CommunityInfo,
   type CommunityWebIndex,
+  type FileRecord,
   type MyCommunityItem,
   type Page,
   avatarColor,
@@ -19,6 +20,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, call } from "../../api/client";
 import { toast } from "../../api/toast";
 import { EmptyState } from "../../components/EmptyState";
+import { FileUpload } from "../../components/upload/FileUpload";
 import { getState, setState, useAppState, useToken } from "../../session/store";
 import "./blog.css";
 
@@ -238,6 +240,7 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
+  const [form, setForm] = useState<FileRecord[]>([]);
   const [busy, setBusy] = useState(false);
   const p = info.power;
   if (!token) {
@@ -252,9 +255,13 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
   if (!p.can_join) return null;
   const apply = info.join_mode === 1 || info.apply_template_url !== "";
   const join = async (applyReason: string) => {
+    if (info.apply_template_url && form.length === 0) {
+      toast.error("请先下载申请模板，填写后上传申请表");
+      return;
+    }
     setBusy(true);
     try {
-      const r = await call<{ member_status: number }>(CALLS.communityJoin, { community_id: info.id, apply_reason: applyReason });
+      const r = await call<{ member_status: number }>(CALLS.communityJoin, { community_id: info.id, apply_reason: applyReason, apply_file_url: form[0]?.file_path ?? "" });
       toast.success(r.member_status === 1 ? "已加入社区" : "申请已提交，请等待审核");
       setOpen(false);
       await qc.invalidateQueries({ queryKey: ["blog"] });
@@ -271,13 +278,16 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
       </Button>
       <Modal title={`申请加入「${info.name}」`} open={open} onCancel={() => setOpen(false)} onOk={() => void join(reason.trim())} okText="提交申请" cancelText="取消" confirmLoading={busy} destroyOnHidden>
         {info.apply_template_url ? (
-          <p className="yk-muted">
-            该社区要求填写申请表：
-            <a href={info.apply_template_url} target="_blank" rel="noopener noreferrer">
-              下载申请模板
-            </a>
-            ，请联系社区创建者提交。
-          </p>
+          <div style={{ marginBottom: 12 }}>
+            <p className="yk-muted" style={{ marginTop: 0 }}>
+              该社区要求填写申请表：先
+              <a href={info.apply_template_url} target="_blank" rel="noopener noreferrer">
+                下载申请模板
+              </a>
+              ，填写后上传。
+            </p>
+            <FileUpload kind="any" max={1} value={form} onChange={setForm} buttonText="上传申请表" />
+          </div>
         ) : null}
         <Input.TextArea rows={4} maxLength={500} showCount placeholder="请填写申请理由（选填）" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="blog-join-reason" />
       </Modal>

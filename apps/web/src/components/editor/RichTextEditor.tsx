@@ -26,6 +26,7 @@ import { toast } from "../../api/toast";
 import { checkImage } from "../upload/upload-rules";
 import { useFilePicker } from "../upload/useFilePicker";
 import { useModuleUpload } from "../upload/useModuleUpload";
+import { LINK_OK, isEmptyRichText } from "./rich-text";
 import "./editor.css";
 
 export interface RichTextEditorProps {
@@ -39,13 +40,7 @@ export interface RichTextEditorProps {
   "data-testid"?: string;
 }
 
-/** True when the HTML holds no text and no image (what the server refuses as 请输入文章内容). */
-export function isEmptyRichText(html: string): boolean {
-  if (/<img\s/i.test(html)) return false;
-  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim() === "";
-}
-
-const LINK_OK = /^(https?:\/\/|mailto:)\S+$/i;
+export { isEmptyRichText };
 
 export function RichTextEditor({ value = "", onChange, placeholder = "请输入内容", minHeight = 320, disabled = false, ...rest }: RichTextEditorProps) {
   const onChangeRef = useRef(onChange);
