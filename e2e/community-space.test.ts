@@ -11,7 +11,7 @@ import {
   type SessionInfo,
 } from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PASSWORD } from "../apps/server/src/db/bootstrap.js";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
@@ -58,6 +58,10 @@ beforeAll(async () => {
   page = await context.newPage();
   [zhang, li] = await Promise.all([server.login("zhanglaoshi", TEST_TEACHER_PASSWORD), server.login("lilaoshi", TEST_TEACHER_PASSWORD)]);
 }, 120_000);
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === "fail" && page) await snap(page, "community-space-failure").catch(() => undefined);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -146,8 +150,9 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     expect(ended.phase_name).toBe("已结束");
     await page.getByRole("row").filter({ hasText: upcoming.name }).getByTestId("activity-name").click();
     await page.getByTestId("activity-detail").getByText("李老师").waitFor();
-    await snap(page, "97-community-activities");
     await page.keyboard.press("Escape");
+    await page.getByTestId("activity-detail").waitFor({ state: "detached" });
+    await snap(page, "97-community-activities");
 
     await open(`/community/home?community_id=${communityId}`);
     const info = await ok<CommunityInfo>(CALLS.communityRead, { community_id: communityId }, zhang.token);
@@ -171,11 +176,14 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByRole("menuitem", { name: "我的社区" }).click();
     const card = page.getByTestId("my-community-card").filter({ hasText: districtName });
     await expect.poll(() => card.getByTestId("community-status").textContent().catch(() => "")).toBe("待审核");
+    await snap(page, "94-community-home-mine");
 
     await signInAs("quji", DEMO_ADMIN_PASSWORD);
     await open("/community/home");
     await page.getByRole("tab", { name: "待审核" }).click();
     const row = page.getByTestId("verify-list").getByRole("row").filter({ hasText: districtName });
+    await row.getByTestId("verify-pass").waitFor();
+    await snap(page, "94-community-home-verify");
     await row.getByTestId("verify-pass").click();
     await expect.poll(() => row.count()).toBe(0);
     const after = await ok<CommunityInfo>(CALLS.communityRead, { community_id: created.id }, zhang.token);

@@ -138,7 +138,9 @@ export function CommunityForm({ open, editing, onClose, onSaved }: { open: boole
       destroyOnHidden
       okButtonProps={{ "data-testid": "community-form-ok" } as Record<string, string>}
     >
-      <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} data-testid="community-form">
+      {/* antd's form styles show input[type=file] as a block even when hidden: keep the pickers' inputs hidden */}
+      <style>{".yk-community-form input[type=file][hidden]{display:none!important}"}</style>
+      <Form form={form} className="yk-community-form" layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} data-testid="community-form">
         <Form.Item name="name" label="社区名称" rules={[{ required: true, whitespace: true, message: "请输入社区名称" }, { max: 50, message: "社区名称不能超过 50 个字符" }]}>
           <Input placeholder="例如：初中语文教研社区" data-testid="community-form-name" maxLength={50} />
         </Form.Item>
