@@ -131,6 +131,17 @@ describe("articles", () => {
     await refused(CALLS.articleList, { community_id: c2 }, "wanglaoshi", 403, "请先加入社区后查看");
     // The school administrator manages the hidden community of his school.
     expect((await ok<Page<ArticleRow>>(CALLS.articleList, { community_id: c2 }, "xiaoji")).total).toBe(0);
+    // An anonymous visitor of the space (/blog is public) reads the list of a normal displayed community only.
+    const anon = await s.call<Page<ArticleRow>>(CALLS.articleList, { community_id: c1, page: 1, limit: 10 });
+    expect(anon.code, anon.msg).toBe(200);
+    expect(anon.data.total).toBe(4);
+    expect(anon.data.list.every((r) => !r.can_edit && !r.can_delete)).toBe(true);
+    expect((await s.call(CALLS.articleList, { community_id: c2 })).code).toBe(403);
+    expect((await s.call(CALLS.articleList, { community_id: c3 })).code).toBe(403);
+    expect((await s.call(CALLS.messageBoardList, { community_id: c1 })).code).toBe(200);
+    expect((await s.call(CALLS.messageBoardList, { community_id: c2 })).code).toBe(403);
+    // Reading one article still needs a session (its route needs login).
+    expect((await s.call(CALLS.articleRead, { id: anon.data.list[0]!.id })).code).not.toBe(200);
   });
 
   it("c218 counts one reading per call, c224 reads the counts without counting", async () => {

@@ -150,6 +150,18 @@ describe("activity notices (c321–c324)", () => {
     await refused(CALLS.activityNoticeDelete, { id: n.id }, "zhanglaoshi", 404, "活动通知不存在或已删除");
   });
 
+  it("keeps rich text but no script: the content is sanitized on save and on update", async () => {
+    const evil = '<p>通知<b>正文</b></p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">链接</a>';
+    const n = await ok<NoticeRow>(CALLS.activityNoticeSave, { community_id: open, name: "富文本通知", message_content: evil }, "zhanglaoshi");
+    for (const content of [n.message_content, (await ok<NoticeRow>(CALLS.operateNoticeDetail, { id: n.id }, "lilaoshi")).message_content]) {
+      expect(content).toContain("<b>正文</b>");
+      expect(content).not.toMatch(/<script|onerror|javascript:/i);
+    }
+    const u = await ok<NoticeRow>(CALLS.activityNoticeUpdate, { id: n.id, message_content: '<p onclick="x()">改</p><iframe src="https://e.com"></iframe>' }, "zhanglaoshi");
+    expect(u.message_content).toBe("<p>改</p>");
+    await ok(CALLS.activityNoticeDelete, { id: n.id }, "zhanglaoshi");
+  });
+
   it("c321 lists activity notices only; members see published ones, the owner drafts too", async () => {
     await ok(CALLS.activityNoticeSave, { community_id: open, name: "活动A" }, "zhanglaoshi");
     await ok(CALLS.activityNoticeSave, { community_id: open, name: "活动B草稿", status: 0 }, "zhanglaoshi");

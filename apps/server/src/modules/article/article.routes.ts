@@ -17,6 +17,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
+import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { ArticleService } from "./article.service.js";
 
@@ -27,10 +28,10 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
   defineCall(app, host, {
     id: "new",
     path: C.articleList,
-    summary: "社区文章列表：最新在前，按标题搜索，分页（需能查看该社区；隐藏的文章仅作者与管理者可见）",
-    access: "user",
+    summary: "社区文章列表：最新在前，按标题搜索，分页（需能查看该社区；未登录可看正常且展示的社区；隐藏的文章仅作者与管理者可见）",
+    access: "public",
     schema: ArticleListPayload,
-    handler: async ({ auth, payload }) => articles.list(await me(auth.accountId), payload),
+    handler: async ({ auth, payload }) => articles.list(auth ? await me(auth.accountId) : GUEST, payload),
   });
   defineCall(app, host, {
     id: "c218",
@@ -130,9 +131,9 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
   defineCall(app, host, {
     id: "new",
     path: C.messageBoardList,
-    summary: "留言板：顶层留言最新在前、分页，回复按时间列在 children（需能查看该社区）",
-    access: "user",
+    summary: "留言板：顶层留言最新在前、分页，回复按时间列在 children（需能查看该社区；未登录可看正常且展示的社区）",
+    access: "public",
     schema: MessageBoardListPayload,
-    handler: async ({ auth, payload }) => articles.boardList(await me(auth.accountId), payload),
+    handler: async ({ auth, payload }) => articles.boardList(auth ? await me(auth.accountId) : GUEST, payload),
   });
 }

@@ -23,6 +23,12 @@ type Ability = { [K in keyof CommunityPower]: CommunityPower[K] extends boolean 
 
 export const COMMUNITY_NOT_FOUND = "社区不存在或已删除";
 
+/**
+ * An anonymous visitor of a public page (/blog): no account (id 0 matches no row), no identity, no school. Its power
+ * is can_view for a normal community shown on the site, nothing else.
+ */
+export const GUEST: Caller = { id: 0, identity: 0, school_id: 0, region_code: "", period_id: 0 };
+
 /** Chinese refusals by ability. */
 const REFUSALS: Record<Ability, string> = {
   is_member: "请先加入社区",

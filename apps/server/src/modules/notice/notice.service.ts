@@ -39,6 +39,7 @@ import { region, school } from "../org/org.schema.js";
 import { type Caller, and2, containsPattern } from "../org/period.service.js";
 import { scopeOf } from "../rbac/permission.js";
 import { parseWhen } from "../recording/clock.js";
+import { sanitizeRichText } from "../article/sanitize.js";
 import { plainText, sendMessagesOnce } from "./message.service.js";
 import { accountMessage, notice } from "./notice.schema.js";
 
@@ -236,7 +237,7 @@ export class NoticeService {
           notice_type: kind,
           type: p.type,
           name: p.name,
-          message_content: p.message_content,
+          message_content: sanitizeRichText(p.message_content),
           community_id: row.id,
           activity_id: kind === NOTICE_KINDS.activity ? p.activity_id : 0,
           participation_account_ids: participants,
@@ -274,7 +275,7 @@ export class NoticeService {
     const changes: Partial<typeof notice.$inferInsert> = { updated_at: this.now() };
     if (has("name")) changes.name = p.name!;
     if (has("type")) changes.type = p.type!;
-    if (has("message_content")) changes.message_content = p.message_content!;
+    if (has("message_content")) changes.message_content = sanitizeRichText(p.message_content!);
     if (has("start_time") || has("end_time")) Object.assign(changes, { start_time: times.start, end_time: times.end });
     if (participants) changes.participation_account_ids = participants;
     if (has("status")) changes.status = p.status!;
@@ -471,7 +472,7 @@ export class NoticeService {
     const times = parseTimes(p.start_time, p.end_time);
     const [r] = await this.db
       .insert(notice)
-      .values({ notice_type: p.notice_type, type: p.type, name: p.name, message_content: p.message_content, start_time: times.start, end_time: times.end, status: p.status, account_id: c.id })
+      .values({ notice_type: p.notice_type, type: p.type, name: p.name, message_content: sanitizeRichText(p.message_content), start_time: times.start, end_time: times.end, status: p.status, account_id: c.id })
       .returning();
     return (await this.toRows([r!]))[0]!;
   }
@@ -483,7 +484,7 @@ export class NoticeService {
     const changes: Partial<typeof notice.$inferInsert> = { updated_at: this.now() };
     if (has("name")) changes.name = p.name!;
     if (has("type")) changes.type = p.type!;
-    if (has("message_content")) changes.message_content = p.message_content!;
+    if (has("message_content")) changes.message_content = sanitizeRichText(p.message_content!);
     if (has("start_time") || has("end_time")) Object.assign(changes, { start_time: times.start, end_time: times.end });
     if (has("status")) changes.status = p.status!;
     void c;
