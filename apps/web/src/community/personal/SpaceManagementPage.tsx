@@ -1,7 +1,7 @@
 import { DeleteOutlined, FileOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, formatBytes, type FileKind, type FileListAnswer, type FileRecord } from "@yanke/protocol";
-import { Button, Card, Col, Popconfirm, Progress, Row, Statistic, Table, Tabs, Tag } from "antd";
+import { Button, Card, Col, Popconfirm, Progress, Row, Statistic, Table, Tabs, Tag, Tooltip } from "antd";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { tablePagination } from "../../admin/common";
@@ -13,13 +13,22 @@ import { FilePreview } from "../../components/upload";
 import { KIND_LABEL } from "../../pages/MyFilesPage";
 import { PageHead } from "./common";
 
-function donut(byType: FileListAnswer["by_type"]): EChartOption {
+/** A row of the usage table and the donut: a kind of file, or what the space counts beyond the listed files. */
+interface UsageRow {
+  type: FileKind | "unlisted";
+  count: number | null;
+  size: number;
+}
+const UNLISTED = { label: "录制及其他", color: "#a6b3ae" };
+const usageLabel = (t: UsageRow["type"]) => (t === "unlisted" ? UNLISTED : (KIND_LABEL[t] ?? { label: t, color: "#8c8c8c" }));
+
+function donut(byType: UsageRow[]): EChartOption {
   return {
     tooltip: {
       trigger: "item",
       formatter: (p: unknown) => {
         const d = p as { name: string; value: number; percent: number; data: { count: number } };
-        return `${d.name}：${formatBytes(d.value)}（${d.data.count} 个，${d.percent}%）`;
+        return d.data.count === null ? `${d.name}：${formatBytes(d.value)}（${d.percent}%）` : `${d.name}：${formatBytes(d.value)}（${d.data.count} 个，${d.percent}%）`;
       },
     },
     legend: { bottom: 0, icon: "circle" },
@@ -29,7 +38,7 @@ function donut(byType: FileListAnswer["by_type"]): EChartOption {
         radius: ["48%", "72%"],
         center: ["50%", "44%"],
         label: { formatter: "{b}\n{d}%" },
-        data: byType.map((t) => ({ name: KIND_LABEL[t.type]?.label ?? t.type, value: t.size, count: t.count, itemStyle: { color: KIND_LABEL[t.type]?.color } })),
+        data: byType.map((t) => ({ name: usageLabel(t.type).label, value: t.size, count: t.count, itemStyle: { color: usageLabel(t.type).color } })),
       },
     ],
   };
@@ -48,8 +57,15 @@ export function SpaceManagementPage() {
   });
   const data = q.data;
   const space = data?.space;
+  const usage = useMemo<UsageRow[]>(() => {
+    const rows: UsageRow[] = (data?.by_type ?? []).map((t) => ({ ...t }));
+    // Space charged beyond the listed files (recordings and other modules' storage).
+    const unlisted = (data?.space.used_bytes ?? 0) - rows.reduce((n, t) => n + t.size, 0);
+    if (unlisted > 0) rows.push({ type: "unlisted", count: null, size: unlisted });
+    return rows;
+  }, [data]);
   const byType = data?.by_type ?? [];
-  const option = useMemo(() => donut(byType), [byType]);
+  const option = useMemo(() => donut(usage), [usage]);
   const limited = (space?.quota_bytes ?? 0) > 0;
   const percent = space && limited ? Math.min(100, Math.round((space.used_bytes / space.quota_bytes) * 1000) / 10) : 0;
   const remove = async (f: FileRecord) => {
@@ -94,12 +110,23 @@ export function SpaceManagementPage() {
                   size="small"
                   rowKey="type"
                   pagination={false}
-                  dataSource={byType}
+                  dataSource={usage}
                   data-testid="space-by-type"
                   locale={{ emptyText: <EmptyState compact /> }}
                   columns={[
-                    { title: "类型", dataIndex: "type", render: (v: FileKind) => <Tag color={KIND_LABEL[v]?.color}>{KIND_LABEL[v]?.label ?? v}</Tag> },
-                    { title: "文件数", dataIndex: "count", align: "right" },
+                    {
+                      title: "类型",
+                      dataIndex: "type",
+                      render: (v: UsageRow["type"]) =>
+                        v === "unlisted" ? (
+                          <Tooltip title="录制视频等未在文件列表中的占用">
+                            <Tag>{UNLISTED.label}</Tag>
+                          </Tooltip>
+                        ) : (
+                          <Tag color={KIND_LABEL[v]?.color}>{KIND_LABEL[v]?.label ?? v}</Tag>
+                        ),
+                    },
+                    { title: "文件数", dataIndex: "count", align: "right", render: (v: number | null) => (v === null ? "—" : v) },
                     { title: "占用", dataIndex: "size", align: "right", render: (v: number) => formatBytes(v) },
                   ]}
                 />
@@ -109,7 +136,7 @@ export function SpaceManagementPage() {
         </Col>
         <Col xs={24} lg={14}>
           <Card title="空间构成" variant="borderless" style={{ height: "100%" }}>
-            {byType.length > 0 ? <EChart option={option} height={300} testId="space-chart" /> : <EmptyState text="还没有文件" />}
+            {usage.length > 0 ? <EChart option={option} height={300} testId="space-chart" /> : <EmptyState text="还没有文件" />}
           </Card>
         </Col>
       </Row>

@@ -161,10 +161,11 @@ export function ActivityDrawer({ id, onClose }: { id: number | null; onClose: ()
               column={1}
               size="small"
               bordered
+              styles={{ label: { width: 96, whiteSpace: "nowrap" } }}
               items={[
                 { key: "time", label: "活动时间", children: `${minutes(a.start_time)} ～ ${minutes(a.end_time)}` },
                 { key: "community", label: "所属社区", children: a.community_name || "—" },
-                { key: "school", label: "学校", children: a.school_name || "—" },
+                ...(a.school_name ? [{ key: "school", label: "学校", children: a.school_name }] : []),
                 { key: "creator", label: "发起人", children: a.account_name },
                 { key: "intro", label: "活动简介", children: <div style={{ whiteSpace: "pre-wrap" }}>{a.introduction || "暂无简介"}</div> },
               ]}
