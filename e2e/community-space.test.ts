@@ -1,6 +1,7 @@
 import {
   CALLS,
   type ActivityDetail,
+  type CommunityFileRow,
   type CommunityInfo,
   type CommunityItem,
   type CommunityMemberRow,
@@ -52,7 +53,8 @@ async function open(route: string): Promise<void> {
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  server = await startTestServer({ EDITION: "NINGXIA" });
+  // E2E_WEB_DIST: a private copy of the built web (other builds may replace apps/web/dist during a local run).
+  server = await startTestServer({ EDITION: "NINGXIA", ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
   handle = await launchBrowser();
   context = await handle.browser.newContext({ viewport: { width: 1366, height: 800 } });
   page = await context.newPage();
@@ -162,6 +164,14 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByTestId("community-statistics-chart").locator("canvas").waitFor();
     await page.getByTestId("community-log").getByText("发布社区公告").first().waitFor();
     await page.getByTestId("latest-activities").getByText(upcoming.name).waitFor();
+
+    // A file uploaded from the home joins the community's files (upload, then fileSave).
+    const files = page.getByTestId("community-files");
+    await files.getByTestId("file-upload-input").setInputFiles({ name: "十二月教研计划.txt", mimeType: "text/plain", buffer: Buffer.from("第一周：集体备课；第二周：公开课。") });
+    await files.getByTestId("file-name").filter({ hasText: "十二月教研计划.txt" }).waitFor();
+    const listed = await ok<ListPage<CommunityFileRow>>(CALLS.communityFileList, { community_id: communityId }, zhang.token);
+    expect(listed.list.map((f) => [f.file_name, f.account_id])).toEqual([["十二月教研计划.txt", zhang.account_id]]);
+    await expect.poll(() => page.getByTestId("count-文件").textContent()).toBe("1文件");
     await snap(page, "94-community-home");
   });
 
@@ -183,6 +193,7 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByRole("tab", { name: "待审核" }).click();
     const row = page.getByTestId("verify-list").getByRole("row").filter({ hasText: districtName });
     await row.getByTestId("verify-pass").waitFor();
+    await page.waitForTimeout(400); // the tab's slide, for the picture only
     await snap(page, "94-community-home-verify");
     await row.getByTestId("verify-pass").click();
     await expect.poll(() => row.count()).toBe(0);

@@ -94,7 +94,7 @@ function MyList({ kind }: { kind: MyTab }) {
   if (!q.isLoading && rows.length === 0) return <EmptyState text={kind === "created" ? "您还没有创建社区" : kind === "joined" ? "您还没有加入社区" : "暂无数据"} />;
   return (
     <div data-testid={`my-list-${kind}`}>
-      <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(340px, 1fr))", gap: 12 }}>
+      <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(360px, 1fr))", gap: 12 }}>
         {rows.map((c) => {
           const usable = c.status === 1 && c.member_status === 1;
           return (
