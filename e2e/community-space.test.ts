@@ -1,6 +1,7 @@
 import {
   CALLS,
   type ActivityDetail,
+  type ActivityRow,
   type CommunityFileRow,
   type CommunityInfo,
   type CommunityItem,
@@ -113,9 +114,19 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     expect(await liRow.getByTestId("member-role").textContent()).toBe("成员");
     await liRow.getByTestId("member-set-admin").click();
     await expect.poll(() => liRow.getByTestId("member-role").textContent()).toBe("管理员");
+
+    // 添加成员: a teacher of the school picked from the organization's list.
+    await page.getByTestId("member-add").click();
+    const dialog = page.getByRole("dialog").filter({ hasText: "添加成员" });
+    await dialog.getByRole("row").filter({ hasText: "王老师" }).locator("input[type=checkbox]").check();
+    await snap(page, "95-community-members-add");
+    await dialog.getByTestId("member-add-ok").click();
+    await page.getByTestId("member-table-1").getByRole("row").filter({ hasText: "王老师" }).waitFor();
+
     const members = await ok<ListPage<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId }, zhang.token);
     expect(members.list.find((m) => m.account_id === li.account_id)?.role).toBe(2);
-    expect(await page.getByTestId("member-table-1").getByTestId("member-name").allTextContents()).toEqual(members.list.map((m) => m.realname));
+    expect(members.list.find((m) => m.realname === "王老师")?.role).toBe(3);
+    await expect.poll(() => page.getByTestId("member-table-1").getByTestId("member-name").allTextContents()).toEqual(members.list.map((m) => m.realname));
     await snap(page, "95-community-members");
 
     // The member starts with no unread message.
@@ -144,6 +155,20 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     const upcoming = await ok<ActivityDetail>(CALLS.activitySave, { community_id: communityId, name: "整本书阅读课例研讨", start_time: "2031-03-02 14:00:00", end_time: "2031-03-02 16:00:00", participation_account_ids: [li.account_id] }, zhang.token);
     const ended = await ok<ActivityDetail>(CALLS.activitySave, { community_id: communityId, name: "作文评改同课异构", start_time: "2024-10-09 09:00:00", end_time: "2024-10-09 11:30:00" }, zhang.token);
     await open(`/community/community7?community_id=${communityId}`);
+    // A research activity through the form.
+    await page.getByTestId("activity-create").click();
+    await inputOf(page, "activity-form-name").fill("课堂提问设计专题研讨");
+    const range = page.getByTestId("activity-form").locator(".ant-picker-range input");
+    await range.nth(0).click();
+    await range.nth(0).fill("2031-05-06 14:00:00");
+    await range.nth(0).press("Enter");
+    await range.nth(1).fill("2031-05-06 16:30:00");
+    await range.nth(1).press("Enter");
+    await snap(page, "97-community-activity-form");
+    await page.getByTestId("activity-form-ok").click();
+    await page.getByRole("row").filter({ hasText: "课堂提问设计专题研讨" }).waitFor();
+    const saved = await ok<ListPage<ActivityRow>>(CALLS.activityList, { community_id: communityId, keyword: "课堂提问设计" }, zhang.token);
+    expect(saved.list.map((a) => [a.start_time, a.end_time, a.phase])).toEqual([["2031-05-06 14:00:00", "2031-05-06 16:30:00", "upcoming"]]);
     for (const a of [upcoming, ended]) {
       const row = page.getByRole("row").filter({ hasText: a.name });
       await expect.poll(() => row.getByTestId("activity-phase").textContent().catch(() => "")).toBe(a.phase_name);
@@ -160,7 +185,7 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     const info = await ok<CommunityInfo>(CALLS.communityRead, { community_id: communityId }, zhang.token);
     await expect.poll(() => page.getByTestId("count-成员").textContent()).toBe(`${info.counts.members}成员`);
     await expect.poll(() => page.getByTestId("count-活动").textContent()).toBe(`${info.counts.activities}活动`);
-    expect(info.counts.members).toBe(2);
+    expect(info.counts.members).toBe(3);
     await page.getByTestId("community-statistics-chart").locator("canvas").waitFor();
     await page.getByTestId("community-log").getByText("发布社区公告").first().waitFor();
     await page.getByTestId("latest-activities").getByText(upcoming.name).waitFor();

@@ -191,7 +191,7 @@ function ActivityForm({ communityId, editing, onClose, onSaved }: { communityId:
     }
   };
   return (
-    <Modal open={open} title={editing && editing !== "new" ? "编辑教研活动" : "发起教研活动"} width={640} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="取消" confirmLoading={busy} destroyOnHidden>
+    <Modal open={open} title={editing && editing !== "new" ? "编辑教研活动" : "发起教研活动"} width={640} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="取消" confirmLoading={busy} destroyOnHidden okButtonProps={{ "data-testid": "activity-form-ok" } as Record<string, string>}>
       <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 19 }} data-testid="activity-form">
         <Form.Item name="name" label="活动名称" rules={[{ required: true, whitespace: true, message: "请输入活动名称" }, { max: 100, message: "活动名称不能超过 100 个字符" }]}>
           <Input placeholder="例如：初三语文复习课同课异构" data-testid="activity-form-name" />

@@ -292,7 +292,7 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
     }
   };
   return (
-    <Modal open={open} title="添加成员" width={720} onCancel={close} onOk={() => void submit()} okText={`添加${selected.length ? `（${selected.length}）` : ""}`} cancelText="取消" confirmLoading={busy} destroyOnHidden>
+    <Modal open={open} title="添加成员" width={720} onCancel={close} onOk={() => void submit()} okText={`添加${selected.length ? `（${selected.length}）` : ""}`} cancelText="取消" confirmLoading={busy} destroyOnHidden okButtonProps={{ "data-testid": "member-add-ok" } as Record<string, string>}>
       <div style={{ display: "flex", gap: 8, marginBottom: 12 }}>
         <Input
           allowClear
