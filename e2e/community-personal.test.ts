@@ -1,4 +1,4 @@
-import { CALLS, type ArticleDetail, type CollectRow, type CommunityItem, type MeetingRow, type MessageRow, type MessageUnread, type NoticeRow, type Page as Paged } from "@yanke/protocol";
+import { CALLS, type ActivityRow, type ArticleDetail, type CollectRow, type CommunityItem, type MeetingRow, type MessageRow, type MessageUnread, type NoticeRow, type Page as Paged } from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
@@ -129,6 +129,19 @@ describe.skipIf(!hasChromium)("browser: personal centre and meetings (#7)", () =
     await page.getByTestId("activity-name").filter({ hasText: "期末复习研讨活动" }).click();
     await expect.poll(() => page.getByTestId("activity-drawer").textContent()).toContain("李老师");
     await page.keyboard.press("Escape");
+
+    // 活动管理: rename his activity and recommend it; the wire agrees.
+    await page.goto(`${server.url}/#/personalCenter/eventManagement`);
+    const act = page.getByTestId("activity-row").filter({ hasText: "期末复习研讨活动" });
+    await act.getByTestId("activity-edit").click();
+    const nameInput = page.getByTestId("activity-edit-form").locator("input").first();
+    await nameInput.fill("期末复习研讨活动（修订）");
+    await page.locator(".ant-modal-footer .ant-btn-primary").click();
+    await page.getByTestId("activity-row").filter({ hasText: "期末复习研讨活动（修订）" }).waitFor();
+    await page.getByTestId("activity-row").filter({ hasText: "期末复习研讨活动（修订）" }).getByTestId("activity-recommend").click();
+    await page.getByText("已推荐").waitFor();
+    const [mineAct] = (await ok<Paged<ActivityRow>>(CALLS.myActivity, { page: 1, limit: 10, type: "research" }, "zhanglaoshi")).list;
+    expect([mineAct?.name, mineAct?.is_recommend]).toEqual(["期末复习研讨活动（修订）", 1]);
 
     await page.goto(`${server.url}/#/meeting`);
     await page.getByTestId("meeting-name").fill("期末复习线上研讨");

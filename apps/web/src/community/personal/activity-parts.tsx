@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ACTIVITY_PHASES, ACTIVITY_TYPES, CALLS, type ActivityDetail, type ActivityRow, type MyCommunityItem, type Page } from "@yanke/protocol";
 import { Button, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Space, Spin, Tag } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";
@@ -61,9 +61,6 @@ interface EditValues {
 export function ActivityEditDialog({ row, onClose, onSaved }: { row: ActivityRow | null; onClose: () => void; onSaved: (a: ActivityDetail) => void }) {
   const [form] = Form.useForm<EditValues>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (row) form.setFieldsValue({ name: row.name, introduction: row.introduction, range: [dayjs(row.start_time), dayjs(row.end_time)] });
-  }, [row, form]);
   const submit = async () => {
     if (!row) return;
     const v = await form.validateFields();
@@ -86,7 +83,13 @@ export function ActivityEditDialog({ row, onClose, onSaved }: { row: ActivityRow
   };
   return (
     <Modal title="编辑活动" open={row !== null} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okText="保存" cancelText="取消" destroyOnHidden width={560}>
-      <Form form={form} layout="vertical" preserve={false} data-testid="activity-edit-form">
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        data-testid="activity-edit-form"
+        initialValues={row ? { name: row.name, introduction: row.introduction, range: [dayjs(row.start_time), dayjs(row.end_time)] } : undefined}
+      >
         <Form.Item name="name" label="活动名称" rules={[{ required: true, whitespace: true, message: "请输入活动名称" }, { max: 100, message: "活动名称不能超过 100 个字符" }]}>
           <Input maxLength={100} />
         </Form.Item>
