@@ -164,6 +164,9 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await range.nth(0).press("Enter");
     await range.nth(1).fill("2031-05-06 16:30:00");
     await range.nth(1).press("Enter");
+    await page.getByRole("dialog").getByText("参与人").click(); // closes the picker
+    await page.getByTestId("activity-form").getByText("从社区成员中选择").waitFor();
+    await page.waitForTimeout(300); // the picker's fade, for the picture only
     await snap(page, "97-community-activity-form");
     await page.getByTestId("activity-form-ok").click();
     await page.getByRole("row").filter({ hasText: "课堂提问设计专题研讨" }).waitFor();

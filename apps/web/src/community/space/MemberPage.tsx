@@ -10,7 +10,7 @@ import { App, Button, Card, Input, Modal, Select, Table, Tabs, Tag, type TableCo
 import { useState } from "react";
 import { toast } from "../../api/toast";
 import { useSession } from "../../session/store";
-import { CommunityPicker, MemberAvatar, ROLE_COLORS, SpaceHeader, api, useCommunityId, usePower, useRefreshCommunity } from "./common";
+import { CommunityPicker, MemberAvatar, ROLE_COLORS, SpaceHeader, api, useCommunityId, useMemberOptions, usePower, useRefreshCommunity } from "./common";
 
 export function MemberPage() {
   const id = useCommunityId();
@@ -260,6 +260,7 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const refresh = useRefreshCommunity();
+  const joined = new Set(useMemberOptions(communityId, open).map((o) => o.value));
   const q = useQuery({
     staleTime: 0,
     queryKey: ["community", "add-members", communityId, search, page],
@@ -320,7 +321,7 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
         size="small"
         dataSource={q.data?.list ?? []}
         loading={q.isFetching}
-        rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(Number)) }}
+        rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (t) => ({ disabled: joined.has(t.id) }) }}
         columns={[
           {
             title: "教师",
@@ -329,6 +330,7 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
               <span style={{ display: "inline-flex", gap: 8, alignItems: "center" }}>
                 <MemberAvatar id={t.id} name={t.realname} url={t.head_portrait_url} size={24} />
                 {t.realname}
+                {joined.has(t.id) ? <Tag style={{ marginLeft: 4 }}>已加入</Tag> : null}
               </span>
             ),
           },
