@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { tablePagination } from "../../admin/common";
 import { call } from "../../api/client";
+import { EmptyState } from "../../components/EmptyState";
 import { useAppState } from "../../session/store";
 import { minutes, PageHead } from "../personal/common";
 import { MeetingPhaseTag, meetingDetailHref, useMyCommunities } from "./meeting-common";
@@ -16,7 +17,7 @@ interface Filters {
   status?: number;
 }
 
-function MeetingTable({ path, communityId, filters }: { path: string; communityId?: number; filters: Filters }) {
+function MeetingTable({ path, communityId, filters, empty }: { path: string; communityId?: number; filters: Filters; empty?: string }) {
   const navigate = useNavigate();
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [filters, communityId]);
@@ -40,6 +41,7 @@ function MeetingTable({ path, communityId, filters }: { path: string; communityI
       loading={q.isFetching}
       dataSource={q.data?.list ?? []}
       data-testid="meeting-table"
+      locale={empty ? { emptyText: <EmptyState text={empty} /> } : undefined}
       pagination={tablePagination(paging, q.data?.total ?? 0, setPaging)}
       columns={[
         {
@@ -143,7 +145,13 @@ export function MeetingListPage() {
         {tab === "mine" ? (
           <MeetingTable key="mine" path={CALLS.tencentMeetingList} filters={filters} />
         ) : (
-          <MeetingTable key="community" path={CALLS.meetingList} communityId={communityId} filters={filters} />
+          <MeetingTable
+            key="community"
+            path={CALLS.meetingList}
+            communityId={communityId}
+            filters={filters}
+            empty={communities.isSuccess && list.length === 0 ? "您还没有加入社区" : communityId ? undefined : "请先选择社区"}
+          />
         )}
       </Card>
     </div>
