@@ -33,6 +33,7 @@ let page: Page;
 let zhang: SessionInfo;
 let li: SessionInfo;
 let communityId = 0;
+let applyOnly: CommunityItem;
 const NAME = `初中语文读写教研社区${Date.now() % 100000}`;
 
 async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
@@ -104,6 +105,22 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await expect.poll(() => page.getByTestId("community-name").textContent().catch(() => ""), { timeout: 15_000 }).toBe(NAME);
     const members = await ok<ListPage<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId }, zhang.token);
     expect(members.list.find((m) => m.account_id === li.account_id)?.role).toBe(3);
+
+    // A community that takes applications: the apply dialog.
+    applyOnly = await ok<CommunityItem>(CALLS.communitySave, { name: `${NAME}（申请制）`, join_mode: 1 }, zhang.token);
+    await open("/community/home?view=mine");
+    await page.getByRole("tab", { name: "加入社区" }).click();
+    await inputOf(page, "join-search-name").fill(applyOnly.name);
+    await page.getByTestId("join-search").click();
+    const applyRow = page.getByRole("row").filter({ hasText: applyOnly.name });
+    await applyRow.getByTestId("join-row-join").click();
+    await page.getByTestId("apply-reason").fill("希望参与初中语文读写结合的专题研讨。");
+    await page.waitForTimeout(300); // the dialog's zoom, for the picture only
+    await snap(page, "94-community-apply");
+    await page.getByTestId("apply-ok").click();
+    await expect.poll(() => applyRow.textContent()).toContain("审核中");
+    const applied = await ok<ListPage<MyCommunityItem>>(CALLS.myCommunityList, { name: applyOnly.name }, li.token);
+    expect(applied.list.map((c) => c.member_status)).toEqual([0]);
   });
 
   it("the owner sees the new member, makes him administrator, and a published notice reaches him", async () => {
@@ -119,6 +136,7 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByTestId("member-add").click();
     const dialog = page.getByRole("dialog").filter({ hasText: "添加成员" });
     await dialog.getByRole("row").filter({ hasText: "王老师" }).locator("input[type=checkbox]").check();
+    await page.waitForTimeout(300); // the dialog's zoom, for the picture only
     await snap(page, "95-community-members-add");
     await dialog.getByTestId("member-add-ok").click();
     await page.getByTestId("member-table-1").getByRole("row").filter({ hasText: "王老师" }).waitFor();
@@ -138,6 +156,7 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await inputOf(page, "notice-form-name").fill("关于开展十二月集体备课的通知");
     await page.getByTestId("notice-form-content").fill("请各位老师于周三下午到录播教室参加集体备课。");
     await page.getByText("存为草稿").click();
+    await snap(page, "96-community-notice-form");
     await page.getByTestId("notice-form-ok").click();
     const noticeRow = page.getByRole("row").filter({ hasText: "关于开展十二月集体备课的通知" });
     await expect.poll(() => noticeRow.getByTestId("notice-status").textContent().catch(() => "")).toBe("未发布");
@@ -149,6 +168,16 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     const messages = await ok<ListPage<MessageRow>>(CALLS.messageList, { is_read: 0 }, li.token);
     expect(messages.list[0]).toMatchObject({ source_type: "notice", community_id: communityId });
     await snap(page, "96-community-notice");
+
+    // The application to the other community: approved from 待审核申请.
+    await open(`/community/member?community_id=${applyOnly.id}`);
+    await page.getByRole("tab", { name: /待审核申请/ }).click();
+    const application = page.getByTestId("member-table-0").getByRole("row").filter({ hasText: "李老师" });
+    await expect.poll(() => application.textContent()).toContain("希望参与初中语文读写结合的专题研讨");
+    await application.getByTestId("member-approve").click();
+    await expect.poll(() => application.count()).toBe(0);
+    const joined = await ok<ListPage<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: applyOnly.id }, zhang.token);
+    expect(joined.list.find((m) => m.account_id === li.account_id)?.member_status).toBe(1);
   });
 
   it("activities show with their phases; the community home shows counts, statistics and the log", async () => {
