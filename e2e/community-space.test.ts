@@ -256,5 +256,10 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await expect.poll(() => row.count()).toBe(0);
     const after = await ok<CommunityInfo>(CALLS.communityRead, { community_id: created.id }, zhang.token);
     expect(after.status).toBe(1);
+
+    // Without a current community the space pages offer my communities (none for the administrator).
+    await open("/community/member");
+    await page.getByTestId("community-picker").getByText("您还没有加入社区").waitFor();
+    await snap(page, "95-community-member-picker");
   });
 });

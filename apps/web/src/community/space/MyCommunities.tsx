@@ -30,7 +30,7 @@ const MY_CALL: Record<MyTab, string> = { created: CALLS.myCreateCommunity, joine
 export function MyCommunities() {
   const session = useSession();
   const isAdmin = ADMIN_IDENTITIES.includes(session.identity);
-  const [tab, setTab] = useState<string>("created");
+  const [tab, setTab] = useState<string>(isAdmin ? "verify" : "created");
   const [creating, setCreating] = useState(false);
   const refresh = useRefreshCommunity();
   const navigate = useNavigate();
