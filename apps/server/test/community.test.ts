@@ -251,15 +251,36 @@ describe("members", () => {
     expect((await members(c.id)).find((m) => m.account_id === id("wanglaoshi"))).toMatchObject({ status: 1, reviewed_by: id("zhanglaoshi") });
     expect((await messages("wanglaoshi")).filter((m) => m.source_id === c.id).map((m) => m.title)).toContain("加入申请已通过");
 
-    const t = await create("zhanglaoshi", { apply_template_url: "/files/1" });
+    // Templates and filled forms are the caller's own uploads (their readers get signed addresses).
+    const upload = async (user: string, name: string) =>
+      (
+        await db()
+          .insert(storedFile)
+          .values({ storage_key: `test/${name}`, real_file_name: name, file_type: "docx", kind: "document", mime: "application/octet-stream", size: 100, sha256: "x", module: "document", account_id: id(user) })
+          .returning()
+      )[0]!.id;
+    const template = await upload("zhanglaoshi", "申请模板.docx");
+    const form = await upload("lilaoshi", "申请表.docx");
+    const form2 = await upload("lilaoshi", "申请表2.docx");
+    const stranger = await upload("zhaolaoshi", "赵的私人文件.docx");
+    await refused(CALLS.communitySave, { name: "借用他人文件的社区", apply_template_url: `/files/${stranger}` }, "zhanglaoshi", 400, /申请模板.*不是您上传的/);
+    await refused(CALLS.communitySave, { name: "坏地址社区", apply_template_url: "javascript:alert(1)" }, "zhanglaoshi", 400, /申请模板/);
+    const t = await create("zhanglaoshi", { apply_template_url: `/files/${template}` });
+    // Whoever may apply reads the template through a signed address.
+    const seen = await ok<{ apply_template_url: string }>(CALLS.communityRead, { community_id: t.id }, "lilaoshi");
+    expect(seen.apply_template_url).toMatch(new RegExp(`^/files/${template}\\?exp=\\d+&sig=`));
     await refused(CALLS.communityJoin, { community_id: t.id }, "lilaoshi", 400, /申请表/);
+    await refused(CALLS.communityJoin, { community_id: t.id, apply_file_url: `/files/${stranger}` }, "lilaoshi", 400, /申请表.*不是您上传的/);
     await refused(CALLS.communityJoin, { community_id: t.id }, "zhanglaoshi", 409, "您已加入该社区");
-    expect((await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: "/files/2" }, "lilaoshi")).member_status).toBe(0);
+    expect((await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: `/files/${form}` }, "lilaoshi")).member_status).toBe(0);
     await refused(CALLS.communityOperate, { community_id: t.id, operate: "reject", account_ids: [id("lilaoshi")] }, "zhanglaoshi", 400, "请填写拒绝的原因");
     await ok(CALLS.communityOperate, { community_id: t.id, operate: "reject", account_ids: [id("lilaoshi")], reason: "申请表未填写完整" }, "zhanglaoshi");
-    expect((await members(t.id)).find((m) => m.account_id === id("lilaoshi"))).toMatchObject({ status: 2, apply_file_url: "/files/2" });
+    expect((await members(t.id)).find((m) => m.account_id === id("lilaoshi"))).toMatchObject({ status: 2, apply_file_url: `/files/${form}` });
     // A rejected applicant may apply again.
-    expect((await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: "/files/3" }, "lilaoshi")).member_status).toBe(0);
+    expect((await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: `/files/${form2}` }, "lilaoshi")).member_status).toBe(0);
+    // The reviewers read the filled form through a signed address.
+    const applicants = await ok<Page<{ account_id: number; apply_file_url: string }>>(CALLS.communityMemberList, { community_id: t.id, status: 0 }, "zhanglaoshi");
+    expect(applicants.list.find((m) => m.account_id === id("lilaoshi"))?.apply_file_url).toMatch(new RegExp(`^/files/${form2}\\?exp=`));
     expect((await members(t.id)).filter((m) => m.account_id === id("lilaoshi"))).toHaveLength(1);
     // Withdrawing an application.
     await ok(CALLS.communityLeave, { community_id: t.id }, "lilaoshi");

@@ -171,6 +171,31 @@ export class CommunityService {
     );
   }
 
+  /**
+   * A stored file's address as the readers of a community need it: the apply template (anyone who may apply) and a
+   * filled application (the managers who review it) are private uploads, so their /files/<id> is answered signed.
+   */
+  private readable(url: string): string {
+    const m = /^\/files\/(\d+)$/.exec(url);
+    return m ? this.deps.files.signedPath(Number(m[1])) : url;
+  }
+
+  /**
+   * An uploaded file's address a caller may put on a community (the apply template) or an application (the filled
+   * form): one of his own uploads (or a public one) as /files/<id>, or an outside http(s) address; "" = none. Its
+   * readers get it signed (readable), so a private file of someone else must never be accepted here.
+   */
+  private async ownFileUrl(c: Caller, url: string | undefined, label: string): Promise<void> {
+    if (!url) return;
+    const m = /^\/files\/(\d+)$/.exec(url);
+    if (m) {
+      const f = await this.deps.files.fileRow(Number(m[1]));
+      if (!f || (f.account_id !== c.id && !f.is_public)) throw badInput(`${label}：文件不存在或不是您上传的，请重新上传`);
+      return;
+    }
+    if (!/^https?:\/\/\S+$/.test(url)) throw badInput(`${label}：应为上传的文件或以 http:// 或 https:// 开头的地址`);
+  }
+
   private item(r: {
     c: CommunityRow;
     school_name: string | null;
@@ -188,7 +213,7 @@ export class CommunityService {
       introduction: c.introduction,
       logo_url: c.logo_url,
       banner_url: c.banner_url,
-      apply_template_url: c.apply_template_url,
+      apply_template_url: this.readable(c.apply_template_url),
       type: c.type,
       type_name: COMMUNITY_TYPES[c.type] ?? "",
       level: c.level,
@@ -332,6 +357,7 @@ export class CommunityService {
     status: number,
     action: string,
   ): Promise<CommunityItem> {
+    await this.ownFileUrl(c, p.apply_template_url, "申请模板");
     const now = this.deps.now();
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -389,6 +415,7 @@ export class CommunityService {
   }
 
   private async writeUpdate(c: Caller, row: CommunityRow, set: Partial<typeof community.$inferInsert>, action: string): Promise<CommunityItem> {
+    if (set.apply_template_url !== undefined && set.apply_template_url !== row.apply_template_url) await this.ownFileUrl(c, set.apply_template_url, "申请模板");
     await this.db.transaction(async (tx) => {
       await tx.update(community).set({ ...set, updated_at: this.deps.now() }).where(eq(community.id, row.id));
       const fields = Object.keys(set).filter((k) => k !== "status");
@@ -446,6 +473,7 @@ export class CommunityService {
     const before = await this.access.membership(row.id, c.id);
     if (before && before.status !== MEMBER_STATUS.rejected) throw conflict(before.status === MEMBER_STATUS.applying ? "您的加入申请正在审核中" : "您已加入该社区");
     if (row.apply_template_url && !p.apply_file_url) throw badInput("请先下载申请模板，填写后上传申请表");
+    await this.ownFileUrl(c, p.apply_file_url, "申请表");
     const status = applying ? MEMBER_STATUS.applying : MEMBER_STATUS.joined;
     const now = this.deps.now();
     const values = { apply_reason: p.apply_reason, apply_file_url: p.apply_file_url, status, role: MEMBER_ROLES.member, reviewed_by: 0, joined_at: applying ? null : now, updated_at: now };
@@ -548,7 +576,7 @@ export class CommunityService {
         member_status: r.m.status,
         member_status_name: MEMBER_STATUS_NAMES[r.m.status] ?? "",
         apply_reason: r.m.apply_reason,
-        apply_file_url: r.m.apply_file_url,
+        apply_file_url: this.readable(r.m.apply_file_url),
         created_at: formatTime(r.m.created_at),
       })),
       total: num(n?.n),
