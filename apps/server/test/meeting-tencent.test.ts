@@ -182,6 +182,10 @@ async function ok<T>(path: string, payload: Record<string, unknown>, user: strin
 }
 
 describe("Tencent Meeting provider through the wire", () => {
+  it("the provider call tells the booking form that meetings go through Tencent Meeting", async () => {
+    expect(await ok<{ provider: string; provider_name: string }>(CALLS.meetingProvider, {}, "zhanglaoshi")).toEqual({ provider: "tencent", provider_name: "腾讯会议" });
+  });
+
   it("reservation → list → detail → cancel, every request signed as Tencent checks it", async () => {
     const start = at(24);
     const end = at(25);

@@ -11,6 +11,7 @@ export const MEETING_CALLS = {
   /** new */ tencentMeetingCancel: "/v2/tencent_meeting/cancel",
   /** c231 */ meetingList: "/v2/meeting/list",
   /** c232: a meeting with the join link the organizer gives */ meetingSave: "/v2/meeting/save",
+  /** new: which provider c228 books with (the booking form shows the right fields) */ meetingProvider: "/v2/meeting/provider",
 } as const;
 
 export const MEETING_PROVIDERS: Readonly<Record<string, string>> = { link: "会议链接", tencent: "腾讯会议" };
@@ -109,4 +110,11 @@ export interface MeetingRow {
   /** The caller may cancel it (organizer or community manager, while booked). */
   can_cancel: boolean;
   created_at: string;
+}
+
+/** new /v2/meeting/provider: the provider c228 books with. */
+export interface MeetingProviderAnswer {
+  /** "link" or "tencent". */
+  provider: string;
+  provider_name: string;
 }

@@ -3,7 +3,17 @@
  * provider, c229 my meetings, c230 detail, cancel, c231 a community's meetings, c232 a meeting with the organizer's
  * join link.
  */
-import { CommunityMeetingListPayload, MEETING_CALLS as C, MeetingIdPayload, MeetingReservation, MeetingSave, MyMeetingListPayload } from "@yanke/protocol";
+import {
+  CommunityMeetingListPayload,
+  EmptyPayload,
+  MEETING_CALLS as C,
+  MEETING_PROVIDERS,
+  MeetingIdPayload,
+  type MeetingProviderAnswer,
+  MeetingReservation,
+  MeetingSave,
+  MyMeetingListPayload,
+} from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
@@ -15,6 +25,15 @@ import { meetingProviders } from "./providers/index.js";
 export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const meetings = new MeetingService(deps.db, deps.access, meetingProviders(deps.config), deps.now, activityServiceOf(deps));
   const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
+
+  defineCall(app, host, {
+    id: "new",
+    path: C.meetingProvider,
+    summary: "会议服务：c228 预约会议使用的服务（link 组织者提供会议链接，tencent 腾讯会议）",
+    access: "user",
+    schema: EmptyPayload,
+    handler: async (): Promise<MeetingProviderAnswer> => ({ provider: deps.config.meeting.provider, provider_name: MEETING_PROVIDERS[deps.config.meeting.provider] ?? "" }),
+  });
 
   defineCall(app, host, {
     id: "c228",

@@ -1,6 +1,6 @@
 import { LinkOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, MEETING_PROVIDERS, type CommunityMemberRow, type MeetingRow, type Page } from "@yanke/protocol";
+import { CALLS, MEETING_PROVIDERS, type CommunityMemberRow, type MeetingProviderAnswer, type MeetingRow, type Page } from "@yanke/protocol";
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useMemo, useState } from "react";
@@ -39,6 +39,16 @@ export function MeetingPage() {
   const managed = useMemo(() => (communities.data ?? []).filter((c) => c.role === 1 || c.role === 2), [communities.data]);
   const communityId = Form.useWatch("community_id", form);
   const provider = Form.useWatch("provider", form) ?? "link";
+  // Which service c228 books with: Tencent Meeting is offered only where the platform is set up for it.
+  const configured = useQuery({
+    queryKey: ["meeting", "provider"],
+    queryFn: () => call<MeetingProviderAnswer>(CALLS.meetingProvider, {}),
+    staleTime: Infinity,
+  });
+  const tencent = configured.data?.provider === "tencent";
+  useEffect(() => {
+    if (tencent) form.setFieldValue("provider", "tencent");
+  }, [tencent, form]);
 
   useEffect(() => {
     if (form.getFieldValue("community_id") || managed.length === 0) return;
@@ -162,11 +172,11 @@ export function MeetingPage() {
                   data-testid="meeting-participants"
                 />
               </Form.Item>
-              <Form.Item name="provider" label="会议方式">
+              <Form.Item name="provider" label="会议方式" data-testid="meeting-provider" data-configured={configured.data?.provider ?? ""}>
                 <Radio.Group
                   options={[
+                    ...(tencent ? [{ value: "tencent", label: <span data-testid="meeting-provider-tencent"><VideoCameraOutlined /> {MEETING_PROVIDERS.tencent}（由平台预约）</span> }] : []),
                     { value: "link", label: <span data-testid="meeting-provider-link"><LinkOutlined /> {MEETING_PROVIDERS.link}（填写已创建会议的入会链接）</span> },
-                    { value: "tencent", label: <span data-testid="meeting-provider-tencent"><VideoCameraOutlined /> {MEETING_PROVIDERS.tencent}（由平台预约）</span> },
                   ]}
                 />
               </Form.Item>
@@ -184,7 +194,7 @@ export function MeetingPage() {
                 </Form.Item>
               ) : (
                 <Form.Item label=" " colon={false}>
-                  <Alert type="info" showIcon title="入会链接和会议号由腾讯会议生成；若平台未配置腾讯会议，将提示原因，请改用会议链接。" />
+                  <Alert type="info" showIcon title="入会链接和会议号由腾讯会议生成，预约后发给参会人。" />
                 </Form.Item>
               )}
               <Form.Item name="introduction" label="会议说明" rules={[{ max: 2000, message: "会议说明不能超过 2000 个字符" }]}>
