@@ -10,6 +10,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { useSession } from "../../session/store";
 import { ActivityDrawer } from "./activity-parts";
 import { ActivityLine, communityHref, PersonAvatar } from "./common";
+import { ReflectionPanel } from "./ReflectionPanel";
 
 const ROLE_COLORS: Record<number, string> = { 1: "gold", 2: "blue", 3: "default" };
 
@@ -165,7 +166,7 @@ function ActivityTab({ path, empty }: { path: string; empty: string }) {
   );
 }
 
-/** 我的主页 (/personalCenter/myPersonalCenter): the caller's profile (c372), studios (c368), videos (c373), activities (c374, c375). */
+/** 我的主页 (/personalCenter/myPersonalCenter): the caller's profile (c372), studios (c368), videos (c373), activities (c374, c375), reflections (c388–c390). */
 export function MyPersonalCenterPage() {
   const s = useSession();
   const [tab, setTab] = useState("studio");
@@ -214,6 +215,7 @@ export function MyPersonalCenterPage() {
             { key: "course", label: "我的视频", children: <CourseTab /> },
             { key: "mine", label: "我发起的活动", children: <ActivityTab path={CALLS.myActivity} empty="还没有发起活动" /> },
             { key: "involved", label: "我参与的活动", children: <ActivityTab path={CALLS.involvedActivity} empty="还没有参与活动" /> },
+            { key: "reflect", label: <span data-testid="pc-tab-reflect">我的反思</span>, children: <ReflectionPanel /> },
           ]}
         />
       </Card>
