@@ -51,7 +51,19 @@ describe("c001 /middle/login", () => {
     expect(isProfileComplete(t)).toBe(true);
     const menu = await s.call<MenuNode[]>(CALLS.menuTree, {}, t.token);
     expect(menu.data.map((m) => m.url)).toEqual(["/personalCenter"]);
-    expect(menu.data[0]?.subnode.map((m) => m.url)).toEqual(["/personalCenter/personalSettings", "/personalCenter/message", "/personalCenter/myFiles"]);
+    expect(menu.data[0]?.subnode.map((m) => m.url)).toEqual([
+      "/personalCenter/personalSettings",
+      "/personalCenter/message",
+      "/personalCenter/myFiles",
+      "/personalCenter/myVideo",
+      "/personalCenter/myPersonalCenter",
+      "/personalCenter/spaceManagement",
+      "/personalCenter/eventManagement",
+      "/personalCenter/eventHistory",
+      "/personalCenter/recommendedActivities",
+      "/personalCenter/collect",
+      "/personalCenter/personalCenter3",
+    ]);
     expect(menu.data[0]?.subnode[0]?.level).toBe(1);
   });
 
