@@ -118,7 +118,8 @@ describe.skipIf(!hasChromium)("browser: login, shell, tags, logout", () => {
     await expect.poll(() => at(page)).toBe("/foreground");
     await page.goto(`${server.url}/#/no/such/page`);
     await page.getByTestId("not-found").waitFor();
-    await page.goto(`${server.url}/#/personalCenter/collect`);
+    // A personal-centre path the teacher's menu does not hold (his menu has 我的收藏 and the rest of the centre).
+    await page.goto(`${server.url}/#/personalCenter/teachingStatistics`);
     await expect.poll(() => at(page)).toBe("/404");
     await page.goto(`${server.url}/#/personalCenter/personalSettings`);
     await page.getByTestId("personal-settings").waitFor();
