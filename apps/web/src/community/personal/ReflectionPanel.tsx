@@ -54,25 +54,31 @@ interface EditorValues {
   activity_id?: number;
 }
 
-/**
- * Writes a reflection (row null) or edits the caller's own (c389). `activity` presets the activity of a new one
- * (写反思 of an activity); `lockActivity` keeps it fixed.
- */
-export function ReflectionEditor({
-  open,
-  row,
-  activity,
-  lockActivity = false,
-  onClose,
-  onSaved,
-}: {
+interface EditorProps {
   open: boolean;
   row: ReflectRow | null;
   activity?: ReflectActivity | null;
   lockActivity?: boolean;
   onClose: () => void;
   onSaved?: (r: ReflectRow) => void;
-}) {
+}
+
+/**
+ * Writes a reflection (row null) or edits the caller's own (c389). `activity` presets the activity of a new one
+ * (写反思 of an activity); `lockActivity` keeps it fixed. Every opening gets a fresh dialog (and form store): a form
+ * kept between openings would start from the values of the last one.
+ */
+export function ReflectionEditor(props: EditorProps) {
+  const [session, setSession] = useState(0);
+  const [wasOpen, setWasOpen] = useState(props.open);
+  if (props.open !== wasOpen) {
+    setWasOpen(props.open);
+    if (props.open) setSession((n) => n + 1);
+  }
+  return <ReflectionDialog key={session} {...props} />;
+}
+
+function ReflectionDialog({ open, row, activity, lockActivity = false, onClose, onSaved }: EditorProps) {
   const qc = useQueryClient();
   const [form] = Form.useForm<EditorValues>();
   const [busy, setBusy] = useState(false);
