@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ACTIVITY_PHASES, ACTIVITY_TYPES, CALLS, type ActivityDetail, type ActivityRow, type MyCommunityItem, type Page } from "@yanke/protocol";
 import { Button, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Space, Spin, Tag } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";
@@ -61,6 +61,10 @@ interface EditValues {
 export function ActivityEditDialog({ row, onClose, onSaved }: { row: ActivityRow | null; onClose: () => void; onSaved: (a: ActivityDetail) => void }) {
   const [form] = Form.useForm<EditValues>();
   const [busy, setBusy] = useState(false);
+  // The form instance outlives the dialog: each activity opened sets its own values (initialValues apply only once).
+  useEffect(() => {
+    if (row) form.setFieldsValue({ name: row.name, introduction: row.introduction, range: [dayjs(row.start_time), dayjs(row.end_time)] });
+  }, [row, form]);
   const submit = async () => {
     if (!row) return;
     const v = await form.validateFields();
