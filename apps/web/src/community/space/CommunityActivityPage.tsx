@@ -10,20 +10,16 @@ import { App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Modal
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { toast } from "../../api/toast";
-import { CommunityPicker, MemberAvatar, PHASE_COLORS, SpaceHeader, api, useCommunityId, useMemberOptions, usePower, useRefreshCommunity } from "./common";
+import { CommunityScreen, MemberAvatar, PHASE_COLORS, SpaceHeader, api, useMemberOptions, usePower, useRefreshCommunity } from "./common";
 
 const FMT = "YYYY-MM-DD HH:mm:ss";
 
 export function CommunityActivityPage() {
-  const id = useCommunityId();
-  if (!id) {
-    return (
-      <div className="yk-page" data-testid="CommunityActivityPage">
-        <CommunityPicker target="/community/community7" />
-      </div>
-    );
-  }
-  return <Activities communityId={id} />;
+  return (
+    <CommunityScreen testId="CommunityActivityPage" target="/community/community7">
+      {(id) => <Activities communityId={id} />}
+    </CommunityScreen>
+  );
 }
 
 function Activities({ communityId }: { communityId: number }) {

@@ -10,20 +10,16 @@ import { App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Modal
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { toast } from "../../api/toast";
-import { CommunityPicker, SpaceHeader, api, plainText, useCommunityId, useMemberOptions, usePower, useRefreshCommunity } from "./common";
+import { CommunityScreen, SpaceHeader, api, plainText, useMemberOptions, usePower, useRefreshCommunity } from "./common";
 
 const FMT = "YYYY-MM-DD HH:mm:ss";
 
 export function CommunityNoticePage() {
-  const id = useCommunityId();
-  if (!id) {
-    return (
-      <div className="yk-page" data-testid="CommunityNoticePage">
-        <CommunityPicker target="/community/notice" />
-      </div>
-    );
-  }
-  return <Notices communityId={id} />;
+  return (
+    <CommunityScreen testId="CommunityNoticePage" target="/community/notice">
+      {(id) => <Notices communityId={id} />}
+    </CommunityScreen>
+  );
 }
 
 function Notices({ communityId }: { communityId: number }) {

@@ -10,18 +10,14 @@ import { App, Button, Card, Input, Modal, Select, Table, Tabs, Tag, type TableCo
 import { useState } from "react";
 import { toast } from "../../api/toast";
 import { useSession } from "../../session/store";
-import { CommunityPicker, MemberAvatar, ROLE_COLORS, SpaceHeader, api, useCommunityId, useMemberOptions, usePower, useRefreshCommunity } from "./common";
+import { CommunityScreen, MemberAvatar, ROLE_COLORS, SpaceHeader, api, useMemberOptions, usePower, useRefreshCommunity } from "./common";
 
 export function MemberPage() {
-  const id = useCommunityId();
-  if (!id) {
-    return (
-      <div className="yk-page" data-testid="MemberPage">
-        <CommunityPicker target="/community/member" />
-      </div>
-    );
-  }
-  return <Members communityId={id} />;
+  return (
+    <CommunityScreen testId="MemberPage" target="/community/member">
+      {(id) => <Members communityId={id} />}
+    </CommunityScreen>
+  );
 }
 
 function Members({ communityId }: { communityId: number }) {

@@ -200,6 +200,22 @@ export function SpaceHeader({ communityId, active, extra }: { communityId: numbe
 }
 
 /** When no community is known: my joined communities to pick one from. */
+/**
+ * A /community page of the current community: without one (no ?community_id= and none stored), the picker of my
+ * communities, which comes back to `target` with the one chosen.
+ */
+export function CommunityScreen({ testId, target, children }: { testId: string; target: string; children: (communityId: number) => ReactNode }) {
+  const id = useCommunityId();
+  if (!id) {
+    return (
+      <div className="yk-page" data-testid={testId}>
+        <CommunityPicker target={target} />
+      </div>
+    );
+  }
+  return <>{children(id)}</>;
+}
+
 export function CommunityPicker({ target }: { target: string }) {
   const mine = useMyCommunities();
   const navigate = useNavigate();
