@@ -43,5 +43,10 @@ describe("the community demo content", () => {
     expect(r.code, r.msg).toBe(200);
     expect(r.data.total).toBe(await count("community", "status = 1 and is_display = 1"));
     expect(r.data.total).toBeGreaterThan(0);
+
+    // Communities an administrator deletes stay deleted: the content is seeded once per database, not at every start.
+    await s.database.db.execute(sql.raw("delete from community"));
+    expect((await bootstrap(s.database.db, { seedDemo: true, demoContent: true })).demoContentSeeded).toBe(false);
+    expect(await count("community")).toBe(0);
   });
 });

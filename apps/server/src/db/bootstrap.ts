@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { seedDemoActivities } from "../modules/activity/activity.demo.js";
 import { seedDemoArticles } from "../modules/article/article.demo.js";
+import { systemSetting } from "../modules/platform/platform.schema.js";
 import { seedDemoCommunities } from "../modules/community/community.demo.js";
 import { community } from "../modules/community/community.schema.js";
 import { seedDemoNotices } from "../modules/notice/notice.demo.js";
@@ -121,15 +122,28 @@ async function seedDemo(db: Db, accounts: AccountService, roles: SeededRoles, _r
   for (const t of teachers) await quota.charge(t.id, Math.round((50 + r() * 3000) * 1024 * 1024));
 }
 
+/** system_setting key marking that the community demo content was decided (seeded, or not needed) once. */
+export const DEMO_CONTENT_KEY = "demo_content";
+
 /**
  * The community edition's demo content (#7; docs/demo-data.md): communities of every level with members, then their
- * articles, notices and activities, spread over the last months. Seeded when the demo organization exists and no
- * community does yet — a fresh start, or a database bootstrapped before #7. The test template leaves it out
- * (opts.demoContent false): tests create the rows they count.
+ * articles, notices and activities, spread over the last months. Decided once per database (system_setting
+ * demo_content): seeded when the demo organization exists and no community does yet — a fresh start, or a database
+ * bootstrapped before #7 — and never again, so communities an administrator deletes do not come back at the next
+ * start. The test template leaves it out (opts.demoContent false): tests create the rows they count.
  */
 async function seedDemoContent(db: Db): Promise<boolean> {
+  const [done] = await db.select({ key: systemSetting.key }).from(systemSetting).where(eq(systemSetting.key, DEMO_CONTENT_KEY));
+  if (done) return false;
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(community);
-  if (n > 0 || !(await db.select({ id: account.id }).from(account).where(eq(account.username, "zhanglaoshi")).limit(1)).length) return false;
+  const demo = n === 0 && (await db.select({ id: account.id }).from(account).where(eq(account.username, "zhanglaoshi")).limit(1)).length > 0;
+  // Two processes starting together: only the one whose marker goes in seeds.
+  const claimed = await db
+    .insert(systemSetting)
+    .values({ key: DEMO_CONTENT_KEY, value: { seeded: demo, at: new Date().toISOString() } })
+    .onConflictDoNothing()
+    .returning({ key: systemSetting.key });
+  if (!demo || !claimed.length) return false;
   const communities = await seedDemoCommunities(db);
   await seedDemoArticles(db, communities.ids);
   await seedDemoNotices(db, communities.ids);
