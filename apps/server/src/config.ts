@@ -81,11 +81,25 @@ const EnvSchema = z
     TENCENT_MEETING_SECRET_ID: z.string().optional(),
     TENCENT_MEETING_SECRET_KEY: z.string().optional(),
     TENCENT_MEETING_OPERATOR_ID: z.string().optional(),
+    /** An OpenAI-compatible chat endpoint that enriches the AI diagnosis of lesson plans (#8); unset = rules only. */
+    LLM_BASE_URL: url("LLM_BASE_URL", ["http:", "https:"]),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().optional(),
+    /** 学科网 documents (getXkwDoc, #8): "local" answers from our own textbook catalogue; "remote" asks XKW_API. */
+    XKW_PROVIDER: z.enum(["local", "remote"], { message: "XKW_PROVIDER 只能是 local 或 remote" }).default("local"),
+    XKW_API: url("XKW_API", ["http:", "https:"]),
+    XKW_APP_KEY: z.string().optional(),
+    XKW_APP_SECRET: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     const oidc = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_REDIRECT_URI];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "单点登录需要同时设置 OIDC_ISSUER、OIDC_CLIENT_ID 和 OIDC_REDIRECT_URI" });
+    }
+    if (v.LLM_BASE_URL && !v.LLM_MODEL) ctx.addIssue({ code: "custom", path: ["LLM_MODEL"], message: "设置了 LLM_BASE_URL 还需要设置 LLM_MODEL（模型名）" });
+    if (v.XKW_PROVIDER === "remote") {
+      const missing = (["XKW_API", "XKW_APP_KEY", "XKW_APP_SECRET"] as const).filter((k) => !v[k]);
+      if (missing.length) ctx.addIssue({ code: "custom", path: ["XKW_PROVIDER"], message: `使用学科网接口需要设置 ${missing.join("、")}` });
     }
     if (v.S3_BUCKET) {
       for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
@@ -153,6 +167,10 @@ export interface Config {
     provider: "link" | "tencent";
     tencent?: { api: string; appId: string; sdkId: string; secretId: string; secretKey: string; operatorId: string };
   };
+  /** The optional model that enriches the AI diagnosis of lesson plans (#8); undefined = deterministic rules only. */
+  llm?: { baseUrl: string; apiKey: string; model: string };
+  /** 学科网 documents (getXkwDoc): our own catalogue, or the remote API. */
+  xkw: { provider: "local" | "remote"; api: string; appKey: string; appSecret: string };
   uploads: {
     /** Partial uploads untouched this long are removed. */
     ttlMs: number;
@@ -247,6 +265,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : undefined,
     },
+    llm: v.LLM_BASE_URL ? { baseUrl: v.LLM_BASE_URL, apiKey: v.LLM_API_KEY ?? "", model: v.LLM_MODEL ?? "" } : undefined,
+    xkw: { provider: v.XKW_PROVIDER, api: v.XKW_API ?? "", appKey: v.XKW_APP_KEY ?? "", appSecret: v.XKW_APP_SECRET ?? "" },
     uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH, ffmpeg: v.FFMPEG_PATH },
   };
 }

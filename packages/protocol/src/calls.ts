@@ -19,6 +19,10 @@ import { MEETING_CALLS } from "./schemas/meeting.js";
 import { ACTIVITY_CALLS } from "./schemas/activity.js";
 import { HOME_CALLS } from "./schemas/home.js";
 import { PERSONAL_CALLS } from "./schemas/personal.js";
+import { PREPARATION_CALLS } from "./schemas/preparation.js";
+import { LESSONPLAN_CALLS } from "./schemas/lessonplan.js";
+import { DIAGNOSIS_CALLS } from "./schemas/diagnosis.js";
+import { TEXTBOOK_CALLS } from "./schemas/textbook.js";
 
 export const CALLS = {
   ...ORG_CALLS,
@@ -38,6 +42,10 @@ export const CALLS = {
   ...ACTIVITY_CALLS,
   ...HOME_CALLS,
   ...PERSONAL_CALLS,
+  ...PREPARATION_CALLS,
+  ...LESSONPLAN_CALLS,
+  ...DIAGNOSIS_CALLS,
+  ...TEXTBOOK_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

@@ -27,3 +27,7 @@ export * from "./schemas/meeting.js";
 export * from "./schemas/activity.js";
 export * from "./schemas/home.js";
 export * from "./schemas/personal.js";
+export * from "./schemas/preparation.js";
+export * from "./schemas/lessonplan.js";
+export * from "./schemas/diagnosis.js";
+export * from "./schemas/textbook.js";

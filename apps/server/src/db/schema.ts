@@ -15,3 +15,7 @@ export * from "../modules/notice/notice.schema.js";
 export * from "../modules/meeting/meeting.schema.js";
 export * from "../modules/activity/activity.schema.js";
 export * from "../modules/personal/personal.schema.js";
+export * from "../modules/preparation/preparation.schema.js";
+export * from "../modules/discuss/discuss.schema.js";
+export * from "../modules/lessonplan/lessonplan.schema.js";
+export * from "../modules/textbook/textbook.schema.js";

@@ -22,6 +22,11 @@ import { noticeRoutes } from "./notice/notice.routes.js";
 import type { OrgService } from "./org/org.service.js";
 import { collectRoutes } from "./personal/collect.routes.js";
 import { personalRoutes } from "./personal/personal.routes.js";
+import { lessonPlanRoutes } from "./lessonplan/lessonplan.routes.js";
+import { diagnosisRoutes } from "./preparation/diagnosis.routes.js";
+import { PreparationAccess } from "./preparation/preparation-access.js";
+import { preparationRoutes } from "./preparation/preparation.routes.js";
+import { textbookRoutes } from "./textbook/textbook.routes.js";
 import type { QuotaService } from "./quota/quota.service.js";
 
 export interface CommunityDeps {
@@ -32,12 +37,15 @@ export interface CommunityDeps {
   files: FileService;
   quota: QuotaService;
   access: CommunityAccess;
+  /** Who may do what with a preparation (#8). */
+  preparations: PreparationAccess;
   /** The clock (tests may inject one). */
   now: () => Date;
 }
 
-export function communityDeps(d: Omit<CommunityDeps, "access" | "now"> & { now?: () => Date }): CommunityDeps {
-  return { ...d, access: new CommunityAccess(d.db), now: d.now ?? (() => new Date()) };
+export function communityDeps(d: Omit<CommunityDeps, "access" | "preparations" | "now"> & { now?: () => Date }): CommunityDeps {
+  const access = new CommunityAccess(d.db);
+  return { ...d, access, preparations: new PreparationAccess(d.db, access), now: d.now ?? (() => new Date()) };
 }
 
 export function communityEditionRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
@@ -49,4 +57,9 @@ export function communityEditionRoutes(app: FastifyInstance, host: CallHost, dep
   activityRoutes(app, host, deps);
   homeRoutes(app, host, deps);
   personalRoutes(app, host, deps);
+  // Collective preparation (#8).
+  preparationRoutes(app, host, deps);
+  lessonPlanRoutes(app, host, deps);
+  diagnosisRoutes(app, host, deps);
+  textbookRoutes(app, host, deps);
 }

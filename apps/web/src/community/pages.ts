@@ -26,3 +26,10 @@ export const RecommendedActivitiesPage = lazy(() => import("./personal/Recommend
 export const MeetingPage = lazy(() => import("./meeting/MeetingPage").then((m) => ({ default: m.MeetingPage })));
 export const MeetingListPage = lazy(() => import("./meeting/MeetingListPage").then((m) => ({ default: m.MeetingListPage })));
 export const MeetingDetailPage = lazy(() => import("./meeting/MeetingDetailPage").then((m) => ({ default: m.MeetingDetailPage })));
+// Collective preparation (#8).
+export const CommunityPreparePage = lazy(() => import("./prepare/PrepareListPage").then((m) => ({ default: m.CommunityPreparePage })));
+export const BlogPreparePage = lazy(() => import("./prepare/PrepareListPage").then((m) => ({ default: m.BlogPreparePage })));
+export const PrepareFormPage = lazy(() => import("./prepare/PrepareFormPage").then((m) => ({ default: m.PrepareFormPage })));
+export const PrepareDetailPage = lazy(() => import("./prepare/PrepareDetailPage").then((m) => ({ default: m.PrepareDetailPage })));
+export const TextbookPage = lazy(() => import("./prepare/TextbookPage").then((m) => ({ default: m.TextbookPage })));
+export const CoEditPage = lazy(() => import("./lessonplan/CoEditPage").then((m) => ({ default: m.CoEditPage })));

@@ -1,0 +1,115 @@
+/**
+ * Who may do what with a preparation (issue #8): the lesson-plan, AI-diagnosis and discussion modules ask here as the
+ * preparation module does.
+ *
+ *   const { prep, power } = await preps.require(caller, id, "can_edit");
+ *
+ * - author: the creator (主备人). member: the author or a participant (accountIds).
+ * - manager: whoever manages its community (community owner/admin, or the administrator of its school or region), or
+ *   for a preparation in no community the administrator of the author's school or region.
+ * - can_view: members and managers always; others when it is open (status 1, displayed, approved) and its open_model
+ *   lets them: 1 公开 everyone (anonymous visitors too), 2 社区内 who may view the community, 3 仅参与人 nobody else.
+ * - can_edit (co-edit the lesson plans, upload files): members while it is open for work (status 1) — in a 个人备课
+ *   (type 2) only the author — and managers.
+ * - can_discuss: signed-in viewers who are members of it or of its community, and managers ("请先加入空间后评论！").
+ * - can_manage (update, delete, display toggle): the author and managers. can_verify and can_recommend: managers.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { badInput, forbidden, notFound } from "../../http/errors.js";
+import type { CommunityAccess } from "../community/community-access.js";
+import type { Caller } from "../org/period.service.js";
+import { preparation, preparationMember } from "./preparation.schema.js";
+
+export type PreparationRow = typeof preparation.$inferSelect;
+
+export interface PreparationPower {
+  preparation_id: number;
+  is_author: boolean;
+  is_member: boolean;
+  is_manager: boolean;
+  can_view: boolean;
+  can_edit: boolean;
+  can_discuss: boolean;
+  can_manage: boolean;
+  can_verify: boolean;
+  can_recommend: boolean;
+}
+type Ability = Exclude<{ [K in keyof PreparationPower]: PreparationPower[K] extends boolean ? K : never }[keyof PreparationPower], "is_author" | "is_manager">;
+
+export const PREPARATION_NOT_FOUND = "集体备课不存在或已删除";
+const REFUSALS: Record<Ability, string> = {
+  is_member: "只有备课参与人可以进行此操作",
+  can_view: "无权查看该集体备课",
+  can_edit: "只有备课参与人可以编辑",
+  can_discuss: "请先加入空间后评论！",
+  can_manage: "只有主备人或管理员可以进行此操作",
+  can_verify: "只有管理员可以审核集体备课",
+  can_recommend: "只有管理员可以推荐集体备课",
+};
+
+export class PreparationAccess {
+  constructor(
+    private readonly db: Db,
+    private readonly communities: CommunityAccess,
+  ) {}
+
+  /** The preparation, or 400 (no id) / 404. */
+  async load(id: number | undefined | null): Promise<PreparationRow> {
+    if (!id) throw badInput("集体备课id不能为空");
+    const [row] = await this.db.select().from(preparation).where(eq(preparation.id, id));
+    if (!row) throw notFound(PREPARATION_NOT_FOUND);
+    return row;
+  }
+
+  async isParticipant(preparationId: number, accountId: number): Promise<boolean> {
+    if (!accountId) return false;
+    const [m] = await this.db
+      .select({ a: preparationMember.account_id })
+      .from(preparationMember)
+      .where(and(eq(preparationMember.preparation_id, preparationId), eq(preparationMember.account_id, accountId)));
+    return Boolean(m);
+  }
+
+  async power(c: Caller, p: PreparationRow): Promise<PreparationPower> {
+    const isAuthor = c.id !== 0 && p.account_id === c.id;
+    const isMember = isAuthor || (await this.isParticipant(p.id, c.id));
+    let manager = false;
+    let communityViewer = false;
+    let communityMember = false;
+    if (p.community_id) {
+      const row = await this.communities.community(p.community_id).catch(() => null);
+      if (row) {
+        const cp = await this.communities.power(c, row);
+        manager = cp.can_manage;
+        communityViewer = cp.can_view;
+        communityMember = cp.is_member;
+      }
+    } else {
+      manager = c.id !== 0 && (await this.communities.manages(c, { school_id: p.school_id, province_id: 0, city_id: p.city_id, area_id: p.area_id }));
+    }
+    const open = p.status === 1 && p.is_display === 1 && p.verify_status === 1;
+    const byModel = p.open_model === 1 || (p.open_model === 2 && communityViewer);
+    const canView = isMember || manager || (open && byModel);
+    return {
+      preparation_id: p.id,
+      is_author: isAuthor,
+      is_member: isMember,
+      is_manager: manager,
+      can_view: canView,
+      can_edit: manager || (isMember && p.status === 1 && (p.type !== 2 || isAuthor)),
+      can_discuss: c.id !== 0 && canView && (isMember || communityMember || manager),
+      can_manage: isAuthor || manager,
+      can_verify: manager,
+      can_recommend: manager,
+    };
+  }
+
+  /** The preparation and the caller's power, or 400 / 404 / 403 with the ability's Chinese refusal. */
+  async require(c: Caller, id: number | undefined | null, ability?: Ability, refusal?: string): Promise<{ prep: PreparationRow; power: PreparationPower }> {
+    const prep = await this.load(id);
+    const power = await this.power(c, prep);
+    if (ability && !power[ability]) throw forbidden(refusal ?? REFUSALS[ability]);
+    return { prep, power };
+  }
+}

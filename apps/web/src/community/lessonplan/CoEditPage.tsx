@@ -1,0 +1,5 @@
+/** Placeholder (issue #8): replaced by the page itself. */
+import { Empty } from "antd";
+export function CoEditPage() {
+  return <Empty description="建设中" />;
+}

@@ -1,0 +1,5 @@
+/** Placeholder (issue #8): replaced by the page itself. */
+import { Empty } from "antd";
+export function TextbookPage() {
+  return <Empty description="建设中" />;
+}
