@@ -1,3 +1,5 @@
+import { seedDemoPreparations } from "../modules/preparation/preparation.demo.js";
+import { seedTextbookCatalogue } from "../modules/textbook/textbook.seed.js";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -42,6 +44,7 @@ export async function bootstrap(
   const accounts = new AccountService(db);
   const rules = await seedRules(db);
   await seedPlatform(db);
+  await seedTextbookCatalogue(db);
   const result: BootstrapResult = { demoSeeded: false };
   if ((await accounts.count()) === 0) {
     const roles = await seedRolesAndApps(db, rules);
@@ -148,5 +151,6 @@ async function seedDemoContent(db: Db): Promise<boolean> {
   await seedDemoArticles(db, communities.ids);
   await seedDemoNotices(db, communities.ids);
   await seedDemoActivities(db, communities.ids);
+  await seedDemoPreparations(db, communities.ids);
   return true;
 }
