@@ -84,8 +84,10 @@ export interface DiagnosisDimensionScore {
   name: string;
   /** 0–100. */
   score: number;
-  /** Its weight in the overall score (DIAGNOSIS_WEIGHTS). */
+  /** Its weight in the overall score (DIAGNOSIS_WEIGHTS; 0 when not scored). */
   weight: number;
+  /** false: not counted in the overall score (知识点覆盖 when the preparation binds no catalogue keyword). */
+  scored: boolean;
   /** One Chinese line. */
   summary: string;
 }
@@ -185,3 +187,9 @@ export interface DiagnosisJob {
   /** c252 only: true when a job already pending or running for this plan was answered instead of a new one. */
   reused?: boolean;
 }
+
+/**
+ * c253 answer: the job asked for (a job_id that does not exist is refused 404), or the latest job of the preparation
+ * (of doc_id when given) — null when it was never diagnosed.
+ */
+export type DiagnosisResultAnswer = DiagnosisJob | null;
