@@ -299,6 +299,11 @@ export const COMMUNITY_LOG_ACTIONS: Readonly<Record<string, string>> = {
   "activity.update": "修改了活动",
   "activity.delete": "删除了活动",
   "activity.recommend": "推荐了活动",
+  "textbook.save": "上传了教材资源",
+  "textbook.update": "修改了教材资源",
+  "textbook.check": "审核了教材资源",
+  "textbook.delete": "删除了教材资源",
+  "textbook.sync": "同步了教材资源",
 };
 
 /**
