@@ -123,12 +123,12 @@ function ReportView({ r, job }: { r: DiagnosisReport; job: DiagnosisJob }) {
                 <span>
                   {d.name || dimensionName(d.dimension)}
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    （权重 {d.weight}%）
+                    {d.scored === false ? "（未计入总分）" : `（权重 ${d.weight}%）`}
                   </Typography.Text>
                 </span>
-                <strong style={{ color: scoreColor(d.score) }}>{Math.round(d.score)}</strong>
+                <strong style={{ color: d.scored === false ? "#8a9690" : scoreColor(d.score) }}>{d.scored === false ? "—" : Math.round(d.score)}</strong>
               </div>
-              <Progress percent={Math.round(d.score)} showInfo={false} size="small" strokeColor={scoreColor(d.score)} />
+              <Progress percent={d.scored === false ? 0 : Math.round(d.score)} showInfo={false} size="small" strokeColor={scoreColor(d.score)} />
               <div className="yk-dg-dim-sum">{d.summary}</div>
             </div>
           ))}
