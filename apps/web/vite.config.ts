@@ -6,6 +6,8 @@ const proxied = ["/middle", "/web", "/research", "/file", "/v2", "/config.js", "
 
 export default defineConfig({
   plugins: [react()],
+  // One copy of Yjs and the y-tiptap sync plugin (two copies break constructor checks and the caret's plugin key).
+  resolve: { dedupe: ["yjs", "y-protocols", "lib0", "@tiptap/y-tiptap"] },
   server: {
     port: 5173,
     proxy: {

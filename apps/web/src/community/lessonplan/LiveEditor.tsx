@@ -1,0 +1,288 @@
+/**
+ * The live lesson-plan editor (docs/notes/0800 §5): a Y.Doc synced through @hocuspocus/provider with the server at
+ * /ws/collab (document lesson:<id>, the session token in the first message), tiptap with Collaboration (the Y undo)
+ * and CollaborationCaret (the others' carets with their names and avatar colours), the toolbar, who is editing now,
+ * and the save indicator. Read-only when the server opens the connection read-only (the banner 只读).
+ * Loaded on its own (React.lazy): the editor bundle is big.
+ */
+import {
+  BoldOutlined,
+  CheckCircleFilled,
+  CloudSyncOutlined,
+  DisconnectOutlined,
+  ItalicOutlined,
+  LoadingOutlined,
+  OrderedListOutlined,
+  RedoOutlined,
+  StrikethroughOutlined,
+  TableOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from "@ant-design/icons";
+import { HocuspocusProvider } from "@hocuspocus/provider";
+import Collaboration from "@tiptap/extension-collaboration";
+import CollaborationCaret from "@tiptap/extension-collaboration-caret";
+import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { LESSON_PLAN_FIELD, lessonDocName } from "@yanke/protocol";
+import { Alert, Avatar, Button, Divider, Dropdown, Select, Space, Spin, Tag, Tooltip } from "antd";
+import { useEffect, useState, type ReactNode } from "react";
+import * as Y from "yjs";
+import { getState, useSession } from "../../session/store";
+import { SAVE_STATE_TEXT, authFailureMessage, caretUser, collabUrl, presentUsers, saveState, type CaretUser, type Present, type SaveState } from "./collab";
+import { lessonPlanExtensions } from "./extensions";
+import "./lessonplan.css";
+
+export interface LiveEditorProps {
+  docId: number;
+  /** The list's can_edit: false opens read-only even before the server says so. */
+  canEdit: boolean;
+}
+
+interface Connection {
+  ydoc: Y.Doc;
+  provider: HocuspocusProvider;
+}
+
+type Status = "connecting" | "connected" | "disconnected";
+
+/** One provider per document; rebuilt when the document changes, destroyed on unmount. */
+export default function LiveEditor({ docId, canEdit }: LiveEditorProps) {
+  const session = useSession();
+  const [conn, setConn] = useState<Connection | null>(null);
+  const [status, setStatus] = useState<Status>("connecting");
+  const [everConnected, setEverConnected] = useState(false);
+  const [synced, setSynced] = useState(false);
+  const [unsynced, setUnsynced] = useState(0);
+  const [scope, setScope] = useState<"read-write" | "readonly" | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  useEffect(() => {
+    setStatus("connecting");
+    setSynced(false);
+    setUnsynced(0);
+    setScope(null);
+    setRefused(null);
+    setEverConnected(false);
+    const ydoc = new Y.Doc();
+    const provider = new HocuspocusProvider({
+      url: collabUrl(window.location),
+      name: lessonDocName(docId),
+      document: ydoc,
+      token: () => getState().session.token,
+      onStatus: ({ status: s }) => {
+        setStatus(s as Status);
+        if (s === "connected") setEverConnected(true);
+      },
+      onSynced: ({ state }) => setSynced(state),
+      onUnsyncedChanges: ({ number }) => setUnsynced(number),
+      onAuthenticated: ({ scope: sc }) => setScope(sc),
+      onAuthenticationFailed: ({ reason }) => setRefused(authFailureMessage(reason, getState().session.token !== "")),
+    });
+    setConn({ ydoc, provider });
+    return () => {
+      provider.destroy();
+      ydoc.destroy();
+      setConn(null);
+    };
+  }, [docId]);
+
+  if (refused) {
+    return <Alert type="error" showIcon title="无法打开协同编辑" description={refused} data-testid="lp-refused" style={{ margin: 16 }} />;
+  }
+  if (!conn) return <Spin style={{ display: "block", margin: "80px auto" }} />;
+  const user = caretUser(session);
+  const state = saveState({ status, synced, unsynced, everConnected });
+  const readOnly = !canEdit || scope === "readonly";
+  return <CollabEditor key={docId} conn={conn} user={user} state={state} readOnly={readOnly} ready={scope !== null && synced} />;
+}
+
+function CollabEditor({ conn, user, state, readOnly, ready }: { conn: Connection; user: CaretUser; state: SaveState; readOnly: boolean; ready: boolean }) {
+  const editor = useEditor(
+    {
+      extensions: [
+        ...lessonPlanExtensions(),
+        Collaboration.configure({ document: conn.ydoc, field: LESSON_PLAN_FIELD }),
+        CollaborationCaret.configure({ provider: conn.provider, user, render: renderCaret }),
+      ],
+      editable: false,
+      editorProps: { attributes: { class: "yk-lp-content", "data-testid": "lp-editor-content", spellcheck: "false" } },
+    },
+    [conn],
+  );
+  useEffect(() => {
+    editor?.setEditable(ready && !readOnly);
+  }, [editor, ready, readOnly]);
+
+  const people = usePresence(conn.provider);
+
+  return (
+    <div className="yk-lp-editor" data-testid="lp-editor" data-state={state} data-readonly={readOnly ? "1" : "0"}>
+      <div className="yk-lp-editor-top">
+        <PresenceBar people={people} />
+        <SaveIndicator state={state} />
+      </div>
+      {readOnly && ready ? (
+        <Alert type="info" showIcon banner title={<span data-testid="lp-readonly">只读：你不是该备课的参与人，只能查看教案</span>} />
+      ) : null}
+      {editor ? <Toolbar editor={editor} disabled={readOnly || !ready} /> : null}
+      <div className="yk-lp-paper">
+        {!ready ? <Spin className="yk-lp-loading" tip="正在连接协同编辑服务…"><div style={{ height: 60 }} /></Spin> : null}
+        <EditorContent editor={editor} />
+      </div>
+    </div>
+  );
+}
+
+/** The caret: a coloured bar with the person's name above it (CollaborationCaret's classes, styled in lessonplan.css). */
+function renderCaret(u: Record<string, unknown>): HTMLElement {
+  const color = typeof u.color === "string" ? u.color : "#8a9690";
+  const caret = document.createElement("span");
+  caret.classList.add("collaboration-carets__caret");
+  caret.style.borderColor = color;
+  const label = document.createElement("div");
+  label.classList.add("collaboration-carets__label");
+  label.style.backgroundColor = color;
+  label.textContent = typeof u.name === "string" ? u.name : "";
+  caret.appendChild(label);
+  return caret;
+}
+
+function usePresence(provider: HocuspocusProvider): Present[] {
+  const [people, setPeople] = useState<Present[]>([]);
+  useEffect(() => {
+    const awareness = provider.awareness;
+    if (!awareness) return;
+    const update = () => setPeople(presentUsers(awareness.getStates().entries(), awareness.clientID));
+    update();
+    awareness.on("change", update);
+    return () => awareness.off("change", update);
+  }, [provider]);
+  return people;
+}
+
+function PresenceBar({ people }: { people: Present[] }) {
+  return (
+    <div className="yk-lp-presence" data-testid="lp-presence">
+      <span className="yk-muted">正在编辑</span>
+      {people.length === 0 ? <span className="yk-muted">—</span> : null}
+      {people.map((p) => (
+        <Tooltip key={`${p.accountId}-${p.name}`} title={p.tabs > 1 ? `${p.name}（${p.tabs} 个窗口）` : p.name}>
+          <span className="yk-lp-person" data-testid="lp-person" data-name={p.name} data-color={p.color}>
+            <Avatar size={24} style={{ background: p.color, flex: "none" }}>
+              {p.name.slice(0, 1)}
+            </Avatar>
+            <span className="yk-lp-person-name">{p.self ? `${p.name}（我）` : p.name}</span>
+          </span>
+        </Tooltip>
+      ))}
+    </div>
+  );
+}
+
+function SaveIndicator({ state }: { state: SaveState }) {
+  const icon: Record<SaveState, ReactNode> = {
+    connecting: <LoadingOutlined />,
+    saving: <CloudSyncOutlined />,
+    saved: <CheckCircleFilled />,
+    offline: <DisconnectOutlined />,
+  };
+  const color: Record<SaveState, string> = { connecting: "default", saving: "processing", saved: "success", offline: "warning" };
+  return (
+    <Tag color={color[state]} icon={icon[state]} data-testid="lp-save-state" data-state={state} style={{ marginInlineEnd: 0 }}>
+      {SAVE_STATE_TEXT[state]}
+    </Tag>
+  );
+}
+
+function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
+  const s = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      heading: [1, 2, 3].find((l) => e.isActive("heading", { level: l })) ?? 0,
+      bold: e.isActive("bold"),
+      italic: e.isActive("italic"),
+      underline: e.isActive("underline"),
+      strike: e.isActive("strike"),
+      bullet: e.isActive("bulletList"),
+      ordered: e.isActive("orderedList"),
+      inTable: e.isActive("table"),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  const btn = (key: string, title: string, icon: ReactNode, active: boolean, run: () => void, enabled = true) => (
+    <Tooltip title={title} key={key} mouseEnterDelay={0.4}>
+      <Button
+        type="text"
+        size="small"
+        aria-label={title}
+        data-testid={`lp-${key}`}
+        className={active ? "yk-rte-btn active" : "yk-rte-btn"}
+        disabled={disabled || !enabled}
+        icon={icon}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={run}
+      />
+    </Tooltip>
+  );
+  const tableItems = [
+    { key: "insert", label: "插入表格（3×3）", disabled: s.inTable },
+    { type: "divider" as const },
+    { key: "rowAfter", label: "在下方插入行", disabled: !s.inTable },
+    { key: "colAfter", label: "在右侧插入列", disabled: !s.inTable },
+    { key: "delRow", label: "删除当前行", disabled: !s.inTable },
+    { key: "delCol", label: "删除当前列", disabled: !s.inTable },
+    { type: "divider" as const },
+    { key: "delTable", label: "删除表格", danger: true, disabled: !s.inTable },
+  ];
+  const runTable = (key: string) => {
+    const c = chain();
+    if (key === "insert") c.insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
+    else if (key === "rowAfter") c.addRowAfter().run();
+    else if (key === "colAfter") c.addColumnAfter().run();
+    else if (key === "delRow") c.deleteRow().run();
+    else if (key === "delCol") c.deleteColumn().run();
+    else if (key === "delTable") c.deleteTable().run();
+  };
+
+  return (
+    <div className="yk-rte-toolbar yk-lp-toolbar" data-testid="lp-toolbar">
+      <Select
+        size="small"
+        value={s.heading}
+        disabled={disabled}
+        data-testid="lp-heading"
+        style={{ width: 92 }}
+        onChange={(l: number) => (l === 0 ? chain().setParagraph().run() : chain().toggleHeading({ level: l as 1 | 2 | 3 }).run())}
+        options={[
+          { value: 0, label: "正文" },
+          { value: 1, label: "标题 1" },
+          { value: 2, label: "标题 2" },
+          { value: 3, label: "标题 3" },
+        ]}
+      />
+      <Divider orientation="vertical" />
+      {btn("bold", "加粗", <BoldOutlined />, s.bold, () => chain().toggleBold().run())}
+      {btn("italic", "斜体", <ItalicOutlined />, s.italic, () => chain().toggleItalic().run())}
+      {btn("underline", "下划线", <UnderlineOutlined />, s.underline, () => chain().toggleUnderline().run())}
+      {btn("strike", "删除线", <StrikethroughOutlined />, s.strike, () => chain().toggleStrike().run())}
+      <Divider orientation="vertical" />
+      {btn("bullet", "无序列表", <UnorderedListOutlined />, s.bullet, () => chain().toggleBulletList().run())}
+      {btn("ordered", "有序列表", <OrderedListOutlined />, s.ordered, () => chain().toggleOrderedList().run())}
+      <Divider orientation="vertical" />
+      <Dropdown disabled={disabled} trigger={["click"]} menu={{ items: tableItems, onClick: ({ key }) => runTable(key) }}>
+        <Button type="text" size="small" icon={<TableOutlined />} data-testid="lp-table" className={s.inTable ? "yk-rte-btn active" : "yk-rte-btn"} onMouseDown={(e) => e.preventDefault()}>
+          表格
+        </Button>
+      </Dropdown>
+      <Divider orientation="vertical" />
+      {btn("undo", "撤销（只撤销自己的修改）", <UndoOutlined />, false, () => chain().undo().run(), s.canUndo)}
+      {btn("redo", "重做", <RedoOutlined />, false, () => chain().redo().run(), s.canRedo)}
+      <Space size={4} className="yk-lp-toolbar-hint">
+        <span className="yk-muted">多人同时编辑，内容实时保存</span>
+      </Space>
+    </div>
+  );
+}
