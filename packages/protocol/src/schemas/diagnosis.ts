@@ -62,7 +62,7 @@ export const DiagnosisResultPayload = z
     preparation_id: zOptionalId("集体备课"),
     doc_id: zOptionalId("教案"),
   })
-  .refine((v) => v.job_id !== undefined || v.preparation_id !== undefined, { message: "请提供诊断任务编号或集体备课编号", path: ["job_id"] });
+  .refine((v) => v.job_id !== undefined || v.preparation_id !== undefined, { message: "请提供诊断任务编号或集体备课编号" });
 export type DiagnosisResultPayload = z.infer<typeof DiagnosisResultPayload>;
 
 /** One suggestion, ranked by impact (the points the overall score would gain). */
