@@ -104,12 +104,12 @@ export function CoEditPage() {
             {current ? ` · 最后修改：${current.updated_by_name || current.created_by_name} ${current.updated_at}` : ""}
           </small>
         </div>
-        {current ? (
+        {current && loggedIn ? (
           <Space>
-            <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)} data-testid="lp-versions-open" disabled={!loggedIn}>
+            <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)} data-testid="lp-versions-open">
               版本{current.version_count > 0 ? `（${current.version_count}）` : ""}
             </Button>
-            {loggedIn ? <ExportButton docId={current.id} type="primary" /> : null}
+            <ExportButton docId={current.id} type="primary" />
           </Space>
         ) : null}
       </div>

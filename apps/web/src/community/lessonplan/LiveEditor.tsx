@@ -123,7 +123,7 @@ function CollabEditor({ conn, user, state, readOnly, ready }: { conn: Connection
         <SaveIndicator state={state} />
       </div>
       {readOnly && ready ? (
-        <Alert type="info" showIcon banner title={<span data-testid="lp-readonly">只读：你不是该备课的参与人，只能查看教案</span>} />
+        <Alert type="info" showIcon banner title={<span data-testid="lp-readonly">只读：你没有该教案的编辑权限（只有备课参与人可以编辑），只能查看</span>} />
       ) : null}
       {editor ? <Toolbar editor={editor} disabled={readOnly || !ready} /> : null}
       <div className="yk-lp-paper">
