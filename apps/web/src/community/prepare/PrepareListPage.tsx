@@ -1,8 +1,262 @@
-/** Placeholder (issue #8): replaced by the page itself. */
-import { Empty } from "antd";
+/**
+ * 集体备课 lists (#8):
+ * - CommunityPreparePage (/community/collectivePrepare): the current community's preparations (c233 with
+ *   community_id) as cards — cover, theme, phase, subject / grade, textbook binding, window, author, members, likes —
+ *   with filters (keyword, subject, phase; managers also verify status), paging, 发起集体备课, and for managers the
+ *   verify (通过 / 不通过 with a reason), display and recommend toggles (c254–c256); a 备课统计 tab (c247).
+ * - BlogPreparePage (/blog/collectivePrepare/detailList): the community space's public list, anonymous-friendly
+ *   (anonymous visitors get the open, public ones; nothing that needs login is called).
+ */
+import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CALLS, PREPARATION_PHASES, PREPARATION_VERIFY_STATUS, type Page, type PreparationDetail, type PreparationRow, type PreparationStatistics } from "@yanke/protocol";
+import { Button, Card, Input, Modal, Pagination, Popconfirm, Select, Spin, Switch, Tabs } from "antd";
+import { useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "../../api/toast";
+import { EmptyState } from "../../components/EmptyState";
+import { useToken } from "../../session/store";
+import { BlogFrame, SpaceHeader as BlogSpaceHeader, useBlogCommunityId } from "../blog/blog-common";
+import { CommunityScreen, SpaceHeader, usePower } from "../space/common";
+import { PrepCard, prepCall, prepFormHref } from "./prepare-common";
+import { PrepareStats } from "./PrepareStats";
+
+interface Filters {
+  theme: string;
+  subject_id?: number;
+  phase?: string;
+  verify_status?: number;
+}
+
+/** The paged cards of one community's preparations (c233); `manage` adds the managers' actions. */
+function PrepGrid({ communityId, filters, manage }: { communityId: number; filters: Filters; manage: boolean }) {
+  const token = useToken();
+  const qc = useQueryClient();
+  const [paging, setPaging] = useState({ page: 1, limit: 12, key: "" });
+  const key = JSON.stringify(filters);
+  const page = paging.key === key ? paging.page : 1;
+  const [rejecting, setRejecting] = useState<PreparationRow | null>(null);
+  const [reason, setReason] = useState("");
+  const q = useQuery({
+    staleTime: 0,
+    queryKey: ["prepare", "list", communityId, filters, page, paging.limit, token !== ""],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      prepCall<Page<PreparationRow>>(CALLS.preparationIndex, {
+        community_id: communityId,
+        page,
+        limit: paging.limit,
+        ...(filters.theme ? { theme: filters.theme } : {}),
+        ...(filters.subject_id ? { subject_id: filters.subject_id } : {}),
+        ...(filters.phase ? { phase: filters.phase } : {}),
+        ...(manage && filters.verify_status !== undefined ? { verify_status: filters.verify_status } : {}),
+      }),
+  });
+  const act = async (path: string, payload: Record<string, unknown>, done: string) => {
+    try {
+      await prepCall<PreparationDetail>(path, payload);
+      toast.success(done);
+      await qc.invalidateQueries({ queryKey: ["prepare"] });
+      return true;
+    } catch {
+      return false; // the client showed the refusal
+    }
+  };
+  if (q.isLoading) return <Spin style={{ display: "block", margin: "48px auto" }} />;
+  const list = q.data?.list ?? [];
+  if (!list.length) return <EmptyState text={q.error ? (token ? "加载失败" : "登录后查看更多集体备课") : "暂无数据"} />;
+  return (
+    <>
+      <div className="yk-prep-grid" data-testid="prep-grid">
+        {list.map((r) => (
+          <PrepCard
+            key={r.id}
+            row={r}
+            showVerify={manage}
+            footer={
+              manage ? (
+                <>
+                  {r.verify_status !== 1 ? (
+                    <Popconfirm title={`确定通过「${r.theme}」吗？`} okText="通过" cancelText="取消" onConfirm={() => act(CALLS.preparationVerify, { id: r.id, verify_status: 1 }, "已通过")}>
+                      <a data-testid="prep-approve">通过</a>
+                    </Popconfirm>
+                  ) : null}
+                  {r.verify_status !== 2 ? (
+                    <a
+                      style={{ color: "#d4380d" }}
+                      data-testid="prep-reject"
+                      onClick={() => {
+                        setReason("");
+                        setRejecting(r);
+                      }}
+                    >
+                      不通过
+                    </a>
+                  ) : null}
+                  <span className="yk-muted">
+                    展示{" "}
+                    <Switch size="small" checked={r.is_display === 1} onChange={(v) => act(CALLS.preparationIsDisplay, { id: r.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")} data-testid="prep-display" />
+                  </span>
+                  <span className="yk-muted">
+                    推荐{" "}
+                    <Switch size="small" checked={r.is_recommend === 1} onChange={(v) => act(CALLS.preparationIsRecommend, { id: r.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")} data-testid="prep-recommend" />
+                  </span>
+                </>
+              ) : null
+            }
+          />
+        ))}
+      </div>
+      {(q.data?.total ?? 0) > paging.limit ? (
+        <div className="yk-prep-pager">
+          <Pagination
+            current={page}
+            pageSize={paging.limit}
+            total={q.data?.total ?? 0}
+            showSizeChanger
+            pageSizeOptions={[12, 24, 48]}
+            showTotal={(t) => `共 ${t} 条`}
+            onChange={(p, l) => setPaging({ page: l !== paging.limit ? 1 : p, limit: l, key })}
+          />
+        </div>
+      ) : null}
+      <Modal
+        title={`不通过「${rejecting?.theme ?? ""}」`}
+        open={rejecting !== null}
+        okText="确定"
+        cancelText="取消"
+        okButtonProps={{ danger: true }}
+        onCancel={() => setRejecting(null)}
+        onOk={async () => {
+          if (!reason.trim()) {
+            toast.error("请填写不通过的原因");
+            return;
+          }
+          if (rejecting && (await act(CALLS.preparationVerify, { id: rejecting.id, verify_status: 2, reason: reason.trim() }, "已设为不通过"))) setRejecting(null);
+        }}
+        destroyOnHidden
+      >
+        <Input.TextArea rows={3} maxLength={500} showCount placeholder="请填写不通过的原因" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="prep-reject-reason" />
+      </Modal>
+    </>
+  );
+}
+
+const PHASE_OPTIONS = Object.entries(PREPARATION_PHASES).map(([value, label]) => ({ value, label }));
+
+/** The filter bar: keyword (searched on Enter / the button), subject, phase and, for managers, verify status. */
+function FilterBar({ value, onChange, subjects, manage, extra }: { value: Filters; onChange: (f: Filters) => void; subjects?: { value: number; label: string }[]; manage?: boolean; extra?: ReactNode }) {
+  const [theme, setTheme] = useState(value.theme);
+  return (
+    <div className="yk-prep-toolbar" data-testid="prep-filters">
+      <Input.Search allowClear placeholder="备课主题" style={{ width: 240 }} value={theme} onChange={(e) => setTheme(e.target.value)} onSearch={(v) => onChange({ ...value, theme: v.trim() })} data-testid="prep-filter-theme" />
+      {subjects ? <Select allowClear placeholder="学科" style={{ width: 140 }} value={value.subject_id} onChange={(v?: number) => onChange({ ...value, subject_id: v })} options={subjects} data-testid="prep-filter-subject" /> : null}
+      <Select allowClear placeholder="阶段" style={{ width: 120 }} value={value.phase} onChange={(v?: string) => onChange({ ...value, phase: v })} options={PHASE_OPTIONS} data-testid="prep-filter-phase" />
+      {manage ? (
+        <Select
+          allowClear
+          placeholder="审核状态"
+          style={{ width: 120 }}
+          value={value.verify_status}
+          onChange={(v?: number) => onChange({ ...value, verify_status: v })}
+          options={Object.entries(PREPARATION_VERIFY_STATUS).map(([k, label]) => ({ value: Number(k), label }))}
+          data-testid="prep-filter-verify"
+        />
+      ) : null}
+      {extra ? <div className="yk-prep-toolbar-right">{extra}</div> : null}
+    </div>
+  );
+}
+
 export function CommunityPreparePage() {
-  return <Empty description="建设中" />;
+  return (
+    <CommunityScreen testId="CommunityPreparePage" target="/community/collectivePrepare">
+      {(id) => <CommunityPrepare communityId={id} />}
+    </CommunityScreen>
+  );
 }
+
+function CommunityPrepare({ communityId }: { communityId: number }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const power = usePower(communityId);
+  const manage = Boolean(power.data?.can_manage);
+  const canCreate = Boolean(power.data?.can_post || manage);
+  const [tab, setTab] = useState("list");
+  const [filters, setFilters] = useState<Filters>({ theme: "" });
+  // The subjects the community's preparations use (from the statistics), for the filter.
+  const stats = useQuery({
+    staleTime: 0,
+    queryKey: ["prepare", "stats", communityId],
+    enabled: Boolean(power.data?.can_view),
+    queryFn: () => prepCall<PreparationStatistics>(CALLS.preparationStatistics, { community_id: communityId }),
+  });
+  const subjects = (stats.data?.subjects ?? []).filter((s) => s.subject_id > 0).map((s) => ({ value: s.subject_id, label: s.subject_name }));
+  const create = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(prepFormHref({ communityId }))} data-testid="prep-create">
+      发起集体备课
+    </Button>
+  );
+  return (
+    <div className="yk-page" data-testid="CommunityPreparePage">
+      <SpaceHeader communityId={communityId} active="prepare" />
+      <Card
+        style={{ marginTop: 16 }}
+        title="集体备课"
+        extra={
+          <div style={{ display: "flex", gap: 8 }}>
+            <Button icon={<ReloadOutlined />} onClick={() => void qc.invalidateQueries({ queryKey: ["prepare"] })}>
+              刷新
+            </Button>
+            {canCreate ? create : null}
+          </div>
+        }
+      >
+        {power.isSuccess && !power.data.can_view ? (
+          <EmptyState text="请先加入社区后查看" />
+        ) : (
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            items={[
+              {
+                key: "list",
+                label: <span data-testid="prep-tab-list">备课列表</span>,
+                children: (
+                  <>
+                    <FilterBar value={filters} onChange={setFilters} subjects={subjects} manage={manage} />
+                    <PrepGrid communityId={communityId} filters={filters} manage={manage} />
+                  </>
+                ),
+              },
+              { key: "stats", label: <span data-testid="prep-tab-stats">备课统计</span>, children: tab === "stats" ? <PrepareStats communityId={communityId} /> : null },
+            ]}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}
+
 export function BlogPreparePage() {
-  return <Empty description="建设中" />;
+  const communityId = useBlogCommunityId();
+  return (
+    <div className="yk-page yk-blog" data-testid="BlogPreparePage">
+      <BlogFrame communityId={communityId}>{(info) => <BlogPrepare communityId={info.id} header={<BlogSpaceHeader info={info} active={"prepare" as "home"} />} />}</BlogFrame>
+    </div>
+  );
 }
+
+function BlogPrepare({ communityId, header }: { communityId: number; header: ReactNode }) {
+  const [filters, setFilters] = useState<Filters>({ theme: "" });
+  return (
+    <>
+      {header}
+      <Card className="yk-blog-card" title="集体备课" style={{ marginTop: 16 }}>
+        <FilterBar value={filters} onChange={setFilters} />
+        <PrepGrid communityId={communityId} filters={filters} manage={false} />
+      </Card>
+    </>
+  );
+}
+
