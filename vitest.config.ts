@@ -21,6 +21,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // vitest's default is one worker per core minus one — a single worker on a 2-core machine. The API files
+          // each clone the template database and spend much of their time waiting on ffmpeg, sockets and clocks,
+          // so three run side by side.
+          maxWorkers: 3,
         },
       },
       {
