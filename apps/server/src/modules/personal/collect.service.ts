@@ -2,7 +2,7 @@
  * Collections (我的收藏; c391, c392; docs/api/collect.md, docs/decisions/0703): one per user and target — the unique
  * index collect_uq decides a race; saving again removes it. A target must exist and be visible to the caller when it
  * is collected: a community or article he may view, an activity shown (of a community he may view), a video he owns
- * or administers. Collective preparations (#8) have no table yet: refused with a Chinese message.
+ * or administers, a collective preparation (#8) he may view (PreparationAccess can_view).
  */
 import {
   COLLECT_TARGETS,
@@ -11,7 +11,6 @@ import {
   type CollectSave,
   type CollectSaveAnswer,
   type Page,
-  PREPARATION_NOT_COLLECTABLE,
 } from "@yanke/protocol";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -26,6 +25,8 @@ import { community } from "../community/community.schema.js";
 import type { OrgService } from "../org/org.service.js";
 import { type Caller, OUT_OF_SCOPE, and2 } from "../org/period.service.js";
 import { video } from "../video/video.schema.js";
+import { PreparationAccess } from "../preparation/preparation-access.js";
+import { preparation } from "../preparation/preparation.schema.js";
 import { collect } from "./personal.schema.js";
 
 export const TARGET_GONE = "该内容已删除";
@@ -39,11 +40,15 @@ interface Target {
 }
 
 export class CollectService {
+  private readonly preparations: PreparationAccess;
+
   constructor(
     private readonly db: Db,
     private readonly access: CommunityAccess,
     private readonly org: OrgService,
-  ) {}
+  ) {
+    this.preparations = new PreparationAccess(db, access);
+  }
 
   /** 404 / 403 unless the target exists and the caller may see it. */
   private async checkTarget(c: Caller, type: string, id: number): Promise<void> {
@@ -70,7 +75,8 @@ export class CollectService {
         return;
       }
       case "preparation":
-        throw badInput(PREPARATION_NOT_COLLECTABLE);
+        await this.preparations.require(c, id, "can_view");
+        return;
       default:
         throw badInput(`收藏类型只能是 ${Object.keys(COLLECT_TARGETS).join("、")}`);
     }
@@ -119,6 +125,16 @@ export class CollectService {
           .leftJoin(account, eq(account.id, activity.account_id))
           .where(inArray(activity.id, ids));
         for (const r of rows) out.set(r.id, { title: r.name, cover_url: r.cover, community_id: r.cid, community_name: r.cname ?? "", account_name: r.author ?? "" });
+        break;
+      }
+      case "preparation": {
+        const rows = await this.db
+          .select({ id: preparation.id, theme: preparation.theme, cover: preparation.cover_url, logo: preparation.logo_url, cid: preparation.community_id, cname: community.name, author: account.realname })
+          .from(preparation)
+          .leftJoin(community, eq(community.id, preparation.community_id))
+          .leftJoin(account, eq(account.id, preparation.account_id))
+          .where(inArray(preparation.id, ids));
+        for (const r of rows) out.set(r.id, { title: r.theme, cover_url: r.cover || r.logo, community_id: r.cid, community_name: r.cname ?? "", account_name: r.author ?? "" });
         break;
       }
       case "video": {
