@@ -27,8 +27,8 @@ export function PrepareStats({ communityId }: { communityId: number }) {
     if (!s) return null;
     const month: EChartOption = {
       tooltip: { trigger: "axis" },
-      grid: { left: 40, right: 16, top: 24, bottom: 32 },
-      xAxis: { type: "category", data: monthLabels(s.months), axisLabel: { interval: 0, rotate: 30 } },
+      grid: { left: 40, right: 16, top: 24, bottom: 56 },
+      xAxis: { type: "category", data: monthLabels(s.months), axisLabel: { interval: 0, rotate: 40 } },
       yAxis: { type: "value", minInterval: 1 },
       series: [{ type: "bar", name: "集体备课", data: s.months.map((m) => m.count), barMaxWidth: 28 }],
     };
