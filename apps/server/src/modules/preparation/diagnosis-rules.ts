@@ -120,6 +120,9 @@ export const SECTIONS: SectionDef[] = [
   { key: "reflection", name: "教学反思", required: false, points: 8, names: ["教学反思", "课后反思", "教学后记", "反思"] },
 ];
 
+/** Headings of parts a plan may have that are not scored (they end the section before them). */
+const OTHER_SECTIONS = /^(?:教材分析|教学内容|内容分析|课标要求|课程标准|设计理念|设计思路|指导思想|教学方法|教学方式|教法|学法|教法学法|课型|课时安排|课时|教学策略|教学评价|评价设计|课题|附录|参考资料)(?:$|[：:\s（(【\[，,与和及])/;
+
 /** After a synonym at a line start: the end, a colon, a space or a bracket (so "作业讲评很重要" is no section). */
 const AFTER_NAME = /^(?:$|[：:\s（(【\[，,])/;
 
@@ -160,7 +163,8 @@ export function findSections(lines: PlanLine[]): StructureFinding {
   });
   // … then line starts (short lines, or "名称：内容").
   lines.forEach((l, i) => {
-    if (l.heading) return;
+    // A line that carries a time ("（五）布置作业（5分钟）") is a stage of the process, not a section.
+    if (l.heading || HAS_MINUTES.test(l.text)) return;
     const def = sectionOf(l.text, false);
     if (!def) return;
     headerLines.add(i);
@@ -188,9 +192,13 @@ export function sectionBody(lines: PlanLine[], f: StructureFinding, key: string)
   for (let i = at + 1; i < lines.length; i++) {
     const l = lines[i]!;
     if (level) {
-      // Found by a heading: the next heading of the same or a higher level ends it, or any heading of another
-      // section; a line that starts like a section ("（五）布置作业" inside 教学过程, "重点：" under 教学重难点) stays.
-      if (l.heading && (l.heading <= level || (f.headerLines.has(i) && sectionOf(l.text, true)?.key !== key))) break;
+      // Found by a heading: a heading of another section (or of a known unscored one: 教材分析 …) ends it; any other
+      // heading of the same or a higher level ends it too, except in 教学过程, whose stages are often headings of its
+      // own level. A line that starts like a section ("（五）布置作业" inside 教学过程, "重点：" under 教学重难点) stays.
+      if (l.heading) {
+        const other = f.headerLines.has(i) && sectionOf(l.text, true)?.key !== key;
+        if (other || OTHER_SECTIONS.test(stripNumbering(l.text)) || (l.heading <= level && key !== "process")) break;
+      }
     } else if (f.headerLines.has(i) && sectionOf(l.text, l.heading > 0)?.key !== key) break;
     out.push(l.text);
   }
@@ -242,6 +250,7 @@ function objectiveStatements(body: string[]): string[] {
 
 /** "（5分钟）", "约10分钟", "5'", "5 min", "（5分）". */
 const MINUTES = /(?:约|大约|用时|时间[：:]?)?\s*(\d{1,3}(?:\.\d)?)\s*(?:分钟|min(?:ute)?s?\b|['′’](?!['′’]))|[（(]\s*(?:约|大约)?\s*(\d{1,3})\s*分\s*[）)]/gi;
+const HAS_MINUTES = new RegExp(MINUTES.source, "i");
 
 export const STAGES: { name: string; words: string[]; core: boolean }[] = [
   { name: "导入", words: ["导入", "引入", "创设情境", "情境创设", "情景导入", "复习旧知", "温故知新", "激趣"], core: true },
@@ -260,10 +269,12 @@ const OPEN_MARKERS = /为什么|怎么|如何|怎样|哪些|有什么|你认为|
 export function findQuestions(text: string): { text: string; kind: "open" | "closed" }[] {
   const seen = new Set<string>();
   const out: { text: string; kind: "open" | "closed" }[] = [];
-  for (const m of text.matchAll(/[^。！？!?\n；;]*[？?]|[^。！？!?\n；;]*(?:吗|呢)(?=[。！!\n]|$)/g)) {
-    const q = m[0].replace(/^[\s“”"'‘’：:，,、]+/, "").trim();
+  // Sentences (split after each end mark, linear in the text): a question ends in ？, or in 吗 / 呢 before 。！ or the end.
+  for (const seg of text.split(/(?<=[。！？!?\n；;])/)) {
+    const q = seg.replace(/^[\s“”"'‘’：:，,、]+/, "").trim();
     if (q.length < 3) continue;
-    if (!/[？?]$/.test(q) && !QUESTION_WORDS.test(q)) continue;
+    const asked = /[？?]$/.test(q) || /(?:吗|呢)[。！!]?$/.test(q);
+    if (!asked || (!/[？?]$/.test(q) && !QUESTION_WORDS.test(q))) continue;
     if (seen.has(q)) continue;
     seen.add(q);
     out.push({ text: q, kind: OPEN_MARKERS.test(q) ? "open" : "closed" });
@@ -291,7 +302,7 @@ export function keywordCoverage(text: string, catalog: string[]): { covered: str
   const { j, tf } = tokenizer();
   const norm = (s: string) => s.replace(/\s+/g, "").toLowerCase();
   const plan = norm(text);
-  const tokens = new Set(j.cut(text, true).map(norm));
+  const tokens = new Set(j.cut(text.slice(0, 50000), true).map(norm));
   const covered: string[] = [];
   const missing: string[] = [];
   for (const k of catalog) {
@@ -416,7 +427,7 @@ export function diagnose(input: RulesInput): DiagnosisReport {
       deviation! > 10 ? "error" : "warning",
       0.7 * (100 - minutesScore),
       `各环节用时合计 ${total} 分钟，与一节课 ${expected} 分钟相差 ${Math.round(deviation! * 10) / 10} 分钟，请调整时间分配。`,
-      items.map((i) => `${i.minutes}分钟`).join(" + "),
+      [...new Set(items.map((i) => i.evidence))].join(" / "),
     );
   if (missingStages.length) add("time", missingStages.length >= 2 ? "warning" : "info", 0.3 * (100 - stageScore), `教学过程缺少${missingStages.map((s) => `「${s}」`).join("")}环节，建议环节完整：导入 → 新授 → 练习 → 小结。`);
 

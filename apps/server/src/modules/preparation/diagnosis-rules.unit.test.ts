@@ -105,6 +105,20 @@ describe("diagnosis rules", () => {
     const t = run(PYTHAGORAS_SECTIONS, { textOnly: true });
     expect(t.structure.missing_required).toEqual([]);
     expect(t.structure.sections.every((s) => s.via === "line")).toBe(true);
+    // "（五）布置作业（约5分钟说明）" is a stage of the process (it carries a time), not the 作业 section.
+    expect(t.time.total_minutes).toBe(45);
+    expect(t.structure.sections.find((s) => s.key === "homework")!.evidence).toBe("七、作业布置");
+  });
+
+  it("教学过程 keeps its stages written as headings of its own level; 教材分析 ends a section", () => {
+    const html =
+      "<h2>教学目标</h2><p>1. 能够说出勾股定理。</p><h2>教材分析</h2><p>了解、知道、感受、体会。</p>" +
+      "<h2>教学过程</h2><h2>一、导入（5分钟）</h2><p>为什么？</p><h2>二、新授（20分钟）</h2><h2>三、练习（15分钟）</h2><h2>四、小结（5分钟）</h2><h2>板书设计</h2><p>略（10分钟）</p>";
+    const r = diagnose({ html, text: "", catalogKeywords: [], doc: { id: 1, title: "" }, generatedAt: "" });
+    expect(r.time.total_minutes).toBe(45);
+    expect(r.time.missing_stages).toEqual([]);
+    expect(r.objectives.vague_count).toBe(0);
+    expect(r.objectives.measurable).toEqual(["说出"]);
   });
 
   it("tells open questions from closed ones", () => {
