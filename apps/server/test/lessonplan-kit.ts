@@ -4,7 +4,7 @@
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import { COLLAB_WS_PATH, type Envelope, type FileRecord, LESSON_PLAN_FIELD, lessonDocName } from "@yanke/protocol";
-import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from "docx";
+import { Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from "docx";
 import WebSocket from "ws";
 import * as Y from "yjs";
 import type { Kit } from "./activity-kit.js";
@@ -74,8 +74,11 @@ export function appendParagraph(doc: Y.Doc, text: string, type = "paragraph"): v
 /** The fragment as XML text (enough to look for words). */
 export const contentOf = (doc: Y.Doc): string => doc.getXmlFragment(LESSON_PLAN_FIELD).toString();
 
-/** A .docx with a heading, a bold paragraph and a 2×2 table. */
-export async function sampleDocx(): Promise<Buffer> {
+/** A 1×1 PNG. */
+export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+/** A .docx with a heading, a bold paragraph, a 2×2 table and (image = true) a PNG. */
+export async function sampleDocx(image = false): Promise<Buffer> {
   const doc = new Document({
     sections: [
       {
@@ -89,6 +92,7 @@ export async function sampleDocx(): Promise<Buffer> {
               new TableRow({ children: [new TableCell({ children: [new Paragraph("导入新课")] }), new TableCell({ children: [new Paragraph("5分钟")] })] }),
             ],
           }),
+          ...(image ? [new Paragraph({ children: [new ImageRun({ type: "png", data: PNG_1X1, transformation: { width: 20, height: 20 } })] })] : []),
         ],
       },
     ],

@@ -345,7 +345,9 @@ export class LessonPlanService {
     if (p.id) target = await this.access(c, p.id, "can_edit");
     else if (p.preparation_id) target = await this.deps.preparations.require(c, p.preparation_id, "can_edit");
     else throw badInput(LESSON_PLAN_MESSAGES.importTarget);
-    if (file.file_type !== "docx") throw badInput(DOCX_UNREADABLE);
+    // The bytes decide (mammoth); a zip counts too: file-type reads 4 KB and calls a .docx whose first entries are
+    // not Word's (e.g. written by a library, images first) a zip.
+    if (!(file.file_type === "docx" || file.file_type === "zip" || /\.docx$/i.test(file.real_file_name))) throw badInput(DOCX_UNREADABLE);
     if (file.size > IMPORT_MAX) throw badInput(LESSON_PLAN_MESSAGES.tooLarge);
     const bytes = await readAll(await this.deps.files.readObject(file.storage_key), IMPORT_MAX);
     const { json, warnings } = await importDocx(bytes, (data, type) => this.storeImage(c, data, type));
