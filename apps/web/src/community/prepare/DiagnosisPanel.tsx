@@ -113,7 +113,7 @@ function ReportView({ r, job }: { r: DiagnosisReport; job: DiagnosisJob }) {
         </div>
         <div className="yk-dg-box">
           <div className="yk-dg-box-title">维度雷达</div>
-          <DimensionRadar dims={r.dimensions} />
+          <DimensionRadar dims={r.dimensions.filter((d) => d.scored !== false)} />
         </div>
         <div className="yk-dg-box" data-testid="diagnosis-dimensions">
           <div className="yk-dg-box-title">各维度得分</div>

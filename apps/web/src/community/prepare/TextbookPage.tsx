@@ -103,7 +103,7 @@ export function TextbookPage() {
               setFilter({});
               setWhere({ editionId: v });
             }}
-            options={editionList.map((e) => ({ value: e.id, label: `${e.name}（${e.book_count} 册）` }))}
+            options={editionList.map((e) => ({ value: e.id, label: e.name }))}
             data-testid="textbook-edition"
           />
           <div className="yk-tb-filters">
@@ -334,6 +334,7 @@ function ResourceTable({ scope, showWhere = false, empty }: { scope: Record<stri
                 </Space>
                 <div className="yk-tb-res-meta">
                   {showWhere || r.catalog_name ? <span>{showWhere ? r.njy_structure || r.catalog_name : `目录：${r.catalog_name}`}</span> : null}
+                  <span>上传：{r.account_name} {r.created_at.slice(0, 16)}</span>
                   {r.community_name ? <span>社区：{r.community_name}</span> : null}
                   {r.activity_name ? <span>活动：{r.activity_name}</span> : null}
                   {r.status === 2 && r.check_reason ? <span style={{ color: "#cf1322" }}>未通过原因：{r.check_reason}</span> : null}
@@ -341,22 +342,20 @@ function ResourceTable({ scope, showWhere = false, empty }: { scope: Record<stri
               </div>
             ),
           },
-          { title: "作者", width: 110, ellipsis: true, render: (_: unknown, r) => r.author || r.account_name },
-          { title: "上传人", dataIndex: "account_name", width: 100, ellipsis: true },
+          { title: "作者", width: 100, ellipsis: true, render: (_: unknown, r) => r.author || r.account_name },
           {
             title: "状态",
-            width: 90,
+            width: 84,
             render: (_: unknown, r) => (
               <Tag color={TEXTBOOK_STATUS_COLORS[r.status]} data-testid="textbook-resource-status">
                 {r.status_name}
               </Tag>
             ),
           },
-          { title: "大小", width: 90, render: (_: unknown, r) => sizeText(r.size) },
-          { title: "上传时间", width: 150, render: (_: unknown, r) => r.created_at.slice(0, 16) },
+          { title: "大小", width: 84, render: (_: unknown, r) => sizeText(r.size) },
           {
             title: "操作",
-            width: 210,
+            width: 176,
             render: (_: unknown, r) => (
               <Space size={0} wrap>
                 <Tooltip title="预览">
@@ -493,7 +492,7 @@ function ResourceDialog({ node, structure, editing, onClose }: { node?: Textbook
           <Form.Item name="resource_type" label="资源类型" rules={[{ required: true, message: "请选择资源类型" }]}>
             <Select options={TYPE_OPTIONS} data-testid="textbook-resource-type" />
           </Form.Item>
-          <Form.Item name="files" label="资源文件" rules={editing ? [] : [{ validator: (_r, v: FileRecord[] | undefined) => (v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error("请上传资源文件"))) }]} extra={editing ? "不上传则保留原文件" : undefined}>
+          <Form.Item name="files" label="资源文件" required={!editing} rules={editing ? [] : [{ validator: (_r, v: FileRecord[] | undefined) => (v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error("请上传资源文件"))) }]} extra={editing ? "不上传则保留原文件" : undefined}>
             <FileUpload kind="any" max={1} buttonText={editing ? "更换文件" : "选择文件"} />
           </Form.Item>
           <Form.Item name="file_name" label="资源名称" rules={[{ max: 100, message: "资源名称不能超过 100 个字符" }]} extra={editing ? undefined : "不填则使用文件名"}>
