@@ -51,6 +51,8 @@ export function CoEditPage() {
     queryKey: ["lessonplan", "list", prepId, loggedIn],
     enabled: valid,
     retry: false,
+    // Word counts and who is editing, for the list (the editor itself is live).
+    refetchInterval: loggedIn ? 30_000 : false,
     // A visitor's refusal must not send him to the login page: quiet, and the page says so.
     queryFn: () => call<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prepId }, loggedIn ? undefined : { quiet: true }),
   });
@@ -66,14 +68,14 @@ export function CoEditPage() {
 
   // Keep ?doc= on the plan shown (a deleted or missing one falls back to the main plan).
   useEffect(() => {
-    if (current && current.id !== asked) {
+    if (current && current.id !== asked && !plans.isFetching) {
       setParams((p) => {
         const n = new URLSearchParams(p);
         n.set("doc", String(current.id));
         return n;
       }, { replace: true });
     }
-  }, [current, asked, setParams]);
+  }, [current, asked, setParams, plans.isFetching]);
 
   const choose = (id: number) =>
     setParams((p) => {
@@ -244,6 +246,7 @@ function PlanList({ prepId, list, loading, currentId, canEdit, onChoose }: { pre
                     icon={<DeleteOutlined />}
                     aria-label="删除教案"
                     data-testid="lp-plan-delete"
+                    className="yk-lp-plan-delete"
                     onClick={(e) => {
                       e.stopPropagation();
                       remove(p);
@@ -269,9 +272,9 @@ function PlanList({ prepId, list, loading, currentId, canEdit, onChoose }: { pre
         open={creating}
         prepId={prepId}
         onClose={() => setCreating(false)}
-        onCreated={(id) => {
+        onCreated={async (id) => {
           setCreating(false);
-          void refresh();
+          await refresh();
           onChoose(id);
         }}
       />
@@ -280,9 +283,9 @@ function PlanList({ prepId, list, loading, currentId, canEdit, onChoose }: { pre
         prepId={prepId}
         currentId={currentId}
         onClose={() => setImporting(false)}
-        onImported={(id) => {
+        onImported={async (id) => {
           setImporting(false);
-          void refresh();
+          await refresh();
           onChoose(id);
         }}
       />
@@ -290,7 +293,7 @@ function PlanList({ prepId, list, loading, currentId, canEdit, onChoose }: { pre
   );
 }
 
-function CreatePlanModal({ open, prepId, onClose, onCreated }: { open: boolean; prepId: number; onClose: () => void; onCreated: (id: number) => void }) {
+function CreatePlanModal({ open, prepId, onClose, onCreated }: { open: boolean; prepId: number; onClose: () => void; onCreated: (id: number) => Promise<void> }) {
   const [form] = Form.useForm<{ title: string; template: boolean }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -300,7 +303,7 @@ function CreatePlanModal({ open, prepId, onClose, onCreated }: { open: boolean; 
       const row = await call<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: prepId, title: v.title.trim(), template: v.template });
       toast.success("教案已创建");
       form.resetFields();
-      onCreated(row.id);
+      await onCreated(row.id);
     } catch {
       /* shown by the API client */
     } finally {
@@ -323,7 +326,7 @@ function CreatePlanModal({ open, prepId, onClose, onCreated }: { open: boolean; 
 
 const DOCX_ONLY = "仅支持导入 .docx 格式的 Word 文档（.doc 请先另存为 .docx）";
 
-function ImportModal({ open, prepId, currentId, onClose, onImported }: { open: boolean; prepId: number; currentId: number; onClose: () => void; onImported: (id: number) => void }) {
+function ImportModal({ open, prepId, currentId, onClose, onImported }: { open: boolean; prepId: number; currentId: number; onClose: () => void; onImported: (id: number) => Promise<void> }) {
   const [target, setTarget] = useState<"new" | "current">("new");
   const [converting, setConverting] = useState(false);
   const [warnings, setWarnings] = useState<string[]>([]);
@@ -344,7 +347,7 @@ function ImportModal({ open, prepId, currentId, onClose, onImported }: { open: b
       toast.success(r.backup ? `已导入到「${r.plan.title}」，导入前的内容已保存为「${r.backup.name}」` : `已导入为新教案「${r.plan.title}」`);
       setWarnings(r.warnings);
       if (r.warnings.length === 0) setTarget("new");
-      onImported(r.plan.id);
+      await onImported(r.plan.id);
     } catch {
       /* shown by the API client */
     } finally {

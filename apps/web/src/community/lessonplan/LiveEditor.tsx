@@ -25,7 +25,7 @@ import Collaboration from "@tiptap/extension-collaboration";
 import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { LESSON_PLAN_FIELD, lessonDocName } from "@yanke/protocol";
-import { Alert, Avatar, Button, Divider, Dropdown, Select, Space, Spin, Tag, Tooltip } from "antd";
+import { Alert, Avatar, Button, Divider, Dropdown, Select, Spin, Tag, Tooltip } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import * as Y from "yjs";
 import { getState, useSession } from "../../session/store";
@@ -219,7 +219,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
         size="small"
         aria-label={title}
         data-testid={`lp-${key}`}
-        className={active ? "yk-rte-btn active" : "yk-rte-btn"}
+        className={active ? "yk-lp-btn active" : "yk-lp-btn"}
         disabled={disabled || !enabled}
         icon={icon}
         onMouseDown={(e) => e.preventDefault()}
@@ -248,7 +248,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   };
 
   return (
-    <div className="yk-rte-toolbar yk-lp-toolbar" data-testid="lp-toolbar">
+    <div className="yk-lp-toolbar" data-testid="lp-toolbar">
       <Select
         size="small"
         value={s.heading}
@@ -273,16 +273,14 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
       {btn("ordered", "有序列表", <OrderedListOutlined />, s.ordered, () => chain().toggleOrderedList().run())}
       <Divider orientation="vertical" />
       <Dropdown disabled={disabled} trigger={["click"]} menu={{ items: tableItems, onClick: ({ key }) => runTable(key) }}>
-        <Button type="text" size="small" icon={<TableOutlined />} data-testid="lp-table" className={s.inTable ? "yk-rte-btn active" : "yk-rte-btn"} onMouseDown={(e) => e.preventDefault()}>
+        <Button type="text" size="small" icon={<TableOutlined />} data-testid="lp-table" className={s.inTable ? "yk-lp-btn active" : "yk-lp-btn"} onMouseDown={(e) => e.preventDefault()}>
           表格
         </Button>
       </Dropdown>
       <Divider orientation="vertical" />
       {btn("undo", "撤销（只撤销自己的修改）", <UndoOutlined />, false, () => chain().undo().run(), s.canUndo)}
       {btn("redo", "重做", <RedoOutlined />, false, () => chain().redo().run(), s.canRedo)}
-      <Space size={4} className="yk-lp-toolbar-hint">
-        <span className="yk-muted">多人同时编辑，内容实时保存</span>
-      </Space>
+      <span className="yk-lp-toolbar-hint">多人同时编辑，内容自动保存</span>
     </div>
   );
 }
