@@ -79,11 +79,14 @@ export class TextbookService {
 
   async editions(p: TextbookEditionListPayload): Promise<TextbookEditionRow[]> {
     const rows = await this.db
-      .select({ id: textbookEdition.id, name: textbookEdition.name, sort: textbookEdition.sort, book_count: sql<number>`(select count(*)::int from textbook_book b where b.edition_id = ${textbookEdition.id} and b.status = 1)` })
+      .select({ id: textbookEdition.id, name: textbookEdition.name, sort: textbookEdition.sort })
       .from(textbookEdition)
       .where(and(eq(textbookEdition.status, 1), p.keyword ? ilike(textbookEdition.name, containsPattern(p.keyword)) : undefined))
       .orderBy(asc(textbookEdition.sort), asc(textbookEdition.id));
-    return rows.map((r) => ({ ...r, book_count: num(r.book_count) }));
+    const counts = new Map(
+      (await this.db.select({ id: textbookBook.edition_id, n: count() }).from(textbookBook).where(eq(textbookBook.status, 1)).groupBy(textbookBook.edition_id)).map((r) => [r.id, num(r.n)]),
+    );
+    return rows.map((r) => ({ ...r, book_count: counts.get(r.id) ?? 0 }));
   }
 
   async books(p: TextbookBookListPayload): Promise<TextbookBookRow[]> {
@@ -101,12 +104,18 @@ export class TextbookService {
 
   private async bookQuery(where: SQL | undefined): Promise<TextbookBookRow[]> {
     const rows = await this.db
-      .select({ b: textbookBook, edition_name: textbookEdition.name, node_count: sql<number>`(select count(*)::int from textbook_catalog c where c.book_id = ${textbookBook.id})` })
+      .select({ b: textbookBook, edition_name: textbookEdition.name })
       .from(textbookBook)
       .innerJoin(textbookEdition, eq(textbookEdition.id, textbookBook.edition_id))
       .where(where)
       .orderBy(asc(textbookEdition.sort), asc(textbookBook.sort), asc(textbookBook.id));
-    return rows.map(({ b, edition_name, node_count }) => ({
+    const ids = rows.map((r) => r.b.id);
+    const counts = new Map(
+      ids.length
+        ? (await this.db.select({ id: textbookCatalog.book_id, n: count() }).from(textbookCatalog).where(inArray(textbookCatalog.book_id, ids)).groupBy(textbookCatalog.book_id)).map((r) => [r.id, num(r.n)])
+        : [],
+    );
+    return rows.map(({ b, edition_name }) => ({
       id: b.id,
       edition_id: b.edition_id,
       edition_name,
@@ -115,7 +124,7 @@ export class TextbookService {
       subject_name: b.subject_name,
       grade_name: b.grade_name,
       cover_url: b.cover_url,
-      node_count: num(node_count),
+      node_count: counts.get(b.id) ?? 0,
     }));
   }
 
@@ -293,6 +302,7 @@ export class TextbookService {
     const file = await this.ownFile(c, p.file_url, p.file_id);
     const checker = await this.isChecker(c, { community_id: communityId, account_id: c.id });
     const [me] = await this.db.select({ realname: account.realname, username: account.username }).from(account).where(eq(account.id, c.id));
+    const structure = p.njy_structure || (await this.structure(node, book, edition));
     const now = this.deps.now();
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -314,7 +324,7 @@ export class TextbookService {
           grade_id: p.gradeId ?? 0,
           community_id: communityId,
           activity_id: activityId,
-          njy_structure: p.njy_structure || (await this.structure(node, book, edition)),
+          njy_structure: structure,
           introduction: p.introduction ?? "",
           size: Number(file.size),
           status: checker ? TEXTBOOK_RESOURCE_STATUS.approved : TEXTBOOK_RESOURCE_STATUS.pending,
