@@ -15,6 +15,8 @@ export interface Client {
   /** "read-write" | "readonly" once authenticated; the refusal reason when refused. */
   scope: string;
   refused: string;
+  /** The server closed the connection (or it dropped). */
+  dropped: boolean;
   close(): void;
 }
 
@@ -36,6 +38,7 @@ export async function connect(baseUrl: string, id: number, token: string): Promi
     doc,
     scope: "",
     refused: "",
+    dropped: false,
     provider: undefined as unknown as HocuspocusProvider,
     close: () => {
       c.provider.destroy();
@@ -56,6 +59,12 @@ export async function connect(baseUrl: string, id: number, token: string): Promi
         resolve();
       },
       onSynced: () => resolve(),
+      onClose: () => {
+        c.dropped = true;
+      },
+      onDisconnect: () => {
+        c.dropped = true;
+      },
     });
   });
   c.provider.attach();

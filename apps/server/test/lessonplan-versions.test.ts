@@ -149,7 +149,7 @@ describe("versions", () => {
     // The main plan goes: its editors are disconnected and the next plan becomes main.
     const other = await k.ok<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: prep, title: "第二个教案" }, "zhanglaoshi");
     await k.ok(CALLS.delWpsFile, { id }, "zhanglaoshi");
-    expect(await until(() => a.provider.status !== "connected" || !a.provider.isSynced)).toBe(true);
+    expect(await until(() => a.dropped)).toBe(true);
     const plans = await k.ok<{ list: LessonPlanRow[] }>(CALLS.wpsFileList, { preparation_id: prep }, "zhanglaoshi");
     expect(plans.list.map((p) => [p.id, p.main])).toEqual([[other.id, 1]]);
     await k.refused(CALLS.delWpsFile, { id }, "zhanglaoshi", 404);

@@ -127,7 +127,7 @@ describe("co-editing on /ws/collab", () => {
     again.close();
 
     await k.ok(CALLS.delWpsFile, { id: closedPlan }, "zhanglaoshi");
-    expect(await until(() => member.provider.isSynced === false || member.provider.status !== "connected" || member.refused !== "")).toBe(true);
+    expect(await until(() => member.dropped)).toBe(true);
     const late = await open(closedPlan, "zhanglaoshi");
     expect(late.refused).toBe("教案不存在或已删除");
   });
