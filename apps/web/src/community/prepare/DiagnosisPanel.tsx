@@ -9,7 +9,7 @@ import { ExperimentOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, type DiagnosisJob, type DiagnosisReport } from "@yanke/protocol";
 import { Alert, Button, Card, Progress, Space, Spin, Tag, Tooltip, Typography } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { call } from "../../api/client";
 import { EmptyState } from "../../components/EmptyState";
 import { DimensionRadar, ScoreGauge } from "./DiagnosisCharts";
@@ -23,6 +23,11 @@ export function DiagnosisPanel({ preparationId, canRun, docId }: { preparationId
   const [jobId, setJobId] = useState(0);
   const [startError, setStartError] = useState("");
   const doc = docId && docId > 0 ? docId : undefined;
+  // Another preparation or plan: back to its latest job.
+  useEffect(() => {
+    setJobId(0);
+    setStartError("");
+  }, [preparationId, doc]);
   const key = ["diagnosis", preparationId, doc ?? 0, jobId];
   const q = useQuery({
     queryKey: key,
@@ -70,6 +75,8 @@ export function DiagnosisPanel({ preparationId, canRun, docId }: { preparationId
       {startError ? <Alert type="error" showIcon message={startError} style={{ marginBottom: 12 }} data-testid="diagnosis-start-error" closable onClose={() => setStartError("")} /> : null}
       {q.isLoading ? (
         <Spin style={{ display: "block", padding: 32 }} />
+      ) : q.isError ? (
+        <Alert type="warning" showIcon message={q.error instanceof Error && q.error.message ? q.error.message : "诊断结果读取失败，请稍后重试"} data-testid="diagnosis-read-error" />
       ) : !job ? (
         <EmptyState text="尚未诊断" extra={canRun ? <span style={{ fontSize: 12 }}>点击“开始诊断”，检查教案的结构、教学目标、时间分配、问题设计和知识点覆盖</span> : undefined} />
       ) : isActive(job) ? (

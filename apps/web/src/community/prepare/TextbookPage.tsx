@@ -103,7 +103,7 @@ export function TextbookPage() {
               setFilter({});
               setWhere({ editionId: v });
             }}
-            options={editionList.map((e) => ({ value: e.id, label: e.name }))}
+            options={editionList.map((e) => ({ value: e.id, label: e.book_count ? `${e.name}（${e.book_count} 册）` : e.name }))}
             data-testid="textbook-edition"
           />
           <div className="yk-tb-filters">
