@@ -304,6 +304,12 @@ export const COMMUNITY_LOG_ACTIONS: Readonly<Record<string, string>> = {
   "textbook.check": "审核了教材资源",
   "textbook.delete": "删除了教材资源",
   "textbook.sync": "同步了教材资源",
+  "lessonplan.save": "创建了教案",
+  "lessonplan.import": "导入了 Word 教案",
+  "lessonplan.version": "保存了教案版本",
+  "lessonplan.restore": "恢复了教案版本",
+  "lessonplan.version_delete": "删除了教案版本",
+  "lessonplan.delete": "删除了教案",
 };
 
 /**
