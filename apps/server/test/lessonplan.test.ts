@@ -11,9 +11,13 @@ import {
   type LessonPlanRow,
 } from "@yanke/protocol";
 import { eq } from "drizzle-orm";
+import { postCall } from "@yanke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { TEST_APP_KEY } from "./constants.js";
+import { communityLog } from "../src/modules/community/community.schema.js";
 import { lessonDoc } from "../src/modules/lessonplan/lessonplan.schema.js";
-import { type Kit, startKit } from "./activity-kit.js";
+import { type Kit, insertCommunity, startKit } from "./activity-kit.js";
 import { appendParagraph, type Client, connect, contentOf, until } from "./lessonplan-kit.js";
 import { insertPreparation } from "./prepare-kit.js";
 
@@ -63,6 +67,49 @@ describe("c261 wpsFilePreparation / c246 wpsFileList", () => {
     await k.refused(CALLS.wpsFilePreparation, { preparation_id: 999999, title: "教案" }, "zhanglaoshi", 404);
     await k.refused(CALLS.wpsFileList, { preparation_id: closedPrep }, "zhaolaoshi", 403);
     await k.refused(CALLS.wpsFileList, {}, "zhanglaoshi", 400);
+  });
+});
+
+describe("WebSocket upgrades and anonymous readers", () => {
+  it("an unknown WebSocket path is refused (socket destroyed), /ws/collab upgrades", async () => {
+    const attempt = (p: string) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`${k.s.url.replace(/^http/, "ws")}${p}`);
+        ws.on("open", () => {
+          ws.close();
+          resolve("open");
+        });
+        ws.on("error", () => resolve("error"));
+      });
+    expect(await attempt("/ws/nothing-here")).toBe("error");
+    expect(await attempt("/ws/collab")).toBe("open");
+  });
+
+  it("a 公开 preparation's plans are readable without signing in; a 仅参与人 one's are not", async () => {
+    const list = await postCall<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prep }, { baseUrl: k.s.url, appKey: TEST_APP_KEY });
+    expect(list.code, list.msg).toBe(200);
+    expect(list.data.can_edit).toBe(false);
+    const closed = await postCall(CALLS.wpsFileList, { preparation_id: closedPrep }, { baseUrl: k.s.url, appKey: TEST_APP_KEY });
+    expect(closed.code).toBe(403);
+    const save = await postCall(CALLS.versionSaving, { id: 1 }, { baseUrl: k.s.url, appKey: TEST_APP_KEY });
+    expect(save.code).toBe(1025);
+  });
+});
+
+describe("community log", () => {
+  it("a plan of a preparation in a community writes lessonplan.* rows", async () => {
+    const community = await insertCommunity(k.db, { name: "数学教研社区", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!] });
+    const p = await insertPreparation(k.db, { theme: "社区里的备课", author: k.id.zhanglaoshi!, members: [k.id.lilaoshi!], community_id: community });
+    const plan = await k.ok<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: p, title: "社区教案" }, "lilaoshi");
+    await k.ok(CALLS.versionSaving, { id: plan.id, name: "第一版" }, "lilaoshi");
+    await k.ok(CALLS.delWpsFile, { id: plan.id }, "zhanglaoshi");
+    const rows = await k.db.select().from(communityLog).where(eq(communityLog.community_id, community));
+    expect(rows.map((r) => [r.action, r.target_id])).toEqual([
+      ["lessonplan.save", plan.id],
+      ["lessonplan.version", plan.id],
+      ["lessonplan.delete", plan.id],
+    ]);
+    expect(rows[0]!.content).toBe("创建了教案「社区教案」");
   });
 });
 
