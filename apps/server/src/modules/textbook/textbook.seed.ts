@@ -72,7 +72,7 @@ export function parseCatalogue(text: string = CATALOGUE): SeedBook[] {
   return books;
 }
 
-/** Every catalogue code the seed writes (for the idempotency check). */
+/** The parsed base catalogue (parsed once per process). */
 let parsed: SeedBook[] | undefined;
 function catalogue(): SeedBook[] {
   parsed ??= parseCatalogue();
