@@ -72,7 +72,7 @@ export class DiscussService {
   ) {}
 
   /** Checks the images: the caller's own uploads, png / jpg / jpeg, ≤ 100 MB. Answers them as "/files/<id>". */
-  async checkImages(c: Caller, urls: readonly string[]): Promise<string[]> {
+  async checkImages(c: Caller, urls: readonly string[], db: Db | Tx = this.db): Promise<string[]> {
     const ids: number[] = [];
     for (const u of urls) {
       const m = FILE_REF.exec(u.trim());
@@ -80,7 +80,7 @@ export class DiscussService {
       ids.push(Number(m[1]));
     }
     if (!ids.length) return [];
-    const rows = await this.db.select().from(storedFile).where(inArray(storedFile.id, ids));
+    const rows = await db.select().from(storedFile).where(inArray(storedFile.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
       const f = byId.get(id);
@@ -92,10 +92,13 @@ export class DiscussService {
     return [...new Set(ids)].map((id) => `${FILE_GET_PREFIX}/${id}`);
   }
 
-  /** Writes a message (the owning module has checked that the caller may discuss). */
+  /**
+   * Writes a message (the owning module has checked that the caller may discuss). Every query goes through `tx`
+   * when given one (PGlite has one connection: a query beside an open transaction would wait for it forever).
+   */
   async post(c: Caller, p: PostInput, tx: Db | Tx = this.db): Promise<DiscussMessage> {
     const content = (p.content ?? "").trim();
-    const images = await this.checkImages(c, p.content_img ?? []);
+    const images = await this.checkImages(c, p.content_img ?? [], tx);
     if (!content && !images.length) throw badInput(DISCUSS_MESSAGES.empty);
     let replyTo = p.reply_person ?? 0;
     const pid = p.pid ?? 0;
@@ -139,15 +142,15 @@ export class DiscussService {
   }
 
   /** The record of a message of a target type, or 404. */
-  async record(targetType: string, id: number): Promise<DiscussRecord> {
-    const [row] = await this.db.select().from(discussComment).where(and(eq(discussComment.id, id), eq(discussComment.target_type, targetType)));
+  async record(targetType: string, id: number, db: Db | Tx = this.db): Promise<DiscussRecord> {
+    const [row] = await db.select().from(discussComment).where(and(eq(discussComment.id, id), eq(discussComment.target_type, targetType)));
     if (!row || row.deleted_at) throw notFound(DISCUSS_MESSAGES.gone);
     return row;
   }
 
   /** Only the author deletes (community.md §6); the replies stay, under "该条研讨已删除". */
   async remove(c: Caller, targetType: string, id: number, tx: Db | Tx = this.db): Promise<DiscussRecord> {
-    const row = await this.record(targetType, id);
+    const row = await this.record(targetType, id, tx);
     if (row.account_id !== c.id) throw forbidden(DISCUSS_MESSAGES.notAuthor);
     const [gone] = await tx.update(discussComment).set({ deleted_at: this.now() }).where(eq(discussComment.id, id)).returning();
     return gone!;
