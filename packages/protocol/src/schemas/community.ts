@@ -310,6 +310,19 @@ export const COMMUNITY_LOG_ACTIONS: Readonly<Record<string, string>> = {
   "lessonplan.restore": "恢复了教案版本",
   "lessonplan.version_delete": "删除了教案版本",
   "lessonplan.delete": "删除了教案",
+  "preparation.save": "发起了集体备课",
+  "preparation.update": "修改了集体备课",
+  "preparation.bind": "设置了备课教材与文件",
+  "preparation.delete": "删除了集体备课",
+  "preparation.verify": "审核了集体备课",
+  "preparation.display": "设置了集体备课展示",
+  "preparation.recommend": "推荐了集体备课",
+  "preparation.like": "点赞了集体备课",
+  "preparation.unlike": "取消了集体备课点赞",
+  "preparation.file_save": "上传了备课文件",
+  "preparation.file_delete": "删除了备课文件",
+  "preparation.discuss": "参与了备课研讨",
+  "preparation.discuss_delete": "删除了备课研讨",
 };
 
 /**
