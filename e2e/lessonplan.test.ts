@@ -16,14 +16,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { insertPreparation } from "../apps/server/test/prepare-kit.js";
-import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, signIn, snap } from "./support.js";
 
 /**
  * #8 co-edited lesson plans in the browser (NINGXIA edition): two teachers of one preparation, each in a browser
  * context of his own, open the same plan at /collectivePrepare/editDetail; what one types the other sees within a
  * second, both show in the other's list of who is editing; a named version is saved, the text changes, the version
  * is restored and both editors show the restored text; a .docx with a heading and a table imports into a new plan
- * and exports back to .docx with both.
+ * and exports back to .docx with both. A teacher outside the (public) preparation gets the editor read-only, a
+ * visitor who is not signed in reads the text.
  */
 
 let server: TestServer;
@@ -85,7 +86,8 @@ beforeAll(async () => {
   ]);
   [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
   [zhang, li] = await Promise.all([server.login("zhanglaoshi", TEST_TEACHER_PASSWORD), server.login("lilaoshi", TEST_TEACHER_PASSWORD)]);
-  prepId = await insertPreparation(server.database.db, { theme: "八年级数学《勾股定理》集体备课", author: zhang.account_id, members: [li.account_id] });
+  // Public (open_model 1): teachers outside it and visitors may read the plans; only its members edit.
+  prepId = await insertPreparation(server.database.db, { theme: "八年级数学《勾股定理》集体备课", author: zhang.account_id, members: [li.account_id], open_model: 1 });
   planId = (await ok<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: prepId, title: "勾股定理（第一课时）", template: false }, zhang.token)).id;
   await Promise.all([signIn(a, server.url, "zhanglaoshi", TEST_TEACHER_PASSWORD), signIn(b, server.url, "lilaoshi", TEST_TEACHER_PASSWORD)]);
 }, 120_000);
@@ -179,6 +181,8 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     const after = await ok<LessonPlanVersionListAnswer>(CALLS.wpsFileVersion, { id: planId }, zhang.token);
     expect(after.list.filter((v) => v.kind === "restore")).toHaveLength(1);
     await expect.poll(async () => (await ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id: planId }, li.token)).text, { timeout: 15_000 }).not.toContain(DRAFT_ONLY);
+    await expect.poll(() => a.getByTestId("lp-version").count()).toBe(after.list.length);
+    await snap(a, "lessonplan-versions");
     await a.locator(".ant-drawer-close").click();
   });
 
@@ -220,5 +224,30 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     expect(html).toMatch(/<h1>一次函数的图像<\/h1>/);
     expect(html).toContain("<table>");
     for (const c of ["教学环节", "时间分配", "情境导入", "五分钟"]) expect(html).toContain(c);
+  });
+
+  it("a teacher outside the public preparation reads the plan read-only; a visitor who is not signed in reads its text", async () => {
+    const url = `${server.url}/#/collectivePrepare/editDetail?id=${prepId}&doc=${planId}`;
+    await b.evaluate(() => localStorage.clear());
+    await b.goto("about:blank");
+    await signIn(b, server.url, "zhaolaoshi", TEST_TEACHER_PASSWORD);
+    await b.goto(url);
+    await b.getByTestId("lp-readonly").waitFor({ timeout: 20_000 });
+    expect(await content(b).getAttribute("contenteditable")).toBe("false");
+    expect(await heading(b)).toBe(HEADING);
+    expect(await b.getByTestId("lp-plan-create").count()).toBe(0);
+    const wire = await ok<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prepId }, (await server.login("zhaolaoshi", TEST_TEACHER_PASSWORD)).token);
+    expect(wire.can_edit).toBe(false);
+    await snap(b, "lessonplan-readonly");
+
+    await b.evaluate(() => localStorage.clear());
+    await b.goto("about:blank");
+    await b.goto(url);
+    await b.getByTestId("lp-visitor").waitFor({ timeout: 20_000 });
+    await expect.poll(() => b.getByTestId("lp-html").innerText().catch(() => ""), { timeout: 10_000 }).toContain(LINE_B);
+    expect(hashRoute(b)).toMatch(/^\/collectivePrepare\/editDetail\?/);
+    expect(await b.getByTestId("lp-editor").count()).toBe(0);
+    await b.waitForTimeout(500); // the page's fade-in, for the picture only
+    await snap(b, "lessonplan-visitor");
   });
 });

@@ -333,7 +333,7 @@ function ImportModal({ open, prepId, currentId, onClose, onImported }: { open: b
   const upload = useModuleUpload({
     module: "word",
     check: (f) => (/\.docx$/i.test(f.name) ? null : DOCX_ONLY),
-    success: "文件上传成功，正在转换…",
+    success: "文件上传成功",
     fail: "文件上传失败，请重试",
     onDone: (rec: FileRecord) => void convert(rec),
   });

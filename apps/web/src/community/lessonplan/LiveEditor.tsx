@@ -280,7 +280,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
       <Divider orientation="vertical" />
       {btn("undo", "撤销（只撤销自己的修改）", <UndoOutlined />, false, () => chain().undo().run(), s.canUndo)}
       {btn("redo", "重做", <RedoOutlined />, false, () => chain().redo().run(), s.canRedo)}
-      <span className="yk-lp-toolbar-hint">多人同时编辑，内容自动保存</span>
+      {disabled ? null : <span className="yk-lp-toolbar-hint">多人同时编辑，内容自动保存</span>}
     </div>
   );
 }
