@@ -186,7 +186,7 @@ async function blocks(nodes: JSONContent[] | undefined, ctx: Ctx, list?: { order
           }
           if (cells.length) rows.push(new TableRow({ children: cells, tableHeader: (r.content ?? []).every((c) => c.type === "tableHeader") || undefined }));
         }
-        if (rows.length) out.push(new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } }), new Paragraph({ children: [] }));
+        if (rows.length) out.push(new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE }, margins: { top: 60, bottom: 60, left: 100, right: 100 } }), new Paragraph({ children: [] }));
         break;
       }
       default:
@@ -204,7 +204,17 @@ export async function exportDocx(json: JSONContent, title: string, images: Image
   const doc = new Document({
     title,
     creator: "研课",
-    styles: { default: { document: { run: { font: FONT, size: 24 } }, heading1: { run: { font: FONT } }, heading2: { run: { font: FONT } }, heading3: { run: { font: FONT } } } },
+    styles: {
+      default: {
+        document: { run: { font: FONT, size: 24 }, paragraph: { spacing: { after: 60, line: 360 } } },
+        heading1: { run: { font: FONT, size: 36, bold: true, color: "000000" }, paragraph: { spacing: { before: 240, after: 120 } } },
+        heading2: { run: { font: FONT, size: 30, bold: true, color: "000000" }, paragraph: { spacing: { before: 200, after: 100 } } },
+        heading3: { run: { font: FONT, size: 28, bold: true, color: "000000" }, paragraph: { spacing: { before: 160, after: 80 } } },
+        heading4: { run: { font: FONT, size: 26, bold: true, color: "000000" } },
+        heading5: { run: { font: FONT, size: 24, bold: true, color: "000000" } },
+        heading6: { run: { font: FONT, size: 24, bold: true, color: "000000" } },
+      },
+    },
     numbering: {
       config: [{ reference: "ordered", levels: levels(LevelFormat.DECIMAL, (i) => `%${i + 1}.`) }],
     },
