@@ -20,6 +20,7 @@ let prepId = 0;
 const THEME = "七年级上册 有理数 集体备课";
 const MESSAGE = "建议在导入环节用温度计引出负数。";
 const REPLY = "同意，可以再加一个海拔的例子。";
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
   const r = await server.call<T>(p, payload, token);
@@ -152,6 +153,11 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     await page.getByTestId("disc-reply-clear").click();
     expect(await page.getByTestId("disc-reply-target").count()).toBe(0);
     await first.getByTestId("disc-reply").first().click();
+    // Images: png / jpg / jpeg only; a good one shows before sending.
+    await page.getByTestId("disc-image-input").setInputFiles({ name: "板书.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+    await page.getByText("评论图片只能是 png、jpg 或 jpeg 格式").waitFor();
+    await page.getByTestId("disc-image-input").setInputFiles({ name: "板书.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+    await page.getByTestId("disc-box").locator(".yk-disc-pending img").waitFor();
     await page.getByTestId("disc-input").fill(REPLY);
     await page.getByTestId("disc-send").click();
     await first.getByTestId("disc-text").filter({ hasText: REPLY }).waitFor();
@@ -162,7 +168,8 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     const zhang = await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD);
     const thread = await ok<DiscussPage>(CALLS.preparationDiscussList, { preparation_id: prepId }, zhang.token);
     expect(thread.list.map((m) => m.content)).toEqual([MESSAGE]);
-    expect(thread.list[0].children.map((c) => [c.content, c.account.realname, c.reply_person_name])).toEqual([[REPLY, "李老师", "张老师"]]);
+    expect(thread.list[0].children.map((c) => [c.content, c.account.realname, c.reply_person_name, c.content_img.length])).toEqual([[REPLY, "李老师", "张老师", 1]]);
+    await first.locator(".yk-disc-child .yk-disc-imgs img").waitFor();
     await look("prepare-detail-discussion");
   });
 
