@@ -37,6 +37,8 @@ let zhang: SessionInfo;
 let li: SessionInfo;
 let prepId = 0;
 let planId = 0;
+/** Console errors and warnings of both pages (one Yjs copy: no "Yjs was already imported"). */
+const consoleProblems: string[] = [];
 const tmp = mkdtempSync(path.join(os.tmpdir(), "yanke-lessonplan-"));
 
 const HEADING = "勾股定理教学设计";
@@ -85,6 +87,7 @@ beforeAll(async () => {
     handle.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: "zh-CN" }),
   ]);
   [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
+  for (const page of [a, b]) page.on("console", (m) => (m.type() === "error" || m.type() === "warning" ? consoleProblems.push(m.text()) : undefined));
   [zhang, li] = await Promise.all([server.login("zhanglaoshi", TEST_TEACHER_PASSWORD), server.login("lilaoshi", TEST_TEACHER_PASSWORD)]);
   // Public (open_model 1): teachers outside it and visitors may read the plans; only its members edit.
   prepId = await insertPreparation(server.database.db, { theme: "八年级数学《勾股定理》集体备课", author: zhang.account_id, members: [li.account_id], open_model: 1 });
@@ -134,6 +137,7 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
 
     // Stored on the server: the plan's text over the wire has both lines.
     await expect.poll(async () => (await ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id: planId }, li.token)).text, { timeout: 15_000 }).toContain(LINE_B);
+    expect(consoleProblems.filter((t) => /yjs|tiptap|y-prosemirror|collaboration/i.test(t))).toEqual([]);
     await a.waitForTimeout(300); // the carets' labels settle, for the pictures only
     await snap(a, "lessonplan-coedit-zhang");
     await snap(b, "lessonplan-coedit-li");
@@ -183,6 +187,13 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     await expect.poll(async () => (await ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id: planId }, li.token)).text, { timeout: 15_000 }).not.toContain(DRAFT_ONLY);
     await expect.poll(() => a.getByTestId("lp-version").count()).toBe(after.list.length);
     await snap(a, "lessonplan-versions");
+    // Two versions compared: 初稿 (older, A) against the automatic one taken before the restore (B).
+    for (const v of after.list) await a.locator(`[data-testid="lp-version"][data-id="${v.id}"]`).getByTestId("lp-version-pick").click();
+    await a.getByTestId("lp-compare-picked").click();
+    await expect.poll(() => a.locator('[data-testid="lp-diff-line"][data-type="added"]').allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(DRAFT_ONLY)]);
+    expect(await a.getByTestId("lp-compare").innerText()).toContain("从 「初稿」");
+    await a.keyboard.press("Escape");
+    await a.getByTestId("lp-compare").waitFor({ state: "hidden" });
     await a.locator(".ant-drawer-close").click();
   });
 
@@ -224,6 +235,14 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     expect(html).toMatch(/<h1>一次函数的图像<\/h1>/);
     expect(html).toContain("<table>");
     for (const c of ["教学环节", "时间分配", "情境导入", "五分钟"]) expect(html).toContain(c);
+
+    // Delete the imported plan (confirmed): gone over the wire, and the page falls back to the main plan.
+    await a.locator(`[data-testid="lp-plan"][data-id="${imported!.id}"]`).getByTestId("lp-plan-delete").click();
+    await a.getByRole("button", { name: "删 除" }).or(a.getByRole("button", { name: "删除" })).last().click();
+    await expect.poll(() => a.getByTestId("lp-plan").count(), { timeout: 10_000 }).toBe(1);
+    const left = await ok<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prepId }, zhang.token);
+    expect(left.list.map((p) => p.id)).toEqual([planId]);
+    await expect.poll(() => heading(a), { timeout: 10_000 }).toBe(HEADING);
   });
 
   it("a teacher outside the public preparation reads the plan read-only; a visitor who is not signed in reads its text", async () => {
