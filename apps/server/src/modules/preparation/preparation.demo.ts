@@ -42,10 +42,10 @@ interface Plan {
 const PLANS: Plan[] = [
   { theme: "《春》朗读与写景手法集体备课", introduction: "围绕朗读指导与比喻、拟人等写景手法，统一教学目标与课堂活动设计。", period: "初中", subject: "语文", grade: "七年级", code: "BB-YW-7A-01-01", community: 0, back: 112, days: 7, open_model: 1, recommend: true },
   { theme: "正数和负数：情境引入与概念建构", introduction: "用温度、海拔等生活情境引入负数，讨论“0”的意义与易错点。", period: "初中", subject: "数学", grade: "七年级", code: "RJ-SX-7A-01-01", community: 1, back: 90, days: 5, open_model: 1 },
-  { theme: "数轴与相反数 单元整体设计", introduction: "以数轴为主线串联相反数、绝对值，设计分层练习与课后作业。", period: "初中", subject: "数学", grade: "七年级", code: "RJ-SX-7A-01-02", community: 0, back: 70, days: 10, open_model: 2 },
-  { theme: "Unit 1 听说课任务链设计", introduction: "以真实交际任务为驱动，设计听前、听中、听后活动与评价量规。", period: "初中", subject: "英语", grade: "七年级", code: "RJ-YY-7A-01", community: 5, back: 48, days: 7, open_model: 1 },
-  { theme: "运动的描述：质点与参考系", introduction: "高一物理起始课，讨论理想化模型的建构与实验演示。", period: "高中", subject: "物理", grade: "高一", code: "RJ-WL-G1-01-01", community: 12, back: 30, days: 14, open_model: 1, recommend: true },
-  { theme: "集合的概念 单元起始课", introduction: "从具体实例抽象集合概念，讨论符号语言的教学节奏。", period: "高中", subject: "数学", grade: "高一", code: "RJ-SX-G1-01-01", community: 10, back: 12, days: 7, open_model: 3, type: 2 },
+  { theme: "有理数的分类与数轴 单元整体设计", introduction: "以数轴为主线串联有理数的分类、相反数与绝对值，设计分层练习与课后作业。", period: "初中", subject: "数学", grade: "七年级", code: "RJ-SX-7A-01-02", community: 0, back: 70, days: 10, open_model: 2 },
+  { theme: "Unit 1 Teenage Life 听说课任务链设计", introduction: "以真实交际任务为驱动，设计听前、听中、听后活动与评价量规。", period: "高中", subject: "英语", grade: "高一", code: "RJ-YY-G1-02-01", community: 4, back: 48, days: 7, open_model: 1 },
+  { theme: "运动的描述：质点与参考系", introduction: "高一物理起始课，讨论理想化模型的建构与实验演示。", period: "高中", subject: "物理", grade: "高一", code: "RJ-WL-G1-01-01", community: 7, back: 30, days: 14, open_model: 1, recommend: true },
+  { theme: "氧化还原反应 复习课（个人备课）", introduction: "高考一轮复习：从化合价变化认识氧化还原，整理典型错题。", period: "高中", subject: "化学", grade: "高一", code: "", community: 10, back: 12, days: 7, open_model: 3, type: 2 },
   { theme: "时、分、秒 复习课设计", introduction: "三年级数学复习课：时间单位换算与经过时间的计算。", period: "小学", subject: "数学", grade: "三年级", code: "RJ-SX-3A-01", community: 6, back: 2, days: 10, open_model: 1 },
   { theme: "《朝花夕拾》整本书阅读导读课", introduction: "设计阅读任务单与读书交流会，区级名师工作室共同研讨。", period: "初中", subject: "语文", grade: "七年级", code: "", community: 5, back: -5, days: 3, open_model: 2, pending: true },
 ];
