@@ -43,7 +43,7 @@ import { sanitizeHtml } from "../blog/blog-common";
 import { LoginHint } from "../common/util";
 import { DiagnosisPanel } from "./DiagnosisPanel";
 import { PrepareDiscussion } from "./PrepareDiscussion";
-import { MemberAvatars, PhaseTag, PrepCover, TypeTag, VerifyTag, bytes, coEditHref, prepCall, prepFormHref, prepListHref, windowText } from "./prepare-common";
+import { MemberAvatars, patchDetail, PhaseTag, PrepCover, TypeTag, VerifyTag, bytes, coEditHref, prepCall, prepFormHref, prepListHref, windowText } from "./prepare-common";
 
 export function PrepareDetailPage() {
   const [params] = useSearchParams();
@@ -104,7 +104,8 @@ function Detail({ d }: { d: PreparationDetail }) {
     try {
       const r = await prepCall<PreparationLikeAnswer>(CALLS.preparationLikeNums, { id: d.id });
       toast.success(r.liked ? "点赞成功" : "已取消点赞");
-      await refresh();
+      patchDetail(qc, d.id, () => ({ liked: r.liked, like_count: r.like_count }));
+      void qc.invalidateQueries({ queryKey: ["prepare", "list"] });
     } catch {
       /* shown */
     } finally {
@@ -115,7 +116,7 @@ function Detail({ d }: { d: PreparationDetail }) {
     try {
       const r = await prepCall<CollectSaveAnswer>(CALLS.collectSave, { target_type: "preparation", target_id: d.id });
       toast.success(r.is_collect ? "收藏成功" : "已取消收藏");
-      await refresh();
+      patchDetail(qc, d.id, () => ({ collected: r.is_collect }));
     } catch {
       /* shown */
     }

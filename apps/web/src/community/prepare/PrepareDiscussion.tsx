@@ -7,7 +7,7 @@
  */
 import { CloseOutlined, PictureOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, DISCUSS_IMAGE_MAX_COUNT, DISCUSS_MESSAGES, type DiscussMessage, type DiscussPage, type FileRecord } from "@yanke/protocol";
+import { avatarColor, CALLS, DISCUSS_IMAGE_MAX_COUNT, DISCUSS_MESSAGES, type DiscussMessage, type DiscussPage, type FileRecord } from "@yanke/protocol";
 import { Avatar, Button, Image, Input, Pagination, Popconfirm, Progress, Spin, Tag } from "antd";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
@@ -17,8 +17,7 @@ import { xhrMultipart } from "../../components/upload/multipart";
 import { sessionAccountId, sessionToken } from "../../components/upload/session";
 import { toastUploadFailure } from "../../components/upload/upload-feedback";
 import { useToken } from "../../session/store";
-import { avatarColor } from "@yanke/protocol";
-import { checkDiscussImage, checkDiscussMessage, prepCall } from "./prepare-common";
+import { checkDiscussImage, checkDiscussMessage, patchDetail, prepCall } from "./prepare-common";
 
 interface ReplyTarget {
   /** The top-level message the reply goes under. */
@@ -100,8 +99,8 @@ export function PrepareDiscussion({ preparationId, canDiscuss, docKey = "" }: { 
       setImages([]);
       setReply(null);
       if (!reply) setPage(1);
+      patchDetail(qc, preparationId, (d) => ({ discuss_count: d.discuss_count + 1 }));
       await qc.invalidateQueries({ queryKey: key });
-      await qc.invalidateQueries({ queryKey: ["prepare", "detail", preparationId] });
     } catch {
       /* the client showed the refusal */
     } finally {
@@ -114,6 +113,7 @@ export function PrepareDiscussion({ preparationId, canDiscuss, docKey = "" }: { 
       await prepCall(CALLS.delPreparationMsg, { id: m.id });
       toast.success("删除成功");
       if (reply?.pid === m.id) setReply(null);
+      patchDetail(qc, preparationId, (d) => ({ discuss_count: Math.max(0, d.discuss_count - 1) }));
       await qc.invalidateQueries({ queryKey: key });
     } catch {
       /* shown */
