@@ -46,6 +46,7 @@ export function CoEditPage() {
   const asked = Number(params.get("doc") || 0);
   const valid = Number.isInteger(prepId) && prepId > 0;
   const [versionsOpen, setVersionsOpen] = useState(false);
+  const qc = useQueryClient();
 
   const plans = useQuery({
     queryKey: ["lessonplan", "list", prepId, loggedIn],
@@ -137,7 +138,7 @@ export function CoEditPage() {
             {current ? (
               loggedIn ? (
                 <Suspense fallback={<Spin style={{ display: "block", margin: "120px auto" }} tip="正在加载编辑器…"><div /></Spin>}>
-                  <LiveEditor key={current.id} docId={current.id} canEdit={canEdit} />
+                  <LiveEditor key={current.id} docId={current.id} canEdit={canEdit} onStored={() => void qc.invalidateQueries({ queryKey: ["lessonplan", "list", prepId] })} />
                 </Suspense>
               ) : (
                 <VisitorView docId={current.id} />

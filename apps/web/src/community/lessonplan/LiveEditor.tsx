@@ -26,7 +26,7 @@ import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { LESSON_PLAN_FIELD, lessonDocName } from "@yanke/protocol";
 import { Alert, Avatar, Button, Divider, Dropdown, Select, Spin, Tag, Tooltip } from "antd";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import * as Y from "yjs";
 import { getState, useSession } from "../../session/store";
 import { SAVE_STATE_TEXT, authFailureMessage, caretUser, collabUrl, presentUsers, saveState, type CaretUser, type Present, type SaveState } from "./collab";
@@ -37,6 +37,8 @@ export interface LiveEditorProps {
   docId: number;
   /** The list's can_edit: false opens read-only even before the server says so. */
   canEdit: boolean;
+  /** Called a moment after local changes reached the server (it stores them ≤ 2 s later): lists may refresh. */
+  onStored?: () => void;
 }
 
 interface Connection {
@@ -47,7 +49,7 @@ interface Connection {
 type Status = "connecting" | "connected" | "disconnected";
 
 /** One provider per document; rebuilt when the document changes, destroyed on unmount. */
-export default function LiveEditor({ docId, canEdit }: LiveEditorProps) {
+export default function LiveEditor({ docId, canEdit, onStored }: LiveEditorProps) {
   const session = useSession();
   const [conn, setConn] = useState<Connection | null>(null);
   const [status, setStatus] = useState<Status>("connecting");
@@ -87,12 +89,24 @@ export default function LiveEditor({ docId, canEdit }: LiveEditorProps) {
     };
   }, [docId]);
 
+  const state = saveState({ status, synced, unsynced, everConnected });
+  // saving → saved: the server has the changes and stores them after its 2 s debounce.
+  const stored = useRef(onStored);
+  stored.current = onStored;
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (state === "saving") wasSaving.current = true;
+    if (state !== "saved" || !wasSaving.current) return;
+    wasSaving.current = false;
+    const t = window.setTimeout(() => stored.current?.(), 3000);
+    return () => window.clearTimeout(t);
+  }, [state]);
+
   if (refused) {
     return <Alert type="error" showIcon title="无法打开协同编辑" description={refused} data-testid="lp-refused" style={{ margin: 16 }} />;
   }
   if (!conn) return <Spin style={{ display: "block", margin: "80px auto" }} />;
   const user = caretUser(session);
-  const state = saveState({ status, synced, unsynced, everConnected });
   const readOnly = !canEdit || scope === "readonly";
   return <CollabEditor key={docId} conn={conn} user={user} state={state} readOnly={readOnly} ready={scope !== null && synced} />;
 }
