@@ -163,7 +163,7 @@ export function CommunityLogo({ url, name, id, size = 72 }: { url: string; name:
   );
 }
 
-type BlogTab = "home" | "acticle" | "notice" | "add";
+export type BlogTab = "home" | "acticle" | "notice" | "prepare" | "add";
 
 /**
  * The space header: banner, logo, name, tags, introduction, counts, join / applying state, and the tabs of the
@@ -176,6 +176,7 @@ export function SpaceHeader({ info, active, extra }: { info: CommunityInfo; acti
     { key: "home", label: "空间首页", to: blogHref("/blog", info.id), show: true },
     { key: "acticle", label: "文章", to: blogHref("/blog/acticle", info.id), show: true },
     { key: "notice", label: "通知公告", to: blogHref("/blog/notice", info.id), show: true },
+    { key: "prepare", label: "集体备课", to: blogHref("/blog/collectivePrepare/detailList", info.id), show: true },
     { key: "add", label: "发布文章", to: blogHref("/blog/add", info.id), show: token !== "" && p.can_post },
   ];
   const counts: [string, number][] = [

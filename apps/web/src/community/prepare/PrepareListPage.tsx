@@ -242,7 +242,7 @@ export function BlogPreparePage() {
   const communityId = useBlogCommunityId();
   return (
     <div className="yk-page yk-blog" data-testid="BlogPreparePage">
-      <BlogFrame communityId={communityId}>{(info) => <BlogPrepare communityId={info.id} header={<BlogSpaceHeader info={info} active={"prepare" as "home"} />} />}</BlogFrame>
+      <BlogFrame communityId={communityId}>{(info) => <BlogPrepare communityId={info.id} header={<BlogSpaceHeader info={info} active="prepare" />} />}</BlogFrame>
     </div>
   );
 }

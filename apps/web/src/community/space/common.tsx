@@ -112,6 +112,7 @@ export const PHASE_COLORS: Record<string, string> = { upcoming: "blue", running:
 const SPACE_LINKS: { key: string; label: string; path: string }[] = [
   { key: "home", label: "社区首页", path: "/community/home" },
   { key: "member", label: "成员", path: "/community/member" },
+  { key: "prepare", label: "集体备课", path: "/community/collectivePrepare" },
   { key: "notice", label: "通知公告", path: "/community/notice" },
   { key: "activity", label: "社区活动", path: "/community/community7" },
   { key: "blog", label: "空间", path: "/blog" },
