@@ -37,7 +37,7 @@ export interface LiveEditorProps {
   docId: number;
   /** The list's can_edit: false opens read-only even before the server says so. */
   canEdit: boolean;
-  /** Called a moment after local changes reached the server (it stores them ≤ 2 s later): lists may refresh. */
+  /** Called 3 s after the last change of the document (the server stores ≤ 2 s after one): lists may refresh. */
   onStored?: () => void;
 }
 
@@ -58,6 +58,9 @@ export default function LiveEditor({ docId, canEdit, onStored }: LiveEditorProps
   const [unsynced, setUnsynced] = useState(0);
   const [scope, setScope] = useState<"read-write" | "readonly" | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
+
+  const stored = useRef(onStored);
+  stored.current = onStored;
 
   useEffect(() => {
     setStatus("connecting");
@@ -81,8 +84,17 @@ export default function LiveEditor({ docId, canEdit, onStored }: LiveEditorProps
       onAuthenticated: ({ scope: sc }) => setScope(sc),
       onAuthenticationFailed: ({ reason }) => setRefused(authFailureMessage(reason, getState().session.token !== "")),
     });
+    // Any change (ours or another editor's): the server stores it ≤ 2 s later, then lists may refresh.
+    let timer = 0;
+    const onUpdate = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => stored.current?.(), 3000);
+    };
+    ydoc.on("update", onUpdate);
     setConn({ ydoc, provider });
     return () => {
+      window.clearTimeout(timer);
+      ydoc.off("update", onUpdate);
       provider.destroy();
       ydoc.destroy();
       setConn(null);
@@ -90,17 +102,6 @@ export default function LiveEditor({ docId, canEdit, onStored }: LiveEditorProps
   }, [docId]);
 
   const state = saveState({ status, synced, unsynced, everConnected });
-  // saving → saved: the server has the changes and stores them after its 2 s debounce.
-  const stored = useRef(onStored);
-  stored.current = onStored;
-  const wasSaving = useRef(false);
-  useEffect(() => {
-    if (state === "saving") wasSaving.current = true;
-    if (state !== "saved" || !wasSaving.current) return;
-    wasSaving.current = false;
-    const t = window.setTimeout(() => stored.current?.(), 3000);
-    return () => window.clearTimeout(t);
-  }, [state]);
 
   if (refused) {
     return <Alert type="error" showIcon title="无法打开协同编辑" description={refused} data-testid="lp-refused" style={{ margin: 16 }} />;
