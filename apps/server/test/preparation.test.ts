@@ -130,6 +130,7 @@ describe("preparationSave (c235)", () => {
     await k.refused(P.preparationSave, { theme: "x", community_id: A, start_time: "明天", end_time: "后天" }, "zhanglaoshi", 400, /格式应为/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, open_model: 9, ...times() }, "zhanglaoshi", 400, /公开范围/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, type: 3, ...times() }, "zhanglaoshi", 400, /备课类型/);
+    await k.refused(P.preparationSave, { theme: "x", community_id: A, cover_url: "javascript:alert(1)", ...times() }, "zhanglaoshi", 400, /封面.*应为上传的图片/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, accountIds: [k.id.wanglaoshi], ...times() }, "zhanglaoshi", 400, /参与人必须是本社区已加入的成员.*王老师/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, bookId: 999999, ...times() }, "zhanglaoshi", 400, /教材不存在/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, book_catalog_id: 999999, ...times() }, "zhanglaoshi", 400, /目录不存在/);

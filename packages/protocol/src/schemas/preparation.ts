@@ -100,7 +100,9 @@ const zIdList = (label: string, max: number) =>
       z.array(z.coerce.number().int("必须是整数").positive("必须大于 0")).max(max, `最多 ${max} 个`),
     )
     .describe(label);
-const zUrl = (label: string) => zText(label, 500);
+/** An image address: an upload ("/files/<id>") or an http(s) address; "" = none. */
+const zUrl = (label: string) =>
+  zText(label, 500).refine((v) => v === "" || /^\/files\/\d+([?#].*)?$/.test(v) || /^https?:\/\/\S+$/i.test(v), "应为上传的图片或以 http:// 或 https:// 开头的地址");
 
 /**
  * One file of fileArr (community.md §3 File record): the caller's own upload named by file_id, or by file_path
