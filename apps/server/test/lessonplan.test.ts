@@ -5,6 +5,7 @@
  */
 import {
   CALLS,
+  LESSON_PLAN_FIELD,
   LESSON_PLAN_TEMPLATE_HEADINGS,
   type LessonPlanDetail,
   type LessonPlanListAnswer,
@@ -144,6 +145,19 @@ describe("co-editing on /ws/collab", () => {
     const [row] = await k.db.select().from(lessonDoc).where(eq(lessonDoc.id, id));
     expect(row!.updated_by).toBeGreaterThan(0);
     expect([k.id.zhanglaoshi, k.id.lilaoshi]).toContain(row!.updated_by);
+    // A deletion alone (no insert) is stored too.
+    const c = await open(id, "lilaoshi");
+    const frag = c.doc.getXmlFragment(LESSON_PLAN_FIELD);
+    const at = frag.toArray().findIndex((n) => n.toString().includes("张老师写的导入环节"));
+    expect(at).toBeGreaterThanOrEqual(0);
+    frag.delete(at, 1);
+    c.close();
+    expect(
+      await until(async () => {
+        const [r] = await k.db.select().from(lessonDoc).where(eq(lessonDoc.id, id));
+        return Boolean(r && !r.text.includes("张老师写的导入环节") && r.text.includes("李老师补充的练习"));
+      }),
+    ).toBe(true);
   });
 
   it("a bad token, a non-member and a deleted plan are refused; a viewer is read-only and his edit is not kept", async () => {

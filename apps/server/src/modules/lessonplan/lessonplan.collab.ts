@@ -13,6 +13,7 @@
  * - Shutdown: preClose closes every connection and waits until every document is stored and unloaded, so the
  *   database (closed after app.close) still takes the last stores.
  */
+import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type Extension, Hocuspocus } from "@hocuspocus/server";
@@ -56,6 +57,8 @@ export class LessonCollab {
   readonly hocuspocus: Hocuspocus;
   private readonly wss: WebSocketServer;
   private closing = false;
+  /** A hash of the state last stored per plan: a store with nothing new (a direct connection's disconnect) is skipped. */
+  private readonly stored = new Map<number, string>();
 
   constructor(
     app: FastifyInstance,
@@ -89,10 +92,14 @@ export class LessonCollab {
           .where(and(eq(lessonDoc.id, id), isNull(lessonDoc.deleted_at)));
         if (!row) throw new Refusal(COLLAB_REFUSALS.gone);
         if (row.state && row.state.length) Y.applyUpdate(document, row.state);
+        this.stored.set(id, hashOf(Y.encodeStateAsUpdate(document)));
         return document;
       },
       onStoreDocument: async ({ documentName, document, context }) => {
         await this.store(docIdOf(documentName), document, (context as CollabContext | undefined)?.accountId ?? 0);
+      },
+      afterUnloadDocument: async ({ documentName }) => {
+        this.stored.delete(docIdOf(documentName));
       },
     };
     this.hocuspocus = new Hocuspocus({ quiet: true, debounce: 2000, maxDebounce: 10000, extensions: [persistence] });
@@ -113,11 +120,14 @@ export class LessonCollab {
   private async store(id: number, document: Y.Doc, accountId: number): Promise<void> {
     if (!id) return;
     const state = Y.encodeStateAsUpdate(document);
+    const hash = hashOf(state);
+    if (this.stored.get(id) === hash) return;
     const { html, text } = derive(docToJSON(document));
     await this.deps.db
       .update(lessonDoc)
       .set({ state, html, text, updated_at: this.deps.now(), ...(accountId ? { updated_by: accountId } : {}) })
       .where(and(eq(lessonDoc.id, id), isNull(lessonDoc.deleted_at)));
+    this.stored.set(id, hash);
   }
 
   /** The loaded document of a plan (undefined when nobody has it open). */
@@ -173,4 +183,8 @@ export class LessonCollab {
     }
     await new Promise<void>((r) => this.wss.close(() => r()));
   }
+}
+
+function hashOf(state: Uint8Array): string {
+  return createHash("sha256").update(state).digest("base64");
 }
