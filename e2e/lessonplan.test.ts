@@ -44,6 +44,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "yanke-lessonplan-"));
 const HEADING = "勾股定理教学设计";
 const LINE_B = "李老师补充：探究直角三角形三边关系";
 const DRAFT_ONLY = "这一句在初稿之后加入";
+const HEADING_EDIT = "（修订稿）";
 
 async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
   const r = await server.call<T>(p, payload, token);
@@ -154,20 +155,27 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     await a.locator(".ant-drawer-close").click();
     await a.getByTestId("lp-versions").waitFor({ state: "hidden" });
 
-    // The text changes after the version.
+    // The text changes after the version: a line added at the end, words added to the heading.
     await toEnd(a);
     await a.keyboard.press("Enter");
     await a.keyboard.insertText(DRAFT_ONLY);
+    await content(a).locator("h1").click();
+    await a.keyboard.press("End");
+    await a.keyboard.insertText(HEADING_EDIT);
     await expect.poll(() => text(b), { timeout: 1000, interval: 50 }).toContain(DRAFT_ONLY);
+    await expect.poll(() => heading(b), { timeout: 1000, interval: 50 }).toBe(HEADING + HEADING_EDIT);
     await a.locator('[data-testid="lp-editor"][data-state="saved"]').waitFor();
 
-    // Compare the version with the current text: the new line is an added one.
+    // Compare the version with the current text: the new line is an added one, the heading a changed one.
     await a.getByTestId("lp-versions-open").click();
     const row = a.locator('[data-testid="lp-version"][data-name="初稿"]');
     await row.getByTestId("lp-version-compare").click();
     const added = a.locator('[data-testid="lp-diff-line"][data-type="added"]');
     await expect.poll(() => added.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(DRAFT_ONLY)]);
-    expect(await a.locator('[data-testid="lp-diff-line"][data-type="same"]').allInnerTexts()).toEqual([expect.stringContaining(HEADING), expect.stringContaining(LINE_B)]);
+    expect(await a.locator('[data-testid="lp-diff-line"][data-type="same"]').allInnerTexts()).toEqual([expect.stringContaining(LINE_B)]);
+    const changed = a.locator('[data-testid="lp-diff-line"][data-type="changed"]');
+    expect(await changed.allInnerTexts()).toEqual([expect.stringContaining(HEADING)]);
+    expect((await changed.locator("ins").allInnerTexts()).join("")).toContain("修订稿");
     await a.waitForTimeout(300); // the dialog's zoom, for the picture only
     await snap(a, "lessonplan-compare");
     await a.keyboard.press("Escape");
