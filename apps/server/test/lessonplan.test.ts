@@ -130,7 +130,10 @@ describe("co-editing on /ws/collab", () => {
     appendParagraph(b.doc, "李老师补充的练习");
     expect(await until(() => contentOf(a.doc).includes("李老师补充的练习"))).toBe(true);
     const list = await k.ok<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prep }, "zhanglaoshi");
-    expect(list.list.find((r) => r.id === id)!.editors).toBe(2);
+    const listed = list.list.find((r) => r.id === id)!;
+    expect(listed.editors).toBe(2);
+    expect(listed.editor_names).toHaveLength(2);
+    expect(listed.editor_names.every((n) => n !== "")).toBe(true);
     // The live document answers at once; the stored row follows (debounced) and at the latest when both leave.
     const live = await k.ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id }, "wanglaoshi");
     expect(live.text).toContain("李老师补充的练习");

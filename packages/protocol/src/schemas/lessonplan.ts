@@ -153,8 +153,10 @@ export interface LessonPlanRow {
   /** Characters of plain text. */
   text_length: number;
   version_count: number;
-  /** Editors connected to it now (open WebSocket connections). */
+  /** Editors connected to it now (open WebSocket connections, read-only viewers included). */
   editors: number;
+  /** Their names (one per account, from the session each connected with). */
+  editor_names: string[];
   /** The caller may delete it (author of the preparation, a manager or its creator). */
   can_delete: boolean;
 }

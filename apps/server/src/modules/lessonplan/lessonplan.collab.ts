@@ -142,6 +142,18 @@ export class LessonCollab {
     return d ? Y.encodeStateAsUpdate(d) : stored;
   }
 
+  /** The accounts connected to a plan now (each once). */
+  editorIds(id: number): number[] {
+    const d = this.hocuspocus.documents.get(lessonDocName(id));
+    if (!d) return [];
+    const ids = new Set<number>();
+    for (const { connection } of d.connections.values()) {
+      const a = (connection.context as CollabContext | undefined)?.accountId;
+      if (a) ids.add(a);
+    }
+    return [...ids];
+  }
+
   /** Editors connected to a plan now (WebSocket connections, read-only viewers included). */
   editors(id: number): number {
     return this.hocuspocus.documents.get(lessonDocName(id))?.connections.size ?? 0;

@@ -141,7 +141,8 @@ export class LessonPlanService {
     const ids = docs.map((d) => d.id);
     const counts = await this.db.select({ doc_id: lessonDocVersion.doc_id, n: count() }).from(lessonDocVersion).where(inArray(lessonDocVersion.doc_id, ids)).groupBy(lessonDocVersion.doc_id);
     const byDoc = new Map(counts.map((r) => [r.doc_id, Number(r.n)]));
-    const names = await this.names(docs.flatMap((d) => [d.created_by, d.updated_by]));
+    const editing = new Map(docs.map((d) => [d.id, this.collab.editorIds(d.id)]));
+    const names = await this.names([...docs.flatMap((d) => [d.created_by, d.updated_by]), ...[...editing.values()].flat()]);
     return docs.map((d) => ({
       id: d.id,
       preparation_id: d.preparation_id,
@@ -158,6 +159,7 @@ export class LessonPlanService {
       text_length: d.text.replace(/\s/g, "").length,
       version_count: byDoc.get(d.id) ?? 0,
       editors: this.collab.editors(d.id),
+      editor_names: (editing.get(d.id) ?? []).map((a) => names.get(a) ?? "").filter(Boolean),
       can_delete: this.mayDeletePlan(c, d, power),
     }));
   }
