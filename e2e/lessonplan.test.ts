@@ -138,6 +138,8 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
 
     // Stored on the server: the plan's text over the wire has both lines.
     await expect.poll(async () => (await ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id: planId }, li.token)).text, { timeout: 15_000 }).toContain(LINE_B);
+    // The plan list (refreshed after the changes are stored) names who is connected, from the server.
+    await expect.poll(() => a.getByTestId("lp-plan-meta").first().getAttribute("title"), { timeout: 15_000 }).toMatch(/^在线：(张老师、李老师|李老师、张老师)$/);
     expect(consoleProblems.filter((t) => /yjs|tiptap|y-prosemirror|collaboration/i.test(t))).toEqual([]);
     await a.waitForTimeout(300); // the carets' labels settle, for the pictures only
     await snap(a, "lessonplan-coedit-zhang");

@@ -233,9 +233,9 @@ function PlanList({ prepId, list, loading, currentId, canEdit, onChoose }: { pre
                 <div className="yk-lp-plan-title" title={p.title}>
                   {p.title}
                 </div>
-                <div className="yk-lp-plan-meta">
+                <div className="yk-lp-plan-meta" title={p.editor_names.length > 0 ? `在线：${p.editor_names.join("、")}` : undefined} data-testid="lp-plan-meta">
                   {p.main === 1 ? <Tag color="green" style={{ marginInlineEnd: 4, fontSize: 11, lineHeight: "16px", padding: "0 4px" }}>主教案</Tag> : null}
-                  {p.text_length} 字{p.editors > 0 ? ` · ${p.editors} 人在编辑` : ""}
+                  {p.text_length} 字{p.editor_names.length > 0 ? ` · ${p.editor_names.length} 人在线` : ""}
                 </div>
               </div>
               {p.can_delete ? (
