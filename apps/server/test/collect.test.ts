@@ -164,7 +164,7 @@ describe("collections", () => {
     expect((await rowsOf("zhanglaoshi", "community", c1)).length).toBe(0);
     await ok(CALLS.collectSave, { target_type: "community", target_id: c1 }, "zhanglaoshi");
 
-    await refused(CALLS.collectSave, { target_type: "preparation", target_id: 1 }, "zhanglaoshi", 400, "集体备课暂不支持收藏");
+    await refused(CALLS.collectSave, { target_type: "preparation", target_id: 999999 }, "zhanglaoshi", 404, "集体备课不存在或已删除");
     await refused(CALLS.collectSave, { target_type: "book", target_id: 1 }, "zhanglaoshi", 400, /收藏类型只能是/);
     await refused(CALLS.collectSave, { target_id: 1 }, "zhanglaoshi", 400, /收藏类型/);
     await refused(CALLS.collectSave, { target_type: "article" }, "zhanglaoshi", 400, /收藏对象编号/);

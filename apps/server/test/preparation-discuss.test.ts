@@ -134,7 +134,7 @@ describe("preparationStatistics (c247)", () => {
     const made = [
       await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计一", community_id: S, subject_id: 11, accountIds: [k.id.zhanglaoshi], ...at(-70, 2) }, "wanglaoshi"),
       await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计二", community_id: S, subject_id: 11, accountIds: [k.id.lilaoshi, k.id.zhanglaoshi], ...at(-1, 48) }, "wanglaoshi"),
-      await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计三", community_id: S, subject_id: 12, ...at(0.1, 2) }, "zhanglaoshi"),
+      await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计三", community_id: S, subject_id: 12, open_model: 1, ...at(0.1, 2) }, "zhanglaoshi"),
       await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计四", community_id: S, open_model: 3, ...at(-400, 2) }, "lilaoshi"),
     ];
     const ids = made.map((m) => m.id);
@@ -156,8 +156,8 @@ describe("preparationStatistics (c247)", () => {
       .values({ storage_key: `test/stat/${Math.random()}`, real_file_name: "统计.docx", file_type: "docx", kind: "office", mime: "x", size: 10, sha256: "x", module: "document", account_id: k.id.wanglaoshi! })
       .returning({ id: storedFile.id });
     await k.ok(P.preparationFileSave, { preparation_id: ids[0], fileArr: [{ file_id: f[0]!.id }] }, "wanglaoshi");
-    await k.ok(P.preparationLikeNums, { id: ids[0] }, "zhaolaoshi");
-    await k.ok(P.preparationLikeNums, { id: ids[1] }, "zhaolaoshi");
+    await k.ok(P.preparationLikeNums, { id: ids[0] }, "lilaoshi");
+    await k.ok(P.preparationLikeNums, { id: ids[1] }, "lilaoshi");
 
     // What the owner of S sees (all four) against the rows.
     const st = await k.ok<PreparationStatistics>(P.preparationStatistics, { community_id: S }, "wanglaoshi");
@@ -203,9 +203,9 @@ describe("preparationStatistics (c247)", () => {
       { verify_status: 1, name: "已通过", count: 4 },
       { verify_status: 2, name: "未通过", count: 0 },
     ]);
-    // An outsider counts only what he may see (the 仅参与人 one is left out).
+    // An outsider counts only what he may see: the 公开 one (社区内 and 仅参与人 are left out, decision 0802).
     const out = await k.ok<PreparationStatistics>(P.preparationStatistics, { community_id: S }, "zhaolaoshi");
-    expect(out.totals.count).toBe(3);
+    expect(out.totals.count).toBe(1);
     // A teacher without community_id: his own (created or joined) everywhere.
     const li = await k.ok<PreparationStatistics>(P.preparationStatistics, {}, "lilaoshi");
     const liIds = new Set([...(await k.db.select().from(preparationMember).where(eq(preparationMember.account_id, k.id.lilaoshi!))).map((m) => m.preparation_id)]);

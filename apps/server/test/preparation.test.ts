@@ -279,14 +279,17 @@ describe("detail (c240) and lists (c233, c234, c249, c260)", () => {
       expect(r.list.length).toBe(r.total);
       return r.list.map((x) => x.id).sort((x, y) => x - y);
     };
-    // A is shown on the site: its 社区内 preparations are visible as the community is (PreparationAccess).
-    expect(await seenBy(null)).toEqual([open, community2].sort((x, y) => x - y));
-    expect(await seenBy("zhaolaoshi")).toEqual([open, community2].sort((x, y) => x - y));
+    // 社区内 is for the community's members (decision 0802): A being shown on the site does not open it to outsiders.
+    expect(await seenBy(null)).toEqual([open]);
+    expect(await seenBy("zhaolaoshi")).toEqual([open]);
+    expect(await anon(P.preparationDetail, { id: community2 })).toMatchObject({ code: 403, msg: "无权查看该集体备课" });
+    await k.refused(P.preparationDetail, { id: community2 }, "zhaolaoshi", 403, "无权查看该集体备课");
     expect(await seenBy("lilaoshi")).toEqual([open, closed, community2].sort((x, y) => x - y));
     expect(await seenBy("xiaoji")).toEqual([open, closed, community2].sort((x, y) => x - y));
     expect(await seenBy("zhaolaoshi", { subject_id: 7 })).toEqual([open]);
     expect(await seenBy("zhaolaoshi", { book_id: book })).toEqual([open]);
-    expect(await seenBy("zhaolaoshi", { phase: "upcoming" })).toEqual([community2]);
+    expect(await seenBy("zhaolaoshi", { phase: "upcoming" })).toEqual([]);
+    expect(await seenBy("lilaoshi", { phase: "upcoming" })).toEqual([community2]);
     expect(await seenBy("zhaolaoshi", { phase: "running" })).toEqual([open]);
     expect(await seenBy("zhaolaoshi", { phase: "ended" })).toEqual([]);
     const row = (await anon<Page<PreparationRow>>(P.preparationIndex, { theme: "可见性-公开" })).data.list[0]!;

@@ -12,10 +12,9 @@ export const COLLECT_CALLS = {
 
 /** What may be collected. */
 export const COLLECT_TARGETS: Readonly<Record<string, string>> = { community: "社区", article: "文章", activity: "活动", video: "视频", preparation: "集体备课" };
-/** Target types that can be collected now (collective preparation comes with #8). */
-export const COLLECTABLE_TYPES = ["community", "article", "activity", "video"] as const;
+/** Target types that can be collected. */
+export const COLLECTABLE_TYPES = ["community", "article", "activity", "video", "preparation"] as const;
 export type CollectTargetType = (typeof COLLECTABLE_TYPES)[number];
-export const PREPARATION_NOT_COLLECTABLE = "集体备课暂不支持收藏";
 
 export const REFLECT_LIMITS = { title: 100, content: 50_000 } as const;
 

@@ -8,7 +8,8 @@
  * - manager: whoever manages its community (community owner/admin, or the administrator of its school or region), or
  *   for a preparation in no community the administrator of the author's school or region.
  * - can_view: members and managers always; others when it is open (status 1, displayed, approved) and its open_model
- *   lets them: 1 公开 everyone (anonymous visitors too), 2 社区内 who may view the community, 3 仅参与人 nobody else.
+ *   lets them: 1 公开 everyone (anonymous visitors too), 2 社区内 the joined members of its community (in no
+ *   community: the teachers of its school), 3 仅参与人 nobody else.
  * - can_edit (co-edit the lesson plans, upload files): members while it is open for work (status 1) — in a 个人备课
  *   (type 2) only the author — and managers.
  * - can_discuss: signed-in viewers who are members of it or of its community, and managers ("请先加入空间后评论！").
@@ -75,21 +76,20 @@ export class PreparationAccess {
     const isAuthor = c.id !== 0 && p.account_id === c.id;
     const isMember = isAuthor || (await this.isParticipant(p.id, c.id));
     let manager = false;
-    let communityViewer = false;
     let communityMember = false;
     if (p.community_id) {
       const row = await this.communities.community(p.community_id).catch(() => null);
       if (row) {
         const cp = await this.communities.power(c, row);
         manager = cp.can_manage;
-        communityViewer = cp.can_view;
         communityMember = cp.is_member;
       }
     } else {
       manager = c.id !== 0 && (await this.communities.manages(c, { school_id: p.school_id, province_id: 0, city_id: p.city_id, area_id: p.area_id }));
     }
     const open = p.status === 1 && p.is_display === 1 && p.verify_status === 1;
-    const byModel = p.open_model === 1 || (p.open_model === 2 && communityViewer);
+    const insider = p.community_id ? communityMember : c.id !== 0 && p.school_id !== 0 && c.school_id === p.school_id;
+    const byModel = p.open_model === 1 || (p.open_model === 2 && insider);
     const canView = isMember || manager || (open && byModel);
     return {
       preparation_id: p.id,

@@ -198,12 +198,16 @@ export class PreparationService {
   async visibleSql(c: Caller): Promise<SQL | undefined> {
     const managed = await this.managedCommunities(c);
     if (managed === "all") return undefined;
-    const viewerCommunities = sql`${preparation.community_id} in (select ${community.id} from ${community} where (${community.status} = ${COMMUNITY_STATUS.normal} and ${community.is_display} = 1) or ${community.id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined}))`;
+    // 社区内: the community's joined members; in no community, the teachers of its school.
+    const insiders = or(
+      sql`${preparation.community_id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined})`,
+      c.id && c.school_id ? and(eq(preparation.community_id, 0), eq(preparation.school_id, c.school_id)) : undefined,
+    );
     const open = and(
       eq(preparation.status, 1),
       eq(preparation.is_display, 1),
       eq(preparation.verify_status, 1),
-      or(eq(preparation.open_model, 1), and(eq(preparation.open_model, 2), or(viewerCommunities, managed))),
+      or(eq(preparation.open_model, 1), and(eq(preparation.open_model, 2), or(insiders, managed))),
     );
     return or(this.memberSql(c), and(ne(preparation.community_id, 0), managed), await this.managedLoose(c), open);
   }

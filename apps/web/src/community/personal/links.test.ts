@@ -37,6 +37,6 @@ describe("personal centre links", () => {
     expect(collectHref(collect("activity", 4, 0), true)).toBe("/foreground/teachingActivities?activity_id=4");
     expect(collectHref(collect("video", 8, 0), true)).toBe("/playVideo?id=8");
     expect(collectHref(collect("article", 11, 3, false), true)).toBeNull();
-    expect(collectHref(collect("preparation", 2, 3), true)).toBeNull();
+    expect(collectHref(collect("preparation", 2, 3), true)).toBe("/editDetail?id=2");
   });
 });

@@ -48,6 +48,8 @@ export function collectHref(c: Pick<CollectRow, "exists" | "target_type" | "targ
       return activityHref({ id: c.target_id, community_id: c.community_id }, true);
     case "video":
       return `/playVideo?id=${c.target_id}`;
+    case "preparation":
+      return `/editDetail?id=${c.target_id}`;
     default:
       return null;
   }
