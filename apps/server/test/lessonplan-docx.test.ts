@@ -44,8 +44,9 @@ describe("c241 upWpsFile", () => {
   let planId: number;
 
   it("imports an uploaded .docx as a new plan: headings, bold, table cells, the image stored as a file", async () => {
-    // Module "any": file-type sees a zip, not a .docx, when the docx library writes the image before word/document.xml.
-    const up = await upload(k, "zhanglaoshi", await sampleDocx(true), "勾股定理教案.docx", "any");
+    // Module "word", as the page uploads it: the docx library writes [Content_Types].xml past the 4 KB head, and the
+    // upload still knows it as a .docx (sniffFile reads on).
+    const up = await upload(k, "zhanglaoshi", await sampleDocx(true), "勾股定理教案.docx", "word");
     expect(up.code, up.msg).toBe(200);
     const r = await k.ok<LessonPlanImportAnswer>(CALLS.upWpsFile, { file_id: up.data.id, preparation_id: prep }, "zhanglaoshi");
     expect(r.backup).toBeNull();

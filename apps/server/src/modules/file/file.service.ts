@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, readdir, rm, stat, symlink } from "node:fs/promises";
@@ -33,7 +32,8 @@ import { overLimit, type ReceivedFile } from "../../http/multipart.js";
 import { LocalObjectStore, type ObjectStore } from "../../infra/storage/index.js";
 import type { AccountRow } from "../account/account.service.js";
 import type { QuotaService } from "../quota/quota.service.js";
-import { kindOf, nameExt, probe, readHead, sniff, type Sniffed } from "./media.js";
+import { kindOf, nameExt, probe, sniffFile, type Sniffed } from "./media.js";
+import { runSoffice } from "../../infra/soffice.js";
 import { storedFile, uploadSession } from "./file.schema.js";
 
 export const FILE_MESSAGES = {
@@ -213,7 +213,7 @@ export class FileService {
     if (file.size !== expected) throw badInput(`第 ${f.chunk + 1} 片大小不符：应为 ${expected} 字节，实际 ${file.size} 字节`);
     if (f.type === "video" && f.chunk === 0) {
       // The first chunk tells whether this is an MP4 at all; the codec is checked on the whole file at merge.
-      const s = await sniff(await readHead(file.path), f.real_file_name);
+      const s = await sniffFile(file.path, f.real_file_name);
       if (!MP4_FAMILY.has(s.ext)) throw badInput(FILE_MESSAGES.codec);
     }
     const row = await this.openSession(accountId, f);
@@ -419,7 +419,7 @@ export class FileService {
     }
     if (file.size === 0) throw badInput(FILE_MESSAGES.empty);
     const realName = (name && name.trim()) || file.filename || "file";
-    const sniffed = await sniff(await readHead(file.path), realName);
+    const sniffed = await sniffFile(file.path, realName);
     const allowed: readonly string[] = spec.exts;
     const ok = allowed.length === 0 || allowed.includes(sniffed.ext) || (sniffed.ext === "jpg" && allowed.includes("jpeg"));
     if (!ok) {
@@ -436,7 +436,7 @@ export class FileService {
     if (file.size === 0) throw badInput(FILE_MESSAGES.empty);
     const base = (name && name.trim()) || "record";
     const realName = base.toLowerCase().endsWith(".mp3") ? base : `${base}.mp3`;
-    const sniffed = await sniff(await readHead(file.path), realName);
+    const sniffed = await sniffFile(file.path, realName);
     if (sniffed.ext !== "mp3") throw badInput(FILE_MESSAGES.notMp3);
     return this.keep(accountId, file, realName, sniffed, "audio", false);
   }
@@ -450,7 +450,7 @@ export class FileService {
     const st = await stat(localPath);
     if (st.size === 0) throw badInput(FILE_MESSAGES.empty);
     await this.precheckQuota(accountId, st.size);
-    const sniffed = await sniff(await readHead(localPath), realName);
+    const sniffed = await sniffFile(localPath, realName);
     return this.keep(accountId, { path: localPath, size: st.size, filename: realName }, realName, sniffed, module, false);
   }
 
@@ -494,7 +494,7 @@ export class FileService {
   /** Sniff, kind, duration and codec of a stored object (read in place on local disk, else copied to a temp file). */
   private async describe(key: string, realName: string): Promise<{ sniffed: Sniffed; kind: FileKind; duration: number | null; codec: string | null }> {
     return this.withLocalCopy(key, realName, async (file) => {
-      const sniffed = await sniff(await readHead(file), realName);
+      const sniffed = await sniffFile(file, realName);
       const kind = kindOf(sniffed.ext ? sniffed : { ...sniffed, ext: nameExt(realName) });
       const media = kind === "video" || kind === "audio" ? await probe(this.o.ffprobe, file) : undefined;
       return { sniffed, kind, duration: media?.duration ?? null, codec: media?.videoCodec ?? null };
@@ -675,7 +675,7 @@ export class FileService {
       const input = path.join(dir, `document.${file.file_type || "docx"}`);
       if (this.store instanceof LocalObjectStore) await symlink(this.store.file(file.storage_key), input);
       else await pipeline(await this.store.read(file.storage_key), createWriteStream(input));
-      await runSoffice(this.o.soffice, dir, input);
+      await runSoffice(this.o.soffice, dir, input, FILE_MESSAGES);
       const pdf = path.join(dir, "document.pdf");
       const made = await stat(pdf).catch(() => undefined);
       if (!made || made.size === 0) throw badInput(FILE_MESSAGES.convertFailed);
@@ -695,24 +695,3 @@ async function sha256File(file: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** LibreOffice headless, its own profile directory (conversions may run side by side), 120 s at most. */
-function runSoffice(soffice: string, dir: string, input: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const profile = `file://${path.join(dir, "profile")}`;
-    const child = spawn(soffice, ["--headless", "--norestore", "--nolockcheck", `-env:UserInstallation=${profile}`, "--convert-to", "pdf", "--outdir", dir, input], {
-      stdio: "ignore",
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new AppError(Code.UNAVAILABLE, FILE_MESSAGES.convertTimeout));
-    }, 120_000);
-    child.on("error", (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(e.code === "ENOENT" ? new AppError(Code.UNAVAILABLE, FILE_MESSAGES.noSoffice) : e);
-    });
-    child.on("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}

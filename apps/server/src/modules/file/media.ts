@@ -35,6 +35,21 @@ export async function readHead(file: string, bytes = HEAD_BYTES): Promise<Buffer
   }
 }
 
+const OOXML_EXTS = new Set(["docx", "xlsx", "pptx"]);
+/** How far into a zip sniffFile reads when the head alone says only "zip". */
+const OOXML_SNIFF_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Sniffs a file on disk. An Office Open XML file (.docx/.xlsx/.pptx) is a zip whose telling entries
+ * ([Content_Types].xml, word/…) need not come first — the `docx` package, for one, writes them after the media — so
+ * when the head says only "zip" and the name claims an OOXML type, the sniff is repeated over the first 8 MB.
+ */
+export async function sniffFile(file: string, name: string): Promise<Sniffed> {
+  const first = await sniff(await readHead(file), name);
+  if (first.ext !== "zip" || !OOXML_EXTS.has(nameExt(name))) return first;
+  return sniff(await readHead(file, OOXML_SNIFF_BYTES), name);
+}
+
 const OLE_EXTS = new Set(["doc", "xls", "ppt"]);
 const TEXT_EXTS = new Set(["txt", "csv", "md", "json", "xml", "srt", "vtt", "log"]);
 

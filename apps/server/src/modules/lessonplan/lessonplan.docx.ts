@@ -5,7 +5,6 @@
  * - export: ProseMirror JSON → .docx with `docx` 9.7.1 (headings, paragraphs, bold/italic/underline/strike/code,
  *   bullet and ordered lists, tables, images; CJK font 宋体 as eastAsia), and PDF through LibreOffice.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { JSONContent } from "@tiptap/core";
@@ -25,9 +24,9 @@ import {
   WidthType,
 } from "docx";
 import mammoth from "mammoth";
-import { Code } from "@yanke/protocol";
-import { AppError, badInput } from "../../http/errors.js";
+import { badInput } from "../../http/errors.js";
 import { FILE_MESSAGES } from "../file/file.service.js";
+import { runSoffice } from "../../infra/soffice.js";
 import { htmlToJSON } from "./lessonplan.editor.js";
 
 export const DOCX_UNREADABLE = "无法读取该 Word 文件，请确认它是 .docx 格式（.doc 请先另存为 .docx）";
@@ -227,29 +226,14 @@ export async function exportDocx(json: JSONContent, title: string, images: Image
 
 /**
  * .docx bytes → PDF bytes by LibreOffice (headless, its own profile directory, 120 s at most) in a temp dir under
- * `tmpRoot`. Missing soffice → the file module's noSoffice message (503 UNAVAILABLE). (The file module's
- * runSoffice is private to file.service.ts; this is the same invocation.)
+ * `tmpRoot`. Missing soffice → the file module's noSoffice message (503 UNAVAILABLE); infra/soffice.ts runs it.
  */
 export async function docxToPdf(soffice: string, tmpRoot: string, docx: Buffer): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpRoot, "lessonplan-"));
   try {
     const input = path.join(dir, "lessonplan.docx");
     await writeFile(input, docx);
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(soffice, ["--headless", "--norestore", "--nolockcheck", `-env:UserInstallation=file://${path.join(dir, "profile")}`, "--convert-to", "pdf", "--outdir", dir, input], { stdio: "ignore" });
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        reject(new AppError(Code.UNAVAILABLE, FILE_MESSAGES.convertTimeout));
-      }, 120_000);
-      child.on("error", (e: NodeJS.ErrnoException) => {
-        clearTimeout(timer);
-        reject(e.code === "ENOENT" ? new AppError(Code.UNAVAILABLE, FILE_MESSAGES.noSoffice) : e);
-      });
-      child.on("exit", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await runSoffice(soffice, dir, input, FILE_MESSAGES);
     const pdf = path.join(dir, "lessonplan.pdf");
     const made = await stat(pdf).catch(() => undefined);
     if (!made || made.size === 0) throw badInput("教案无法转换为 PDF，请导出 Word 文件");
