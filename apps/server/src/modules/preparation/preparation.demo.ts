@@ -3,7 +3,8 @@
  * preparations over the last four months (and one next week) in the demo communities, bound to the base textbook
  * catalogue, with participants, a short discussion each, likes, their registered activities and community log rows.
  * One, in the district studio, still waits for verification. Deterministic (seeded); a few bulk inserts.
- * Lesson plans (lesson_doc) are not made here.
+ * Three of them have a main lesson plan (lesson_doc, its Y state built from the html below) and one a saved version,
+ * so the co-editing page, the version list and the AI diagnosis have something to show.
  */
 import { MEMBER_ROLES, MEMBER_STATUS } from "@yanke/protocol";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -17,7 +18,43 @@ import { OrgScopes } from "../home/org-scope.js";
 import { period, subject } from "../org/org.schema.js";
 import { account } from "../account/account.schema.js";
 import { textbookBook, textbookCatalog, textbookEdition } from "../textbook/textbook.schema.js";
+import { lessonDoc, lessonDocVersion } from "../lessonplan/lessonplan.schema.js";
+import { derive, htmlToJSON, jsonToState } from "../lessonplan/lessonplan.editor.js";
 import { preparation, preparationLike, preparationMember } from "./preparation.schema.js";
+
+/** Main lesson plans of some demo preparations (by theme): a complete one, and one without 教学重难点 or 板书设计. */
+const LESSON_PLANS: Readonly<Record<string, { title: string; html: string; version?: string }>> = {
+  "正数和负数：情境引入与概念建构": {
+    title: "1.1 正数和负数（第一课时）教案",
+    version: "初稿",
+    html: `<h1>1.1 正数和负数（第一课时）</h1>
+<h2>教学目标</h2><ol><li><p>能够结合温度、海拔等实例说出正数和负数的意义，会用正数、负数表示具有相反意义的量。</p></li><li><p>能够判断一个数是正数还是负数，理解 0 既不是正数也不是负数。</p></li><li><p>经历从生活情境中抽象出负数的过程，发展数感与符号意识。</p></li></ol>
+<h2>教学重难点</h2><p>重点：正数、负数的意义，用正负数表示相反意义的量。</p><p>难点：理解 0 的意义，负数概念的建立。</p>
+<h2>学情分析</h2><p>学生在小学已接触过温度计上的“零下”，但没有系统的负数概念。</p>
+<h2>教学准备</h2><p>课件、温度计图片、海拔示意图。</p>
+<h2>教学过程</h2>
+<table><tbody><tr><th><p>环节</p></th><th><p>时间</p></th><th><p>活动</p></th></tr><tr><td><p>情境导入</p></td><td><p>5分钟</p></td><td><p>温度计上零上5℃和零下5℃怎样表示？为什么需要新的数？</p></td></tr><tr><td><p>新知探究</p></td><td><p>15分钟</p></td><td><p>小组讨论：生活中还有哪些具有相反意义的量？归纳正数、负数的定义。</p></td></tr><tr><td><p>巩固练习</p></td><td><p>15分钟</p></td><td><p>判断下列各数哪些是正数、哪些是负数；0 是正数吗？</p></td></tr><tr><td><p>课堂小结</p></td><td><p>5分钟</p></td><td><p>本节课你学到了什么？还有哪些疑问？</p></td></tr></tbody></table>
+<h2>板书设计</h2><p>正数：大于 0 的数；负数：在正数前加“−”的数；0 既不是正数也不是负数。</p>
+<h2>作业布置</h2><p>教科书习题 1.1 第 1、2、3 题；查找生活中用负数表示的例子。</p>
+<h2>教学反思</h2><p>课后填写。</p>`,
+  },
+  "运动的描述：质点与参考系": {
+    title: "质点 参考系 教学设计",
+    html: `<h1>质点 参考系</h1>
+<h2>教学目标</h2><p>了解质点的概念，知道参考系的作用，感受物理模型的建构方法。</p>
+<h2>教学过程</h2><p>一、导入（约5分钟）：播放高铁行驶的视频，提问：研究列车从北京到上海的时间，能否把列车看成一个点？</p><p>二、新课（约25分钟）：质点的条件；参考系的选择，同一运动选择不同参考系，描述一样吗？</p><p>三、练习与小结（约10分钟）：完成学案上的判断题。</p>
+<h2>作业布置</h2><p>完成课后练习第 1～4 题。</p>`,
+  },
+  "《春》朗读与写景手法集体备课": {
+    title: "《春》第一课时教案",
+    html: `<h1>《春》第一课时</h1>
+<h2>教学目标</h2><ol><li><p>能够有感情地朗读课文，读出对春天的喜爱与赞美。</p></li><li><p>能够分析比喻、拟人等修辞手法在写景中的作用。</p></li><li><p>体会作者热爱自然、积极向上的情感。</p></li></ol>
+<h2>教学重难点</h2><p>重点：朗读指导，品味写景语言。难点：体会修辞手法的表达效果。</p>
+<h2>教学过程</h2><p>1. 导入（5分钟）：你心中的春天是什么样的？</p><p>2. 初读课文（10分钟）：自由朗读，圈画生字词，说说文章写了哪几幅春景图。</p><p>3. 品读赏析（20分钟）：“小草偷偷地从土里钻出来”中“偷偷地”“钻”好在哪里？为什么？</p><p>4. 小结（5分钟）：归纳写景手法。</p>
+<h2>板书设计</h2><p>盼春 → 绘春（春草、春花、春风、春雨、迎春）→ 赞春</p>
+<h2>作业布置</h2><p>仿照课文写一段描写校园春景的文字，不少于 200 字。</p>`,
+  },
+};
 
 interface Plan {
   theme: string;
@@ -165,6 +202,19 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
       is_recommend: plan.recommend ? 1 : 0,
     });
     logs.push({ community_id: c.id, account_id: author.id, action: "preparation.save", target_type: "preparation", target_id: id, content: `发起集体备课「${plan.theme}」${verified ? "" : "（待审核）"}`, created_at: created });
+
+    const lp = LESSON_PLANS[plan.theme];
+    if (lp) {
+      const json = htmlToJSON(lp.html);
+      const state = jsonToState(json);
+      const { html, text } = derive(json);
+      const at = new Date(Math.min(start.getTime() + DAY, now.getTime()));
+      const [d] = await db
+        .insert(lessonDoc)
+        .values({ preparation_id: id, title: lp.title, main: 1, state, html, text, created_by: author.id, updated_by: others[0] ?? author.id, created_at: created, updated_at: at })
+        .returning({ id: lessonDoc.id });
+      if (lp.version) await db.insert(lessonDocVersion).values({ doc_id: d!.id, name: lp.version, kind: "manual", state, html, text, created_by: author.id, created_at: at });
+    }
 
     // A short discussion once it has started: two or three messages from its members and a reply.
     if (plan.back > 0) {
