@@ -6,30 +6,25 @@
  * Loaded on its own (React.lazy): the editor bundle is big.
  */
 import {
-  BoldOutlined,
   CheckCircleFilled,
   CloudSyncOutlined,
   DisconnectOutlined,
-  ItalicOutlined,
   LoadingOutlined,
-  OrderedListOutlined,
   RedoOutlined,
-  StrikethroughOutlined,
   TableOutlined,
-  UnderlineOutlined,
   UndoOutlined,
-  UnorderedListOutlined,
 } from "@ant-design/icons";
 import { HocuspocusProvider } from "@hocuspocus/provider";
 import Collaboration from "@tiptap/extension-collaboration";
 import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { LESSON_PLAN_FIELD, lessonDocName } from "@yanke/protocol";
-import { Alert, Avatar, Button, Divider, Dropdown, Select, Spin, Tag, Tooltip } from "antd";
+import { Alert, Avatar, Button, Divider, Dropdown, Spin, Tag, Tooltip } from "antd";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import * as Y from "yjs";
 import { getState, useSession } from "../../session/store";
 import { SAVE_STATE_TEXT, authFailureMessage, caretUser, collabUrl, presentUsers, saveState, type CaretUser, type Present, type SaveState } from "./collab";
+import { FormatControls, formatStateOf, toolButton } from "../../components/editor/FormatControls";
 import { lessonPlanExtensions } from "./extensions";
 import "./lessonplan.css";
 
@@ -214,34 +209,14 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      heading: [1, 2, 3].find((l) => e.isActive("heading", { level: l })) ?? 0,
-      bold: e.isActive("bold"),
-      italic: e.isActive("italic"),
-      underline: e.isActive("underline"),
-      strike: e.isActive("strike"),
-      bullet: e.isActive("bulletList"),
-      ordered: e.isActive("orderedList"),
+      ...formatStateOf(e),
       inTable: e.isActive("table"),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
   });
   const chain = () => editor.chain().focus();
-  const btn = (key: string, title: string, icon: ReactNode, active: boolean, run: () => void, enabled = true) => (
-    <Tooltip title={title} key={key} mouseEnterDelay={0.4}>
-      <Button
-        type="text"
-        size="small"
-        aria-label={title}
-        data-testid={`lp-${key}`}
-        className={active ? "yk-lp-btn active" : "yk-lp-btn"}
-        disabled={disabled || !enabled}
-        icon={icon}
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={run}
-      />
-    </Tooltip>
-  );
+  const btn = toolButton("lp", disabled);
   const tableItems = [
     { key: "insert", label: "插入表格（3×3）", disabled: s.inTable },
     { type: "divider" as const },
@@ -264,28 +239,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
 
   return (
     <div className="yk-lp-toolbar" data-testid="lp-toolbar">
-      <Select
-        size="small"
-        value={s.heading}
-        disabled={disabled}
-        data-testid="lp-heading"
-        style={{ width: 92 }}
-        onChange={(l: number) => (l === 0 ? chain().setParagraph().run() : chain().toggleHeading({ level: l as 1 | 2 | 3 }).run())}
-        options={[
-          { value: 0, label: "正文" },
-          { value: 1, label: "标题 1" },
-          { value: 2, label: "标题 2" },
-          { value: 3, label: "标题 3" },
-        ]}
-      />
-      <Divider orientation="vertical" />
-      {btn("bold", "加粗", <BoldOutlined />, s.bold, () => chain().toggleBold().run())}
-      {btn("italic", "斜体", <ItalicOutlined />, s.italic, () => chain().toggleItalic().run())}
-      {btn("underline", "下划线", <UnderlineOutlined />, s.underline, () => chain().toggleUnderline().run())}
-      {btn("strike", "删除线", <StrikethroughOutlined />, s.strike, () => chain().toggleStrike().run())}
-      <Divider orientation="vertical" />
-      {btn("bullet", "无序列表", <UnorderedListOutlined />, s.bullet, () => chain().toggleBulletList().run())}
-      {btn("ordered", "有序列表", <OrderedListOutlined />, s.ordered, () => chain().toggleOrderedList().run())}
+      <FormatControls editor={editor} state={s} prefix="lp" disabled={disabled} />
       <Divider orientation="vertical" />
       <Dropdown disabled={disabled} trigger={["click"]} menu={{ items: tableItems, onClick: ({ key }) => runTable(key) }}>
         <Button type="text" size="small" icon={<TableOutlined />} data-testid="lp-table" className={s.inTable ? "yk-lp-btn active" : "yk-lp-btn"} onMouseDown={(e) => e.preventDefault()}>

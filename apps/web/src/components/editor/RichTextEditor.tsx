@@ -5,24 +5,19 @@
  * sanitizes it before storing (docs/decisions/0703), the editor only produces what its extensions know.
  */
 import {
-  BoldOutlined,
   CodeOutlined,
-  ItalicOutlined,
   LinkOutlined,
-  OrderedListOutlined,
   PictureOutlined,
   RedoOutlined,
-  StrikethroughOutlined,
-  UnderlineOutlined,
   UndoOutlined,
-  UnorderedListOutlined,
 } from "@ant-design/icons";
 import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { Button, Divider, Input, Modal, Progress, Select, Tooltip } from "antd";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Divider, Input, Modal, Progress } from "antd";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "../../api/toast";
+import { FormatControls, formatStateOf, toolButton } from "./FormatControls";
 import { checkImage } from "../upload/upload-rules";
 import { useFilePicker } from "../upload/useFilePicker";
 import { useModuleUpload } from "../upload/useModuleUpload";
@@ -86,13 +81,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      heading: [1, 2, 3].find((l) => e.isActive("heading", { level: l })) ?? 0,
-      bold: e.isActive("bold"),
-      italic: e.isActive("italic"),
-      underline: e.isActive("underline"),
-      strike: e.isActive("strike"),
-      bullet: e.isActive("bulletList"),
-      ordered: e.isActive("orderedList"),
+      ...formatStateOf(e),
       quote: e.isActive("blockquote"),
       code: e.isActive("codeBlock"),
       link: e.isActive("link"),
@@ -135,56 +124,21 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
     setLinkOpen(false);
   };
 
-  const btn = (key: string, title: string, icon: ReactNode, active: boolean, run: () => void, enabled = true) => (
-    <Tooltip title={title} key={key} mouseEnterDelay={0.4}>
-      <Button
-        type="text"
-        size="small"
-        aria-label={title}
-        data-testid={`rte-${key}`}
-        className={active ? "yk-rte-btn active" : "yk-rte-btn"}
-        disabled={disabled || !enabled}
-        icon={icon}
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={run}
-      />
-    </Tooltip>
-  );
+  const btn = toolButton("rte", disabled);
   const text = (t: string) => <span className="yk-rte-glyph">{t}</span>;
   const chain = () => editor.chain().focus();
 
   return (
     <div className="yk-rte-toolbar" data-testid="rte-toolbar">
       {picker.input}
-      <Select
-        size="small"
-        value={s.heading}
-        disabled={disabled}
-        data-testid="rte-heading"
-        style={{ width: 92 }}
-        onChange={(l: number) => (l === 0 ? chain().setParagraph().run() : chain().toggleHeading({ level: l as 1 | 2 | 3 }).run())}
-        options={[
-          { value: 0, label: "正文" },
-          { value: 1, label: "标题 1" },
-          { value: 2, label: "标题 2" },
-          { value: 3, label: "标题 3" },
-        ]}
-      />
-      <Divider type="vertical" />
-      {btn("bold", "加粗", <BoldOutlined />, s.bold, () => chain().toggleBold().run())}
-      {btn("italic", "斜体", <ItalicOutlined />, s.italic, () => chain().toggleItalic().run())}
-      {btn("underline", "下划线", <UnderlineOutlined />, s.underline, () => chain().toggleUnderline().run())}
-      {btn("strike", "删除线", <StrikethroughOutlined />, s.strike, () => chain().toggleStrike().run())}
-      <Divider type="vertical" />
-      {btn("bullet", "无序列表", <UnorderedListOutlined />, s.bullet, () => chain().toggleBulletList().run())}
-      {btn("ordered", "有序列表", <OrderedListOutlined />, s.ordered, () => chain().toggleOrderedList().run())}
+      <FormatControls editor={editor} state={s} prefix="rte" disabled={disabled} />
       {btn("quote", "引用", text("❝"), s.quote, () => chain().toggleBlockquote().run())}
       {btn("code", "代码块", <CodeOutlined />, s.code, () => chain().toggleCodeBlock().run())}
-      <Divider type="vertical" />
+      <Divider orientation="vertical" />
       {btn("link", "链接", <LinkOutlined />, s.link, openLink)}
       {btn("image", "插入图片", <PictureOutlined />, false, () => picker.open(), upload.percent === null)}
       {upload.percent !== null ? <Progress percent={upload.percent} size="small" style={{ width: 90, margin: "0 6px" }} /> : null}
-      <Divider type="vertical" />
+      <Divider orientation="vertical" />
       {btn("undo", "撤销", <UndoOutlined />, false, () => chain().undo().run(), s.canUndo)}
       {btn("redo", "重做", <RedoOutlined />, false, () => chain().redo().run(), s.canRedo)}
       <Modal title="插入链接" open={linkOpen} onOk={applyLink} onCancel={() => setLinkOpen(false)} okText="确定" cancelText="取消" destroyOnHidden width={420}>
