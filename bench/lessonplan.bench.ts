@@ -3,7 +3,9 @@
  * real server at /ws/collab. Measures the time to connect and sync each editor, the time for one editor's edit to
  * reach all the others (sequential edits, each typed by the next editor), the server process's memory with the
  * editors connected (editors run in this process too, so it is an upper bound), the stored state's size, and
- * versionSaving / wpsFileCompare / wpsFileExport on the resulting plan. Prints p50/p99; no thresholds.
+ * versionSaving / wpsFileCompare / wpsFileExport on the resulting plan. Baseline, in the same run: a bare `ws` relay
+ * (no Yjs, no auth, no persistence) with as many clients, each message broadcast to the others — the least any
+ * co-editing server must do. Prints p50/p99 and the ratio; no thresholds.
  *
  *   npx tsx bench/lessonplan.bench.ts       (BENCH_EDITORS default 50, BENCH_EDITS default 200; DATABASE_URL for PostgreSQL)
  */
@@ -16,7 +18,7 @@ import { lessonDoc } from "@yanke/server/src/modules/lessonplan/lessonplan.schem
 import { preparation, preparationMember } from "@yanke/server/src/modules/preparation/preparation.schema.ts";
 import { startServer } from "@yanke/server/src/server.ts";
 import { eq } from "drizzle-orm";
-import WebSocket from "ws";
+import WebSocket, { WebSocketServer } from "ws";
 import * as Y from "yjs";
 
 const EDITORS = Number(process.env.BENCH_EDITORS ?? 50);
@@ -111,6 +113,33 @@ for (let k = 0; k < EDITS; k++) {
   latencies.push(performance.now() - t);
 }
 console.log(`${EDITS} edits, each seen by the other ${EDITORS - 1} editors after p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}`);
+
+// Baseline: a bare relay with as many clients; one message (the size of a Yjs paragraph update) reaches all others.
+const relay = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+relay.on("connection", (ws) => ws.on("message", (data) => relay.clients.forEach((c) => c !== ws && c.send(data))));
+await new Promise<void>((r) => relay.once("listening", () => r()));
+const relayUrl = `ws://127.0.0.1:${(relay.address() as { port: number }).port}`;
+const raw: WebSocket[] = [];
+for (let i = 0; i < EDITORS; i++) {
+  const ws = new WebSocket(relayUrl);
+  await new Promise<void>((r) => ws.once("open", () => r()));
+  raw.push(ws);
+}
+const payload = Buffer.alloc(160, 1);
+const rawLatencies: number[] = [];
+for (let k = 0; k < EDITS; k++) {
+  const writer = raw[k % EDITORS]!;
+  const others = raw.filter((w) => w !== writer);
+  const all = Promise.all(others.map((w) => new Promise<void>((r) => w.once("message", () => r()))));
+  const t = performance.now();
+  writer.send(payload);
+  await all;
+  rawLatencies.push(performance.now() - t);
+}
+for (const w of raw) w.close();
+await new Promise<void>((r) => relay.close(() => r()));
+console.log(`baseline: bare ws relay, ${EDITS} messages to the other ${EDITORS - 1} clients after p50 ${ms(pct(rawLatencies, 50))}, p99 ${ms(pct(rawLatencies, 99))}`);
+console.log(`ratio co-editing / baseline: p50 ${(pct(latencies, 50) / pct(rawLatencies, 50)).toFixed(1)}×, p99 ${(pct(latencies, 99) / pct(rawLatencies, 99)).toFixed(1)}×`);
 
 const timed = async (what: string, fn: () => Promise<unknown>) => {
   const t = performance.now();

@@ -15,6 +15,7 @@
  * - can_discuss: signed-in viewers who are members of it or of its community, and managers ("请先加入空间后评论！").
  * - can_manage (update, delete, display toggle): the author and managers. can_verify and can_recommend: managers.
  */
+import type { PreparationPowerAnswer } from "@yanke/protocol";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
@@ -24,18 +25,8 @@ import { preparation, preparationMember } from "./preparation.schema.js";
 
 export type PreparationRow = typeof preparation.$inferSelect;
 
-export interface PreparationPower {
-  preparation_id: number;
-  is_author: boolean;
-  is_member: boolean;
-  is_manager: boolean;
-  can_view: boolean;
-  can_edit: boolean;
-  can_discuss: boolean;
-  can_manage: boolean;
-  can_verify: boolean;
-  can_recommend: boolean;
-}
+/** The answer's shape (PreparationDetail.power). */
+export type PreparationPower = PreparationPowerAnswer;
 type Ability = Exclude<{ [K in keyof PreparationPower]: PreparationPower[K] extends boolean ? K : never }[keyof PreparationPower], "is_author" | "is_manager">;
 
 export const PREPARATION_NOT_FOUND = "集体备课不存在或已删除";
