@@ -9,6 +9,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // Projects with different worker counts run as separate groups, in this order.
+          sequence: { groupOrder: 0 },
           include: ["packages/protocol/src/**/*.test.ts", "apps/server/src/**/*.unit.test.ts", "apps/web/src/**/*.test.ts"],
           environment: "node",
         },
@@ -16,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          sequence: { groupOrder: 1 },
           include: ["apps/server/test/**/*.test.ts"],
           globalSetup: [serverSetup],
           testTimeout: 30_000,
@@ -30,6 +33,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["e2e/**/*.test.ts"],
           globalSetup: [serverSetup],
           testTimeout: 90_000,
