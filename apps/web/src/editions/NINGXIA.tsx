@@ -32,6 +32,7 @@ export const ningxiaNav: readonly FrontNavItem[] = [
   { key: "teachingActivities", label: "教研活动", to: "/foreground/teachingActivities" },
   { key: "teachingRresearch", label: "教学研究", to: "/foreground/teachingRresearch" },
   { key: "community", label: "我的社区", to: "/community/home" },
+  { key: "textbook", label: "教材资源", to: "/textbook" },
   { key: "stats", label: "数据统计", to: "/home" },
 ];
 
