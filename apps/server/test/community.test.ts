@@ -39,6 +39,7 @@ import { region } from "../src/modules/org/org.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
 import { seedDemoCommunities } from "../src/modules/community/community.demo.js";
 import { type TestServer, startTestServer } from "./harness.js";
+import { insertPreparation } from "./prepare-kit.js";
 
 let s: TestServer;
 const who: Record<string, SessionInfo> = {};
@@ -442,13 +443,15 @@ describe("index, log, statistics and rankings", () => {
     await ok(CALLS.communityInsertMember, { community_id: c.id, account_ids: [id("lilaoshi"), id("wanglaoshi")] }, "zhanglaoshi");
     const now = Date.now();
     const daysAgo = (d: number) => new Date(now - d * 86_400_000);
-    // Three activities this month and earlier, of two types; two articles by 李老师.
+    // Three activities this month and earlier, of two types; two articles by 李老师. The preparation activity stands
+    // for a public preparation (c216 lists only preparations the caller may view).
+    const prepId = await insertPreparation(db(), { theme: "集体备课一", author: id("lilaoshi"), community_id: c.id, open_model: 1 });
     await db()
       .insert(activity)
       .values([
         { type: "research", name: "教研活动一", community_id: c.id, account_id: id("zhanglaoshi"), start_time: daysAgo(0), end_time: daysAgo(0) },
         { type: "research", name: "教研活动二", community_id: c.id, account_id: id("zhanglaoshi"), start_time: daysAgo(40), end_time: daysAgo(40) },
-        { type: "preparation", name: "集体备课一", community_id: c.id, account_id: id("lilaoshi"), start_time: daysAgo(0), end_time: daysAgo(0) },
+        { type: "preparation", ref_id: prepId, name: "集体备课一", community_id: c.id, account_id: id("lilaoshi"), start_time: daysAgo(0), end_time: daysAgo(0) },
         { type: "after_class", name: "课后反思一", community_id: c.id, account_id: id("lilaoshi"), start_time: daysAgo(1), end_time: daysAgo(1), is_display: 1 },
         { type: "research", name: "隐藏活动", community_id: c.id, account_id: id("lilaoshi"), start_time: daysAgo(0), end_time: daysAgo(0), status: 0 },
       ]);

@@ -288,6 +288,14 @@ describe("detail (c240) and lists (c233, c234, c249, c260)", () => {
     expect(await seenBy("xiaoji")).toEqual([open, closed, community2].sort((x, y) => x - y));
     expect(await seenBy("zhaolaoshi", { subject_id: 7 })).toEqual([open]);
     expect(await seenBy("zhaolaoshi", { book_id: book })).toEqual([open]);
+    // The community's own list of preparation activities (c216) follows the same rule.
+    const c216 = async (user: string | null) => {
+      const r = user ? await k.ok<Page<{ ref_id: number; type: string }>>(CALLS.webPreparationIndex, { community_id: A, limit: 50 }, user) : (await anon<Page<{ ref_id: number; type: string }>>(CALLS.webPreparationIndex, { community_id: A, limit: 50 })).data;
+      return r.list.filter((a) => [open, closed, community2].includes(a.ref_id)).map((a) => a.ref_id).sort((x, y) => x - y);
+    };
+    expect(await c216(null)).toEqual([open]);
+    expect(await c216("zhaolaoshi")).toEqual([open]);
+    expect(await c216("lilaoshi")).toEqual([open, closed, community2].sort((x, y) => x - y));
     expect(await seenBy("zhaolaoshi", { phase: "upcoming" })).toEqual([]);
     expect(await seenBy("lilaoshi", { phase: "upcoming" })).toEqual([community2]);
     expect(await seenBy("zhaolaoshi", { phase: "running" })).toEqual([open]);

@@ -72,6 +72,7 @@ import { badInput, conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import { activity } from "../activity/activity.schema.js";
+import { preparation } from "../preparation/preparation.schema.js";
 import { communityArticle } from "../article/article.schema.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { storedFile } from "../file/file.schema.js";
@@ -81,7 +82,7 @@ import { period, region, school, subject } from "../org/org.schema.js";
 import { type Caller, containsPattern } from "../org/period.service.js";
 import { scopeOf } from "../rbac/permission.js";
 import { video } from "../video/video.schema.js";
-import { COMMUNITY_NOT_FOUND, type CommunityRow, type LogEntry } from "./community-access.js";
+import { COMMUNITY_NOT_FOUND, type CommunityRow, GUEST, type LogEntry } from "./community-access.js";
 import { community, communityFile, communityLog, communityMember } from "./community.schema.js";
 
 type In<S extends z.ZodType> = z.output<S>;
@@ -1204,10 +1205,21 @@ export class CommunityService {
     };
   }
 
-  /** c215 (after_class), c216 (preparation): the community's activity rows of that type, displayed, newest first. */
+  /**
+   * c215 (after_class), c216 (preparation): the community's activity rows of that type, displayed, newest first.
+   * Preparations are listed only where the caller may view them (open_model: 社区内 and 仅参与人 ones stay out of
+   * outsiders' lists — PreparationAccess.visibleSql).
+   */
   async activityPage(c: Caller | null, p: In<typeof CommunityPagePayload>, type: "after_class" | "preparation"): Promise<Page<CommunityActivityRow>> {
     const { row } = await this.viewer(c, p.community_id);
-    const where = and(eq(activity.community_id, row.id), eq(activity.type, type), eq(activity.status, 1), eq(activity.is_display, 1));
+    const visible = type === "preparation" ? await this.deps.preparations.visibleSql(c ?? GUEST) : undefined;
+    const where = and(
+      eq(activity.community_id, row.id),
+      eq(activity.type, type),
+      eq(activity.status, 1),
+      // A preparation's own rule decides (its activity is displayed only when it is 公开).
+      type === "preparation" ? (visible ? inArray(activity.ref_id, this.db.select({ id: preparation.id }).from(preparation).where(visible)) : undefined) : eq(activity.is_display, 1),
+    );
     const [n] = await this.db.select({ n: sql<number>`count(*)::int` }).from(activity).where(where);
     const rows = await this.db
       .select({ a: activity, name: account.realname })

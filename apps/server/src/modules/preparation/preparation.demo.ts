@@ -198,7 +198,7 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
       school_id: schoolId,
       period_id: subj?.period_id ?? 0,
       subject_id: subj?.id ?? 0,
-      is_display: verified ? 1 : 0,
+      is_display: verified && plan.open_model === 1 ? 1 : 0,
       is_recommend: plan.recommend ? 1 : 0,
     });
     logs.push({ community_id: c.id, account_id: author.id, action: "preparation.save", target_type: "preparation", target_id: id, content: `发起集体备课「${plan.theme}」${verified ? "" : "（待审核）"}`, created_at: created });

@@ -12,7 +12,6 @@ import {
   COMMUNITY_LEVELS,
   COMMUNITY_STATUS,
   FILE_GET_PREFIX,
-  MEMBER_ROLES,
   MEMBER_STATUS,
   type Page,
   PREPARATION_FILE_TYPES,
@@ -62,7 +61,7 @@ import { storedFile } from "../file/file.schema.js";
 import { OrgScopes } from "../home/org-scope.js";
 import { lessonDoc, lessonDocVersion } from "../lessonplan/lessonplan.schema.js";
 import { assertMembers } from "../notice/notice.service.js";
-import { period, region, school, subject } from "../org/org.schema.js";
+import { period, school, subject } from "../org/org.schema.js";
 import { type Caller, containsPattern } from "../org/period.service.js";
 import { collect } from "../personal/personal.schema.js";
 import { scopeOf } from "../rbac/permission.js";
@@ -140,76 +139,6 @@ export class PreparationService {
 
   private now(): Date {
     return this.deps.now();
-  }
-
-  // ── visibility in SQL (PreparationAccess.power's can_view, for lists) ─────────────────────────────────────────
-
-  /** Communities the caller manages (community power can_manage); "all" for platform administrators. */
-  private async managedCommunities(c: Caller): Promise<SQL | "all"> {
-    const sc = scopeOf(c);
-    if (sc.kind === "all") return "all";
-    const own = sql`${community.id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined} and ${communityMember.role} in (${MEMBER_ROLES.owner}, ${MEMBER_ROLES.admin})) and ${community.status} = ${COMMUNITY_STATUS.normal}`;
-    let byScope: SQL = sql`false`;
-    if (sc.kind === "school") byScope = sql`${community.school_id} <> 0 and ${community.school_id} = ${sc.schoolId}`;
-    if (sc.kind === "region") {
-      const [r] = await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, sc.code));
-      if (r)
-        byScope = sql`(${community.province_id} = ${r.id} or ${community.city_id} = ${r.id} or ${community.area_id} = ${r.id} or (${community.school_id} <> 0 and ${community.school_id} in (select ${school.id} from ${school} where ${school.area_code} = ${sc.code} or ${school.city_code} = ${sc.code} or ${school.province_code} = ${sc.code})))`;
-    }
-    return sql`${preparation.community_id} in (select ${community.id} from ${community} where (${own}) or (${byScope}))`;
-  }
-
-  /** Preparations in no community whose school or region the caller administers. */
-  private async managedLoose(c: Caller): Promise<SQL | undefined> {
-    const sc = scopeOf(c);
-    if (sc.kind === "school") return and(eq(preparation.community_id, 0), ne(preparation.school_id, 0), eq(preparation.school_id, sc.schoolId));
-    if (sc.kind === "region") {
-      const [r] = await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, sc.code));
-      if (!r) return undefined;
-      return and(
-        eq(preparation.community_id, 0),
-        or(
-          eq(preparation.city_id, r.id),
-          eq(preparation.area_id, r.id),
-          sql`(${preparation.school_id} <> 0 and ${preparation.school_id} in (select ${school.id} from ${school} where ${school.area_code} = ${sc.code} or ${school.city_code} = ${sc.code} or ${school.province_code} = ${sc.code}))`,
-        ),
-      );
-    }
-    return undefined;
-  }
-
-  /** The caller is the author or a participant. */
-  private memberSql(c: Caller): SQL {
-    if (!c.id) return sql`false`;
-    return or(
-      eq(preparation.account_id, c.id),
-      sql`${preparation.id} in (select ${preparationMember.preparation_id} from ${preparationMember} where ${preparationMember.account_id} = ${c.id})`,
-    )!;
-  }
-
-  /** The caller manages the preparation (can_manage without being its author). */
-  private async managerSql(c: Caller): Promise<SQL | undefined> {
-    const managed = await this.managedCommunities(c);
-    if (managed === "all") return sql`true`;
-    return or(and(ne(preparation.community_id, 0), managed), await this.managedLoose(c));
-  }
-
-  /** can_view as SQL: members, managers, and — when it is open (status 1, shown, approved) — whom its open_model lets in. */
-  async visibleSql(c: Caller): Promise<SQL | undefined> {
-    const managed = await this.managedCommunities(c);
-    if (managed === "all") return undefined;
-    // 社区内: the community's joined members; in no community, the teachers of its school.
-    const insiders = or(
-      sql`${preparation.community_id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined})`,
-      c.id && c.school_id ? and(eq(preparation.community_id, 0), eq(preparation.school_id, c.school_id)) : undefined,
-    );
-    const open = and(
-      eq(preparation.status, 1),
-      eq(preparation.is_display, 1),
-      eq(preparation.verify_status, 1),
-      or(eq(preparation.open_model, 1), and(eq(preparation.open_model, 2), or(insiders, managed))),
-    );
-    return or(this.memberSql(c), and(ne(preparation.community_id, 0), managed), await this.managedLoose(c), open);
   }
 
   // ── rows ─────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -301,21 +230,21 @@ export class PreparationService {
 
   /** c233: what the caller (or an anonymous visitor) may see. */
   async index(c: Caller, q: PreparationIndexPayload): Promise<Page<PreparationRow>> {
-    const where = and(await this.visibleSql(c), ...this.filters(q), q.is_recommend !== undefined ? eq(preparation.is_recommend, q.is_recommend) : undefined);
+    const where = and(await this.deps.preparations.visibleSql(c), ...this.filters(q), q.is_recommend !== undefined ? eq(preparation.is_recommend, q.is_recommend) : undefined);
     return this.page(where, this.newestFirst, q.page, q.limit);
   }
 
   /** c234: created (role 1) or joined (role 2), or both. */
   async userList(c: Caller, q: UserPreparationListPayload): Promise<Page<PreparationRow>> {
     const joinedIds = sql`${preparation.id} in (select ${preparationMember.preparation_id} from ${preparationMember} where ${preparationMember.account_id} = ${c.id} and ${preparationMember.role} = 2)`;
-    const mine = q.role === 1 ? eq(preparation.account_id, c.id) : q.role === 2 ? and(ne(preparation.account_id, c.id), joinedIds) : this.memberSql(c);
+    const mine = q.role === 1 ? eq(preparation.account_id, c.id) : q.role === 2 ? and(ne(preparation.account_id, c.id), joinedIds) : this.deps.preparations.memberSql(c);
     return this.page(and(mine, ...this.filters(q)), this.newestFirst, q.page, q.limit);
   }
 
   /** c249: recommended, open, visible to the caller. */
   async recommendSource(c: Caller, q: PreparationRecommendPayload): Promise<Page<PreparationRow>> {
     const where = and(
-      await this.visibleSql(c),
+      await this.deps.preparations.visibleSql(c),
       eq(preparation.is_recommend, 1),
       eq(preparation.status, 1),
       eq(preparation.is_display, 1),
@@ -328,7 +257,7 @@ export class PreparationService {
   /** c260: those the caller may link to a meeting or a listen record: he takes part in them or manages them. */
   async select(c: Caller, q: SelPreparationPayload): Promise<SelPreparationRow[]> {
     const where = and(
-      or(this.memberSql(c), await this.managerSql(c)),
+      or(this.deps.preparations.memberSql(c), await this.deps.preparations.managerSql(c)),
       eq(preparation.status, 1),
       q.community_id ? eq(preparation.community_id, q.community_id) : undefined,
       q.keyword ? sql`${preparation.theme} ilike ${containsPattern(q.keyword)}` : undefined,
@@ -589,8 +518,9 @@ export class PreparationService {
       school_id: p.school_id,
       period_id: p.period_id,
       subject_id: p.subject_id,
-      // Shown as an activity only when the preparation itself is shown and approved.
-      is_display: p.is_display === 1 && p.verify_status === 1 ? 1 : 0,
+      // Shown to everyone as an activity only when the preparation itself is: shown, approved and 公开 (decision
+      // 0802). Otherwise its members, its community's members and managers still see it (activity visibility).
+      is_display: p.is_display === 1 && p.verify_status === 1 && p.open_model === 1 ? 1 : 0,
       is_recommend: p.is_recommend,
       status: p.status,
     });
@@ -942,13 +872,13 @@ export class PreparationService {
     let scopeName: string;
     if (communityId) {
       const { community: row } = await this.deps.access.require(c, communityId, "can_view");
-      where = and(eq(preparation.community_id, row.id), await this.visibleSql(c));
+      where = and(eq(preparation.community_id, row.id), await this.deps.preparations.visibleSql(c));
       scope = "community";
       scopeName = row.name;
     } else {
       const sc = scopeOf(c);
       if (sc.kind === "none") {
-        where = this.memberSql(c);
+        where = this.deps.preparations.memberSql(c);
         scope = "self";
         scopeName = "我的集体备课";
       } else {
