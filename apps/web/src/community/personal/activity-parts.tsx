@@ -149,8 +149,8 @@ export function ActivityDrawer({ id, onClose }: { id: number | null; onClose: ()
       destroyOnHidden
       extra={
         to ? (
-          <Button type="primary" onClick={() => navigate(to)}>
-            到社区查看
+          <Button type="primary" onClick={() => navigate(to)} data-testid="activity-drawer-open">
+            {a?.type === "preparation" ? "查看集体备课" : "到社区查看"}
           </Button>
         ) : null
       }

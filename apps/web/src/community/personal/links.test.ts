@@ -38,5 +38,7 @@ describe("personal centre links", () => {
     expect(collectHref(collect("video", 8, 0), true)).toBe("/playVideo?id=8");
     expect(collectHref(collect("article", 11, 3, false), true)).toBeNull();
     expect(collectHref(collect("preparation", 2, 3), true)).toBe("/editDetail?id=2");
+    expect(activityHref({ id: 5, community_id: 3, type: "preparation", ref_id: 9 }, true)).toBe("/editDetail?id=9");
+    expect(activityHref({ id: 5, community_id: 3, type: "research", ref_id: 0 }, true)).toBe("/community/community7?community_id=3&activity_id=5");
   });
 });

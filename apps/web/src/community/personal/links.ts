@@ -11,8 +11,10 @@ export const hasCommunityRoutes = (edition: string = config.edition): boolean =>
 /** Where a community's page is (null outside the NINGXIA edition). */
 export const communityHref = (id: number, community = hasCommunityRoutes()): string | null => (community && id > 0 ? `/community/home?community_id=${id}` : null);
 /** Where an activity is shown: its community's activity page (the activity id beside). */
-export function activityHref(a: { id: number; community_id: number }, community = hasCommunityRoutes()): string | null {
+export function activityHref(a: { id: number; community_id: number; type?: string; ref_id?: number }, community = hasCommunityRoutes()): string | null {
   if (!community) return null;
+  // A preparation's activity opens the preparation itself.
+  if (a.type === "preparation" && a.ref_id) return `/editDetail?id=${a.ref_id}`;
   return a.community_id > 0 ? `/community/community7?community_id=${a.community_id}&activity_id=${a.id}` : `/foreground/teachingActivities?activity_id=${a.id}`;
 }
 
