@@ -23,6 +23,11 @@ import { PREPARATION_CALLS } from "./schemas/preparation.js";
 import { LESSONPLAN_CALLS } from "./schemas/lessonplan.js";
 import { DIAGNOSIS_CALLS } from "./schemas/diagnosis.js";
 import { TEXTBOOK_CALLS } from "./schemas/textbook.js";
+import { LISTEN_CALLS } from "./schemas/listen.js";
+import { INDICATOR_CALLS } from "./schemas/indicator.js";
+import { AFTER_CLASS_CALLS } from "./schemas/afterclass.js";
+import { DISCUSS_CALLS } from "./schemas/discuss.js";
+import { WORKMAN_CALLS } from "./schemas/workman.js";
 
 export const CALLS = {
   ...ORG_CALLS,
@@ -46,6 +51,11 @@ export const CALLS = {
   ...LESSONPLAN_CALLS,
   ...DIAGNOSIS_CALLS,
   ...TEXTBOOK_CALLS,
+  ...LISTEN_CALLS,
+  ...INDICATOR_CALLS,
+  ...AFTER_CLASS_CALLS,
+  ...DISCUSS_CALLS,
+  ...WORKMAN_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

@@ -31,3 +31,8 @@ export * from "./schemas/preparation.js";
 export * from "./schemas/lessonplan.js";
 export * from "./schemas/diagnosis.js";
 export * from "./schemas/textbook.js";
+export * from "./schemas/listen.js";
+export * from "./schemas/indicator.js";
+export * from "./schemas/afterclass.js";
+export * from "./schemas/discuss.js";
+export * from "./schemas/workman.js";

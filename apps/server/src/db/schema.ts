@@ -19,3 +19,5 @@ export * from "../modules/preparation/preparation.schema.js";
 export * from "../modules/discuss/discuss.schema.js";
 export * from "../modules/lessonplan/lessonplan.schema.js";
 export * from "../modules/textbook/textbook.schema.js";
+export * from "../modules/listen/listen.schema.js";
+export * from "../modules/afterclass/afterclass.schema.js";

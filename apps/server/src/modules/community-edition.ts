@@ -27,6 +27,12 @@ import { diagnosisRoutes } from "./preparation/diagnosis.routes.js";
 import { PreparationAccess } from "./preparation/preparation-access.js";
 import { preparationRoutes } from "./preparation/preparation.routes.js";
 import { textbookRoutes } from "./textbook/textbook.routes.js";
+import { afterClassRoutes } from "./afterclass/afterclass.routes.js";
+import { discussRoutes } from "./discuss/discuss.routes.js";
+import { indicatorRoutes } from "./listen/indicator.routes.js";
+import { listenRoutes } from "./listen/listen.routes.js";
+import { LiveHub } from "./workman/hub.js";
+import { workmanRoutes } from "./workman/workman.routes.js";
 import type { QuotaService } from "./quota/quota.service.js";
 
 export interface CommunityDeps {
@@ -39,13 +45,15 @@ export interface CommunityDeps {
   access: CommunityAccess;
   /** Who may do what with a preparation (#8). */
   preparations: PreparationAccess;
+  /** Live messages to socket groups (#9; workman/hub.ts). */
+  live: LiveHub;
   /** The clock (tests may inject one). */
   now: () => Date;
 }
 
-export function communityDeps(d: Omit<CommunityDeps, "access" | "preparations" | "now"> & { now?: () => Date }): CommunityDeps {
+export function communityDeps(d: Omit<CommunityDeps, "access" | "preparations" | "live" | "now"> & { now?: () => Date }): CommunityDeps {
   const access = new CommunityAccess(d.db);
-  return { ...d, access, preparations: new PreparationAccess(d.db, access), now: d.now ?? (() => new Date()) };
+  return { ...d, access, preparations: new PreparationAccess(d.db, access), live: new LiveHub(), now: d.now ?? (() => new Date()) };
 }
 
 export function communityEditionRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
@@ -62,4 +70,10 @@ export function communityEditionRoutes(app: FastifyInstance, host: CallHost, dep
   lessonPlanRoutes(app, host, deps);
   diagnosisRoutes(app, host, deps);
   textbookRoutes(app, host, deps);
+  // Listening and evaluation, after-class reflection, discussion and live messaging (#9).
+  workmanRoutes(app, host, deps);
+  discussRoutes(app, host, deps);
+  listenRoutes(app, host, deps);
+  indicatorRoutes(app, host, deps);
+  afterClassRoutes(app, host, deps);
 }

@@ -33,3 +33,20 @@ export const PrepareFormPage = lazy(() => import("./prepare/PrepareFormPage").th
 export const PrepareDetailPage = lazy(() => import("./prepare/PrepareDetailPage").then((m) => ({ default: m.PrepareDetailPage })));
 export const TextbookPage = lazy(() => import("./prepare/TextbookPage").then((m) => ({ default: m.TextbookPage })));
 export const CoEditPage = lazy(() => import("./lessonplan/CoEditPage").then((m) => ({ default: m.CoEditPage })));
+// Listening and evaluation, discussion (#9).
+export const CommunityListenPage = lazy(() => import("./listen/ListenListPage").then((m) => ({ default: m.CommunityListenPage })));
+export const BlogListenPage = lazy(() => import("./listen/ListenListPage").then((m) => ({ default: m.BlogListenPage })));
+export const PreciseReviewPage = lazy(() => import("./listen/PreciseReviewPage").then((m) => ({ default: m.PreciseReviewPage })));
+export const ReviewPage = lazy(() => import("./listen/ReviewPage").then((m) => ({ default: m.ReviewPage })));
+export const ListenDetailPage = lazy(() => import("./listen/ListenDetailPage").then((m) => ({ default: m.ListenDetailPage })));
+export const RemoteReviewPage = lazy(() => import("./listen/RemoteReviewPage").then((m) => ({ default: m.RemoteReviewPage })));
+export const ClassroomReviewPage = lazy(() => import("./listen/ClassroomReviewPage").then((m) => ({ default: m.ClassroomReviewPage })));
+export const CommentReportPage = lazy(() => import("./listen/CommentReportPage").then((m) => ({ default: m.CommentReportPage })));
+export const PrecisionReportPage = lazy(() => import("./listen/PrecisionReportPage").then((m) => ({ default: m.PrecisionReportPage })));
+export const HomeworkDetailPage = lazy(() => import("./listen/LessonDetailPages").then((m) => ({ default: m.HomeworkDetailPage })));
+export const HomeworkTwoPage = lazy(() => import("./listen/LessonDetailPages").then((m) => ({ default: m.HomeworkTwoPage })));
+export const MyHomeworkDetailPage = lazy(() => import("./listen/LessonDetailPages").then((m) => ({ default: m.MyHomeworkDetailPage })));
+export const TeachingDetailPage = lazy(() => import("./listen/LessonDetailPages").then((m) => ({ default: m.TeachingDetailPage })));
+export const CommunityDiscussPage = lazy(() => import("./discuss/DiscussPage").then((m) => ({ default: m.CommunityDiscussPage })));
+export const BlogDiscussPage = lazy(() => import("./discuss/DiscussPage").then((m) => ({ default: m.BlogDiscussPage })));
+export const DiscussDetailPage = lazy(() => import("./discuss/DiscussPage").then((m) => ({ default: m.DiscussDetailPage })));

@@ -1,8 +1,9 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * A discussion message (研讨; community.md §3 Discussion message; platform.md §5 Discussion): threaded by pid, on a
- * preparation (#8, target_type "preparation"), a listen-evaluate record or an after-class record (#9). #9's
+ * preparation (#8, target_type "preparation"), a listen-evaluate record ("listen") or an after-class record
+ * ("after_class") (#9). #9's
  * /v2/discuss_comment calls and the live socket read and write the same rows. Only the author deletes one
  * (deleted_at set; the children stay, shown under "该条研讨已删除").
  *
@@ -26,6 +27,8 @@ export const discussComment = pgTable(
     wps_file_key: text("wps_file_key").notNull().default(""),
     account_id: integer("account_id").notNull(),
     identity: integer("identity").notNull().default(0),
+    /** Where in the lesson video the message was written, seconds (a time-stamped review comment; null = none). */
+    video_time: numeric("video_time", { precision: 9, scale: 2, mode: "number" }),
     like_count: integer("like_count").notNull().default(0),
     /** 1 expanded, 0 folded (setExpandStatus). */
     expand_status: integer("expand_status").notNull().default(1),

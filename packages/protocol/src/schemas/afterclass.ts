@@ -1,0 +1,20 @@
+/** After-class reflection (课后反思; community.md §3 After-class record, §7 After-class; issue #9; docs/api/afterclass.md). */
+export const AFTER_CLASS_CALLS = {
+  /** c298: public list */ afterClassList: "/v2/after_class/index",
+  /** c299 */ userAfterList: "/v2/after_class/userAfterList",
+  /** c300: a reflection on a listened lesson (record_id) */ afterClassSave: "/v2/after_class/save",
+  /** c301 */ afterClassUpdate: "/v2/after_class/update",
+  /** c302 */ afterClassDelete: "/v2/after_class/delete",
+  /** c303 */ afterClassDetail: "/v2/after_class/detail",
+  /** c304: a reflection created directly (no record) */ afterClassCreateDirectly: "/v2/after_class/createDirectly",
+  /** c305 */ afterClassUpdateDirectly: "/v2/after_class/updateDirectly",
+  /** c306 */ afterFileSave: "/v2/after_class/afterFileSave",
+  /** c307 */ afterFileList: "/v2/after_class/afterFileList",
+  /** c308 */ afterFileDelete: "/v2/after_class/afterFileDelete",
+  /** c309 */ afterClassIsDisplay: "/v2/after_class/isDisplay",
+  /** c310: comment on a reflection */ afterClassComment: "/v2/after_class/afterClassComment",
+  /** c311 */ delAfterClassComment: "/v2/after_class/delAfterClassComment",
+  /** c312 */ afterClassDiscussStatistics: "/v2/after_class/discussStatistics",
+  /** c313: delete one of the reflection's files (by the reflection's author or a manager) */ deleteAfterFile: "/v2/after_class/deleteAfterFile",
+  /** c314: count a read (and answer the detail) */ afterClassRead: "/v2/after_class/read",
+} as const;
