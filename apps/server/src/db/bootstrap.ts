@@ -1,3 +1,5 @@
+import { seedDefaultIndicators } from "../modules/listen/indicator.seed.js";
+import { seedDemoListens } from "../modules/listen/listen.demo.js";
 import { seedDemoPreparations } from "../modules/preparation/preparation.demo.js";
 import { seedTextbookCatalogue } from "../modules/textbook/textbook.seed.js";
 import { randomBytes } from "node:crypto";
@@ -45,6 +47,7 @@ export async function bootstrap(
   const rules = await seedRules(db);
   await seedPlatform(db);
   await seedTextbookCatalogue(db);
+  await seedDefaultIndicators(db);
   const result: BootstrapResult = { demoSeeded: false };
   if ((await accounts.count()) === 0) {
     const roles = await seedRolesAndApps(db, rules);
@@ -152,5 +155,6 @@ async function seedDemoContent(db: Db): Promise<boolean> {
   await seedDemoNotices(db, communities.ids);
   await seedDemoActivities(db, communities.ids);
   await seedDemoPreparations(db, communities.ids);
+  await seedDemoListens(db, communities.ids);
   return true;
 }
