@@ -34,3 +34,21 @@ export const LISTEN_CALLS = {
   /** c292: the evaluation scores of a record, per evaluator and per indicator */ listenGetEvaluationScore: "/v2/listen_evaluate_index/getEvaluationScore",
   /** c293: delete a discussion message of a record */ listenDelEvaluateMsg: "/v2/listen_evaluate_index/delEvaluateMsg",
 } as const;
+
+/** The caller's power over a record (ListenDetail.power; docs/decisions/0900-listen-access.md). */
+export interface ListenPowerAnswer {
+  record_id: number;
+  is_organiser: boolean;
+  is_teacher: boolean;
+  /** The organiser, the teacher or a participant. */
+  is_member: boolean;
+  /** Manages its community (or its school / region when in no community). */
+  is_manager: boolean;
+  can_view: boolean;
+  /** Evaluators (role 3) and the organiser, never the teacher, while the record is in use. */
+  can_evaluate: boolean;
+  can_discuss: boolean;
+  can_manage: boolean;
+  can_verify: boolean;
+  can_recommend: boolean;
+}
