@@ -482,6 +482,12 @@ export interface DiscussMessage {
   identity_name: string;
   reputation: string;
   like_count: number;
+  /** The caller likes it (c320 toggles). */
+  is_like: boolean;
+  /** Seconds into the lesson video where it was written (null = none; issue #9's review timeline). */
+  video_time: number | null;
+  /** 1 the thread is unfolded, 0 folded (c316). */
+  expand_status: number;
   deleted: boolean;
   /** Only the author (community.md §6). */
   can_delete: boolean;

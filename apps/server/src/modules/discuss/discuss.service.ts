@@ -13,16 +13,27 @@
  *   ('上传文件大小限制：100MB'), kept as "/files/<id>" and answered readable (signed when private).
  * - pid: a message of the same object (a reply to a reply is fine); reply_person defaults to the parent's author.
  * - reputation: the author's 职称 (account.reputation).
+ * - video_time: where in the lesson video a message was written (seconds ≥ 0, optional); timeline() and
+ *   list({ order: "video_time" }) answer them in video order (the review timeline, #9 listen records).
+ *
+ * The live push (issue #9; wire.md "Live messaging"): save / delete / like / setExpand run their own transaction and,
+ * AFTER it commits, publish to liveGroup(target_type, ref_id) { type: "discuss.save" | "discuss.delete" |
+ * "discuss.like" | "discuss.expand", data }. A failed publish is logged and never fails the call. post / remove with a
+ * caller's transaction do not publish: the caller calls announce() after its commit (or uses save / delete with the
+ * inTx hook for its own writes, e.g. a community log row):
+ *
+ *   const msg = await discuss.save(caller, { target_type: "listen", ref_id, community_id, content, video_time }, async (tx, m) => log(tx, m));
  */
-import { DISCUSS_IMAGE_EXTS, DISCUSS_MESSAGES, type DiscussMessage, FILE_GET_PREFIX, ROLE_NAMES, UPLOAD } from "@yanke/protocol";
-import { type SQL, and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { DISCUSS_IMAGE_EXTS, DISCUSS_MESSAGES, type DiscussMessage, FILE_GET_PREFIX, type LiveGroupKind, ROLE_NAMES, UPLOAD, liveGroup } from "@yanke/protocol";
+import { type SQL, and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import { storedFile } from "../file/file.schema.js";
 import type { Caller } from "../org/period.service.js";
-import { discussComment } from "./discuss.schema.js";
+import type { LivePublisher } from "../workman/hub.js";
+import { discussComment, discussLike } from "./discuss.schema.js";
 
 export type DiscussRecord = typeof discussComment.$inferSelect;
 
@@ -41,7 +52,34 @@ export interface PostInput {
   reply_person?: number;
   target_id?: number;
   wps_file_key?: string;
+  /** Seconds into the lesson video (≥ 0); null / undefined = none. */
+  video_time?: number | null;
 }
+
+/** What the live push carries for a deletion, a like and an expand change. */
+export interface DiscussDeleted {
+  id: number;
+  pid: number;
+  target_type: string;
+  ref_id: number;
+}
+export interface DiscussLiked {
+  id: number;
+  target_type: string;
+  ref_id: number;
+  like_count: number;
+  /** The liker after the toggle. */
+  account_id: number;
+  is_like: boolean;
+}
+export interface DiscussExpanded {
+  id: number;
+  target_type: string;
+  ref_id: number;
+  expand_status: number;
+}
+
+export type DiscussEvent = "discuss.save" | "discuss.delete" | "discuss.like" | "discuss.expand";
 
 export interface ListInput {
   target_type: string;
@@ -50,6 +88,8 @@ export interface ListInput {
   limit: number;
   target_id?: number;
   wps_file_key?: string;
+  /** "newest" (default): top-level threads newest first; "video_time": by video_time (messages without one last). */
+  order?: "newest" | "video_time";
 }
 
 export interface MessagePage {
@@ -69,7 +109,92 @@ export class DiscussService {
     private readonly db: Db,
     private readonly files: DiscussFiles,
     private readonly now: () => Date = () => new Date(),
+    private readonly live?: LivePublisher,
   ) {}
+
+  /** Pushes to the target's socket group; never throws (a lost push is logged, not fatal). */
+  async announce(event: DiscussEvent, targetType: string, refId: number, data: unknown): Promise<void> {
+    if (!this.live) return;
+    try {
+      await this.live.publish(liveGroup(targetType as LiveGroupKind, refId), { type: event, data });
+    } catch (e) {
+      console.warn(`[discuss] push ${event} to ${targetType}:${refId} failed:`, e instanceof Error ? e.message : e);
+    }
+  }
+
+  /**
+   * Writes a message in its own transaction (with the caller's extra writes in inTx), then pushes "discuss.save".
+   * Check the caller's permission first.
+   */
+  async save(c: Caller, p: PostInput, inTx?: (tx: Tx, msg: DiscussMessage) => Promise<void>): Promise<DiscussMessage> {
+    const msg = await this.db.transaction(async (tx) => {
+      const m = await this.post(c, p, tx);
+      if (inTx) await inTx(tx, m);
+      return m;
+    });
+    await this.announce("discuss.save", p.target_type, p.ref_id, msg);
+    return msg;
+  }
+
+  /** The author deletes his message (soft; replies stay), in its own transaction; then pushes "discuss.delete". */
+  async delete(c: Caller, targetType: string, id: number, inTx?: (tx: Tx, row: DiscussRecord) => Promise<void>): Promise<DiscussDeleted> {
+    const row = await this.db.transaction(async (tx) => {
+      const r = await this.remove(c, targetType, id, tx);
+      if (inTx) await inTx(tx, r);
+      return r;
+    });
+    const data: DiscussDeleted = { id: row.id, pid: row.pid, target_type: row.target_type, ref_id: row.ref_id };
+    await this.announce("discuss.delete", row.target_type, row.ref_id, data);
+    return data;
+  }
+
+  /**
+   * Toggles the caller's like of a message (one per account: the discuss_like key; like_count is recounted from the
+   * rows, so concurrent toggles cannot drift); then pushes "discuss.like".
+   */
+  async like(c: Caller, targetType: string, id: number): Promise<DiscussLiked> {
+    const data = await this.db.transaction(async (tx) => {
+      const row = await this.record(targetType, id, tx);
+      const added = await tx.insert(discussLike).values({ comment_id: id, account_id: c.id, created_at: this.now() }).onConflictDoNothing().returning();
+      if (!added.length) await tx.delete(discussLike).where(and(eq(discussLike.comment_id, id), eq(discussLike.account_id, c.id)));
+      const [upd] = await tx
+        .update(discussComment)
+        .set({ like_count: sql`(select count(*)::int from ${discussLike} where ${discussLike.comment_id} = ${id})` })
+        .where(eq(discussComment.id, id))
+        .returning({ like_count: discussComment.like_count });
+      return { id, target_type: row.target_type, ref_id: row.ref_id, like_count: upd!.like_count, account_id: c.id, is_like: added.length > 0 } satisfies DiscussLiked;
+    });
+    await this.announce("discuss.like", data.target_type, data.ref_id, data);
+    return data;
+  }
+
+  /** Folds (0) or unfolds (1) a thread: its author, or whoever the owning module says manages it; pushes "discuss.expand". */
+  async setExpand(c: Caller, targetType: string, id: number, expandStatus: number, mayManage: boolean): Promise<DiscussExpanded> {
+    const row = await this.record(targetType, id);
+    if (row.account_id !== c.id && !mayManage) throw forbidden("只有研讨的作者或管理者可以折叠或展开该条研讨");
+    await this.db.update(discussComment).set({ expand_status: expandStatus ? 1 : 0 }).where(eq(discussComment.id, id));
+    const data: DiscussExpanded = { id, target_type: row.target_type, ref_id: row.ref_id, expand_status: expandStatus ? 1 : 0 };
+    await this.announce("discuss.expand", row.target_type, row.ref_id, data);
+    return data;
+  }
+
+  /** Every message with a video_time (not deleted), flat, in video order — the review timeline. */
+  async timeline(c: Caller, targetType: string, refId: number, targetId?: number): Promise<DiscussMessage[]> {
+    const rows = await this.db
+      .select()
+      .from(discussComment)
+      .where(
+        and(
+          eq(discussComment.target_type, targetType),
+          eq(discussComment.ref_id, refId),
+          isNull(discussComment.deleted_at),
+          sql`${discussComment.video_time} is not null`,
+          targetId ? eq(discussComment.target_id, targetId) : undefined,
+        ),
+      )
+      .orderBy(asc(discussComment.video_time), asc(discussComment.id));
+    return this.toMessages(c, rows);
+  }
 
   /** Checks the images: the caller's own uploads, png / jpg / jpeg, ≤ 100 MB. Answers them as "/files/<id>". */
   async checkImages(c: Caller, urls: readonly string[], db: Db | Tx = this.db): Promise<string[]> {
@@ -98,6 +223,8 @@ export class DiscussService {
    */
   async post(c: Caller, p: PostInput, tx: Db | Tx = this.db): Promise<DiscussMessage> {
     const content = (p.content ?? "").trim();
+    const videoTime = p.video_time ?? null;
+    if (videoTime !== null && !(Number.isFinite(videoTime) && videoTime >= 0 && videoTime < 10_000_000)) throw badInput("视频时间应为不小于 0 的秒数");
     const images = await this.checkImages(c, p.content_img ?? [], tx);
     if (!content && !images.length) throw badInput(DISCUSS_MESSAGES.empty);
     let replyTo = p.reply_person ?? 0;
@@ -126,6 +253,7 @@ export class DiscussService {
         reply_person: replyTo,
         target_id: p.target_id ?? 0,
         wps_file_key: p.wps_file_key ?? "",
+        video_time: videoTime === null ? null : Math.round(videoTime * 100) / 100,
         account_id: c.id,
         identity: c.identity,
         created_at: this.now(),
@@ -173,7 +301,7 @@ export class DiscussService {
       .select()
       .from(discussComment)
       .where(roots)
-      .orderBy(desc(discussComment.id))
+      .orderBy(...(q.order === "video_time" ? [sql`${discussComment.video_time} asc nulls last`, asc(discussComment.id)] : [desc(discussComment.id)]))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
     let rows: DiscussRecord[] = top;
@@ -240,6 +368,13 @@ export class DiscussService {
     const imageIds = [...new Set(rows.flatMap((r) => r.content_img.map((u) => Number(FILE_REF.exec(u)?.[1] ?? 0)).filter(Boolean)))];
     const pub = new Map<number, boolean>();
     if (imageIds.length) for (const f of await db.select({ id: storedFile.id, p: storedFile.is_public }).from(storedFile).where(inArray(storedFile.id, imageIds))) pub.set(f.id, f.p);
+    const liked = new Set<number>();
+    if (c.id)
+      for (const l of await db
+        .select({ id: discussLike.comment_id })
+        .from(discussLike)
+        .where(and(eq(discussLike.account_id, c.id), inArray(discussLike.comment_id, rows.map((r) => r.id)))))
+        liked.add(l.id);
     const readable = (u: string): string => {
       const id = Number(FILE_REF.exec(u)?.[1] ?? 0);
       if (!id || !pub.has(id)) return u;
@@ -264,6 +399,9 @@ export class DiscussService {
         identity_name: ROLE_NAMES[r.identity] ?? "",
         reputation: a?.reputation ?? "",
         like_count: r.like_count,
+        is_like: liked.has(r.id),
+        video_time: r.video_time === null ? null : Number(r.video_time),
+        expand_status: r.expand_status,
         deleted,
         can_delete: !deleted && c.id !== 0 && r.account_id === c.id,
         children: [],

@@ -15,7 +15,7 @@ import { PREPARATION_TARGET } from "./preparation.service.js";
 
 export class PreparationDiscussService {
   constructor(
-    private readonly db: Db,
+    _db: Db,
     private readonly preps: PreparationAccess,
     private readonly access: CommunityAccess,
     private readonly discuss: DiscussService,
@@ -24,8 +24,8 @@ export class PreparationDiscussService {
   /** c250 */
   async post(c: Caller, p: PreparationDiscussPayload): Promise<DiscussMessage> {
     const { prep } = await this.preps.require(c, p.preparation_id, "can_discuss");
-    return this.db.transaction(async (tx) => {
-      const msg = await this.discuss.post(c, { target_type: PREPARATION_TARGET, ref_id: prep.id, community_id: prep.community_id, ...p }, tx);
+    // save() commits, then pushes "discuss.save" to the preparation's socket group.
+    return this.discuss.save(c, { target_type: PREPARATION_TARGET, ref_id: prep.id, community_id: prep.community_id, ...p }, async (tx) => {
       if (prep.community_id)
         await this.access.log(tx, {
           community_id: prep.community_id,
@@ -35,7 +35,6 @@ export class PreparationDiscussService {
           target_id: prep.id,
           content: `在集体备课「${prep.theme}」中研讨`,
         });
-      return msg;
     });
   }
 
@@ -50,8 +49,7 @@ export class PreparationDiscussService {
   async remove(c: Caller, p: z.output<typeof DelPreparationMsgPayload>): Promise<{ id: number }> {
     const row = await this.discuss.record(PREPARATION_TARGET, p.id);
     const prep = await this.preps.load(row.ref_id).catch(() => null);
-    await this.db.transaction(async (tx) => {
-      await this.discuss.remove(c, PREPARATION_TARGET, p.id, tx);
+    await this.discuss.delete(c, PREPARATION_TARGET, p.id, async (tx) => {
       if (prep?.community_id)
         await this.access.log(tx, {
           community_id: prep.community_id,
