@@ -323,6 +323,16 @@ export const COMMUNITY_LOG_ACTIONS: Readonly<Record<string, string>> = {
   "preparation.file_delete": "删除了备课文件",
   "preparation.discuss": "参与了备课研讨",
   "preparation.discuss_delete": "删除了备课研讨",
+  "after_class.save": "发布了课后反思",
+  "after_class.update": "修改了课后反思",
+  "after_class.delete": "删除了课后反思",
+  "after_class.display": "设置了课后反思展示",
+  "after_class.file_save": "上传了课后反思文件",
+  "after_class.file_delete": "删除了课后反思文件",
+  "after_class.comment": "评论了课后反思",
+  "after_class.comment_delete": "删除了课后反思评论",
+  "discuss.listen": "参与了听评课研讨",
+  "discuss.listen_delete": "删除了听评课研讨",
 };
 
 /**
