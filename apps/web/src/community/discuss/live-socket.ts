@@ -166,7 +166,9 @@ export class LiveConnection {
       if (this.ws !== ws) return;
       this.detach();
       this.clearIdle();
-      if (ev.code === API_ERROR_CLOSE) {
+      if (ev.code >= 4000 && ev.code < 5000) {
+        // 4000: closed by a failed call (api/client.ts); 4025 / 4028 / 4400: the server refused the session. Not the
+        // timer's business: the next activity tries again.
         this.suspended = true;
         return;
       }
