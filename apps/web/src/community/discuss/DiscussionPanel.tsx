@@ -26,7 +26,7 @@ import { useSession } from "../../session/store";
 import { checkDiscussImage, checkDiscussMessage } from "../prepare/prepare-rules";
 import "../prepare/prepare.css";
 import { addMessage, discussApi, formatVideoTime, patchMessage, removeMessage } from "./discuss-api";
-import { LIVE_RECONNECTED, useLiveGroup } from "./live-socket";
+import { LIVE_BOUND, LIVE_LOST, LIVE_RECONNECTED, useLiveGroup } from "./live-socket";
 
 export interface DiscussionPanelProps {
   /** What is discussed: a preparation, a listen-evaluate record or an after-class record. */
@@ -67,6 +67,7 @@ export function DiscussionPanel({ kind, refId, status, chatKey, videoTime, onSee
   const [reply, setReply] = useState<ReplyTarget | null>(null);
   const [targetId, setTargetId] = useState<number | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [live, setLive] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const baseKey = useMemo(() => ["discuss", kind, refId] as const, [kind, refId]);
@@ -119,6 +120,12 @@ export function DiscussionPanel({ kind, refId, status, chatKey, videoTime, onSee
         break;
       case "discuss.expand":
         if (data) patchPages((p) => patchMessage(p, Number(data.id), () => ({ expand_status: Number(data.expand_status) })));
+        break;
+      case LIVE_BOUND:
+        setLive(true);
+        break;
+      case LIVE_LOST:
+        setLive(false);
         break;
       case LIVE_RECONNECTED:
         void qc.invalidateQueries({ queryKey: baseKey });
@@ -335,7 +342,7 @@ export function DiscussionPanel({ kind, refId, status, chatKey, videoTime, onSee
   const data = q.data;
   const list = data && Array.isArray(data.list) ? data.list : [];
   return (
-    <div data-testid="discussion-panel" data-kind={kind} data-ref={refId}>
+    <div data-testid="discussion-panel" data-kind={kind} data-ref={refId} data-live={live ? "1" : "0"}>
       {writable ? (
         <div className="yk-disc-box" ref={box} data-testid="disc-box">
           {reply ? (

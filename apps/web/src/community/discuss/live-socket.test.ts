@@ -54,8 +54,9 @@ describe("LiveConnection", () => {
     const { conn, sockets, binds } = setup();
     const a: unknown[] = [];
     const b: unknown[] = [];
-    conn.subscribe("preparation:1", (m) => a.push(m));
-    conn.subscribe("listen:2", (m) => b.push(m));
+    const data = (to: unknown[]) => (m: { type: string }) => (m.type.startsWith("live.") ? undefined : to.push(m));
+    conn.subscribe("preparation:1", data(a));
+    conn.subscribe("listen:2", data(b));
     conn.subscribe("preparation:1", () => {});
     expect(sockets).toHaveLength(1);
     sockets[0].send({ type: "init", client_id: "c1" });
@@ -127,7 +128,7 @@ describe("LiveConnection", () => {
     sockets[0].drop();
     vi.advanceTimersByTime(LIVE_RECONNECT_MS);
     sockets[1].send({ type: "init", client_id: "c2" });
-    expect(got).toEqual([LIVE_RECONNECTED]);
+    expect(got).toEqual(["live.lost", LIVE_RECONNECTED]);
   });
 
   it("the last unsubscribe closes the socket for good: no reconnect", () => {
@@ -176,5 +177,26 @@ describe("helpers", () => {
     expect(groupOf({ type: "x", group: "listen:3", data: {} })).toBe("listen:3");
     expect(groupOf({ type: "x", data: { target_type: "after_class", ref_id: 4 } })).toBe("after_class:4");
     expect(groupOf({ type: "x", data: null })).toBeUndefined();
+  });
+});
+
+describe("bound and lost notices", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  it("a group's subscribers hear when it is bound, a late one at once, and everyone when the socket is lost", async () => {
+    const { conn, sockets } = setup();
+    const a: string[] = [];
+    const b: string[] = [];
+    conn.subscribe("listen:1", (m) => a.push(m.type));
+    sockets[0].send({ type: "init", client_id: "c1" });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(a).toEqual(["live.bound"]);
+    conn.subscribe("listen:1", (m) => b.push(m.type));
+    expect(b).toEqual(["live.bound"]);
+    sockets[0].drop();
+    expect(a).toEqual(["live.bound", "live.lost"]);
+    expect(b).toEqual(["live.bound", "live.lost"]);
   });
 });

@@ -36,6 +36,10 @@ export const API_ERROR_CLOSE = 4000;
 const CONTROL_TYPES = new Set(["init", "ping", "pong", "heartbeat"]);
 /** Told to every subscriber after a reconnect (messages may have been missed: refetch). */
 export const LIVE_RECONNECTED = "live.reconnected";
+/** Told to a group's subscribers when the socket is bound to it (the panel shows it is live). */
+export const LIVE_BOUND = "live.bound";
+/** Told to every subscriber when the socket is gone (closed, idle, refused) until the next bind. */
+export const LIVE_LOST = "live.lost";
 
 export type LiveListener = (msg: LiveMessage & { group?: string }) => void;
 
@@ -70,6 +74,8 @@ export class LiveConnection {
   private readonly groups = new Map<string, number>();
   private readonly listeners = new Map<string, Set<LiveListener>>();
   private readonly bound = new Set<string>();
+  /** Groups whose bind succeeded on the current socket. */
+  private readonly confirmed = new Set<string>();
   private ws: SocketLike | null = null;
   private clientId = "";
   private idleTimer: unknown = null;
@@ -112,6 +118,7 @@ export class LiveConnection {
     if (this.suspended) this.suspended = false;
     if (!this.ws && this.reconnectTimer === null) this.connect();
     else if (this.ws && this.clientId && !this.bound.has(group)) void this.bindGroup(group);
+    else if (this.confirmed.has(group)) fn({ type: LIVE_BOUND, data: null, group });
     let done = false;
     return () => {
       if (done) return;
@@ -123,6 +130,7 @@ export class LiveConnection {
         this.groups.delete(group);
         this.listeners.delete(group);
         this.bound.delete(group);
+        this.confirmed.delete(group);
       }
       if (this.groups.size === 0) this.shutdown();
     };
@@ -241,7 +249,12 @@ export class LiveConnection {
       code = -1;
     }
     if (this.ws !== ws) return;
-    if (code !== Code.OK) {
+    if (code === Code.OK) {
+      this.confirmed.add(group);
+      this.emit(group, { type: LIVE_BOUND, data: null, group });
+      return;
+    }
+    {
       this.bound.delete(group);
       // community.md §4: a non-success response code closes any open socket (the client's close: no timer reconnect).
       this.suspended = true;
@@ -290,9 +303,11 @@ export class LiveConnection {
 
   private detach(): void {
     const ws = this.ws;
+    if (ws && this.clientId) this.emitAll({ type: LIVE_LOST, data: null });
     this.ws = null;
     this.clientId = "";
     this.bound.clear();
+    this.confirmed.clear();
     if (ws) {
       ws.onmessage = null;
       ws.onclose = null;
