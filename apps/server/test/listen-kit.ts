@@ -3,7 +3,8 @@
  * indicator and AI tests, which must not depend on the listen calls). Use with startKit / insertCommunity of
  * activity-kit.ts. Members: the organiser (role 1), the teacher (role 2, when not the organiser), evaluators (role 3).
  */
-import { listenEvaluate, listenMember } from "../src/modules/listen/listen.schema.js";
+import { eq } from "drizzle-orm";
+import { lectureIndicator, listenEvaluate, listenMember } from "../src/modules/listen/listen.schema.js";
 import type { Kit } from "./activity-kit.js";
 
 export interface NewListen {
@@ -67,4 +68,22 @@ export async function insertListen(db: Kit["db"], p: NewListen): Promise<number>
   for (const e of p.evaluators ?? []) if (!members.some((m) => m.account_id === e)) members.push({ record_id: id, account_id: e, role: 3 });
   await db.insert(listenMember).values(members);
   return id;
+}
+
+/**
+ * A scheme (root) with two dimensions — 教学目标 (60: items 目标明确 50 and 重难点突出 50, 0–10) and 教学过程 (40: item
+ * 环节紧凑 100, 0–5). Returns the root id.
+ */
+export async function insertScheme(db: Kit["db"], name: string, schoolId = 0, status = 1): Promise<number> {
+  const [root] = await db.insert(lectureIndicator).values({ name, level: 1, pid: 0, school_id: schoolId, status }).returning({ id: lectureIndicator.id });
+  const r = root!.id;
+  await db.update(lectureIndicator).set({ root_id: r }).where(eq(lectureIndicator.id, r));
+  const [d1] = await db.insert(lectureIndicator).values({ name: "教学目标", level: 2, pid: r, root_id: r, weight: 60, sort: 1 }).returning({ id: lectureIndicator.id });
+  const [d2] = await db.insert(lectureIndicator).values({ name: "教学过程", level: 2, pid: r, root_id: r, weight: 40, sort: 2 }).returning({ id: lectureIndicator.id });
+  await db.insert(lectureIndicator).values([
+    { name: "目标明确", level: 3, pid: d1!.id, root_id: r, weight: 50, min_score: 0, max_score: 10, sort: 1 },
+    { name: "重难点突出", level: 3, pid: d1!.id, root_id: r, weight: 50, min_score: 0, max_score: 10, sort: 2 },
+    { name: "环节紧凑", level: 3, pid: d2!.id, root_id: r, weight: 100, min_score: 0, max_score: 5, sort: 1 },
+  ]);
+  return r;
 }

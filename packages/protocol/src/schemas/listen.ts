@@ -118,7 +118,10 @@ const lSeconds = (label: string) =>
   z
     .preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().min(0, "不能为负数").max(86400, "不能超过 24 小时").nullable().optional())
     .describe(label);
-const recordId = () => z.coerce.number({ message: "听评课id不能为空" }).int("必须是整数").positive("听评课id不能为空").describe("听评课id");
+const recordId = () =>
+  z
+    .preprocess((v) => (v === undefined || v === null || v === "" ? 0 : v), z.coerce.number({ message: "听评课id不能为空" }).int("必须是整数").positive("听评课id不能为空"))
+    .describe("听评课id");
 
 /** A file of a record (the caller's own upload, by file_id or "/files/<id>"). */
 export const ListenFileItem = z
