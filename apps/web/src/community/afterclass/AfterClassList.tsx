@@ -353,10 +353,12 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
                 ))}
               </div>
             ) : (
-              <Typography.Text type="secondary">暂无附件</Typography.Text>
+              <div>
+                <Typography.Text type="secondary">暂无附件</Typography.Text>
+              </div>
             )}
             {d.can_edit ? (
-              <Space style={{ marginTop: 8 }} align="start">
+              <Space style={{ marginTop: 10, display: "flex" }} align="start">
                 <Select size="small" value={fileType} onChange={setFileType} style={{ width: 110 }} options={Object.entries(AFTER_CLASS_FILE_TYPES).map(([k, v]) => ({ value: Number(k), label: v }))} />
                 <FileUpload
                   kind="any"
