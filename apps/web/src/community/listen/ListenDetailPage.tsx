@@ -83,7 +83,7 @@ function Detail({ rec }: { rec: ListenDetail }) {
               <Fact label="所属社区">{rec.community_name}</Fact>
               <Fact label="关联备课">{rec.preparation_id ? <Link to={`/editDetail?id=${rec.preparation_id}`}>{rec.preparation_name || `备课 ${rec.preparation_id}`}</Link> : null}</Fact>
               {rec.is_type === 1 ? <Fact label="教室设备">{rec.equiment_name}</Fact> : null}
-              {rec.is_type === 2 ? <Fact label="课堂视频">{rec.my_video_id ? <Link to={`/playVideo?id=${rec.my_video_id}`}>视频 {rec.my_video_id}</Link> : null}</Fact> : null}
+              {rec.is_type === 2 ? <Fact label="课堂视频">{rec.my_video_id ? <Link to={reviewPageHref(rec.id, 2)}>已关联，进入精准听评课观看</Link> : "未关联"}</Fact> : null}
               <Fact label="评课量表">{rec.indicator_name}</Fact>
               <Fact label="评课人">{`${evaluators.length} 人`}</Fact>
             </div>
@@ -156,7 +156,7 @@ function Aggregate({ rec }: { rec: ListenDetail }) {
           <div className="yk-listen-agg yk-prep-stat-cards">
             <div className="yk-prep-stat">
               <b data-testid="listen-agg-average">{formatScore(s.data.total.mean)}</b>
-              <span>平均总分（百分制）</span>
+              <span>平均总分</span>
             </div>
             <div className="yk-prep-stat">
               <b data-testid="listen-agg-count">{s.data.total.count}</b>

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { call } from "../../api/client";
 import { getState } from "../../session/store";
 import { PrepCover, windowText } from "../prepare/prepare-common";
+import { coverText } from "./listen-rules";
 import type { ListenRow } from "./listen-types";
 import "../prepare/prepare.css";
 import "./listen.css";
@@ -49,7 +50,7 @@ export function ListenCard({ row, footer, showVerify = false, href }: { row: Lis
   return (
     <div className="yk-prep-card" data-testid="listen-card" data-id={row.id}>
       <Link to={href} className="yk-prep-card-cover">
-        <PrepCover id={row.id} theme={row.name} url={row.logo_url} height={120} radius={0} />
+        <PrepCover id={row.id} theme={coverText(row.name)} url={row.logo_url} height={120} radius={0} />
         <span className="yk-prep-card-phase">
           <ListenPhaseTag phase={row.phase} name={row.phase_name} />
         </span>

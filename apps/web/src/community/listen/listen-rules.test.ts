@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampScore, reviewPageHref, scoreItems, sumScores, timelineMarks, weightedTotal, type ScoreNode } from "./listen-rules";
+import { clampScore, coverText, reviewPageHref, scoreItems, sumScores, timelineMarks, weightedTotal, type ScoreNode } from "./listen-rules";
 
 const item = (id: number, weight: number, max = 10): ScoreNode => ({ id, level: 3, weight, min_score: 0, max_score: max, children: [] });
 const scheme: ScoreNode = {
@@ -38,6 +38,11 @@ describe("listen rules", () => {
     expect(marks[0]!.ids).toEqual(["a", "b"]);
     expect(timelineMarks([{ id: "a", time: 1, label: "" }], 0)).toEqual([]);
   });
+  it("cover text skips leading brackets", () => {
+    expect(coverText("《勾股定理》精准听评课")).toBe("勾股定理》精准听评课");
+    expect(coverText("  「背影」")).toBe("背影」");
+    expect(coverText("《》")).toBe("》");
+  });
   it("items, clamping and sums", () => {
     expect(scoreItems(scheme).map((i) => i.id)).toEqual([21, 22, 31]);
     expect(clampScore("12", 0, 10)).toBe(10);
@@ -50,5 +55,8 @@ describe("listen rules", () => {
     expect(weightedTotal(scheme, {})).toBe(0);
     // 60 % × (0.5 × 0.8 + 0.5 × 0.6) + 40 % × (2.5 / 5) = 0.42 + 0.2
     expect(weightedTotal(scheme, { 21: 8, 22: 6, 31: 2.5 })).toBe(62);
+    // a dimension without items is left out of the weights
+    const withEmpty: ScoreNode = { ...scheme, children: [...scheme.children, { id: 4, level: 2, weight: 50, min_score: 0, max_score: 0, children: [] }] };
+    expect(weightedTotal(withEmpty, { 21: 10, 22: 10, 31: 5 })).toBe(100);
   });
 });

@@ -90,7 +90,8 @@ export function maxTotal(tree: ScoreNode | null | undefined): number {
 }
 
 /**
- * The weighted total out of 100 as the evaluator types (an estimate until the server answers; docs/decisions/0902):
+ * The weighted total out of 100 as the evaluator types — the server's formula (docs/decisions/0902-listen-scores.md,
+ * apps/server/src/modules/listen/listen-score.ts):
  * each item's share of its range, weighted among its siblings, each dimension weighted among the scheme's dimensions.
  * Sibling weights are normalised by their sum (equal shares when they are all 0); blank items count 0.
  */
@@ -102,10 +103,16 @@ export function weightedTotal(scheme: ScoreNode | null | undefined, scores: Reco
       if (typeof v !== "number" || !Number.isFinite(v) || !(n.max_score > n.min_score)) return 0;
       return Math.max(0, Math.min(1, (v - n.min_score) / (n.max_score - n.min_score)));
     }
-    const kids = n.children;
+    // Groups without items (a dimension with no items) are left out, as the server does.
+    const kids = n.children.filter((k) => k.level >= 3 || k.children.length > 0);
     if (!kids.length) return 0;
     const sum = kids.reduce((s, k) => s + (k.weight > 0 ? k.weight : 0), 0);
     return kids.reduce((s, k) => s + (sum > 0 ? Math.max(0, k.weight) / sum : 1 / kids.length) * share(k), 0);
   };
   return Math.round(share(scheme) * 10000) / 100;
+}
+
+/** The name without leading brackets and quotes (the cover shows its first character). */
+export function coverText(name: string): string {
+  return name.replace(/^[\s《〈「『“"'‘（(【\[]+/u, "") || name;
 }
