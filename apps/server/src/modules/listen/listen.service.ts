@@ -330,7 +330,7 @@ export class ListenService {
           rows.map((r) => r.e.id),
         ),
       )
-      .orderBy(asc(lectureIndicator.sort), asc(listenScore.indicator_id));
+      .orderBy(sql`(select p.sort from ${lectureIndicator} as p where p.id = ${lectureIndicator.pid})`, asc(lectureIndicator.pid), asc(lectureIndicator.sort), asc(listenScore.indicator_id));
     return rows.map(({ e, realname, username }) => ({
       id: e.id,
       record_id: e.record_id,
