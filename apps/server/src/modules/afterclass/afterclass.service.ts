@@ -458,7 +458,7 @@ export class AfterClassService {
     const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(discussComment).where(alive);
     const today = dayjs(this.deps.now()).tz(TIME_ZONE).startOf("day");
     const first = today.subtract(days - 1, "day");
-    const dayExpr = sql<string>`to_char(${discussComment.created_at} at time zone ${TIME_ZONE}, 'YYYY-MM-DD')`;
+    const dayExpr = sql<string>`to_char(${discussComment.created_at} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
     const byDay = ids.length
       ? await this.db
           .select({ d: dayExpr, n: count() })
