@@ -85,8 +85,8 @@ function RecordTable({ title, role, detail, testId, extra }: { title: string; ro
                   { title: "听评课", dataIndex: "name", render: (v: string, r) => <Link to={`${detail}?id=${r.id}`}>{v}</Link> },
                   { title: "类型", dataIndex: "is_type_name", width: 110 },
                   { title: "授课教师", dataIndex: "teacher_name", width: 100 },
-                  { title: "时间", width: 210, render: (_, r) => span(r.start_time, r.end_time) },
-                  { title: "阶段", width: 80, render: (_, r) => <WindowTag start={r.start_time} end={r.end_time} /> },
+                  { title: "时间", width: 270, render: (_, r) => <span style={{ whiteSpace: "nowrap" }}>{span(r.start_time, r.end_time)}</span> },
+                  { title: "阶段", width: 90, render: (_, r) => <WindowTag start={r.start_time} end={r.end_time} /> },
                   ...(extra ? [{ title: extra.title, width: 130, render: (_: unknown, r: ListenRow) => extra.render(r) }] : []),
                   { title: "操作", width: 90, render: (_, r) => <Link to={`${detail}?id=${r.id}`}>查看</Link> },
                 ]}

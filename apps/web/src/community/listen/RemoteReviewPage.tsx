@@ -62,8 +62,7 @@ function Remote({ d }: { d: ListenDetail }) {
           <Tag color="red">{d.is_type_name}</Tag>
           <WindowTag start={d.start_time} end={d.end_time} />
           <span className="yk-muted" style={{ fontSize: 13 }}>
-            授课 {d.teacher_name} · {[d.subject_name, d.grade_name].filter(Boolean).join(" · ")} · {span(d.start_time, d.end_time)}
-            {d.equiment_name ? ` · ${d.equiment_name}` : ""}
+            {[`授课 ${d.teacher_name}`, d.subject_name, d.grade_name, span(d.start_time, d.end_time), d.equiment_name].filter(Boolean).join(" · ")}
           </span>
           <Link to={`/foreground2_0/commentReport?id=${d.id}`} style={{ marginLeft: "auto" }}>
             <Button icon={<FileTextOutlined />}>评课报告</Button>
@@ -98,13 +97,6 @@ function Remote({ d }: { d: ListenDetail }) {
           </Card>
         </div>
         <div style={{ display: "flex", flexDirection: "column", gap: 12, minWidth: 0 }}>
-          <Card size="small" title="评分">
-            {p.can_evaluate ? (
-              <ScoreForm recordId={d.id} />
-            ) : (
-              <Alert type="info" showIcon message={p.is_teacher ? "您是本节课的授课教师，可在评课报告中查看评价。" : "只有评课人可以评分。"} />
-            )}
-          </Card>
           <Card
             size="small"
             title={
@@ -113,6 +105,7 @@ function Remote({ d }: { d: ListenDetail }) {
               </span>
             }
             data-testid="remote-members"
+            styles={{ body: { maxHeight: 240, overflowY: "auto" } }}
           >
             {d.members.map((m) => (
               <div key={m.account_id} style={{ display: "flex", gap: 8, alignItems: "center", padding: "5px 0" }} data-testid="remote-member">
@@ -122,6 +115,13 @@ function Remote({ d }: { d: ListenDetail }) {
                 {m.role === 3 ? <Tag color={m.evaluation_status === 1 ? "green" : m.evaluation_status === 0 ? "orange" : "default"}>{m.evaluation_status === 1 ? "已提交" : m.evaluation_status === 0 ? "草稿" : "未评价"}</Tag> : null}
               </div>
             ))}
+          </Card>
+          <Card size="small" title="评分" styles={{ body: { maxHeight: 620, overflowY: "auto" } }} data-testid="remote-score">
+            {p.can_evaluate ? (
+              <ScoreForm recordId={d.id} />
+            ) : (
+              <Alert type="info" showIcon message={p.is_teacher ? "您是本节课的授课教师，可在评课报告中查看评价。" : "只有评课人可以评分。"} />
+            )}
           </Card>
         </div>
       </div>

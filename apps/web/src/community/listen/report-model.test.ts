@@ -46,11 +46,4 @@ describe("grades and dimension marks", () => {
     const { gradeOf } = await import("./report-model");
     expect([gradeOf(92), gradeOf(85), gradeOf(80), gradeOf(60), gradeOf(59.9), gradeOf(null)]).toEqual(["优秀", "优秀", "良好", "合格", "待改进", ""]);
   });
-  it("finds a dimension's full mark", async () => {
-    const { dimensionFull } = await import("./report-model");
-    expect(dimensionFull([{ weight: 50, max_score: 10 }, { weight: 50, max_score: 20 }], 12)).toBe(15);
-    expect(dimensionFull([{ weight: 0, max_score: 10 }], 8)).toBe(10);
-    expect(dimensionFull([{ weight: 100, max_score: 10 }], 86)).toBe(100);
-    expect(dimensionFull([], null)).toBe(100);
-  });
 });

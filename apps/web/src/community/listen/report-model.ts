@@ -76,15 +76,3 @@ export function gradeOf(total: number | null | undefined): string {
   return "待改进";
 }
 
-/**
- * The full mark of a dimension for the radar: the weighted mean of its items' full marks (weights in percent; an
- * equal mean when they carry none), raised to the highest score seen so that no point leaves the chart.
- */
-export function dimensionFull(items: readonly { weight: number; max_score: number }[], seenMax: number | null | undefined): number {
-  let full = 0;
-  const w = items.reduce((s, i) => s + (i.weight > 0 ? i.weight : 0), 0);
-  if (items.length) full = w > 0 ? items.reduce((s, i) => s + (i.weight > 0 ? i.weight : 0) * i.max_score, 0) / w : items.reduce((s, i) => s + i.max_score, 0) / items.length;
-  const seen = seenMax ?? 0;
-  if (seen > full) full = seen > 10 ? 100 : Math.ceil(seen);
-  return full > 0 ? Math.round(full * 100) / 100 : 100;
-}

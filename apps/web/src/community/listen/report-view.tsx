@@ -27,7 +27,7 @@ import { getState, useToken } from "../../session/store";
 import { UserAvatar } from "../blog/blog-common";
 import { itemBarsOption, radarOption, type ItemSpread, type RadarDim } from "./report-charts";
 import { span } from "../common/util";
-import { dimensionFull, gradeOf, scoreText, topTags, WINDOW_STATE_COLORS, WINDOW_STATE_NAMES, windowState } from "./report-model";
+import { gradeOf, scoreText, topTags, WINDOW_STATE_COLORS, WINDOW_STATE_NAMES, windowState } from "./report-model";
 import "./report.css";
 
 /** A call that stays quiet for anonymous visitors (no toast, no login redirect: the page shows what it can). */
@@ -92,7 +92,7 @@ export interface ScoreView {
   evaluatorCount: number;
   /** Highest minus lowest total between evaluators. */
   spread: number | null;
-  dims: RadarDim[];
+  dims: (RadarDim & { min: number | null; maxSeen: number | null })[];
   items: ItemSpread[];
   evaluators: { id: number; name: string; avatar?: string; total: number | null; comment: string; time: string }[];
 }
@@ -121,7 +121,31 @@ export function ScoreReport({ v }: { v: ScoreView }) {
       </div>
       <div className="yk-report-grid2">
         <Card size="small" title="各维度得分">
-          {v.dims.length ? <EChart option={radar} height={300} testId="report-radar" /> : <EmptyState compact text="暂无维度评分" />}
+          {v.dims.length ? (
+            <>
+              <EChart option={radar} height={300} testId="report-radar" />
+              <table className="yk-report-dims" data-testid="report-dims">
+                <thead>
+                  <tr>
+                    <th>维度</th>
+                    <th>平均（满分 100）</th>
+                    <th>最低–最高</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {v.dims.map((d) => (
+                    <tr key={d.name}>
+                      <td>{d.name}</td>
+                      <td>{scoreText(d.score)}</td>
+                      <td>{d.min === null ? "—" : `${scoreText(d.min)}–${scoreText(d.maxSeen)}`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : (
+            <EmptyState compact text="暂无维度评分" />
+          )}
         </Card>
         <Card size="small" title="各评分项得分与评课人分差">
           {v.items.length ? <EChart option={bars} height={Math.max(260, 34 * v.items.length + 60)} testId="report-items" /> : <EmptyState compact text="暂无评分项" />}
@@ -190,10 +214,8 @@ export function useScoreView(id: number, enabled = true) {
 /** The aggregate (c289) and the evaluations (c292) as the report shows them: only submitted evaluations count. */
 export function toScoreView(agg: ListenTeacherScoreAnswer, es: ListenEvaluationScoreAnswer): ScoreView {
   const t = agg.total;
-  const dims = agg.dimensions.map((d) => {
-    const items = agg.items.filter((i) => i.pid === d.indicator_id);
-    return { name: d.name, score: d.score.mean ?? 0, max: dimensionFull(items, d.score.max) };
-  });
+  // Dimension scores are out of 100 (listen-score.ts, docs/decisions/0902).
+  const dims = agg.dimensions.map((d) => ({ name: d.name, score: d.score.mean ?? 0, max: 100, min: d.score.min, maxSeen: d.score.max }));
   const submitted = es.list.filter((e) => e.status === 1);
   return {
     total: t.mean,
