@@ -226,6 +226,10 @@ describe.skipIf(!hasChromium)("browser: 精准听评课 (NINGXIA)", () => {
     expect(detail.my_evaluation!.total_score).toBeCloseTo(shown, 2);
     expect(detail.my_evaluation!.scores.length).toBe(n);
     await page.getByTestId("score-server-total").waitFor();
+    // Saving refetched the record (its video address is signed afresh): the player stayed where it was.
+    await page.getByTestId("score-submit").filter({ hasText: "更新评分" }).waitFor();
+    expect(await playerTime()).toBeCloseTo(AT, 1);
+    expect(await page.getByTestId("precise-video").evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
     await snap(page, "listen-precise-score");
 
     // The evaluator's own page (/review) shows his submitted evaluation.

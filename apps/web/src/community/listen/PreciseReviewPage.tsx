@@ -46,7 +46,11 @@ function Precise({ rec }: { rec: ListenDetail }) {
   const navigate = useNavigate();
   const el = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState("");
-  const src = rec.play_url;
+  // The address is signed afresh on every read of the record (a score saved refetches it): keep the first one for the
+  // video, so that the player does not reload and jump back to the start.
+  const [source, setSource] = useState({ video: rec.my_video_id, url: rec.play_url });
+  if (source.video !== rec.my_video_id || (!source.url && rec.play_url)) setSource({ video: rec.my_video_id, url: rec.play_url });
+  const src = source.video === rec.my_video_id ? source.url : rec.play_url;
   const pb = usePlayback(el, src);
   const [tab, setTab] = useState("discuss");
 
