@@ -120,7 +120,8 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     await b.getByTestId("disc-input").fill(REPLY);
     await b.getByTestId("disc-input").press("Enter");
     await expect.poll(() => a.locator(".yk-disc-child").filter({ hasText: REPLY }).count(), { timeout: 1000, interval: 50 }).toBe(1);
-    expect(await b.getByTestId("disc-reply-target").count()).toBe(0);
+    // the push may reach A before B's own answer: B's box clears once the call has answered
+    await expect.poll(() => b.getByTestId("disc-reply-target").count(), { timeout: 5000 }).toBe(0);
     const thread = (await ok<DiscussPage>(CALLS.discussList, { preparation_id: prepId }, zhang.token)).list[0]!;
     expect(thread.children.map((c) => [c.content, c.account_id])).toEqual([[REPLY, li.account_id]]);
 
@@ -132,6 +133,14 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     // The reply is B's: A has no delete link on it.
     expect(await replyOnA.getByTestId("disc-delete").count()).toBe(0);
     await look(a, "discuss-thread-zhang");
+
+    // A (the thread's author) folds it: stored (c316) and folded on B's page too; then unfolds it.
+    await item(a, FIRST).getByTestId("disc-expand").first().click();
+    await expect.poll(() => item(b, FIRST).getByTestId("disc-expand").first().textContent(), { timeout: 1000, interval: 50 }).toContain("展开回复（1）");
+    expect(await b.locator(".yk-disc-child").filter({ hasText: REPLY }).count()).toBe(0);
+    expect((await ok<DiscussPage>(CALLS.discussList, { preparation_id: prepId }, li.token)).list[0]!.expand_status).toBe(0);
+    await item(a, FIRST).getByTestId("disc-expand").first().click();
+    await expect.poll(() => b.locator(".yk-disc-child").filter({ hasText: REPLY }).count(), { timeout: 1000, interval: 50 }).toBe(1);
 
     // B deletes his reply after the confirmation; it leaves A's page.
     await b.locator(".yk-disc-child").filter({ hasText: REPLY }).getByTestId("disc-delete").click();
