@@ -24,7 +24,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedFile } from "../src/modules/file/file.schema.js";
 import { lectureIndicator, listenEvaluate, listenEvaluation, listenFile, listenScore, listenTarget } from "../src/modules/listen/listen.schema.js";
-import { HOUR, type Kit, insertCommunity, startKit, wire } from "./activity-kit.js";
+import { HOUR, type Kit, insertCommunity, startKit } from "./activity-kit.js";
 import { insertListen, insertScheme } from "./listen-kit.js";
 
 let k: Kit;

@@ -134,6 +134,41 @@ type JoinedRow = ListenRecord & {
 type FileValues = { file_id: number; file_path: string; file_name: string; file_type: string; size: number };
 type Place = { community_id: number; school_id: number; area_id: number; city_id: number; level: number; manager: boolean };
 
+/** A scheme tree (root, dimensions, items in use; by sort), or null. */
+export async function loadScheme(db: Db | Tx, rootId: number): Promise<ListenSchemeNode | null> {
+  if (!rootId) return null;
+  const rows = await db
+    .select()
+    .from(lectureIndicator)
+    .where(or(eq(lectureIndicator.id, rootId), eq(lectureIndicator.root_id, rootId)))
+    .orderBy(asc(lectureIndicator.level), asc(lectureIndicator.sort), asc(lectureIndicator.id));
+  const root = rows.find((r) => r.id === rootId);
+  if (!root) return null;
+  const node = (r: typeof root): ListenSchemeNode => ({
+    id: r.id,
+    pid: r.pid,
+    level: r.level,
+    name: r.name,
+    description: r.description,
+    weight: Number(r.weight),
+    min_score: Number(r.min_score),
+    max_score: Number(r.max_score),
+    sort: r.sort,
+    children: [],
+  });
+  const tree = node(root);
+  const byId = new Map<number, ListenSchemeNode>([[root.id, tree]]);
+  for (const r of rows) {
+    if (r.id === root.id || r.status !== 1) continue;
+    const parent = byId.get(r.pid);
+    if (!parent || r.level !== parent.level + 1 || r.level > 3) continue;
+    const n = node(r);
+    parent.children.push(n);
+    byId.set(r.id, n);
+  }
+  return tree;
+}
+
 export class ListenService {
   private readonly db: Db;
   private readonly scopes: OrgScopes;
@@ -276,38 +311,8 @@ export class ListenService {
   // ── the scheme ───────────────────────────────────────────────────────────────────────────────────────────────
 
   /** The scheme tree (root, dimensions, items in use), or null. */
-  async scheme(rootId: number): Promise<ListenSchemeNode | null> {
-    if (!rootId) return null;
-    const rows = await this.db
-      .select()
-      .from(lectureIndicator)
-      .where(or(eq(lectureIndicator.id, rootId), eq(lectureIndicator.root_id, rootId)))
-      .orderBy(asc(lectureIndicator.level), asc(lectureIndicator.sort), asc(lectureIndicator.id));
-    const root = rows.find((r) => r.id === rootId);
-    if (!root) return null;
-    const node = (r: typeof root): ListenSchemeNode => ({
-      id: r.id,
-      pid: r.pid,
-      level: r.level,
-      name: r.name,
-      description: r.description,
-      weight: Number(r.weight),
-      min_score: Number(r.min_score),
-      max_score: Number(r.max_score),
-      sort: r.sort,
-      children: [],
-    });
-    const tree = node(root);
-    const byId = new Map<number, ListenSchemeNode>([[root.id, tree]]);
-    for (const r of rows) {
-      if (r.id === root.id || r.status !== 1) continue;
-      const parent = byId.get(r.pid);
-      if (!parent || r.level !== parent.level + 1 || r.level > 3) continue;
-      const n = node(r);
-      parent.children.push(n);
-      byId.set(r.id, n);
-    }
-    return tree;
+  scheme(rootId: number): Promise<ListenSchemeNode | null> {
+    return loadScheme(this.db, rootId);
   }
 
   // ── evaluations ──────────────────────────────────────────────────────────────────────────────────────────────
