@@ -259,7 +259,8 @@ export class LiveServer implements LivePublisher {
   private deliverLocal(group: string, message: LiveMessage): number {
     const set = this.groups.get(group);
     if (!set || set.size === 0) return 0;
-    const frame = JSON.stringify({ type: message.type, group, data: message.data ?? null });
+    // Encoded once for the whole group; sent as a text frame without re-encoding per socket.
+    const frame = Buffer.from(JSON.stringify({ type: message.type, group, data: message.data ?? null }));
     let n = 0;
     for (const c of set) {
       if (c.ws.readyState !== WebSocket.OPEN) continue;
@@ -267,7 +268,7 @@ export class LiveServer implements LivePublisher {
         c.ws.terminate();
         continue;
       }
-      c.ws.send(frame);
+      c.ws.send(frame, { binary: false });
       n++;
     }
     return n;
