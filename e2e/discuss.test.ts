@@ -161,6 +161,7 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     await a.getByTestId("ac-form-title").fill(REFLECTION);
     await a.locator('[data-testid="ac-form"] .ProseMirror').click();
     await a.keyboard.type("学生通过测量发现了三边关系，课堂参与度高。");
+    await snap(a, "discuss-afterclass-form");
     await a.locator('[data-testid="ac-form"]').getByRole("button", { name: /发\s*布/ }).click();
     const drawer = a.locator(".ant-drawer").filter({ hasText: REFLECTION });
     await drawer.getByTestId("ac-content").filter({ hasText: "三边关系" }).waitFor();
@@ -175,6 +176,8 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     const comments = await ok<DiscussPage>(CALLS.discussList, { after_class_id: acId }, li.token);
     expect(comments.list.map((m) => m.content)).toEqual([COMMENT]);
     await look(a, "discuss-afterclass-drawer");
+    // the list behind the drawer counts the comment
+    await expect.poll(() => a.getByTestId("ac-item").filter({ hasText: REFLECTION }).getByTestId("ac-comment-count").textContent(), { timeout: 5000 }).toContain("1");
 
     // B sees it in the list with its comment count, and in the full-page thread.
     await b.goto(`${server.url}/#/community/discuss?community_id=${communityId}&tab=after_class`);

@@ -377,7 +377,7 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
             <Typography.Title level={5} style={{ marginTop: 0 }}>
               <MessageOutlined /> 评论
             </Typography.Title>
-            <DiscussionPanel kind="after_class" refId={d.id} status={d.discuss_status === 1 ? 1 : 2} />
+            <DiscussionPanel kind="after_class" refId={d.id} status={d.discuss_status === 1 ? 1 : 2} onCount={() => void qc.invalidateQueries({ queryKey: ["after_class", "list"] })} />
           </div>
         </div>
       )}
