@@ -380,7 +380,7 @@ export class ListenService {
 
   private async announce(recordId: number, type: string, data: unknown): Promise<void> {
     try {
-      await this.deps.live.publish(liveGroup("listen", recordId), { type, data } as never);
+      await this.deps.live.publish(liveGroup("listen", recordId), { type, data });
     } catch {
       // A lost push is not fatal.
     }
@@ -411,7 +411,7 @@ export class ListenService {
       return row.id;
     });
     const [out] = await this.evaluationRows(eq(listenEvaluation.id, id));
-    if (p.status === 1) await this.announce(record.id, "listen.evaluation", { record_id: record.id, account_id: c.id, total_score: total });
+    if (p.status === 1) await this.announce(record.id, "listen.score", { record_id: record.id, account_id: c.id, total_score: total });
     return out!;
   }
 
@@ -442,7 +442,7 @@ export class ListenService {
       if (status === 1) await this.log(tx, record, c, "listen.evaluate", `${mine.status === 1 ? "修改" : "提交"}了听评课「${record.name}」的评价`);
     });
     const [out] = await this.evaluationRows(eq(listenEvaluation.id, mine.id));
-    if (status === 1) await this.announce(record.id, "listen.evaluation", { record_id: record.id, account_id: c.id, total_score: total });
+    if (status === 1) await this.announce(record.id, "listen.score", { record_id: record.id, account_id: c.id, total_score: total });
     return out!;
   }
 
