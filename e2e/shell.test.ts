@@ -163,7 +163,8 @@ describe.skipIf(!hasChromium)("browser: login, shell, tags, logout", () => {
     await page.getByTestId("user-dropdown").click();
     await page.getByTestId("menu-logout").click();
     await expect.poll(() => at(page)).toBe("/login");
-    expect(calls).toEqual([CALLS.hostCodeRecord, CALLS.stopAllRtmp, CALLS.logout]);
+    // Only the logout's own calls, in order (a dashboard card still loading may post in between on a busy machine).
+    expect(calls.filter((p) => p.startsWith("/middle/machine/") || p === CALLS.logout)).toEqual([CALLS.hostCodeRecord, CALLS.stopAllRtmp, CALLS.logout]);
     expect(await page.evaluate(() => [localStorage.getItem("host_code"), localStorage.getItem("pushallrtmp_code")])).toEqual([null, null]);
     expect(await sessionToken(page)).toBe("");
     expect((await server.call(CALLS.menuTree, {}, t)).code).toBe(1025);
