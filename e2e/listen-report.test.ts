@@ -177,6 +177,12 @@ describe.skipIf(!hasChromium)("browser: listening reports (NINGXIA)", () => {
     await open(`/foreground2_0/commentReport?id=${recordId}`);
     await checkReport();
     await look("listen-comment-report");
+    // 打印: the print layout leaves out the frame's header and the buttons.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByTestId("report-print").isVisible()).toBe(false);
+    expect(await page.getByTestId("frame-home").isVisible()).toBe(false);
+    await snap(page, "listen-comment-report-print");
+    await page.emulateMedia({ media: "screen" });
 
     await open("/foreground2_0/classroomReview");
     await page.getByTestId("hub-recorded").locator(`[data-testid="hub-card"][data-id="${recordId}"]`).waitFor({ timeout: 15_000 });
@@ -225,5 +231,6 @@ describe.skipIf(!hasChromium)("browser: listening reports (NINGXIA)", () => {
     await open(`/addzyTow?id=${remoteId}`);
     await page.getByTestId("hw2-progress").waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("hw2-done").textContent()).toBe("0");
+    await look("listen-homework-organiser");
   });
 });

@@ -26,7 +26,7 @@ function Report({ id }: { id: number }) {
   const d = useListenDetail(id).data!;
   const s = useScoreView(id);
   return (
-    <div className="yk-report" data-testid="comment-report">
+    <div className="yk-report yk-report-printable" data-testid="comment-report">
       <RecordHeader
         d={d}
         extra={

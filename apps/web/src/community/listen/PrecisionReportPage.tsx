@@ -43,7 +43,7 @@ function Report({ id }: { id: number }) {
     return { ...dd, option: densityOption(dd.labels, dd.counts) };
   }, [timed]);
   return (
-    <div className="yk-report" data-testid="precision-report">
+    <div className="yk-report yk-report-printable" data-testid="precision-report">
       <RecordHeader
         d={d}
         extra={
