@@ -25,7 +25,7 @@ import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
+import { h264Mp4, mp3, tinyPdf } from "../apps/server/test/media-fixtures.js";
 import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
 
 let server: TestServer;
@@ -200,6 +200,24 @@ describe.skipIf(!hasChromium)("browser: 精准听评课 (NINGXIA)", () => {
     await page.getByTestId("disc-item").filter({ hasText: MESSAGE }).getByTestId("disc-seek").click();
     await expect.poll(playerTime).toBeCloseTo(AT, 1);
     await look("listen-precise-review");
+
+    // A voice comment recorded at 6 s (over the wire: the recorder's MP3, then c277) gets a green mark that seeks too.
+    const fd = new FormData();
+    fd.append("audio", new Blob([readFileSync(await mp3(2))]), "blob");
+    const up = (await (await fetch(`${server.url}${CALLS.fileAudioUpload}`, { method: "POST", body: fd, headers: { TOKEN: li.token } })).json()) as Envelope<FileRecord>;
+    expect(up.code, up.msg).toBe(200);
+    await ok(CALLS.listenAddEvaluateVoice, { record_id: recordId, file_id: up.data.id, duration: 2, video_time: 6 }, li.token);
+    const voiceMark = page.getByTestId("precise-voice-mark");
+    await voiceMark.waitFor({ timeout: 15_000 });
+    expect(Number(await voiceMark.getAttribute("data-time"))).toBe(6);
+    await voiceMark.click();
+    await expect.poll(playerTime).toBeCloseTo(6, 1);
+    await page.getByTestId("precise-tab-voice").click();
+    await page.getByTestId("listen-voice").first().waitFor();
+    await snap(page, "listen-precise-voices");
+    await page.getByTestId("precise-tab-discuss").click();
+    await mark.click();
+    await expect.poll(playerTime).toBeCloseTo(AT, 1);
   });
 
   it("two evaluators score (one on the page, one over the wire); the detail shows the aggregate and the spread of c289", async () => {
@@ -264,9 +282,14 @@ describe.skipIf(!hasChromium)("browser: 精准听评课 (NINGXIA)", () => {
     // The spread is real: the evaluators differ on items where lilaoshi gave more than 5.
     expect(agg.items.some((i) => (i.score.max ?? 0) > (i.score.min ?? 0))).toBe(true);
     await look("listen-detail");
+    // An evaluation file uploaded on the detail page is listed as c273 lists it.
     await page.getByTestId("listen-tab-files").click();
     await page.getByTestId("listen-files").waitFor();
-    await snap(page, "listen-detail-files");
+    await page.getByTestId("listen-files").getByTestId("file-upload-input").setInputFiles({ name: "评课记录表.pdf", mimeType: "application/pdf", buffer: tinyPdf("listen notes") });
+    await page.getByTestId("listen-files").getByText("评课记录表.pdf").waitFor({ timeout: 15_000 });
+    const files = await ok<ListPage<{ file_name: string; account_name: string }>>(CALLS.listenEvaluateFileList, { record_id: recordId, page: 1, limit: 50 }, zhang.token);
+    expect(files.list.map((f) => f.file_name)).toEqual(["评课记录表.pdf"]);
+    await look("listen-detail-files");
 
     // The public list of the space, anonymously.
     await page.evaluate(() => localStorage.clear());

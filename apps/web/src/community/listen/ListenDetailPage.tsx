@@ -345,9 +345,11 @@ export function Voices({ rec, videoTime, onSeek }: { rec: ListenDetail; videoTim
   );
 }
 
-export function useListenVoices(recordId: number) {
+/** c278: a record's voices; `poll` (ms) refreshes them (the review page's timeline shows other evaluators' too). */
+export function useListenVoices(recordId: number, poll?: number) {
   return useQuery({
     queryKey: ["listen", "voices", recordId],
+    refetchInterval: poll ?? false,
     queryFn: async () => {
       const a = await listenCall<{ list: ListenVoiceRow[] } | ListenVoiceRow[]>(CALLS.listenEvaluateVoiceList, { record_id: recordId, page: 1, limit: 100 });
       return Array.isArray(a) ? a : (a?.list ?? []);

@@ -68,7 +68,7 @@ function Precise({ rec }: { rec: ListenDetail }) {
     refetchInterval: 3000,
     queryFn: () => listenCall<DiscussPage>(CALLS.listenClassroomDiscussionList, { record_id: rec.id, order: "video_time", page: 1, limit: 100 }),
   });
-  const voices = useListenVoices(rec.id);
+  const voices = useListenVoices(rec.id, 5000);
   const timed = useMemo<TimedItem[]>(() => {
     const out: TimedItem[] = [];
     for (const m of flatten(messages.data?.list ?? [])) {
