@@ -179,6 +179,7 @@ describe("live socket (/ws) and c398 / c399", () => {
   let listenPrivate = 0; // wang's listen record, 仅参与人
   let listenZhang = 0; // zhang is its evaluator
   let afterClassId = 0; // zhang's, in the community
+  let afterClassHidden = 0; // zhang's, hidden (is_display 0): only its author and managers
   const token = (u: string) => k.who[u]!.token;
   const bind = <T = WorkmanBindResult>(body: Record<string, unknown>, user: string) => raw<T>(base, CALLS.workmanBind, body, token(user));
   const socks: Sock[] = [];
@@ -217,6 +218,8 @@ describe("live socket (/ws) and c398 / c399", () => {
     await k.db.insert(listenMember).values({ record_id: listenZhang, account_id: k.id.zhanglaoshi!, role: 3 });
     const [a] = await k.db.insert(afterClass).values({ title: "课后反思", account_id: k.id.zhanglaoshi!, community_id: c }).returning({ id: afterClass.id });
     afterClassId = a!.id;
+    const [h] = await k.db.insert(afterClass).values({ title: "隐藏的反思", account_id: k.id.zhanglaoshi!, community_id: c, is_display: 0 }).returning({ id: afterClass.id });
+    afterClassHidden = h!.id;
   });
   afterAll(async () => {
     setLiveOptionsForTests({});
@@ -305,9 +308,13 @@ describe("live socket (/ws) and c398 / c399", () => {
     expect(await bind({ client_id: zid, uid, group: `preparation:${prepPrivate}` }, "zhanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.noView });
     expect(await bind({ client_id: zid, uid, group: `listen:${listenPrivate}` }, "zhanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.noView });
     expect(await bind({ client_id: zid, uid: k.id.wanglaoshi, group: `after_class:${afterClassId}` }, "wanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.notYours });
+    const w0 = sock("wanglaoshi");
+    expect(await bind({ client_id: await w0.clientId(), uid: k.id.wanglaoshi, group: `after_class:${afterClassHidden}` }, "wanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.noView });
+    expect(await bind({ client_id: await w0.clientId(), uid: k.id.wanglaoshi, group: `after_class:${afterClassId}` }, "wanglaoshi")).toMatchObject({ code: 200 });
+    expect(await bind({ client_id: zid, uid, group: `after_class:${afterClassHidden}` }, "zhanglaoshi")).toMatchObject({ code: 200 });
     expect(await bind({ client_id: zid, uid: k.id.lilaoshi, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.notYou });
     expect(await bind({ client_id: zid, uid, group: "preparation:99999" }, "zhanglaoshi")).toMatchObject({ code: 404 });
-    expect(await bind({ client_id: zid, uid, group: "after_class:99999" }, "zhanglaoshi")).toMatchObject({ code: 404, msg: LIVE_REFUSALS.gone });
+    expect(await bind({ client_id: zid, uid, group: "after_class:99999" }, "zhanglaoshi")).toMatchObject({ code: 404 });
     const live = liveServerOf(k.s.app)!;
     // A client id of this process that is not open; one of no process is 404 too, unless REDIS_URL lets another
     // process own it (the bind is then carried there, and binds nothing when nobody has it).
