@@ -201,6 +201,10 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
       await drawer.getByTestId("disc-closed").getByText("请先加入空间后评论！").waitFor();
       expect(await drawer.getByTestId("disc-input").count()).toBe(0);
       await look(v, "discuss-blog-visitor");
+      // the public list of listen records answers a visitor too (no records yet: the empty state, not a refusal)
+      await v.locator(".ant-drawer-close").click();
+      await v.getByRole("tab", { name: "听评课研讨" }).click();
+      await v.getByText("暂无听评课研讨").waitFor();
     } finally {
       await ctx.close();
     }
