@@ -35,17 +35,22 @@ describe.skipIf(!hasChromium)("browser: shell options and editions", () => {
     const context = await handle.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     await loginAt(page, `${foreground.url}/#/login`);
-    // A kept-alive view stays in the page, hidden: always talk to the visible one.
-    const search = page.locator('[data-testid="placeholder-search"]:visible input, input[data-testid="placeholder-search"]:visible').first();
+    // A kept-alive view stays in the page, hidden: always talk to the visible one. 听课指标管理's scheme search box
+    // against the 软件版本 placeholder's.
+    const indicatorSearch = page.locator('[data-testid="indicator-search"]:visible input, input[data-testid="indicator-search"]:visible').first();
+    const versionSearch = page.locator('[data-testid="placeholder-search"]:visible input, input[data-testid="placeholder-search"]:visible').first();
 
     await page.goto(`${foreground.url}/#/research/indicator`);
-    await search.fill("听课指标-已输入");
+    await page.getByTestId("indicator-page").waitFor();
+    await indicatorSearch.fill("听课指标-已输入");
     await page.goto(`${foreground.url}/#/platform/version`);
-    await search.fill("软件版本-已输入");
+    await versionSearch.fill("软件版本-已输入");
     await page.goto(`${foreground.url}/#/research/indicator`);
-    await expect.poll(() => search.inputValue()).toBe("听课指标-已输入");
+    await expect.poll(() => indicatorSearch.inputValue()).toBe("听课指标-已输入");
+    // One page of the view, not a second copy: the hidden one came back.
+    expect(await page.getByTestId("indicator-page").count()).toBe(1);
     await page.goto(`${foreground.url}/#/platform/version`);
-    await expect.poll(() => search.inputValue()).toBe("");
+    await expect.poll(() => versionSearch.inputValue()).toBe("");
     await context.close();
   });
 
