@@ -21,7 +21,7 @@ import "../discuss/discuss.css";
 
 const acall = <T,>(path: string, payload: Record<string, unknown>) => call<T>(path, payload, { quiet: getState().session.token === "" });
 
-export function AfterClassList({ communityId, recordId }: { communityId?: number; recordId?: number }) {
+export function AfterClassList({ communityId, recordId, readOnly = false }: { communityId?: number; recordId?: number; /** No 写反思 (a public page seen by a non-member). */ readOnly?: boolean }) {
   const session = useSession();
   const token = session.token;
   const qc = useQueryClient();
@@ -45,7 +45,7 @@ export function AfterClassList({ communityId, recordId }: { communityId?: number
       }),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ["after_class"] });
-  const canWrite = token !== "" && Boolean(communityId || recordId);
+  const canWrite = !readOnly && token !== "" && Boolean(communityId || recordId);
 
   const remove = async (r: AfterClassRow) => {
     try {

@@ -196,7 +196,7 @@ function DiscussTabs({ communityId, readOnly }: { communityId: number; readOnly?
         items={[
           { key: "preparation", label: "集体备课研讨", children: <ThreadGrid kind="preparation" communityId={communityId} readOnly={readOnly} /> },
           { key: "listen", label: "听评课研讨", children: <ThreadGrid kind="listen" communityId={communityId} readOnly={readOnly} /> },
-          { key: "after_class", label: "课后反思", children: <AfterClassList communityId={communityId} /> },
+          { key: "after_class", label: "课后反思", children: <AfterClassList communityId={communityId} readOnly={readOnly} /> },
         ]}
       />
     </Card>
