@@ -147,7 +147,31 @@ describe.skipIf(!hasChromium)("browser: 精准听评课 (NINGXIA)", () => {
     await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "勾股定理 课堂实录" }).first().waitFor();
     await page.keyboard.press("Escape");
     await snap(page, "listen-create-form");
-    await page.locator(".ant-modal-footer").getByRole("button", { name: "取 消" }).or(page.locator(".ant-modal-footer").getByRole("button", { name: "取消" })).first().click();
+
+    // A 现场听评课 through the form: the refusal without a name, then the record, opened on its detail page.
+    await page.getByTestId("listen-form-type").getByText("现场听评课").click();
+    await page.locator(".ant-modal-footer .ant-btn-primary").click();
+    await page.getByText("请输入听评课名称").waitFor();
+    await inputOf(page, "listen-form-name").fill("现场听评课：一元二次方程");
+    await page.getByTestId("listen-form-teacher").click();
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "李老师" }).first().click();
+    await expect.poll(() => page.locator(".ant-select-dropdown:visible").count()).toBe(0);
+    await page.getByTestId("listen-form-evaluators").click();
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "王老师" }).first().click();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator(".ant-select-dropdown:visible").count()).toBe(0);
+    await page.locator(".ant-modal-footer .ant-btn-primary").click();
+    await page.getByTestId("ListenDetailPage").waitFor();
+    const createdId = Number(await page.getByTestId("ListenDetailPage").getAttribute("data-id"));
+    const created = await ok<ListenDetail>(CALLS.listenRead, { id: createdId }, zhang.token);
+    expect(created.name).toBe("现场听评课：一元二次方程");
+    expect(created.is_type).toBe(3);
+    expect(created.teacher_account_id).toBe(li.account_id);
+    expect(created.participation_account_ids).toEqual([wang.account_id]);
+    expect(created.indicator_id).toBeGreaterThan(0);
+    expect(await page.getByTestId("listen-title").textContent()).toBe(created.name);
+    await page.goto(`${server.url}/#/community/listenToReviews?community_id=${communityId}`);
+    await page.getByTestId("listen-card").filter({ hasText: "一元二次方程" }).waitFor();
 
     await page.getByTestId("listen-tab-stats").click();
     await page.getByTestId("listen-stats").waitFor();
