@@ -155,6 +155,8 @@ export class DiscussService {
   async like(c: Caller, targetType: string, id: number): Promise<DiscussLiked> {
     const data = await this.db.transaction(async (tx) => {
       const row = await this.record(targetType, id, tx);
+      // Toggles of one message queue here (Postgres), so the recount below sees every committed like.
+      await tx.select({ id: discussComment.id }).from(discussComment).where(eq(discussComment.id, id)).for("update");
       const added = await tx.insert(discussLike).values({ comment_id: id, account_id: c.id, created_at: this.now() }).onConflictDoNothing().returning();
       if (!added.length) await tx.delete(discussLike).where(and(eq(discussLike.comment_id, id), eq(discussLike.account_id, c.id)));
       const [upd] = await tx
