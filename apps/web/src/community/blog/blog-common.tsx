@@ -163,7 +163,7 @@ export function CommunityLogo({ url, name, id, size = 72 }: { url: string; name:
   );
 }
 
-export type BlogTab = "home" | "acticle" | "notice" | "prepare" | "add";
+export type BlogTab = "home" | "acticle" | "notice" | "prepare" | "listen" | "discuss" | "add";
 
 /**
  * The space header: banner, logo, name, tags, introduction, counts, join / applying state, and the tabs of the
@@ -177,6 +177,8 @@ export function SpaceHeader({ info, active, extra }: { info: CommunityInfo; acti
     { key: "acticle", label: "文章", to: blogHref("/blog/acticle", info.id), show: true },
     { key: "notice", label: "通知公告", to: blogHref("/blog/notice", info.id), show: true },
     { key: "prepare", label: "集体备课", to: blogHref("/blog/collectivePrepare/detailList", info.id), show: true },
+    { key: "listen", label: "听评课", to: blogHref("/blog/listenToReviews", info.id), show: true },
+    { key: "discuss", label: "研讨", to: blogHref("/blog/discuss", info.id), show: true },
     { key: "add", label: "发布文章", to: blogHref("/blog/add", info.id), show: token !== "" && p.can_post },
   ];
   const counts: [string, number][] = [

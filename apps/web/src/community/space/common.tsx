@@ -113,6 +113,8 @@ const SPACE_LINKS: { key: string; label: string; path: string }[] = [
   { key: "home", label: "社区首页", path: "/community/home" },
   { key: "member", label: "成员", path: "/community/member" },
   { key: "prepare", label: "集体备课", path: "/community/collectivePrepare" },
+  { key: "listen", label: "听评课", path: "/community/listenToReviews" },
+  { key: "discuss", label: "研讨", path: "/community/discuss" },
   { key: "notice", label: "通知公告", path: "/community/notice" },
   { key: "activity", label: "社区活动", path: "/community/community7" },
   { key: "blog", label: "空间", path: "/blog" },
