@@ -320,6 +320,7 @@ describe("live socket (/ws) and c398 / c399", () => {
     // process own it (the bind is then carried there, and binds nothing when nobody has it).
     expect(await bind({ client_id: `${live.node}.zzzz`, uid, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({ code: 404, msg: LIVE_REFUSALS.noClient });
     expect((await bind({ client_id: "nobody.1", uid, group: `preparation:${prepOpen}` }, "zhanglaoshi")).code).toBe(k.s.config.redisUrl ? 200 : 404);
+    expect(await bind({ client_id: zid, uid, group: "preparation:12345678901" }, "zhanglaoshi")).toMatchObject({ code: 400 });
     expect(await bind({ client_id: zid, uid, group: "preparation:abc" }, "zhanglaoshi")).toMatchObject({ code: 400, msg: expect.stringMatching(/^分组\(group\): 格式应为/) });
     expect(await bind({ client_id: zid, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({ code: 400, msg: expect.stringContaining("用户编号(uid)") });
     // A refused bind binds nothing: a publish to that group does not reach the socket.

@@ -87,7 +87,7 @@ export const LIVE_SEND_TYPE = "workman.send";
 // ---------------------------------------------------------------------------------------------------------
 // Payloads
 
-const GROUP_RE = /^(preparation|listen|after_class):[1-9]\d{0,9}$/;
+const GROUP_RE = /^(preparation|listen|after_class):[1-9]\d{0,8}$/;
 const zGroup = z
   .string({ error: "必填" })
   .trim()

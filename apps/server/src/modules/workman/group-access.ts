@@ -18,7 +18,7 @@ import type { Caller } from "../org/period.service.js";
 
 /** The kind and id of a group name (validated by the payload schema already). */
 export function parseGroup(group: string): { kind: string; id: number } | null {
-  const m = /^(preparation|listen|after_class):([1-9]\d{0,9})$/.exec(group);
+  const m = /^(preparation|listen|after_class):([1-9]\d{0,8})$/.exec(group);
   return m ? { kind: m[1]!, id: Number(m[2]) } : null;
 }
 
