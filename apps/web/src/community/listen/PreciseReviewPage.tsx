@@ -6,11 +6,12 @@
  */
 import { ArrowLeftOutlined, CaretRightOutlined, PauseOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type DiscussMessage, type DiscussPage, type VideoCamera } from "@yanke/protocol";
+import { CALLS, liveGroup, type DiscussMessage, type DiscussPage, type VideoCamera } from "@yanke/protocol";
 import { Alert, Button, Card, Result, Spin, Tabs, Tag } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DiscussionPanel } from "../discuss/DiscussionPanel";
+import { useLiveGroup } from "../discuss/live-socket";
 import { usePlayback } from "../../pages/video/common";
 import { attachSource, clock } from "../../pages/video/source";
 import { Timeline } from "../../pages/video/Timeline";
@@ -62,12 +63,14 @@ function Precise({ rec }: { rec: ListenDetail }) {
     return attachSource(v, cam, setError);
   }, [src]);
 
-  // Time-stamped messages and voices, for the marks (refreshed while the page is open; the panel is live).
+  // Time-stamped messages and voices, for the marks: refreshed on every push to the record's live group (the panel's
+  // socket, shared), and every 15 s should the socket be down.
   const messages = useQuery({
     queryKey: ["listen", "timeline", rec.id],
-    refetchInterval: 3000,
+    refetchInterval: 15_000,
     queryFn: () => listenCall<DiscussPage>(CALLS.listenClassroomDiscussionList, { record_id: rec.id, order: "video_time", page: 1, limit: 100 }),
   });
+  useLiveGroup(liveGroup("listen", rec.id), () => void messages.refetch());
   const voices = useListenVoices(rec.id, 5000);
   const timed = useMemo<TimedItem[]>(() => {
     const out: TimedItem[] = [];
