@@ -123,6 +123,8 @@ describe.skipIf(!hasChromium)("browser: 听课指标管理", () => {
     await inputOf(page, "target-name").fill("作业设计");
     await page.getByTestId("target-ok").click();
     await page.getByTestId("target-row-name").filter({ hasText: "作业设计" }).waitFor();
+    await poll(() => page.locator(".ant-modal-wrap:visible").count()).toBe(0);
+    expect((await page.getByTestId("target-row-name").allTextContents()).at(-1)).toBe("作业设计");
     await snap(page, "indicator-targets");
     const targets = (await server.call<ListenTargetListAnswer>(CALLS.listenTargetList, { keyword: "作业" }, token)).data.list;
     expect(targets.map((t) => [t.name, t.editable])).toEqual([["作业设计", true]]);

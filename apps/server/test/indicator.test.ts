@@ -211,7 +211,7 @@ describe("listen targets c294–c297", () => {
     await k.refused(CALLS.listenTargetUpdate, { id: again.id, name: "作业设计" }, "xiaoji", 409, M.targetDuplicate);
     await k.ok(CALLS.listenTargetUpdate, { id: t.id, status: 0 }, "xiaoji");
     const renamed = await k.ok<ListenTargetRow>(CALLS.listenTargetUpdate, { id: again.id, name: "作业设计" }, "xiaoji");
-    expect(renamed).toMatchObject({ name: "作业设计", sort: 0, status: 1 });
+    expect(renamed).toMatchObject({ name: "作业设计", sort: 4, status: 1 });
     await k.refused(CALLS.listenTargetUpdate, { id: t.id, status: 1 }, "xiaoji", 409, M.targetDuplicate);
     expect((await k.ok<ListenTargetListAnswer>(CALLS.listenTargetList, { status: 0 }, "xiaoji")).list.map((r) => r.id)).toEqual([t.id]);
     // 400
@@ -227,7 +227,7 @@ describe("listen targets c294–c297", () => {
     await k.refused(CALLS.listenTargetDelete, { id: t.id }, "pingtai", 404, M.targetGone);
     // The platform admin maintains the platform's.
     const p = await k.ok<ListenTargetRow>(CALLS.listenTargetSave, { name: "课堂观察" }, "pingtai");
-    expect(p.school_id).toBe(0);
+    expect([p.school_id, p.sort]).toEqual([0, DEFAULT_LISTEN_TARGETS.length + 1]);
     expect(await k.ok(CALLS.listenTargetDelete, { id: p.id }, "pingtai")).toEqual({ id: p.id });
     // Delete and read back.
     await k.ok(CALLS.listenTargetDelete, { id: t.id }, "xiaoji");

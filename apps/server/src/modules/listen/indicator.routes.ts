@@ -78,10 +78,10 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
   defineCall(app, host, {
     id: "c295",
     path: C.listenTargetSave,
-    summary: "新增听课目标（平台管理员建平台的，学校管理员建本校的；同校启用的目标不能重名）",
+    summary: "新增听课目标（平台管理员建平台的，学校管理员建本校的；同校启用的目标不能重名；不传排序时排在最后）",
     access: "user",
     schema: ListenTargetSave,
-    handler: async ({ auth, payload }) => targets.save(await me(auth.accountId), payload),
+    handler: async ({ auth, payload, sent }) => targets.save(await me(auth.accountId), payload, sent.has("sort")),
   });
   defineCall(app, host, {
     id: "c296",

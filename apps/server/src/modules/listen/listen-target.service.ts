@@ -12,7 +12,7 @@ import {
   type ListenTargetSave,
   type ListenTargetUpdate,
 } from "@yanke/protocol";
-import { and, asc, eq, ilike, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
@@ -73,12 +73,17 @@ export class ListenTargetService {
     return { list: rows.map((r) => this.out(r, c, names)) };
   }
 
-  /** c295 */
-  async save(c: Caller, p: ListenTargetSave): Promise<ListenTargetRow> {
+  /** c295; sortSent false → after the school's last. */
+  async save(c: Caller, p: ListenTargetSave, sortSent = true): Promise<ListenTargetRow> {
     const schoolId = ownedSchool(c);
     if (schoolId === null) throw forbidden(M.targetNotAdmin);
     await this.assertUnique(schoolId, p.name);
-    const [row] = await this.db.insert(listenTarget).values({ name: p.name, sort: p.sort, school_id: schoolId, account_id: c.id }).returning();
+    let sort = p.sort;
+    if (!sortSent) {
+      const [m] = await this.db.select({ m: sql<number>`coalesce(max(${listenTarget.sort}), 0)::int` }).from(listenTarget).where(eq(listenTarget.school_id, schoolId));
+      sort = (m?.m ?? 0) + 1;
+    }
+    const [row] = await this.db.insert(listenTarget).values({ name: p.name, sort, school_id: schoolId, account_id: c.id }).returning();
     return this.one(row!, c);
   }
 

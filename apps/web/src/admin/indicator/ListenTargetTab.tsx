@@ -13,17 +13,19 @@ export function ListenTargetTab({ canCreate }: { canCreate: boolean }) {
   const [editing, setEditing] = useState<ListenTargetRow | "new" | null>(null);
   const q = useQuery({ queryKey: ["listen-target", keyword], queryFn: () => indicatorApi.targets({ keyword }) });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["listen-target"] });
-  const [form] = Form.useForm<{ name: string; sort: number }>();
+  const [form] = Form.useForm<{ name: string; sort?: number | null }>();
   useEffect(() => {
-    if (editing === "new") form.setFieldsValue({ name: "", sort: 0 });
+    if (editing === "new") form.setFieldsValue({ name: "", sort: null });
     else if (editing) form.setFieldsValue({ name: editing.name, sort: editing.sort });
   }, [editing, form]);
 
   const submit = async () => {
     const v = await form.validateFields();
+    // No sort given: a new target goes last (the server numbers it).
+    const body = { name: v.name, ...(typeof v.sort === "number" ? { sort: v.sort } : {}) };
     try {
-      if (editing === "new") await indicatorApi.saveTarget(v);
-      else if (editing) await indicatorApi.updateTarget({ id: editing.id, ...v });
+      if (editing === "new") await indicatorApi.saveTarget(body);
+      else if (editing) await indicatorApi.updateTarget({ id: editing.id, ...body });
       toast.success("保存成功");
       setEditing(null);
       refresh();
@@ -108,7 +110,7 @@ export function ListenTargetTab({ canCreate }: { canCreate: boolean }) {
             <Input maxLength={30} placeholder="如：课堂提问" data-testid="target-name" />
           </Form.Item>
           <Form.Item name="sort" label="排序（小的在前）">
-            <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+            <InputNumber min={0} max={9999} precision={0} placeholder="默认排在最后" style={{ width: 160 }} />
           </Form.Item>
         </Form>
       </Modal>
