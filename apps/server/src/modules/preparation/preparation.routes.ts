@@ -34,13 +34,14 @@ import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-edition.js";
-import { DiscussService } from "../discuss/discuss.service.js";
+import { discussServiceOf } from "../discuss/discuss-comment.service.js";
 import type { Caller } from "../org/period.service.js";
 import { PreparationDiscussService } from "./preparation-discuss.service.js";
 import { PreparationService } from "./preparation.service.js";
 
 export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const discuss = new DiscussService(deps.db, deps.files, deps.now);
+  // The shared instance: its saves and deletes are pushed to the preparation's live group (#9).
+  const discuss = discussServiceOf(deps);
   const preps = new PreparationService(deps, activityServiceOf(deps), discuss);
   const talk = new PreparationDiscussService(deps.db, deps.preparations, deps.access, discuss);
   const me = (id: number): Promise<Caller> => deps.accounts.subject(id);

@@ -257,7 +257,7 @@ export function BlogListenPage() {
   const communityId = useBlogCommunityId();
   return (
     <div className="yk-page yk-blog" data-testid="BlogListenPage">
-      <BlogFrame communityId={communityId}>{(info) => <BlogListen communityId={info.id} header={<BlogSpaceHeader info={info} active={"listen" as never} />} />}</BlogFrame>
+      <BlogFrame communityId={communityId}>{(info) => <BlogListen communityId={info.id} header={<BlogSpaceHeader info={info} active="listen" />} />}</BlogFrame>
     </div>
   );
 }

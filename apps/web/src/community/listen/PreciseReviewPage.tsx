@@ -86,6 +86,18 @@ function Precise({ rec }: { rec: ListenDetail }) {
     if (!v) return;
     v.currentTime = Math.max(0, Math.min(t, Number.isFinite(v.duration) ? v.duration : t));
   };
+  // ?t=<seconds> (links from the precision report): start there once the video knows its length.
+  const [search] = useSearchParams();
+  const startAt = Number(search.get("t") ?? "");
+  useEffect(() => {
+    const v = el.current;
+    if (!v || !src || !Number.isFinite(startAt) || startAt <= 0) return;
+    const go = () => seek(startAt);
+    if (v.readyState >= 1) go();
+    else v.addEventListener("loadedmetadata", go, { once: true });
+    return () => v.removeEventListener("loadedmetadata", go);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [src, startAt]);
   const toggle = () => {
     const v = el.current;
     if (!v) return;
