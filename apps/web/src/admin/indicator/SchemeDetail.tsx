@@ -24,12 +24,12 @@ function toRows(nodes: IndicatorNode[]): TreeRow[] {
 function weightOption(dims: IndicatorNode[]): EChartOption {
   return {
     tooltip: { trigger: "item", formatter: "{b}：{c}%（{d}%）" },
-    legend: { bottom: 0, type: "scroll" },
+    legend: { bottom: 0, type: "plain", itemWidth: 12, itemHeight: 8, itemGap: 8, textStyle: { fontSize: 11 } },
     series: [
       {
         type: "pie",
-        radius: ["34%", "72%"],
-        center: ["50%", "44%"],
+        radius: ["30%", "64%"],
+        center: ["50%", "42%"],
         label: { position: "inside", formatter: "{c}%", color: "#fff", fontWeight: 600 },
         labelLine: { show: false },
         data: dims.map((d) => ({ name: d.name, value: d.weight })),
