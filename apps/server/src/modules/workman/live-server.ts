@@ -7,8 +7,8 @@
  *   Otherwise the first message is {"type":"init","client_id"}: client_id = this process's node id + a counter,
  *   unique across processes and restarts.
  * - Heartbeats: every heartbeatMs (LIVE_HEARTBEAT_MS, 25 s) each socket gets a {"type":"ping","time"} message (a
- *   healthy socket is never idle for the client's 32 s rule) and a WebSocket ping; a socket that answered nothing
- *   (no pong, no message) since the previous tick is terminated. A socket whose send buffer passes 8 MiB (a reader
+ *   healthy socket is never idle for the client's 32 s rule) and a WebSocket ping; a socket that answered neither of
+ *   the last two (no pong, no message) is terminated (one late pong — a busy process — is forgiven). A socket whose send buffer passes 8 MiB (a reader
  *   that stopped reading) is terminated too.
  * - Groups: a socket is bound to any number of groups (c398); closing unbinds it from all.
  * - publish(group, message): {type, group, data} to every socket bound to the group on this process and, with
@@ -62,8 +62,8 @@ export interface LiveConnection {
   accountId: number;
   sessionId: number;
   groups: Set<string>;
-  /** Answered (pong or message) since the last heartbeat. */
-  alive: boolean;
+  /** Heartbeats sent since it last answered (pong or message). */
+  missed: number;
 }
 
 /** What travels on the Redis channel between processes. */
@@ -163,11 +163,11 @@ export class LiveServer implements LivePublisher {
       accountId: auth.accountId,
       sessionId: auth.sessionId,
       groups: new Set(),
-      alive: true,
+      missed: 0,
     };
     this.connections.set(c.clientId, c);
     const answered = () => {
-      c.alive = true;
+      c.missed = 0;
     };
     ws.on("pong", answered);
     ws.on("message", (_data: RawData) => answered());
@@ -189,11 +189,11 @@ export class LiveServer implements LivePublisher {
   private beat(): void {
     const ping = JSON.stringify({ type: "ping", time: formatTime(new Date()) } satisfies LivePing);
     for (const c of this.connections.values()) {
-      if (!c.alive || c.ws.bufferedAmount > MAX_BUFFERED) {
+      if (c.missed >= 2 || c.ws.bufferedAmount > MAX_BUFFERED) {
         c.ws.terminate();
         continue;
       }
-      c.alive = false;
+      c.missed++;
       try {
         c.ws.ping();
         c.ws.send(ping);
