@@ -254,12 +254,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   deviceRoutes(app, services.equipment);
   recordingRoutes(app, host, { ...services.media, accounts: services.accounts });
   videoRoutes(app, host, { videos: services.media.videos, accounts: services.accounts });
+  // Signed live playback addresses (keyed on the server secret — browsers hold APP_KEY): devices (#6) and remote
+  // listening (#9) hand them to the people they let watch.
+  const signer = createPlaybackSigner({ secret: deriveKey(deps.serverSecret, "live") });
   // The community edition (#7): communities, articles, notices, meetings, activities, statistics, personal centre.
-  communityEditionRoutes(app, host, communityDeps({ db: deps.database.db, config, org: services.org, accounts: services.accounts, files: services.files, quota: services.quota }));
+  communityEditionRoutes(
+    app,
+    host,
+    communityDeps({ db: deps.database.db, config, org: services.org, accounts: services.accounts, files: services.files, quota: services.quota, signPlayback: (p) => signer.sign(p) }),
+  );
 
   // Live video (#6, docs/live.md): the RTMP ingest is started by server.ts; playback needs a session that sees the
   // device, or a signed address (keyed on the server secret — browsers hold APP_KEY).
-  const signer = createPlaybackSigner({ secret: deriveKey(deps.serverSecret, "live") });
   services.equipment.playbackSigner = (p) => signer.sign(p);
   services.equipment.onRevoke((id) => void live.disconnect(id));
   liveRoutes(app, {

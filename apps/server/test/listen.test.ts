@@ -136,8 +136,15 @@ describe("save (c266) and read (c265)", () => {
 
   it("creates 远程 (live addresses) and 精准 (signed playback) records; links a preparation", async () => {
     const remote = await create("zhanglaoshi", { name: "远程听评课", is_type: 1, equiment_id: device, evaluation_type: 2 });
-    expect(remote).toMatchObject({ is_type: 1, equiment_id: device, equiment_name: "七年级1班 YK-LSTN0001", play_url: `/live/${device}/teacher/index.m3u8` });
+    expect(remote).toMatchObject({ is_type: 1, equiment_id: device, equiment_name: "七年级1班 YK-LSTN0001" });
+    // Signed live addresses: a member may watch even when the device's school is outside his scope.
+    expect(remote.play_url).toMatch(new RegExp(`^/live/${device}/teacher/index\\.m3u8\\?exp=\\d+&sig=`));
     expect(remote.live_urls.map((u) => u.camera)).toEqual(["teacher", "student"]);
+    expect(remote.live_urls.every((u) => /[?&]sig=/.test(u.hls_url) && /[?&]sig=/.test(u.flv_url))).toBe(true);
+    const unsigned = await fetch(`${k.s.url}/live/${device}/teacher/index.m3u8`);
+    const signed = await fetch(`${k.s.url}${remote.play_url}`);
+    expect(unsigned.status).toBe(403);
+    expect(signed.status).not.toBe(403);
     const prep = await insertPreparation(k.db, { theme: "《背影》集体备课", author: k.id.zhanglaoshi!, community_id: A, school_id: school });
     const precise = await create("zhanglaoshi", { name: "精准听评课", is_type: 2, my_video_id: zhangVideo, preparation_id: prep, evaluation_type: 2 });
     expect(precise).toMatchObject({ is_type: 2, my_video_id: zhangVideo, my_video_ids: [zhangVideo], preparation_id: prep, preparation_name: "《背影》集体备课" });

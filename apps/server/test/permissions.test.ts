@@ -336,7 +336,8 @@ describe("roles, rules and applications", () => {
     const teacherTabs = await tabsOf(await tokenOf("zhanglaoshi", TEST_TEACHER_PASSWORD));
     expect(teacherTabs.map((t) => t.mode)).toEqual([4]);
     const schoolTabs = await tabsOf(await tokenOf("xiaoji"));
-    expect(schoolTabs.map((t) => t.mode)).toEqual([4, 5, 2, 3]);
+    // 教研管理 (mode 1) for his school's evaluation schemes (听课指标管理, decision 0910).
+    expect(schoolTabs.map((t) => t.mode)).toEqual([4, 5, 1, 2, 3]);
   });
 
   it("getRules answers a route pid's rules and its tab; applications cannot grant beyond the caller", async () => {

@@ -260,6 +260,15 @@ describe("live socket (/ws) and c398 / c399", () => {
     expect(live.bound(`listen:${listenZhang}`)).toBe(0);
   });
 
+  it("a module's push through deps.live (a discussion message saved with c315) reaches the group's sockets", async () => {
+    const group = `after_class:${afterClassId}`;
+    const s = await bound("lilaoshi", group);
+    const saved = await k.ok<{ id: number }>(CALLS.discussSave, { after_class_id: afterClassId, content: "课后研讨：实时推送" }, "zhanglaoshi");
+    const f = await s.take((x) => x.type === "discuss.save");
+    expect(f.group).toBe(group);
+    expect(f.data).toMatchObject({ id: saved.id, content: "课后研讨：实时推送" });
+  });
+
   it("c399 pushes a transient message with its real sender to the bound group, and stores nothing", async () => {
     const a = await bound("zhanglaoshi", `preparation:${prepOpen}`);
     const b = await bound("lilaoshi", `preparation:${prepOpen}`);

@@ -47,13 +47,17 @@ export interface CommunityDeps {
   preparations: PreparationAccess;
   /** Live messages to socket groups (#9; workman/hub.ts). */
   live: LiveHub;
+  /** Signs a live playback path (/live/<device>/…) for someone a module lets watch (remote listening, #9). */
+  signPlayback: (path: string) => string;
   /** The clock (tests may inject one). */
   now: () => Date;
 }
 
-export function communityDeps(d: Omit<CommunityDeps, "access" | "preparations" | "live" | "now"> & { now?: () => Date }): CommunityDeps {
+export function communityDeps(
+  d: Omit<CommunityDeps, "access" | "preparations" | "live" | "now" | "signPlayback"> & { now?: () => Date; signPlayback?: (path: string) => string },
+): CommunityDeps {
   const access = new CommunityAccess(d.db);
-  return { ...d, access, preparations: new PreparationAccess(d.db, access), live: new LiveHub(), now: d.now ?? (() => new Date()) };
+  return { ...d, access, preparations: new PreparationAccess(d.db, access), live: new LiveHub(), signPlayback: d.signPlayback ?? ((p) => p), now: d.now ?? (() => new Date()) };
 }
 
 export function communityEditionRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {

@@ -487,7 +487,9 @@ export class ListenService {
 
   private async liveUrls(equipmentId: number): Promise<ListenDetail["live_urls"]> {
     if (!equipmentId) return [];
-    return (["teacher", "student"] as const).map((cam) => ({ camera: cam, hls_url: `/live/${equipmentId}/${cam}/index.m3u8`, flv_url: `/live/${equipmentId}/${cam}.flv` }));
+    // Signed: a member of the record may watch even when the device's school is not in his scope (a district evaluator).
+    const sign = this.deps.signPlayback;
+    return (["teacher", "student"] as const).map((cam) => ({ camera: cam, hls_url: sign(`/live/${equipmentId}/${cam}/index.m3u8`), flv_url: sign(`/live/${equipmentId}/${cam}.flv`) }));
   }
 
   /** The playback address a reader gets: the video's main file (signed), the device's live playlist, or "". */
@@ -496,7 +498,7 @@ export class ListenService {
       const [v] = await this.db.select({ file_id: video.file_id }).from(video).where(eq(video.id, r.my_video_id));
       return v ? this.deps.files.signedPath(v.file_id) : "";
     }
-    if (r.is_type === 1 && r.equiment_id) return `/live/${r.equiment_id}/teacher/index.m3u8`;
+    if (r.is_type === 1 && r.equiment_id) return this.deps.signPlayback(`/live/${r.equiment_id}/teacher/index.m3u8`);
     return "";
   }
 

@@ -295,6 +295,8 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
       "校级管理员",
       [
         ...rules.subtree("Dashboard", "SchoolManage", "PeriodManage", "DisciplineManage", "ClassManage", "StudentManage", "TeacherManage", "DeviceManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
+        // His school's evaluation schemes and listen targets (听课指标管理, #9; decision 0910).
+        ...rules.subtree("ResearchManage"),
         // His school's footer override (the service confines him to his school).
         ...[rules.ids.get(CALLS.websiteUpdate)].filter((id): id is number => id !== undefined),
       ],
@@ -305,7 +307,7 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
   const apps: (typeof occupationApply.$inferInsert)[] = [
     { name: "个人研修", icon: "UserOutlined", apply_type: 4, rules: rules.subtree("PersonalCenter"), group_ids: [...admins, roles.district, roles.school, roles.teacher], sort: 1 },
     { name: "设备中心", icon: "VideoCameraOutlined", apply_type: 5, rules: rules.subtree("DeviceCenter"), group_ids: [...admins, roles.district, roles.school], sort: 2 },
-    { name: "教研管理", icon: "ExperimentOutlined", apply_type: 1, rules: rules.subtree("Dashboard", "ResearchManage", "ResourceCenter", "TrainingManage", "QuestionnaireManage", "ReportManage"), group_ids: [...admins, roles.district], sort: 3 },
+    { name: "教研管理", icon: "ExperimentOutlined", apply_type: 1, rules: rules.subtree("Dashboard", "ResearchManage", "ResourceCenter", "TrainingManage", "QuestionnaireManage", "ReportManage"), group_ids: [...admins, roles.district, roles.school], sort: 3 },
     { name: "设备管理", icon: "DesktopOutlined", apply_type: 2, rules: rules.subtree("Dashboard", "DeviceManage", "TimetableManage"), group_ids: [...admins, roles.district, roles.school], sort: 4 },
     {
       name: "基础数据管理",
