@@ -133,16 +133,20 @@ export class LiveServer implements LivePublisher {
     } catch {
       // an unreadable address: no token
     }
-    void this.authenticate(token, type).then((verdict) => {
-      if (this.closing) {
-        socket.destroy();
-        return;
-      }
-      this.wss.handleUpgrade(req, socket, head, (ws) => {
-        if ("refuse" in verdict) ws.close(verdict.refuse.code, reasonOf(verdict.refuse.reason));
-        else this.open(ws, verdict.auth);
-      });
-    });
+    // Node's HTTP server has let go of the socket: a reset while the token is resolved must not go unhandled.
+    socket.on("error", () => socket.destroy());
+    void this.authenticate(token, type)
+      .then((verdict) => {
+        if (this.closing || socket.destroyed) {
+          socket.destroy();
+          return;
+        }
+        this.wss.handleUpgrade(req, socket, head, (ws) => {
+          if ("refuse" in verdict) ws.close(verdict.refuse.code, reasonOf(verdict.refuse.reason));
+          else this.open(ws, verdict.auth);
+        });
+      })
+      .catch(() => socket.destroy());
   }
 
   private async authenticate(token: string, type: string): Promise<{ auth: Auth } | { refuse: { code: number; reason: string } }> {
