@@ -4,7 +4,8 @@
  * panel within a second, pushed through the live socket (no polling); a reply with its target, a like and a
  * deletion after '是否确认删除该条研讨?' reach the other page the same way; an empty message gets '请先输入内容'.
  * Then an after-class reflection is written on /community/discuss and commented in its drawer, and the discussion
- * pages (/community/discuss, /blog/discuss, /addYTDetail) are looked at.
+ * pages (/community/discuss, /blog/discuss, /addYTDetail) are looked at. The same panel on a listen record (a review
+ * both evaluate) delivers a message from one browser to the other within a second.
  */
 import { CALLS, type CommunityItem, type DiscussIndexAnswer, type DiscussPage, type AfterClassPage, type PreparationDetail, type SessionInfo } from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
@@ -149,6 +150,26 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     await expect.poll(() => a.locator(".yk-disc-child").filter({ hasText: REPLY }).count(), { timeout: 1000, interval: 50 }).toBe(0);
     const idx = await ok<DiscussIndexAnswer>(CALLS.discussIndex, { preparation_id: prepId }, zhang.token);
     expect(idx).toMatchObject({ status: 1, count: 1, group: `preparation:${prepId}` });
+  });
+
+  it("in one listen review, a comment posted by one evaluator appears in the other's page within a second", async () => {
+    const now = Date.now();
+    const rec = await ok<{ id: number }>(
+      CALLS.listenSave,
+      { name: "《勾股定理》现场听评课", is_type: 3, community_id: communityId, evaluation_type: 2, open_model: 2, participation_account_ids: [li.account_id], start_time: fmt(new Date(now - 600_000)), end_time: fmt(new Date(now + 3600_000)) },
+      zhang.token,
+    );
+    const open = async (page: Page) => {
+      await page.goto(`${server.url}/#/addYTDetail?kind=listen&id=${rec.id}`);
+      await page.locator('[data-testid="discussion-panel"][data-live="1"]').waitFor({ timeout: 15_000 });
+    };
+    await Promise.all([open(a), open(b)]);
+    const TEXT = "这里的追问让学生自己发现了规律";
+    await b.getByTestId("disc-input").fill(TEXT);
+    await b.getByTestId("disc-input").press("Enter");
+    await expect.poll(() => a.getByTestId("disc-text").filter({ hasText: TEXT }).count(), { timeout: 1000, interval: 50 }).toBe(1);
+    const talk = await ok<DiscussPage>(CALLS.listenClassroomDiscussionList, { record_id: rec.id }, zhang.token);
+    expect(talk.list.map((m) => [m.content, m.account_id])).toEqual([[TEXT, li.account_id]]);
   });
 
   it("an after-class reflection is written on /community/discuss and commented in its drawer", async () => {
