@@ -7,6 +7,7 @@ import { CALLS, type DiscussPage, type ListenDetail, type ListenRow, type Listen
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity } from "../src/modules/activity/activity.schema.js";
+import { afterClass } from "../src/modules/afterclass/afterclass.schema.js";
 import { discussComment } from "../src/modules/discuss/discuss.schema.js";
 import { listenEvaluate, listenEvaluation, listenMember, listenScore } from "../src/modules/listen/listen.schema.js";
 import { totalScore } from "../src/modules/listen/listen-score.js";
@@ -64,5 +65,20 @@ describe("demo listen-evaluate records", () => {
     const timeline = await s.call<DiscussPage>(CALLS.listenClassroomDiscussionList, { record_id: scored.id, order: "video_time" });
     const times = timeline.data.list.map((m) => m.video_time!);
     expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    // The teachers' after-class reflections on the first three lessons held, each with a comment, listed publicly.
+    const reflections = await db.select().from(afterClass);
+    expect(reflections).toHaveLength(3);
+    for (const a of reflections) {
+      const rec = rows.find((r) => r.id === a.record_id)!;
+      expect(a.account_id).toBe(rec.teacher_account_id);
+      expect(a.community_id).toBe(rec.community_id);
+      const [act] = await db.select().from(activity).where(and(eq(activity.type, "after_class"), eq(activity.ref_id, a.id)));
+      expect(act?.name).toBe(a.title);
+      expect(await db.select().from(discussComment).where(and(eq(discussComment.target_type, "after_class"), eq(discussComment.ref_id, a.id)))).toHaveLength(1);
+    }
+    const shown = await s.call<Page<{ id: number }>>(CALLS.afterClassList, { limit: 50 });
+    expect(shown.code, shown.msg).toBe(200);
+    expect(shown.data.total).toBeGreaterThan(0);
   });
 });

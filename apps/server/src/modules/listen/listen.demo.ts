@@ -4,7 +4,8 @@
  * video of the community's school when one exists, else 现场 —, each with its organiser, teacher and evaluators, the
  * evaluators' submitted scores on the platform's default scheme (seedDefaultIndicators; skipped when it is absent),
  * a few time-stamped comments, the registered activity and community log rows. Deterministic (seeded prng), a few
- * bulk inserts per record. After-class reflections are afterclass/*'s.
+ * bulk inserts per record. The teacher of each of the first three lessons held writes an after-class reflection on it
+ * (with a colleague's comment and its activity).
  */
 import { DEFAULT_INDICATOR_SCHEME, FILE_GET_PREFIX, MEMBER_STATUS } from "@yanke/protocol";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -18,6 +19,7 @@ import { discussComment } from "../discuss/discuss.schema.js";
 import { OrgScopes } from "../home/org-scope.js";
 import { period, subject } from "../org/org.schema.js";
 import { video } from "../video/video.schema.js";
+import { afterClass } from "../afterclass/afterclass.schema.js";
 import { itemsOf, totalScore } from "./listen-score.js";
 import { loadScheme } from "./listen.service.js";
 import { lectureIndicator, listenEvaluate, listenEvaluation, listenMember, listenScore } from "./listen.schema.js";
@@ -54,6 +56,25 @@ const COMMENTS: readonly { at: number; text: string }[] = [
 ];
 const OVERALL = ["教学目标明确，环节设计合理，学生参与度高。", "重难点突破有方法，建议练习再分层。", "课堂气氛活跃，教师语言简洁，评价及时。", "整体流畅，时间把控可以再精准一些。"];
 
+/** The teacher's after-class reflection on each of the first three lessons held (课后反思, with a colleague's comment). */
+const REFLECTIONS: readonly { supplement: string; html: string; comment: string }[] = [
+  {
+    supplement: "朗读指导的层次还可以更清晰",
+    html: "<h2>教学得失</h2><p>本课以朗读贯穿始终，学生在配乐朗读环节投入度很高。但从个别读到齐读的层次推进偏快，部分学生还没读出“盼春”的急切。</p><h2>改进设想</h2><p>下一次把朗读指导分成“读准—读顺—读出情感”三步，每一步给出示范和评价标准。</p>",
+    comment: "同意分层朗读的设想，可以把评价标准做成学生能看懂的小卡片。",
+  },
+  {
+    supplement: "负数概念的建构要给学生更多时间",
+    html: "<h2>教学得失</h2><p>温度计情境引入自然，学生很快理解了“零上”“零下”的相反意义。讨论“0 是不是正数”时给学生的思考时间不够，几个学生的困惑没有充分暴露。</p><h2>改进设想</h2><p>把练习中的判断题改为小组辩论，让学生自己说出 0 的特殊性。</p>",
+    comment: "辩论的形式很好，注意控制时间，留出课堂小结。",
+  },
+  {
+    supplement: "任务链设计与语言输出",
+    html: "<h2>教学得失</h2><p>听前预测激活了学生的背景知识，听中任务梯度合理；听后输出环节时间偏紧，只有两组完成了展示。</p><h2>改进设想</h2><p>压缩听中第二遍的讲解，把时间留给学生的口头输出，并用量规进行同伴互评。</p>",
+    comment: "同伴互评量规可以和我们的评价量表对应起来。",
+  },
+];
+
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
@@ -83,6 +104,7 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
   const items = itemsOf(scheme);
   const logs: (typeof communityLog.$inferInsert)[] = [];
 
+  let reflections = 0;
   for (const plan of PLANS) {
     const c = comms[plan.community]?.status === 1 ? comms[plan.community]! : usable[plan.community % usable.length]!;
     const inside = members.filter((m) => m.cid === c.id);
@@ -177,6 +199,21 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
         return { target_type: "listen", ref_id: id, community_id: c.id, content: p.text, account_id: by, identity: who.get(by)?.identity ?? 2, video_time: p.at, created_at: new Date(start.getTime() + p.at * 1000) };
       }),
     );
+
+    // The teacher's after-class reflection on the first lessons held, with the organiser's comment.
+    const reflection = REFLECTIONS[reflections];
+    if (reflection) {
+      reflections++;
+      const at = new Date(end.getTime() + 2 * 3_600_000);
+      const title = `${plan.name.replace(/ ?(听评课|课堂观察|评课|公开课评课)$/, "")} 课后反思`;
+      const [ac] = await db
+        .insert(afterClass)
+        .values({ title, title_supplement: reflection.supplement, content: reflection.html, community_id: c.id, record_id: id, period_id: subj?.period_id ?? 0, subject_id: subj?.id ?? 0, grade_name: plan.grade, account_id: teacher.id, school_id: schoolId, area_id: c.area_id, city_id: c.city_id, created_at: at, updated_at: at })
+        .returning();
+      await activities.register(db, { type: "after_class", ref_id: ac!.id, name: title, community_id: c.id, account_id: teacher.id, start_time: at, end_time: at, school_id: schoolId || undefined, period_id: ac!.period_id, subject_id: ac!.subject_id, participation_account_ids: [teacher.id] });
+      await db.insert(discussComment).values({ target_type: "after_class", ref_id: ac!.id, community_id: c.id, content: reflection.comment, account_id: organiser.id, identity: who.get(organiser.id)?.identity ?? 2, created_at: new Date(at.getTime() + 3_600_000) });
+      logs.push({ community_id: c.id, account_id: teacher.id, action: "after_class.save", target_type: "after_class", target_id: ac!.id, content: `发布了课后反思「${title}」`, created_at: at });
+    }
   }
   if (logs.length) await db.insert(communityLog).values(logs);
 }
