@@ -11,17 +11,19 @@
  * - can_discuss (comment): signed in, can_view, and the author, a joined member of its community (its school's
  *   teachers when in no community) or a manager — else '请先加入空间后评论！'.
  */
-import { AFTER_CLASS_NOT_FOUND, COMMUNITY_STATUS, DISCUSS_MESSAGES, MEMBER_ROLES, MEMBER_STATUS } from "@yanke/protocol";
+import { type ScopedColumns, insiders, managedCommunities, managedLoose } from "../community/scoped-sql.js";
+import { AFTER_CLASS_NOT_FOUND, COMMUNITY_STATUS, DISCUSS_MESSAGES } from "@yanke/protocol";
 import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { CommunityAccess } from "../community/community-access.js";
-import { community, communityMember } from "../community/community.schema.js";
+import { community } from "../community/community.schema.js";
 import type { CommunityDeps } from "../community-edition.js";
-import { region, school } from "../org/org.schema.js";
 import type { Caller } from "../org/period.service.js";
-import { scopeOf } from "../rbac/permission.js";
 import { afterClass } from "./afterclass.schema.js";
+
+/** The columns scoped-sql.ts reads. */
+const AFTER_CLASS_COLS: ScopedColumns = { community_id: afterClass.community_id, school_id: afterClass.school_id, area_id: afterClass.area_id, city_id: afterClass.city_id };
 
 export type AfterClassRecord = typeof afterClass.$inferSelect;
 
@@ -92,60 +94,23 @@ export class AfterClassAccess {
     return { row, power };
   }
 
-  /** Communities the caller manages (SQL on after_class.community_id), or "all". */
-  private async managedCommunities(c: Caller): Promise<SQL | "all"> {
-    const sc = scopeOf(c);
-    if (sc.kind === "all") return "all";
-    const own = sql`${community.id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined} and ${communityMember.role} in (${MEMBER_ROLES.owner}, ${MEMBER_ROLES.admin})) and ${community.status} = ${COMMUNITY_STATUS.normal}`;
-    let byScope: SQL = sql`false`;
-    if (sc.kind === "school") byScope = sql`${community.school_id} <> 0 and ${community.school_id} = ${sc.schoolId}`;
-    if (sc.kind === "region") {
-      const [r] = await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, sc.code));
-      if (r)
-        byScope = sql`(${community.province_id} = ${r.id} or ${community.city_id} = ${r.id} or ${community.area_id} = ${r.id} or (${community.school_id} <> 0 and ${community.school_id} in (select ${school.id} from ${school} where ${school.area_code} = ${sc.code} or ${school.city_code} = ${sc.code} or ${school.province_code} = ${sc.code})))`;
-    }
-    return sql`${afterClass.community_id} in (select ${community.id} from ${community} where (${own}) or (${byScope}))`;
-  }
-
-  /** Reflections in no community whose school or region the caller administers. */
-  private async managedLoose(c: Caller): Promise<SQL | undefined> {
-    const sc = scopeOf(c);
-    if (sc.kind === "school") return and(eq(afterClass.community_id, 0), ne(afterClass.school_id, 0), eq(afterClass.school_id, sc.schoolId));
-    if (sc.kind === "region") {
-      const [r] = await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, sc.code));
-      if (!r) return undefined;
-      return and(
-        eq(afterClass.community_id, 0),
-        or(
-          eq(afterClass.city_id, r.id),
-          eq(afterClass.area_id, r.id),
-          sql`${afterClass.school_id} in (select ${school.id} from ${school} where ${school.area_code} = ${sc.code} or ${school.city_code} = ${sc.code} or ${school.province_code} = ${sc.code})`,
-        ),
-      );
-    }
-    return undefined;
-  }
-
   /** can_view as SQL (undefined = everything). */
   async visibleSql(c: Caller): Promise<SQL | undefined> {
-    const managed = await this.managedCommunities(c);
+    const managed = await managedCommunities(this.db, c, AFTER_CLASS_COLS);
     if (managed === "all") return undefined;
     const communityShows = or(
       sql`${afterClass.community_id} in (select ${community.id} from ${community} where ${community.status} = ${COMMUNITY_STATUS.normal} and ${community.is_display} = 1)`,
-      c.id
-        ? sql`${afterClass.community_id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined})`
-        : undefined,
-      c.id && c.school_id ? and(eq(afterClass.community_id, 0), ne(afterClass.school_id, 0), eq(afterClass.school_id, c.school_id)) : undefined,
+      insiders(c, AFTER_CLASS_COLS),
     );
     const shown = and(eq(afterClass.status, 1), eq(afterClass.is_display, 1), communityShows);
-    return or(c.id ? eq(afterClass.account_id, c.id) : undefined, and(ne(afterClass.community_id, 0), managed), await this.managedLoose(c), shown);
+    return or(c.id ? eq(afterClass.account_id, c.id) : undefined, and(ne(afterClass.community_id, 0), managed), await managedLoose(this.db, c, AFTER_CLASS_COLS), shown);
   }
 
   /** Managed-by-the-caller as SQL (undefined = everything). */
   async managerSql(c: Caller): Promise<SQL | undefined> {
-    const managed = await this.managedCommunities(c);
+    const managed = await managedCommunities(this.db, c, AFTER_CLASS_COLS);
     if (managed === "all") return undefined;
-    return or(c.id ? eq(afterClass.account_id, c.id) : sql`false`, and(ne(afterClass.community_id, 0), managed), await this.managedLoose(c));
+    return or(c.id ? eq(afterClass.account_id, c.id) : sql`false`, and(ne(afterClass.community_id, 0), managed), await managedLoose(this.db, c, AFTER_CLASS_COLS));
   }
 }
 

@@ -18,17 +18,18 @@
  * - can_manage (update, delete, display toggle, the record's own files): the organiser and managers.
  *   can_verify and can_recommend: managers.
  */
-import { COMMUNITY_STATUS, type ListenPowerAnswer, MEMBER_ROLES, MEMBER_STATUS } from "@yanke/protocol";
+import { type ScopedColumns, insiders, managedCommunities, managedLoose } from "../community/scoped-sql.js";
+import type { ListenPowerAnswer } from "@yanke/protocol";
 import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { CommunityAccess } from "../community/community-access.js";
-import { community, communityMember } from "../community/community.schema.js";
 import type { CommunityDeps } from "../community-edition.js";
-import { region, school } from "../org/org.schema.js";
 import type { Caller } from "../org/period.service.js";
-import { scopeOf } from "../rbac/permission.js";
 import { listenEvaluate, listenMember } from "./listen.schema.js";
+
+/** The columns scoped-sql.ts reads. */
+const LISTEN_COLS: ScopedColumns = { community_id: listenEvaluate.community_id, school_id: listenEvaluate.school_id, area_id: listenEvaluate.area_id, city_id: listenEvaluate.city_id };
 
 export type ListenRow = typeof listenEvaluate.$inferSelect;
 
@@ -126,45 +127,6 @@ export class ListenAccess {
 
   // ── the same rules in SQL, for lists (c264, c271, c287, c281) ─────────────────────────────────────────────────
 
-  private async regionOf(code: string): Promise<number | undefined> {
-    const [r] = await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, code));
-    return r?.id;
-  }
-
-  /** Records in communities the caller manages; "all" for platform administrators. */
-  private async managedCommunities(c: Caller): Promise<SQL | "all"> {
-    const sc = scopeOf(c);
-    if (sc.kind === "all") return "all";
-    const own = sql`${community.id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined} and ${communityMember.role} in (${MEMBER_ROLES.owner}, ${MEMBER_ROLES.admin})) and ${community.status} = ${COMMUNITY_STATUS.normal}`;
-    let byScope: SQL = sql`false`;
-    if (sc.kind === "school") byScope = sql`${community.school_id} <> 0 and ${community.school_id} = ${sc.schoolId}`;
-    if (sc.kind === "region") {
-      const rid = await this.regionOf(sc.code);
-      if (rid)
-        byScope = sql`(${community.province_id} = ${rid} or ${community.city_id} = ${rid} or ${community.area_id} = ${rid} or (${community.school_id} <> 0 and ${community.school_id} in (select ${school.id} from ${school} where ${school.area_code} = ${sc.code} or ${school.city_code} = ${sc.code} or ${school.province_code} = ${sc.code})))`;
-    }
-    return sql`${listenEvaluate.community_id} in (select ${community.id} from ${community} where (${own}) or (${byScope}))`;
-  }
-
-  /** Records in no community whose school or region the caller administers. */
-  private async managedLoose(c: Caller): Promise<SQL | undefined> {
-    const sc = scopeOf(c);
-    if (sc.kind === "school") return and(eq(listenEvaluate.community_id, 0), ne(listenEvaluate.school_id, 0), eq(listenEvaluate.school_id, sc.schoolId));
-    if (sc.kind === "region") {
-      const rid = await this.regionOf(sc.code);
-      if (!rid) return undefined;
-      return and(
-        eq(listenEvaluate.community_id, 0),
-        or(
-          eq(listenEvaluate.city_id, rid),
-          eq(listenEvaluate.area_id, rid),
-          sql`(${listenEvaluate.school_id} <> 0 and ${listenEvaluate.school_id} in (select ${school.id} from ${school} where ${school.area_code} = ${sc.code} or ${school.city_code} = ${sc.code} or ${school.province_code} = ${sc.code}))`,
-        ),
-      );
-    }
-    return undefined;
-  }
-
   /** The caller organises, teaches or takes part in the record. */
   memberSql(c: Caller): SQL {
     if (!c.id) return sql`false`;
@@ -177,28 +139,23 @@ export class ListenAccess {
 
   /** The caller manages the record (can_manage without organising it). */
   async managerSql(c: Caller): Promise<SQL | undefined> {
-    const managed = await this.managedCommunities(c);
+    const managed = await managedCommunities(this.db, c, LISTEN_COLS);
     if (managed === "all") return sql`true`;
-    return or(and(ne(listenEvaluate.community_id, 0), managed), await this.managedLoose(c));
+    return or(and(ne(listenEvaluate.community_id, 0), managed), await managedLoose(this.db, c, LISTEN_COLS));
   }
 
   /** can_view as SQL (undefined = everything): members, managers, and — when open — whom its open_model lets in. */
   async visibleSql(c: Caller): Promise<SQL | undefined> {
-    const managed = await this.managedCommunities(c);
+    const managed = await managedCommunities(this.db, c, LISTEN_COLS);
     if (managed === "all") return undefined;
-    const insiders = or(
-      c.id
-        ? sql`${listenEvaluate.community_id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined})`
-        : undefined,
-      c.id && c.school_id ? and(eq(listenEvaluate.community_id, 0), ne(listenEvaluate.school_id, 0), eq(listenEvaluate.school_id, c.school_id)) : undefined,
-    );
+    const inside = insiders(c, LISTEN_COLS);
     const open = and(
       eq(listenEvaluate.status, 1),
       eq(listenEvaluate.is_display, 1),
       eq(listenEvaluate.verify_status, 1),
-      or(eq(listenEvaluate.open_model, 1), insiders ? and(eq(listenEvaluate.open_model, 2), insiders) : undefined),
+      or(eq(listenEvaluate.open_model, 1), inside ? and(eq(listenEvaluate.open_model, 2), inside) : undefined),
     );
-    return or(this.memberSql(c), and(ne(listenEvaluate.community_id, 0), managed), await this.managedLoose(c), open);
+    return or(this.memberSql(c), and(ne(listenEvaluate.community_id, 0), managed), await managedLoose(this.db, c, LISTEN_COLS), open);
   }
 }
 

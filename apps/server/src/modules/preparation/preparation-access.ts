@@ -15,16 +15,17 @@
  * - can_discuss: signed-in viewers who are members of it or of its community, and managers ("请先加入空间后评论！").
  * - can_manage (update, delete, display toggle): the author and managers. can_verify and can_recommend: managers.
  */
-import { COMMUNITY_STATUS, MEMBER_ROLES, MEMBER_STATUS, type PreparationPowerAnswer } from "@yanke/protocol";
+import { type ScopedColumns, insiders, managedCommunities, managedLoose } from "../community/scoped-sql.js";
+import type { PreparationPowerAnswer } from "@yanke/protocol";
 import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { CommunityAccess } from "../community/community-access.js";
-import { community, communityMember } from "../community/community.schema.js";
-import { region, school } from "../org/org.schema.js";
-import { scopeOf } from "../rbac/permission.js";
 import type { Caller } from "../org/period.service.js";
 import { preparation, preparationMember } from "./preparation.schema.js";
+
+/** The columns scoped-sql.ts reads. */
+const PREPARATION_COLS: ScopedColumns = { community_id: preparation.community_id, school_id: preparation.school_id, area_id: preparation.area_id, city_id: preparation.city_id };
 
 export type PreparationRow = typeof preparation.$inferSelect;
 
@@ -109,40 +110,6 @@ export class PreparationAccess {
 
   // ── the same rules in SQL, for lists (c233, c234, c249, c260, c247, the community's c216) ─────────────────────
 
-  /** Communities the caller manages (community power can_manage); "all" for platform administrators. */
-  private async managedCommunities(c: Caller): Promise<SQL | "all"> {
-    const sc = scopeOf(c);
-    if (sc.kind === "all") return "all";
-    const own = sql`${community.id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined} and ${communityMember.role} in (${MEMBER_ROLES.owner}, ${MEMBER_ROLES.admin})) and ${community.status} = ${COMMUNITY_STATUS.normal}`;
-    let byScope: SQL = sql`false`;
-    if (sc.kind === "school") byScope = sql`${community.school_id} <> 0 and ${community.school_id} = ${sc.schoolId}`;
-    if (sc.kind === "region") {
-      const [r] = await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, sc.code));
-      if (r)
-        byScope = sql`(${community.province_id} = ${r.id} or ${community.city_id} = ${r.id} or ${community.area_id} = ${r.id} or (${community.school_id} <> 0 and ${community.school_id} in (select ${school.id} from ${school} where ${school.area_code} = ${sc.code} or ${school.city_code} = ${sc.code} or ${school.province_code} = ${sc.code})))`;
-    }
-    return sql`${preparation.community_id} in (select ${community.id} from ${community} where (${own}) or (${byScope}))`;
-  }
-
-  /** Preparations in no community whose school or region the caller administers. */
-  private async managedLoose(c: Caller): Promise<SQL | undefined> {
-    const sc = scopeOf(c);
-    if (sc.kind === "school") return and(eq(preparation.community_id, 0), ne(preparation.school_id, 0), eq(preparation.school_id, sc.schoolId));
-    if (sc.kind === "region") {
-      const [r] = await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, sc.code));
-      if (!r) return undefined;
-      return and(
-        eq(preparation.community_id, 0),
-        or(
-          eq(preparation.city_id, r.id),
-          eq(preparation.area_id, r.id),
-          sql`(${preparation.school_id} <> 0 and ${preparation.school_id} in (select ${school.id} from ${school} where ${school.area_code} = ${sc.code} or ${school.city_code} = ${sc.code} or ${school.province_code} = ${sc.code}))`,
-        ),
-      );
-    }
-    return undefined;
-  }
-
   /** The caller is the author or a participant. */
   memberSql(c: Caller): SQL {
     if (!c.id) return sql`false`;
@@ -154,26 +121,23 @@ export class PreparationAccess {
 
   /** The caller manages the preparation (can_manage without being its author). */
   async managerSql(c: Caller): Promise<SQL | undefined> {
-    const managed = await this.managedCommunities(c);
+    const managed = await managedCommunities(this.db, c, PREPARATION_COLS);
     if (managed === "all") return sql`true`;
-    return or(and(ne(preparation.community_id, 0), managed), await this.managedLoose(c));
+    return or(and(ne(preparation.community_id, 0), managed), await managedLoose(this.db, c, PREPARATION_COLS));
   }
 
   /** can_view as SQL: members, managers, and — when it is open (status 1, shown, approved) — whom its open_model lets in. */
   async visibleSql(c: Caller): Promise<SQL | undefined> {
-    const managed = await this.managedCommunities(c);
+    const managed = await managedCommunities(this.db, c, PREPARATION_COLS);
     if (managed === "all") return undefined;
     // 社区内: the community's joined members; in no community, the teachers of its school.
-    const insiders = or(
-      sql`${preparation.community_id} in (select ${communityMember.community_id} from ${communityMember} where ${communityMember.account_id} = ${c.id} and ${communityMember.status} = ${MEMBER_STATUS.joined})`,
-      c.id && c.school_id ? and(eq(preparation.community_id, 0), eq(preparation.school_id, c.school_id)) : undefined,
-    );
+    const inside = insiders(c, PREPARATION_COLS);
     const open = and(
       eq(preparation.status, 1),
       eq(preparation.is_display, 1),
       eq(preparation.verify_status, 1),
-      or(eq(preparation.open_model, 1), and(eq(preparation.open_model, 2), or(insiders, managed))),
+      or(eq(preparation.open_model, 1), and(eq(preparation.open_model, 2), or(inside, managed))),
     );
-    return or(this.memberSql(c), and(ne(preparation.community_id, 0), managed), await this.managedLoose(c), open);
+    return or(this.memberSql(c), and(ne(preparation.community_id, 0), managed), await managedLoose(this.db, c, PREPARATION_COLS), open);
   }
 }
