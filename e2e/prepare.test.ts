@@ -8,6 +8,8 @@ import { CALLS, type CommunityItem, type DiscussPage, type LessonPlanRow, type P
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
+import { eq } from "drizzle-orm";
+import { preparation } from "../apps/server/src/modules/preparation/preparation.schema.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, signIn, snap } from "./support.js";
 
@@ -105,6 +107,24 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     expect(await card.getByTestId("prep-phase").textContent()).toBe(listed.list[0].phase_name);
     expect(await card.textContent()).toContain("张老师");
     await look("prepare-list");
+
+    // The owner moderates from the card: 不通过 needs a reason; 通过 again; 展示 off and on.
+    const verifyStatus = async () => (await server.database.db.select({ v: preparation.verify_status, d: preparation.is_display }).from(preparation).where(eq(preparation.id, prepId)))[0]!;
+    await card.getByTestId("prep-reject").click();
+    const dialog = page.locator(".ant-modal").filter({ hasText: "不通过" });
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await page.locator(".ant-message-notice").filter({ hasText: "请填写不通过的原因" }).waitFor();
+    await page.getByTestId("prep-reject-reason").fill("请补充教学目标");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(async () => (await verifyStatus()).v).toBe(2);
+    await card.getByTestId("prep-approve").click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: /通\s*过/ }).click();
+    await expect.poll(async () => (await verifyStatus()).v).toBe(1);
+    await card.getByTestId("prep-display").click();
+    await expect.poll(async () => (await verifyStatus()).d).toBe(0);
+    await card.getByTestId("prep-display").click();
+    await expect.poll(async () => (await verifyStatus()).d).toBe(1);
+
     await page.getByTestId("prep-tab-stats").click();
     await page.getByTestId("prep-chart-month").waitFor();
     await page.waitForTimeout(500); // the charts' animation, for the picture only

@@ -9,7 +9,7 @@
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, type Page } from "@yanke/protocol";
-import { Button, Card, Input, Modal, Pagination, Popconfirm, Select, Spin, Switch, Tabs } from "antd";
+import { Button, Card, Input, Select, Spin, Tabs } from "antd";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "../../api/toast";
@@ -21,6 +21,9 @@ import { CommunityScreen, SpaceHeader, usePower } from "../space/common";
 import { ListenCard, listenCall, listenDetailHref, LISTEN_TYPE_SHORT, type ListenRow } from "./listen-common";
 import { ListenForm } from "./ListenForm";
 import { ListenStats } from "./ListenStats";
+import { CardPager, ModerationBar, type ModerationCalls, RejectDialog } from "../common/Moderation";
+
+const LISTEN_MODERATION: ModerationCalls = { verify: CALLS.listenRecordVerify, display: CALLS.listenIsDisplay, recommend: CALLS.listenIsRecommend };
 
 interface Filters {
   name: string;
@@ -42,7 +45,6 @@ function ListenGrid({ communityId, filters, manage, path }: { communityId: numbe
   const key = JSON.stringify(filters);
   const page = paging.key === key ? paging.page : 1;
   const [rejecting, setRejecting] = useState<ListenRow | null>(null);
-  const [reason, setReason] = useState("");
   const q = useQuery({
     staleTime: 0,
     queryKey: ["listen", "list", path, communityId, filters, page, paging.limit, token !== ""],
@@ -80,69 +82,12 @@ function ListenGrid({ communityId, filters, manage, path }: { communityId: numbe
             row={r}
             href={listenDetailHref(r.id)}
             showVerify={manage}
-            footer={
-              manage ? (
-                <>
-                  {r.verify_status !== 1 ? (
-                    <Popconfirm title={`确定通过「${r.name}」吗？`} okText="通过" cancelText="取消" onConfirm={() => act(CALLS.listenRecordVerify, { id: r.id, verify_status: 1 }, "已通过")}>
-                      <a data-testid="listen-approve">通过</a>
-                    </Popconfirm>
-                  ) : null}
-                  {r.verify_status !== 2 ? (
-                    <a
-                      style={{ color: "#d4380d" }}
-                      data-testid="listen-reject"
-                      onClick={() => {
-                        setReason("");
-                        setRejecting(r);
-                      }}
-                    >
-                      不通过
-                    </a>
-                  ) : null}
-                  <span className="yk-muted">
-                    展示 <Switch size="small" checked={r.is_display === 1} onChange={(v) => act(CALLS.listenIsDisplay, { id: r.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")} data-testid="listen-display" />
-                  </span>
-                  <span className="yk-muted">
-                    推荐 <Switch size="small" checked={r.is_recommend === 1} onChange={(v) => act(CALLS.listenIsRecommend, { id: r.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")} data-testid="listen-recommend" />
-                  </span>
-                </>
-              ) : null
-            }
+            footer={manage ? <ModerationBar row={r} title={r.name} prefix="listen" calls={LISTEN_MODERATION} act={act} onReject={() => setRejecting(r)} /> : null}
           />
         ))}
       </div>
-      {(q.data?.total ?? 0) > paging.limit ? (
-        <div className="yk-prep-pager">
-          <Pagination
-            current={page}
-            pageSize={paging.limit}
-            total={q.data?.total ?? 0}
-            showSizeChanger
-            pageSizeOptions={[12, 24, 48]}
-            showTotal={(t) => `共 ${t} 条`}
-            onChange={(p, l) => setPaging({ page: l !== paging.limit ? 1 : p, limit: l, key })}
-          />
-        </div>
-      ) : null}
-      <Modal
-        title={`不通过「${rejecting?.name ?? ""}」`}
-        open={rejecting !== null}
-        okText="确定"
-        cancelText="取消"
-        okButtonProps={{ danger: true }}
-        onCancel={() => setRejecting(null)}
-        onOk={async () => {
-          if (!reason.trim()) {
-            toast.error("请填写不通过的原因");
-            return;
-          }
-          if (rejecting && (await act(CALLS.listenRecordVerify, { id: rejecting.id, verify_status: 2, reason: reason.trim() }, "已设为不通过"))) setRejecting(null);
-        }}
-        destroyOnHidden
-      >
-        <Input.TextArea rows={3} maxLength={500} showCount placeholder="请填写不通过的原因" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="listen-reject-reason" />
-      </Modal>
+      <CardPager total={q.data?.total ?? 0} page={page} limit={paging.limit} onChange={(p, l) => setPaging({ page: p, limit: l, key })} />
+      <RejectDialog rejecting={rejecting} title={rejecting?.name ?? ""} prefix="listen" verifyCall={LISTEN_MODERATION.verify} act={act} onClose={() => setRejecting(null)} />
     </>
   );
 }

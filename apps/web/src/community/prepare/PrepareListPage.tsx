@@ -10,7 +10,7 @@
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, PREPARATION_PHASES, PREPARATION_VERIFY_STATUS, type Page, type PreparationDetail, type PreparationRow, type PreparationStatistics } from "@yanke/protocol";
-import { Button, Card, Input, Modal, Pagination, Popconfirm, Select, Spin, Switch, Tabs } from "antd";
+import { Button, Card, Input, Select, Spin, Tabs } from "antd";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "../../api/toast";
@@ -20,6 +20,9 @@ import { BlogFrame, SpaceHeader as BlogSpaceHeader, useBlogCommunityId } from ".
 import { CommunityScreen, SpaceHeader, usePower } from "../space/common";
 import { PrepCard, prepCall, prepFormHref } from "./prepare-common";
 import { PrepareStats } from "./PrepareStats";
+import { CardPager, ModerationBar, type ModerationCalls, RejectDialog } from "../common/Moderation";
+
+const PREP_MODERATION: ModerationCalls = { verify: CALLS.preparationVerify, display: CALLS.preparationIsDisplay, recommend: CALLS.preparationIsRecommend };
 
 interface Filters {
   theme: string;
@@ -36,7 +39,6 @@ function PrepGrid({ communityId, filters, manage }: { communityId: number; filte
   const key = JSON.stringify(filters);
   const page = paging.key === key ? paging.page : 1;
   const [rejecting, setRejecting] = useState<PreparationRow | null>(null);
-  const [reason, setReason] = useState("");
   const q = useQuery({
     staleTime: 0,
     queryKey: ["prepare", "list", communityId, filters, page, paging.limit, token !== ""],
@@ -73,71 +75,12 @@ function PrepGrid({ communityId, filters, manage }: { communityId: number; filte
             key={r.id}
             row={r}
             showVerify={manage}
-            footer={
-              manage ? (
-                <>
-                  {r.verify_status !== 1 ? (
-                    <Popconfirm title={`确定通过「${r.theme}」吗？`} okText="通过" cancelText="取消" onConfirm={() => act(CALLS.preparationVerify, { id: r.id, verify_status: 1 }, "已通过")}>
-                      <a data-testid="prep-approve">通过</a>
-                    </Popconfirm>
-                  ) : null}
-                  {r.verify_status !== 2 ? (
-                    <a
-                      style={{ color: "#d4380d" }}
-                      data-testid="prep-reject"
-                      onClick={() => {
-                        setReason("");
-                        setRejecting(r);
-                      }}
-                    >
-                      不通过
-                    </a>
-                  ) : null}
-                  <span className="yk-muted">
-                    展示{" "}
-                    <Switch size="small" checked={r.is_display === 1} onChange={(v) => act(CALLS.preparationIsDisplay, { id: r.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")} data-testid="prep-display" />
-                  </span>
-                  <span className="yk-muted">
-                    推荐{" "}
-                    <Switch size="small" checked={r.is_recommend === 1} onChange={(v) => act(CALLS.preparationIsRecommend, { id: r.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")} data-testid="prep-recommend" />
-                  </span>
-                </>
-              ) : null
-            }
+            footer={manage ? <ModerationBar row={r} title={r.theme} prefix="prep" calls={PREP_MODERATION} act={act} onReject={() => setRejecting(r)} /> : null}
           />
         ))}
       </div>
-      {(q.data?.total ?? 0) > paging.limit ? (
-        <div className="yk-prep-pager">
-          <Pagination
-            current={page}
-            pageSize={paging.limit}
-            total={q.data?.total ?? 0}
-            showSizeChanger
-            pageSizeOptions={[12, 24, 48]}
-            showTotal={(t) => `共 ${t} 条`}
-            onChange={(p, l) => setPaging({ page: l !== paging.limit ? 1 : p, limit: l, key })}
-          />
-        </div>
-      ) : null}
-      <Modal
-        title={`不通过「${rejecting?.theme ?? ""}」`}
-        open={rejecting !== null}
-        okText="确定"
-        cancelText="取消"
-        okButtonProps={{ danger: true }}
-        onCancel={() => setRejecting(null)}
-        onOk={async () => {
-          if (!reason.trim()) {
-            toast.error("请填写不通过的原因");
-            return;
-          }
-          if (rejecting && (await act(CALLS.preparationVerify, { id: rejecting.id, verify_status: 2, reason: reason.trim() }, "已设为不通过"))) setRejecting(null);
-        }}
-        destroyOnHidden
-      >
-        <Input.TextArea rows={3} maxLength={500} showCount placeholder="请填写不通过的原因" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="prep-reject-reason" />
-      </Modal>
+      <CardPager total={q.data?.total ?? 0} page={page} limit={paging.limit} onChange={(p, l) => setPaging({ page: p, limit: l, key })} />
+      <RejectDialog rejecting={rejecting} title={rejecting?.theme ?? ""} prefix="prep" verifyCall={PREP_MODERATION.verify} act={act} onClose={() => setRejecting(null)} />
     </>
   );
 }
