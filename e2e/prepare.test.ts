@@ -116,14 +116,14 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     await page.locator(".ant-message-notice").filter({ hasText: "请填写不通过的原因" }).waitFor();
     await page.getByTestId("prep-reject-reason").fill("请补充教学目标");
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
-    await expect.poll(async () => (await verifyStatus()).v).toBe(2);
+    await expect.poll(async () => (await verifyStatus()).v, { timeout: 10_000 }).toBe(2);
     await card.getByTestId("prep-approve").click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: /通\s*过/ }).click();
-    await expect.poll(async () => (await verifyStatus()).v).toBe(1);
+    await expect.poll(async () => (await verifyStatus()).v, { timeout: 10_000 }).toBe(1);
     await card.getByTestId("prep-display").click();
-    await expect.poll(async () => (await verifyStatus()).d).toBe(0);
+    await expect.poll(async () => (await verifyStatus()).d, { timeout: 10_000 }).toBe(0);
     await card.getByTestId("prep-display").click();
-    await expect.poll(async () => (await verifyStatus()).d).toBe(1);
+    await expect.poll(async () => (await verifyStatus()).d, { timeout: 10_000 }).toBe(1);
 
     await page.getByTestId("prep-tab-stats").click();
     await page.getByTestId("prep-chart-month").waitFor();

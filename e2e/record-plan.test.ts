@@ -233,6 +233,8 @@ describe.skipIf(!hasChromium)("browser: 录制计划", () => {
     await page.getByTestId("record-delete-ok").click();
     await expect.poll(() => manual.count(), { timeout: 10_000 }).toBe(0);
     expect((await records()).some((r) => r.id === manualId)).toBe(false);
+    // The first confirm dialog is gone (not just closing) before the next one opens: its 删除 button has the same test id.
+    await expect.poll(() => page.getByTestId("record-delete-ok").count(), { timeout: 10_000 }).toBe(0);
 
     // Batch: the all-day part, selected by its checkbox.
     const partRow = rowOf(partId);
@@ -241,6 +243,7 @@ describe.skipIf(!hasChromium)("browser: 录制计划", () => {
     await partRow.locator(".ant-checkbox-input").check();
     await page.getByTestId("record-batch-delete").click();
     await page.getByTestId("record-delete-ok").click();
+    await page.locator(".ant-message-notice").filter({ hasText: "已删除 1 条录制记录" }).waitFor({ timeout: 15_000 });
     await expect.poll(() => partRow.count(), { timeout: 10_000 }).toBe(0);
     expect((await records()).some((r) => r.id === partId)).toBe(false);
     await page.getByTestId("record-table").getByText("还没有录制记录").waitFor();

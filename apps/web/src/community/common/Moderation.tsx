@@ -57,7 +57,8 @@ export function RejectDialog({ rejecting, title, prefix, verifyCall, act, onClos
       cancelText="取消"
       okButtonProps={{ danger: true }}
       onCancel={onClose}
-      afterOpenChange={(open) => open && setReason("")}
+      // Cleared once closed (clearing on open would race with typing during the open animation).
+      afterOpenChange={(open) => !open && setReason("")}
       onOk={async () => {
         if (!reason.trim()) {
           toast.error("请填写不通过的原因");
