@@ -12,20 +12,16 @@
  *   once, stored immediately.
  * - Shutdown: preClose closes every connection and waits until every document is stored and unloaded, so the
  *   database (closed after app.close) still takes the last stores.
- * - Several processes (REDIS_URL set): @hocuspocus/extension-redis relays every update and awareness change of a
- *   document between the processes that hold it, and a Redis lock lets one of them store it at a time
- *   (docs/decisions/0810).
+ * - One process serves the co-editing (docs/decisions/0810): each process would hold its own copy of a document.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { Redis as RedisRelay } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus } from "@hocuspocus/server";
 import type { JSONContent } from "@tiptap/core";
 import { COLLAB_WS_PATH, lessonDocName } from "@yanke/protocol";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import { WebSocketServer } from "ws";
 import * as Y from "yjs";
 import type { CallHost } from "../../http/call.js";
@@ -62,9 +58,6 @@ export class LessonCollab {
   readonly hocuspocus: Hocuspocus;
   private readonly wss: WebSocketServer;
   private closing = false;
-  /** The cross-process relay (REDIS_URL set) and the connection it duplicates. */
-  private readonly relay?: RedisRelay;
-  private readonly redisTemplate?: Redis;
   /** A hash of the state last stored per plan: a store with nothing new (a direct connection's disconnect) is skipped. */
   private readonly stored = new Map<number, string>();
 
@@ -110,14 +103,7 @@ export class LessonCollab {
         this.stored.delete(docIdOf(documentName));
       },
     };
-    const extensions: Extension[] = [persistence];
-    if (deps.config.redisUrl) {
-      // The relay duplicates this connection for its publisher and subscriber; it is only their template.
-      this.redisTemplate = new Redis(deps.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-      this.relay = new RedisRelay({ redis: this.redisTemplate, prefix: `${deps.config.redisPrefix}collab` });
-      extensions.push(this.relay);
-    }
-    this.hocuspocus = new Hocuspocus({ quiet: true, debounce: 2000, maxDebounce: 10000, extensions });
+    this.hocuspocus = new Hocuspocus({ quiet: true, debounce: 2000, maxDebounce: 10000, extensions: [persistence] });
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 16 << 20 });
     registerUpgrade(app, COLLAB_WS_PATH, (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (this.closing) {
@@ -209,8 +195,6 @@ export class LessonCollab {
       await new Promise((r) => setTimeout(r, 20));
     }
     await new Promise<void>((r) => this.wss.close(() => r()));
-    if (this.relay) await this.relay.onDestroy().catch(() => undefined);
-    this.redisTemplate?.disconnect(false);
   }
 }
 
