@@ -148,10 +148,20 @@ describe.skipIf(!hasChromium)("browser: textbook resources and AI diagnosis (NIN
     await dialog.waitFor();
     await expect.poll(() => dialog.getByTestId("textbook-picker-edition").innerText()).toContain("人教版");
     await dialog.getByTestId("textbook-picker-book").click();
-    await page.locator(".ant-select-item-option").filter({ hasText: "数学 七年级上册" }).first().click();
-    await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").waitFor({ state: "hidden" });
+    const option = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: "数学 七年级上册" }).first();
+    await option.click();
     const picked = dialog.locator(`[data-testid="catalog-node"][data-code="${CODE}"]`);
-    await picked.waitFor();
+    // A click that lands while the dropdown is still animating may not select: click the option again while it shows.
+    await expect
+      .poll(
+        async () => {
+          if ((await picked.count()) > 0) return true;
+          if (await option.isVisible()) await option.click({ timeout: 2000 }).catch(() => undefined);
+          return (await picked.count()) > 0;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
     await picked.click();
     await expect.poll(() => dialog.getByTestId("textbook-picker-result").innerText()).toContain("人教版 / 数学 七年级上册 / 第一章 有理数 / 1.1 正数和负数");
     await page.mouse.move(0, 0);
