@@ -240,7 +240,7 @@ describe.skipIf(!hasChromium)("browser: 录制计划", () => {
           if ((await page.getByTestId("record-delete-failed").count()) > 0) return `failed: ${await page.getByTestId("record-delete-failed").textContent()}`;
           return manual.count();
         },
-        { timeout: 30_000, intervals: [1000] },
+        { timeout: 30_000, interval: 1000 },
       )
       .toBe(0);
     expect((await records()).some((r) => r.id === manualId)).toBe(false);
