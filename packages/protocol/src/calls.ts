@@ -26,6 +26,7 @@ import { TEXTBOOK_CALLS } from "./schemas/textbook.js";
 import { LISTEN_CALLS } from "./schemas/listen.js";
 import { INDICATOR_CALLS } from "./schemas/indicator.js";
 import { AFTER_CLASS_CALLS } from "./schemas/afterclass.js";
+import { RESEARCH_CALLS } from "./schemas/research.js";
 import { DISCUSS_CALLS } from "./schemas/discuss.js";
 import { WORKMAN_CALLS } from "./schemas/workman.js";
 
@@ -54,6 +55,7 @@ export const CALLS = {
   ...LISTEN_CALLS,
   ...INDICATOR_CALLS,
   ...AFTER_CLASS_CALLS,
+  ...RESEARCH_CALLS,
   ...DISCUSS_CALLS,
   ...WORKMAN_CALLS,
   /** c001 */ login: "/middle/login",

@@ -36,3 +36,5 @@ export * from "./schemas/indicator.js";
 export * from "./schemas/afterclass.js";
 export * from "./schemas/discuss.js";
 export * from "./schemas/workman.js";
+export * from "./schemas/research.js";
+export * from "./schemas/research-census.js";

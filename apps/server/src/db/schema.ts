@@ -21,3 +21,4 @@ export * from "../modules/lessonplan/lessonplan.schema.js";
 export * from "../modules/textbook/textbook.schema.js";
 export * from "../modules/listen/listen.schema.js";
 export * from "../modules/afterclass/afterclass.schema.js";
+export * from "../modules/analysis/analysis.schema.js";

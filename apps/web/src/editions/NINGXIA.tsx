@@ -2,6 +2,7 @@
 import type { RouteObject } from "react-router";
 import type { ComponentType } from "react";
 import * as P from "../community/pages";
+import * as R from "../research/pages";
 import { FrontLayout, PageFrame, PersonalSettingsPage } from "../router/lazy";
 import type { RouteMeta } from "../router/meta";
 import { childAliases, page, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
@@ -114,7 +115,7 @@ export const ningxiaEdition: EditionDefinition = {
         screen("/addYTDetail", "研讨详情", P.DiscussDetailPage),
         screen("/addSQDetail", "授课详情", P.TeachingDetailPage),
         screen("/review", "评课", P.ReviewPage),
-        page("/configurationReportThree", "配置报告", 10),
+        screen("/configurationReportThree", "配置报告", R.ConfigurationReportThreePage),
       ],
     },
   ],

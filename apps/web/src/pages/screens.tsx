@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import * as C from "../community/pages";
+import * as R from "../research/pages";
 import { resolveScreen, type Resolution, type ScreenRegistry } from "./screen-resolve";
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -108,6 +109,9 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   AuthCodeManage,
   MyFiles,
   IndicatorManage,
+  AnalysisCourse: R.AnalysisCoursePage,
+  AnalysisCensus: R.AnalysisCensusPage,
+  MyAnalysis: R.MyAnalysisPage,
 };
 
 /** Admin screens of the seeded menu that later issues deliver (view name → issue). */

@@ -6,7 +6,7 @@ import { AdminHomePage, AppShell, LoginPage, MenuModulePage, NotFoundPage, PageF
 import type { RouteMeta } from "./meta";
 import { RedirectPage } from "../pages/RedirectPage";
 import { ADMIN_HOME_PATH } from "./paths";
-import { page } from "./route-helpers";
+import * as R from "../research/pages";
 
 
 const meta = (m: RouteMeta): RouteMeta => m;
@@ -26,12 +26,13 @@ export const sharedRoutes: RouteObject[] = [
     children: [
       { path: "/playVideo", handle: meta({ title: "视频播放" }), element: <PlayVideoPage /> },
       { path: "/playVideos", handle: meta({ title: "视频播放" }), element: <PlayVideosPage /> },
-      page("/report", "课堂分析报告", 10),
-      page("/reportSecond", "课堂分析报告", 10),
-      page("/configurationReport", "配置报告", 10),
-      page("/reportSingle", "单项分析报告", 10),
-      page("/ninxiaAiReport", "AI 分析报告", 10),
-      page("/charts", "对比分析", 10),
+      // The lesson reports of AI analysis (#10): one page in variants, and the comparison.
+      { path: "/report", handle: meta({ title: "课堂分析报告" }), element: <R.ReportPage /> },
+      { path: "/reportSecond", handle: meta({ title: "课堂分析报告" }), element: <R.ReportSecondPage /> },
+      { path: "/configurationReport", handle: meta({ title: "配置报告" }), element: <R.ConfigurationReportPage /> },
+      { path: "/reportSingle", handle: meta({ title: "单项分析报告" }), element: <R.ReportSinglePage /> },
+      { path: "/ninxiaAiReport", handle: meta({ title: "AI 分析报告" }), element: <R.NinxiaAiReportPage /> },
+      { path: "/charts", handle: meta({ title: "对比分析" }), element: <R.ChartsPage /> },
       // The SSO target for an incomplete profile: the personal settings page in every edition.
       { path: PROFILE_SETTINGS_PATH, handle: meta({ title: "个人设置", name: "PersonalSettings" }), element: <PersonalSettingsPage /> },
     ],
