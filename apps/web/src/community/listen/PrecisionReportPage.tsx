@@ -2,9 +2,10 @@
  * 精准评课报告 (/precisionReport?id=): for a recorded (精准) lesson, the comment density along the video by minute
  * (c288 ordered by video time, ECharts bars + line), the time-stamped comments each linking to the precise-review page
  * at that time, the scores as in the comment report (c289 / c292) and the voice comments (c278). The "AI 课堂分析"
- * section is issue #10's: it says it is not available yet and shows no data.
+ * section (AiCommentPanel, #10) shows the machine's comments from the analysis of the record's video (c291), or why
+ * there are none.
  */
-import { ClockCircleOutlined, FileTextOutlined, RobotOutlined } from "@ant-design/icons";
+import { ClockCircleOutlined, FileTextOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { CALLS, PAGE, type ListenVoiceRow, type Page } from "@yanke/protocol";
 import { Button, Card, Space, Spin, Tag } from "antd";
@@ -12,6 +13,7 @@ import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { EChart } from "../../components/EChart";
 import { EmptyState } from "../../components/EmptyState";
+import { AiCommentPanel } from "./AiCommentPanel";
 import { useToken } from "../../session/store";
 import { densityOption } from "./report-charts";
 import { clock, densityByMinute } from "./report-model";
@@ -95,17 +97,7 @@ function Report({ id }: { id: number }) {
         </Card>
       </div>
       {s.isLoading ? <Spin /> : s.data ? <ScoreReport v={s.data.view} /> : <EmptyState text="评分加载失败" />}
-      <Card
-        size="small"
-        data-testid="precision-ai"
-        title={
-          <span>
-            <RobotOutlined /> AI 课堂分析
-          </span>
-        }
-      >
-        <div className="yk-report-ai">该课例暂未生成 AI 课堂分析（S-T 分析、课堂行为、教学环节等），生成后将在此展示。</div>
-      </Card>
+      <AiCommentPanel id={id} />
     </div>
   );
 }
