@@ -5,7 +5,8 @@
  * A seeded PRNG scripts a lesson: the teacher (espeak-ng -v cmn, low pitch) lectures, asks questions (open and
  * closed), students (higher pitch, several voices) answer, the teacher responds (praise, follow-up, correction,
  * repeat), practice stretches are silent, and a low noise floor runs under everything. Every utterance is rendered
- * to WAV by espeak-ng and placed at a recorded time; the ground truth is the audible extent of each utterance. The
+ * to WAV by espeak-ng and placed at a recorded time (students at 0.45–0.8 of the teacher's level: the teacher wears the
+ * microphone); the ground truth is the audible extent of each utterance. The
  * video (optional) is a lavfi background with a static board and student rows and a bright figure moving along a
  * known piecewise-linear path; `positions` is that path's centre, 0–1 of the frame.
  *
@@ -42,7 +43,8 @@ export interface GenerateOptions {
   /** lesson length in seconds */
   seconds: number;
   seed: number;
-  /** teacher -p 45 against students -p 55 (same base voice) instead of -p 25 against -p 70–85 */
+  /** teacher -p 45 against students -p 55 (the same base voice, ≈ 2 semitones apart) instead of -p 25 (male) against
+   *  -p 70–85 (female variants) */
   closePitch?: boolean;
   /** false: an audio-only file (no video stream). Default true. */
   withVideo?: boolean;
@@ -145,6 +147,8 @@ interface Voice {
   v: string;
   p: number;
   s: number;
+  /** level at the microphone (the teacher wears it: 1; students are further away) */
+  gain: number;
 }
 
 interface Utterance {
@@ -166,19 +170,19 @@ function between(r: () => number, a: number, b: number): number {
 function voices(r: () => number, closePitch: boolean): { teacher: Voice; students: Voice[] } {
   if (closePitch) {
     return {
-      teacher: { id: "T", v: "cmn", p: 45, s: 165 },
+      teacher: { id: "T", v: "cmn", p: 45, s: 165, gain: 1 },
       students: [
-        { id: "S1", v: "cmn", p: 55, s: 175 },
-        { id: "S2", v: "cmn+m3", p: 55, s: 180 },
-        { id: "S3", v: "cmn", p: 55, s: 160 },
+        { id: "S1", v: "cmn", p: 55, s: 175, gain: +(0.45 + 0.35 * r()).toFixed(2) },
+        { id: "S2", v: "cmn", p: 55, s: 185, gain: +(0.45 + 0.35 * r()).toFixed(2) },
+        { id: "S3", v: "cmn", p: 55, s: 160, gain: +(0.45 + 0.35 * r()).toFixed(2) },
       ],
     };
   }
   const variants = ["cmn+f2", "cmn+f4", "cmn+f1", "cmn+f3"];
   const n = 3 + Math.floor(r() * 2);
   const students: Voice[] = [];
-  for (let i = 0; i < n; i++) students.push({ id: `S${i + 1}`, v: variants[i % variants.length]!, p: 70 + Math.round(r() * 15), s: 160 + Math.round(r() * 25) });
-  return { teacher: { id: "T", v: "cmn", p: 25, s: 170 }, students };
+  for (let i = 0; i < n; i++) students.push({ id: `S${i + 1}`, v: variants[i % variants.length]!, p: 70 + Math.round(r() * 15), s: 160 + Math.round(r() * 25), gain: +(0.45 + 0.35 * r()).toFixed(2) });
+  return { teacher: { id: "T", v: "cmn", p: 25, s: 170, gain: 1 }, students };
 }
 
 /** The script, utterance by utterance (times are placed later, from the rendered lengths). */
@@ -420,7 +424,7 @@ export async function generateLesson(opts: GenerateOptions): Promise<GeneratedLe
         const s = s0 + i;
         while (pi < placed.length && placed[pi]!.at + placed[pi]!.pcm.length <= s) pi++;
         const p = placed[pi];
-        if (p && s >= p.at) x += p.pcm[s - p.at]!;
+        if (p && s >= p.at) x += p.pcm[s - p.at]! * p.u.voice.gain;
         buf.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(x))), i * 2);
       }
       writeSync(fd, buf, 0, n * 2);
@@ -465,7 +469,7 @@ export async function generateLesson(opts: GenerateOptions): Promise<GeneratedLe
     lines,
     questions,
     positions,
-    voices: { teacher: `${v.teacher.v} -p ${v.teacher.p} -s ${v.teacher.s}`, students: v.students.map((s) => `${s.v} -p ${s.p} -s ${s.s}`) },
+    voices: { teacher: `${v.teacher.v} -p ${v.teacher.p} -s ${v.teacher.s}`, students: v.students.map((s) => `${s.v} -p ${s.p} -s ${s.s} ×${s.gain}`) },
     seed: opts.seed,
     closePitch,
   };
