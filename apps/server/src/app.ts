@@ -48,6 +48,10 @@ import { communityDeps, communityEditionRoutes } from "./modules/community-editi
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
 import { ApplyService } from "./modules/rbac/apply.service.js";
 import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
+import { analysisRoutes } from "./modules/analysis/analysis.routes.js";
+import { censusRoutes } from "./modules/analysis/census.routes.js";
+import { type AnalysisModule, createAnalysis } from "./modules/analysis/module.js";
+import { discussServiceOf } from "./modules/discuss/discuss-comment.service.js";
 import { RbacService } from "./modules/rbac/rbac.service.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -87,6 +91,8 @@ export interface Services {
   media: MediaServices;
   throttle: LoginThrottle;
   sso: SsoService | undefined;
+  /** AI lesson analysis (#10): access, the course calls and the job queue (set by buildApp). */
+  analysis?: AnalysisModule;
 }
 
 export function createServices({ config, database, counters, store, serverSecret }: AppDeps, live: LiveIngest = new LiveIngest()): Services {
@@ -258,11 +264,21 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // listening (#9) hand them to the people they let watch.
   const signer = createPlaybackSigner({ secret: deriveKey(deps.serverSecret, "live") });
   // The community edition (#7): communities, articles, notices, meetings, activities, statistics, personal centre.
-  communityEditionRoutes(
-    app,
-    host,
-    communityDeps({ db: deps.database.db, config, org: services.org, accounts: services.accounts, files: services.files, quota: services.quota, signPlayback: (p) => signer.sign(p) }),
-  );
+  const community = communityDeps({ db: deps.database.db, config, org: services.org, accounts: services.accounts, files: services.files, quota: services.quota, signPlayback: (p) => signer.sign(p) });
+  communityEditionRoutes(app, host, community);
+  // AI lesson analysis (#10): the course calls and the job queue (started when the app is ready), and the census.
+  const analysis = createAnalysis({
+    db: deps.database.db,
+    store: deps.store,
+    config,
+    org: services.org,
+    videos: services.media.videos,
+    discuss: discussServiceOf(community),
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+  });
+  services.analysis = analysis;
+  analysisRoutes(app, host, analysis, services.accounts);
+  censusRoutes(app, host, community);
 
   // Live video (#6, docs/live.md): the RTMP ingest is started by server.ts; playback needs a session that sees the
   // device, or a signed address (keyed on the server secret — browsers hold APP_KEY).

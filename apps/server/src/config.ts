@@ -90,6 +90,13 @@ const EnvSchema = z
     XKW_API: url("XKW_API", ["http:", "https:"]),
     XKW_APP_KEY: z.string().optional(),
     XKW_APP_SECRET: z.string().optional(),
+    /** AI lesson analysis (#10): 0 turns the in-server worker off (`yanke worker` processes then run the jobs). */
+    ANALYSIS_WORKERS: z.coerce.number({ message: "ANALYSIS_WORKERS 必须是数字" }).int("ANALYSIS_WORKERS 必须是整数").min(0, "ANALYSIS_WORKERS 不能为负数").max(8, "ANALYSIS_WORKERS 最多 8").default(1),
+    /** Seconds before the 2nd and 3rd attempt of a failed analysis ("10,60"). */
+    ANALYSIS_RETRY_SECONDS: z
+      .string()
+      .regex(/^\s*\d{1,5}\s*,\s*\d{1,5}\s*$/, "ANALYSIS_RETRY_SECONDS 必须是两个以逗号分隔的秒数，如 10,60")
+      .default("10,60"),
   })
   .superRefine((v, ctx) => {
     const oidc = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_REDIRECT_URI];
@@ -171,6 +178,8 @@ export interface Config {
   llm?: { baseUrl: string; apiKey: string; model: string };
   /** 学科网 documents (getXkwDoc): our own catalogue, or the remote API. */
   xkw: { provider: "local" | "remote"; api: string; appKey: string; appSecret: string };
+  /** AI lesson analysis (#10; docs/decisions/1001): in-server workers (0 = none) and the retry delays in seconds. */
+  analysis: { workers: number; retrySeconds: number[] };
   uploads: {
     /** Partial uploads untouched this long are removed. */
     ttlMs: number;
@@ -267,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     llm: v.LLM_BASE_URL ? { baseUrl: v.LLM_BASE_URL, apiKey: v.LLM_API_KEY ?? "", model: v.LLM_MODEL ?? "" } : undefined,
     xkw: { provider: v.XKW_PROVIDER, api: v.XKW_API ?? "", appKey: v.XKW_APP_KEY ?? "", appSecret: v.XKW_APP_SECRET ?? "" },
+    analysis: { workers: v.ANALYSIS_WORKERS, retrySeconds: v.ANALYSIS_RETRY_SECONDS.split(",").map((x) => Number(x.trim())) },
     uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH, ffmpeg: v.FFMPEG_PATH },
   };
 }

@@ -11,6 +11,28 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    // `yanke worker`: analysis jobs only (#10; docs/decisions/1001-analysis-queue.md).
+    if (process.argv[2] === "worker") {
+      const { startWorker } = await import("./modules/analysis/worker.js");
+      const worker = await startWorker(config);
+      console.log(`研课分析工作进程已启动（${worker.kind === "bullmq" ? "BullMQ 队列" : "数据库队列"}，并发 ${worker.workers}）`);
+      let closing = false;
+      const stop = (signal: string) => {
+        if (closing) return;
+        closing = true;
+        console.log(`收到 ${signal}，正在停止分析工作进程……`);
+        worker.close().then(
+          () => process.exit(0),
+          (e: unknown) => {
+            console.error("停止失败", e);
+            process.exit(1);
+          },
+        );
+      };
+      process.on("SIGINT", () => stop("SIGINT"));
+      process.on("SIGTERM", () => stop("SIGTERM"));
+      return;
+    }
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

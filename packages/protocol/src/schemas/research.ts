@@ -581,3 +581,82 @@ export const ResearchCensusPayload = z.object({
   limit: z.coerce.number().int().min(1).max(100, "最多 100 条").default(10),
 });
 export type ResearchCensusPayload = z.infer<typeof ResearchCensusPayload>;
+
+// ── answers and payloads designed by the course API (docs/api/research.md) ───────────────────────────────────
+
+/** c153 census: the caller's list (as /research/course/index) counted by status, mode and source. */
+export const CourseCensusPayload = CourseIndexPayload.omit({ page: true, limit: true, status: true, mode: true });
+export type CourseCensusPayload = z.infer<typeof CourseCensusPayload>;
+export interface CourseCensusAnswer {
+  total: number;
+  by_status: Array<{ status: number; name: string; count: number }>;
+  /** finished lessons with an S-T section, by teaching mode */
+  by_mode: Array<{ mode: TeachingMode; count: number }>;
+  by_source: { recording: number; local: number };
+}
+
+/** c145 getCourseReportObservation: the sections of classroom observation. */
+export interface CourseReportObservation {
+  id: number;
+  name: string;
+  status: number;
+  duration: number;
+  speech: Section<SpeechSection>;
+  behavior: Section<BehaviorSection>;
+  autonomous: Section<AutonomousSection>;
+  talk: Section<TalkSection>;
+}
+
+/** c143 observecensus: the behaviour observation of one lesson in figures. */
+export interface ObserveCensusAnswer {
+  id: number;
+  duration: number;
+  behavior: Section<{
+    zones: BehaviorSection["zones"];
+    movement: number;
+    /** mean share of the frame that changed between samples */
+    motion_mean: number;
+    /** samples where the teacher could be tracked */
+    tracked: number;
+    samples: number;
+    heads_up: Section<{ mean: number }>;
+    hands_up: Section<{ total: number }>;
+  }>;
+  speech: Section<{ teacher_ratio: number; student_ratio: number; silence_ratio: number }>;
+  autonomous: Section<{ total_seconds: number; ratio: number; spans: number }>;
+}
+
+/** c147 dialogueDepth (machine coding; corrections change question classes, not the chains). */
+export type DialogueDepthAnswer = Section<Pick<TalkSection, "chains" | "depth_distribution" | "max_depth" | "mean_depth"> & { questions: number }>;
+
+/** c148 dialogueClass: the questions with human corrections applied, the machine's, and their agreement. */
+export type DialogueClassAnswer = Section<{
+  questions: QuestionItem[];
+  machine: QuestionItem[];
+  corrections: CodingCorrection[];
+  /** machine vs human coding of "<kind>|<response>" over every question; null without corrections */
+  agreement: Agreement | null;
+  open_ratio: number;
+  lida: Record<LidaKind, number>;
+}>;
+
+/** c154 flowlive: the partial analysis of the audio a recording in progress has captured. */
+export interface FlowLiveAnswer {
+  recording_id: number;
+  /** seconds of audio analysed */
+  captured_seconds: number;
+  /** bytes of the part files read (the cache key with the recording) */
+  bytes: number;
+  st: Section<StSection>;
+  speech: Section<Pick<SpeechSection, "teacher_ratio" | "student_ratio" | "silence_ratio">>;
+}
+
+/** c167 trends/behavior: motion and position over the lesson. */
+export type TrendsBehaviorAnswer = Section<Pick<BehaviorSection, "interval" | "method" | "motion" | "positions" | "zones" | "movement" | "heatmap">>;
+/** c168 trends/pose: heads-up and hands-raised series (each Unavailable without a pose model). */
+export type TrendsPoseAnswer = Section<Pick<BehaviorSection, "heads_up" | "hands_up">>;
+/** c169 trends/lida: the teacher's responses to answers over the lesson (human corrections applied). */
+export type TrendsLidaAnswer = Section<{
+  points: Array<{ time: number; question_index: number; response: LidaKind }>;
+  counts: Record<LidaKind, number>;
+}>;

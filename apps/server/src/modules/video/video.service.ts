@@ -82,6 +82,8 @@ export interface VideoServiceDeps {
 export class VideoService {
   private readonly db: Db;
   now: () => Date;
+  /** Lesson analysis (#10) takes on a ready video whose analysis_status is pending (set by app.ts). */
+  onAnalysisReady: ((videoId: number) => Promise<unknown>) | undefined;
 
   constructor(private readonly deps: VideoServiceDeps) {
     this.db = deps.db;
@@ -426,6 +428,10 @@ export class VideoService {
       await this.db.update(video).set({ cameras, duration, updated_at: this.now() }).where(eq(video.id, v.id));
     }
     await this.db.update(video).set({ status: "ready", error: "", updated_at: this.now() }).where(eq(video.id, v.id));
+    // An is_ai lesson goes on to analysis (#10); a failure there never fails the video.
+    if (v.analysis_status === "pending" && this.onAnalysisReady) {
+      await this.onAnalysisReady(v.id).catch((e: unknown) => console.warn(`[video] analysis hand-off of video ${v.id} failed:`, e instanceof Error ? e.message : e));
+    }
   }
 
   async failed(videoId: number, error: string): Promise<void> {
