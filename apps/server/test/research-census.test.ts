@@ -196,6 +196,7 @@ const SPECS: Spec[] = [
 
 interface Row extends Spec {
   id: number;
+  video_id: number;
   account_id: number;
   school_id: number;
   subject_id: number;
@@ -223,10 +224,11 @@ beforeAll(async () => {
     const a = await acc(teacherId);
     const [g] = a.period_id ? await k.db.select({ id: grade.id }).from(grade).where(eq(grade.period_id, a.period_id)).limit(1) : [];
     const result = s.status === 2 ? build(s) : null;
+    const videoId = s.video ?? 920000 + rows.length;
     const [r] = await k.db
       .insert(analysisCourse)
       .values({
-        video_id: s.video ?? 920000 + rows.length,
+        video_id: videoId,
         name: `测试课例 ${rows.length + 1}`,
         account_id: teacherId,
         creator_id: teacherId,
@@ -243,7 +245,7 @@ beforeAll(async () => {
       })
       .returning({ id: analysisCourse.id });
     if (s.lines?.length) await k.db.insert(analysisContent).values(s.lines.map(([role, text], i) => ({ course_id: r!.id, seq: i + 1, start: i * 10, end: i * 10 + 5, role, text })));
-    rows.push({ ...s, id: r!.id, account_id: teacherId, school_id: schools[s.school], subject_id: a.subject_id, period_id: a.period_id, grade_id: g?.id ?? 0, result });
+    rows.push({ ...s, id: r!.id, video_id: videoId, account_id: teacherId, school_id: schools[s.school], subject_id: a.subject_id, period_id: a.period_id, grade_id: g?.id ?? 0, result });
   }
 }, 120_000);
 afterAll(async () => {
@@ -606,11 +608,27 @@ describe("c291 AI comments on a listened lesson", () => {
     const id = await insertListen(k.db, { name: "精准听评课", organiser: k.id.zhanglaoshi!, evaluators: [k.id.lilaoshi!], school_id: schools.one, is_type: 2, my_video_id: VIDEO_DONE, open_model: 3 });
     const got = await ok<AiListenCommentInfo>(CALLS.aiListenCommentInfo, { id }, "lilaoshi");
     expect(got).toEqual({ available: true, course_id: done0.id, course_name: "测试课例 1", status: 2, mode: "讲授型", rt: 0.8, ch: 0.2, comments: lessonComments(done0.result!) });
+    expect(got.comments.some((c) => c.dimension === "教学模式")).toBe(true);
     // The school administrator manages the record; 赵老师 (another school, not a participant) may not view it.
     expect((await ok<AiListenCommentInfo>(CALLS.aiListenCommentInfo, { id }, "xiaoji")).course_id).toBe(done0.id);
     await refused(CALLS.aiListenCommentInfo, { id }, "zhaolaoshi", Code.FORBIDDEN, "无权查看该听评课");
     const anon = await call(CALLS.aiListenCommentInfo, { id });
     expect(anon.code).toBe(Code.FORBIDDEN);
+    // A finished analysis without an S-T section: no mode, Rt or Ch — comments on what there is.
+    const bare = rows[4]!;
+    const open = await insertListen(k.db, { name: "公开的精准听评课", organiser: k.id.lilaoshi!, school_id: schools.one, is_type: 2, my_video_id: bare.video_id, open_model: 1 });
+    expect(bare.result!.st.available).toBe(false);
+    expect(await ok<AiListenCommentInfo>(CALLS.aiListenCommentInfo, { id: open }, "zhaolaoshi")).toEqual({
+      available: true,
+      course_id: bare.id,
+      course_name: "测试课例 5",
+      status: 2,
+      mode: null,
+      rt: null,
+      ch: null,
+      comments: lessonComments(bare.result!),
+    });
+    expect(lessonComments(bare.result!).some((c) => c.dimension === "教学模式")).toBe(false);
   });
 
   it("says why when there is no analysis, it is running, or the record has no video", async () => {
