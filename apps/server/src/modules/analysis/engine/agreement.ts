@@ -4,12 +4,13 @@ import type { Agreement } from "@yanke/protocol";
 /**
  * Percent agreement p_o × 100 (2 decimals) and Cohen's κ = (p_o − p_e) / (1 − p_e) with
  * p_e = Σ_k (a_k / n)(b_k / n) (3 decimals); κ is null when p_e = 1 (both codings use one and the same category).
- * Throws when the arrays differ in length or are empty.
+ * Throws when the arrays differ in length. Empty arrays compare nothing: n = 0, agree 0, percent 0 and κ null (a
+ * reader must look at n; callers should not show an agreement for n = 0).
  */
 export function agreement(a: readonly string[], b: readonly string[]): Agreement {
   if (a.length !== b.length) throw new Error(`两种编码的样本数不一致（${a.length} 与 ${b.length}），无法计算一致性`);
   const n = a.length;
-  if (n === 0) throw new Error("没有可比较的样本，无法计算一致性");
+  if (n === 0) return { n: 0, agree: 0, percent: 0, kappa: null };
   let agree = 0;
   const ca = new Map<string, number>();
   const cb = new Map<string, number>();

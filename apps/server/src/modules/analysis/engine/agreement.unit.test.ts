@@ -23,8 +23,8 @@ describe("agreement", () => {
     expect(agreement(["T", "T", "T"], ["T", "T", "T"])).toEqual({ n: 3, agree: 3, percent: 100, kappa: null });
   });
 
-  it("throws on different lengths or nothing to compare", () => {
+  it("throws on different lengths; nothing to compare gives n = 0 and κ null (no crash for an empty question list)", () => {
     expect(() => agreement(["T"], ["T", "S"])).toThrow(/样本数不一致/);
-    expect(() => agreement([], [])).toThrow(/没有可比较/);
+    expect(agreement([], [])).toEqual({ n: 0, agree: 0, percent: 0, kappa: null });
   });
 });

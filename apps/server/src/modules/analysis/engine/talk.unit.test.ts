@@ -19,6 +19,7 @@ describe("question rules", () => {
     "请判断这个说法是否正确。",
     "3加5等于几",
     "“为什么”",
+    "这个题目你们做出来了没有",
   ])("question: %s", (t) => expect(isQuestion(t)).toBe(true));
 
   it.each([
