@@ -21,6 +21,8 @@ describe("S-T sampling", () => {
     expect(stSample([{ start: 50, end: 60, role: "T" }], 100, 20)[2]).toBe("T");
     expect(stSample([{ start: 40, end: 50, role: "T" }], 100, 20)[2]).toBe("S");
     expect(stSample(segs, 10, 20)).toEqual([]);
+    // floating-point noise in the duration does not lose a sample: 179.9999999999 / 30 → 6
+    expect(stSample([], 179.9999999999, 30)).toEqual(codes("SSSSSS"));
   });
 });
 

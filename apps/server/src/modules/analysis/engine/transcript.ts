@@ -67,30 +67,53 @@ function readable(text: string): boolean {
 const joinText = (parts: string[]) =>
   parts.reduce((acc, p) => (acc && /[A-Za-z0-9]$/.test(acc) && /^[A-Za-z0-9]/.test(p) ? `${acc} ${p}` : acc + p), "");
 
-/** SRT and WebVTT cues: a timing line "a --> b" followed by text lines, blocks separated by blank lines. */
+/**
+ * SRT and WebVTT cues: a timing line "a --> b" followed by text lines up to a blank line or the next timing line (files
+ * that leave out the blank line between cues still parse; a number right before a timing line is the cue's index).
+ * WebVTT NOTE, STYLE and REGION blocks run to the next blank line and are skipped.
+ */
 function parseCues(text: string, vtt: boolean): ParsedLine[] {
   const out: ParsedLine[] = [];
-  for (const block of text.split(/\n\s*\n/)) {
-    const rows = block.split("\n").map((r) => r.trim()).filter((r) => r !== "");
-    const k = rows.findIndex((r) => r.includes("-->"));
-    if (k < 0) continue; // WEBVTT header, NOTE, STYLE, REGION, or a broken cue
-    if (vtt && /^(NOTE|STYLE|REGION)\b/.test(rows[0]!)) continue;
-    const [a, rest] = rows[k]!.split("-->");
-    const start = parseTime(a ?? "");
-    const end = parseTime((rest ?? "").trim().split(/\s+/)[0] ?? ""); // VTT cue settings follow the end time
-    if (start === null || end === null || end <= start) continue;
-    let role: StCode | null = null;
-    const parts: string[] = [];
-    for (const r of rows.slice(k + 1)) {
-      const voice = /<v(?:\.[^\s>]*)?\s+([^>]+)>/.exec(r);
-      if (voice && role === null) role = roleOfName(voice[1]!);
-      const clean = r.replace(/<[^>]*>/g, "").replace(/\{\\[^}]*\}/g, "").trim();
-      if (clean) parts.push(clean);
-    }
-    const sp = speakerOf(joinText(parts));
-    const line = { start, end, text: sp.text, role: role ?? sp.role };
+  const rows = text.split("\n").map((r) => r.trim());
+  let cue: { start: number; end: number; parts: string[]; voice: StCode | null } | null = null;
+  let skipping = false;
+  const flush = () => {
+    if (!cue) return;
+    const sp = speakerOf(joinText(cue.parts));
+    const line = { start: cue.start, end: cue.end, text: sp.text, role: cue.voice ?? sp.role };
     if (readable(line.text)) out.push(line);
+    cue = null;
+  };
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    if (r === "") {
+      flush();
+      skipping = false;
+      continue;
+    }
+    if (skipping) continue;
+    if (vtt && !cue && /^(NOTE|STYLE|REGION)\b/.test(r)) {
+      skipping = true;
+      continue;
+    }
+    if (r.includes("-->")) {
+      flush();
+      const [a, rest] = r.split("-->");
+      const start = parseTime(a ?? "");
+      const end = parseTime((rest ?? "").trim().split(/\s+/)[0] ?? ""); // VTT cue settings follow the end time
+      // a broken timing line: skip its text up to the next blank line
+      if (start === null || end === null || end <= start) skipping = true;
+      else cue = { start, end, parts: [], voice: null };
+      continue;
+    }
+    if (!cue) continue; // header, cue identifier, text of a broken cue
+    if (/^\d+$/.test(r) && (rows[i + 1] ?? "").includes("-->")) continue; // the next cue's index
+    const voice = /<v(?:\.[^\s>]*)?\s+([^>]+)>/.exec(r);
+    if (voice && cue.voice === null) cue.voice = roleOfName(voice[1]!);
+    const clean = r.replace(/<[^>]*>/g, "").replace(/\{\\[^}]*\}/g, "").trim();
+    if (clean) cue.parts.push(clean);
   }
+  flush();
   return out;
 }
 

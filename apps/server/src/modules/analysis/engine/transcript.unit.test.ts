@@ -48,6 +48,15 @@ describe("transcript import", () => {
     expect(r2.lines[1]!.start).toBe(33.33);
   });
 
+  it("SRT without blank lines between cues: the index before a timing line is dropped", () => {
+    const srt = "1\n00:00:01,000 --> 00:00:02,000\n师：第一句\n2\n00:00:03,000 --> 00:00:04,000\n生：第二句\n3\n00:00:05,000 --> 00:00:06,000\n第3句\n";
+    expect(parseTranscript(srt, "a.srt", 10).lines).toEqual([
+      { start: 1, end: 2, text: "第一句", role: "T" },
+      { start: 3, end: 4, text: "第二句", role: "S" },
+      { start: 5, end: 6, text: "第3句", role: null },
+    ]);
+  });
+
   it("unknown extension is recognised by content", () => {
     expect(parseTranscript("WEBVTT\n\n00:01.000 --> 00:02.000\n你好", "x.sub", 10).source).toBe("vtt");
     expect(parseTranscript("1\n00:00:01,000 --> 00:00:02,000\n你好", "x", 10).source).toBe("srt");
