@@ -26,18 +26,7 @@ import {
   type QuestionItem,
   TEACHING_MODES,
   type TeachingMode,
-  AiListenCommentPayload,
-  CensusRtchPayload,
-  CensusTablePayload,
-  ResearchCensusPayload,
-  parsePayload,
 } from "@yanke/protocol";
-import type { z } from "zod";
-import { AppError } from "../src/http/errors.js";
-import { CensusService } from "../src/modules/analysis/census.service.js";
-import { GUEST } from "../src/modules/community/community-access.js";
-import { communityDeps } from "../src/modules/community-edition.js";
-import type { Caller } from "../src/modules/org/period.service.js";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account } from "../src/modules/account/account.schema.js";
@@ -252,46 +241,10 @@ afterAll(async () => {
   await k?.s.close();
 });
 
-// ── the calls (the wire; in process while census.routes is not yet wired into app.ts) ─────────────────────────
-
-/**
- * TEMPORARY until C1 wires censusRoutes into app.ts: when the wire answers 接口不存在, the same schema and service run
- * in process (AppErrors become the envelope's code and msg). Once wired, every call goes over the wire.
- */
-let svc: CensusService | undefined;
-const LOCAL: Record<string, [z.ZodType, (s: CensusService, c: Caller, p: never) => Promise<unknown>]> = {
-  [CALLS.researchSubjects]: [ResearchCensusPayload, (s, c, p) => s.subjects(c, p)],
-  [CALLS.censusCountInfo]: [ResearchCensusPayload, (s, c, p) => s.countInfo(c, p)],
-  [CALLS.censusCourseContent]: [ResearchCensusPayload, (s, c, p) => s.courseContent(c, p)],
-  [CALLS.censusCourseTypeCount]: [ResearchCensusPayload, (s, c, p) => s.courseTypeCount(c, p)],
-  [CALLS.censusCourseAndContentInc]: [ResearchCensusPayload, (s, c, p) => s.courseAndContentInc(c, p)],
-  [CALLS.censusCourseCensus]: [CensusTablePayload, (s, c, p) => s.courseCensus(c, p)],
-  [CALLS.censusRanks]: [ResearchCensusPayload, (s, c, p) => s.ranks(c, p)],
-  [CALLS.censusOral]: [ResearchCensusPayload, (s, c, p) => s.oral(c, p)],
-  [CALLS.censusBase]: [ResearchCensusPayload, (s, c, p) => s.base(c, p)],
-  [CALLS.censusRtch]: [CensusRtchPayload, (s, c, p) => s.rtch(c, p)],
-  [CALLS.aiListenCommentInfo]: [AiListenCommentPayload, (s, c, p: { id: number }) => s.aiListenComment(c, p.id)],
-};
-async function inProcess<T>(path: string, payload: Record<string, unknown>, user: string | undefined): Promise<Envelope<T>> {
-  const [schema, run] = LOCAL[path]!;
-  const services = k.s.services;
-  svc ??= new CensusService(communityDeps({ db: k.db, config: k.s.config, org: services.org, accounts: services.accounts, files: services.files, quota: services.quota }));
-  const parsed = parsePayload(schema, payload);
-  if (!parsed.ok) return { code: Code.BAD_INPUT, msg: parsed.message, data: null as T };
-  if (!user && path !== CALLS.aiListenCommentInfo) return { code: Code.SESSION_INVALID, msg: "请登录", data: null as T };
-  const caller: Caller = user ? await services.accounts.subject(k.id[user]!) : GUEST;
-  try {
-    return { code: Code.OK, msg: "操作成功", data: (await run(svc, caller, parsed.data as never)) as T };
-  } catch (e) {
-    if (e instanceof AppError) return { code: e.code, msg: e.message, data: null as T };
-    throw e;
-  }
-}
+// ── the calls, over the real wire ──────────────────────────────────────────────────────────────────────────────
 
 async function call<T>(path: string, payload: Record<string, unknown>, user?: string): Promise<Envelope<T>> {
-  const r = user ? await k.call<T>(path, payload, user) : await k.s.call<T>(path, payload);
-  if (r.code === Code.NOT_FOUND && r.msg.startsWith("接口不存在")) return inProcess<T>(path, payload, user);
-  return r;
+  return user ? k.call<T>(path, payload, user) : k.s.call<T>(path, payload);
 }
 async function ok<T>(path: string, payload: Record<string, unknown>, user: string): Promise<T> {
   const r = await call<T>(path, payload, user);
@@ -388,7 +341,7 @@ describe("census totals by scope", () => {
     await refused(CALLS.censusRtch, { limit: 5000 }, "xiaoji", Code.BAD_INPUT, /最多 1000 个点/);
     await refused(CALLS.censusCourseAndContentInc, { start_date: "2000-01-01", end_date: "2026-01-01" }, "xiaoji", Code.BAD_INPUT, /日期范围不能超过 10 年/);
     const anon = await call(CALLS.censusCountInfo, {});
-    expect(anon.code).not.toBe(Code.OK);
+    expect(anon.code).toBe(Code.SESSION_INVALID);
   });
 });
 
