@@ -9,6 +9,7 @@ const minutes = (sec: number) => (sec >= 60 ? `${Math.round(sec / 6) / 10} 分�
  * (docs/analysis-method.md §评语):
  * - 教学模式 (st): 对话型 and 混合型 good; 练习型 fair; 讲授型 fair when Rt < 0.85, else weak.
  * - 师生话语 (speech): teacher share ≤ 60 % good, ≤ 75 % fair, else weak.
+ * - 学生发言 (transcript): student lines ≥ 30 % of the lines good, ≥ 15 % fair, else weak.
  * - 提问 (talk): no question weak; open share ≥ 30 % good, ≥ 15 % fair, else weak.
  * - 候答时间 (talk, answered questions): mean wait ≥ 3 s good, ≥ 1 s fair, else weak.
  * - 理答 (talk, answered questions): share without response ≤ 20 % and some follow-up good; ≤ 50 % fair; else weak.
@@ -38,6 +39,14 @@ export function lessonComments(result: AnalysisResult): AiComment[] {
     const level = t <= 0.6 ? "good" : t <= 0.75 ? "fair" : "weak";
     const advice = level === "good" ? "学生有较多表达和活动的时间" : level === "fair" ? "教师讲话时间偏多，可适当把时间留给学生" : "教师讲话时间过多，学生表达和活动的时间不足";
     out.push({ dimension: "师生话语", level, text: `教师讲话 ${minutes(speech.teacher_seconds)}（${pct(t)}），学生发言 ${minutes(speech.student_seconds)}（${pct(speech.student_ratio)}），安静或练习 ${minutes(speech.silence_seconds)}（${pct(speech.silence_ratio)}）；${advice}。` });
+  }
+
+  if (result.transcript.available && result.transcript.lines.length > 0) {
+    const ls = result.transcript.lines;
+    const students = ls.filter((l) => l.role === "S").length;
+    const share = students / ls.length;
+    const level = share >= 0.3 ? "good" : share >= 0.15 ? "fair" : "weak";
+    out.push({ dimension: "学生发言", level, text: `课堂实录共 ${ls.length} 句，教师 ${ls.length - students} 句，学生发言 ${students} 句（${pct(share)}）${level === "weak" ? "，学生发言机会偏少" : ""}。` });
   }
 
   if (talk.available) {

@@ -178,7 +178,7 @@ export function scoreLesson(schemeId: number, schemeName: string, tree: readonly
       }
       const section = result[m.section];
       if (!section.available) {
-        items.push({ ...base, score: null, basis: `无法评分：所需的「${SECTION_NAMES[m.section]}」不可用（${section.reason}）` });
+        items.push({ ...base, score: null, basis: `无法从课堂录像判断：所需的「${SECTION_NAMES[m.section]}」不可用（${section.reason}）` });
         continue;
       }
       const rated = m.rate(result);

@@ -76,7 +76,7 @@ describe("AI scoring", () => {
     expect(by[33]!.score).toBe(10);
     // 板书 needs behaviour, which is unavailable: no score, and the reason names the section
     expect(by[34]!.score).toBeNull();
-    expect(by[34]!.basis).toBe("无法评分：所需的「课堂行为分析」不可用（视频没有画面）");
+    expect(by[34]!.basis).toBe("无法从课堂录像判断：所需的「课堂行为分析」不可用（视频没有画面）");
     expect(s).toMatchObject({ scheme_id: 7, scheme_name: "默认量表", judged: 6, unjudged: 2, full: 60 });
     expect(s.total).toBe(51.2); // 7.5 + 10 + 7 + 10 + 6.7 + 10
   });
@@ -98,7 +98,9 @@ describe("AI comments", () => {
     const r: AnalysisResult = { ...base, scoring: scoreLesson(7, "默认量表", tree, base), stages: [], elapsed: 1 };
     const c = lessonComments(r);
     const dims = c.map((x) => x.dimension);
-    expect(dims).toEqual(["教学模式", "师生话语", "提问", "候答时间", "理答", "对话深度", "自主学习", "指标评分"]);
+    expect(dims).toEqual(["教学模式", "师生话语", "学生发言", "提问", "候答时间", "理答", "对话深度", "自主学习", "指标评分"]);
+    // 5 lines, 2 by students = 40 % ≥ 30 % → good
+    expect(c.find((x) => x.dimension === "学生发言")!).toMatchObject({ level: "good", text: "课堂实录共 5 句，教师 3 句，学生发言 2 句（40%）。" });
     expect(dims).not.toContain("课堂互动"); // fias unavailable
     expect(dims).not.toContain("课堂行为"); // behaviour unavailable
     const mode = c.find((x) => x.dimension === "教学模式")!;
