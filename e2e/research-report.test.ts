@@ -165,8 +165,9 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     await page.getByTestId("st-restore-4").click();
     const two = agreementOf(machine, human);
     await expect.poll(() => page.getByTestId("st-agreement-percent").textContent()).toBe(two.percent);
-    await page.getByTestId("st-coding").scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.mouse.move(0, 0);
+    await page.waitForTimeout(800); // the curves' animation, for the picture only
     await snap(page, "research-report-coding");
   });
 
@@ -224,5 +225,21 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     }
     await page.waitForTimeout(800);
     await snap(page, "research-charts");
+  });
+
+  it("a published report opens without login in the configured variant", async () => {
+    await ok(CALLS.courseSetStatus, { id: withText.id, status: 1 });
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.url}/#/configurationReport?id=${withText.id}&sections=rtch,st`);
+    await page.reload();
+    await page.getByTestId("section-rtch").waitFor();
+    await page.getByTestId("section-st").waitFor();
+    expect(await page.getByTestId("section-talk").count()).toBe(0);
+    // The chosen order, and no correction controls for a visitor.
+    const order = await page.locator("[data-testid^=section-]").evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")).filter((t) => t !== "section-unavailable"));
+    expect(order).toEqual(["section-rtch", "section-st"]);
+    expect(await page.getByTestId("st-coding").count()).toBe(0);
+    await page.waitForTimeout(800);
+    await snap(page, "research-report-configured");
   });
 });

@@ -26,7 +26,7 @@ export const pct = (n: number | null | undefined, digits = 1) => (n === null || 
 
 /** 12:05 (or 1:02:05) of seconds. */
 export function clock(sec: number): string {
-  const s = Math.max(0, Math.round(sec));
+  const s = Math.max(0, Math.floor(sec));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const ss = String(s % 60).padStart(2, "0");
@@ -133,7 +133,7 @@ export function rtChOption(groups: Array<{ name: string; points: RtChPoint[] }>)
         ? {
             markArea: {
               silent: true,
-              label: { show: true, position: "inside", color: "#6b7a73", fontSize: 13 },
+              label: { show: true, position: "insideTop", distance: 8, color: "#6b7a73", fontSize: 13 },
               data: MODE_REGIONS.map((m) => [
                 { name: m.name, coord: m.from, itemStyle: { color: m.color } },
                 { coord: m.to },

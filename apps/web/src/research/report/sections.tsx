@@ -165,9 +165,13 @@ export function RtChSectionCard({ report, height = 320 }: { report: CourseReport
               ["Rt", st.rt.toFixed(2)],
               ["Ch", st.ch.toFixed(2)],
               ["教学模式", <Tag color="green" key="m">{st.mode}</Tag>],
-              ...(report.st_human ? ([["人工修正后", `${report.st_human.mode}（Rt ${report.st_human.rt.toFixed(2)}，Ch ${report.st_human.ch.toFixed(2)}）`]] as Array<[string, ReactNode]>) : []),
             ]}
           />
+          {report.st_human ? (
+            <div className="yk-ar-note" data-testid="rtch-human">
+              人工修正后：Rt {report.st_human.rt.toFixed(2)}，Ch {report.st_human.ch.toFixed(2)}，{report.st_human.mode}
+            </div>
+          ) : null}
         </>
       ) : null}
     </SectionCard>
