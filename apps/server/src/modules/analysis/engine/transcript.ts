@@ -185,7 +185,8 @@ function parseTxt(text: string, duration: number): { lines: ParsedLine[]; timed:
   return { lines, timed };
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
+/** Times are kept to the millisecond. */
+const roundMs = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * Parses a transcript file's text. `fileName` picks the format by extension (.srt, .vtt, .txt; any other name is
@@ -212,7 +213,7 @@ export function parseTranscript(text: string, fileName: string, duration: number
     const what = source === "txt" ? "没有可读的文字" : `没有可读的${source === "srt" ? "SRT" : "WebVTT"}字幕条目（时间轴格式应为 00:00:01,000 --> 00:00:03,000）`;
     throw new TranscriptError(`未能从课堂实录文件中读出内容：${what}`);
   }
-  return { source, lines: lines.map((l) => ({ ...l, start: round2(l.start), end: round2(l.end) })), timed };
+  return { source, lines: lines.map((l) => ({ ...l, start: roundMs(l.start), end: roundMs(l.end) })), timed };
 }
 
 /**

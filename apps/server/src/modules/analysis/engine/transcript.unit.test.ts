@@ -45,7 +45,7 @@ describe("transcript import", () => {
     expect(r.lines.map((l) => [l.start, l.end, l.role])).toEqual([[0, 40, "T"], [40, 60, "S"], [60, 100, null]]);
     // with "不分角色的话" (6 characters): 4 + 2 + 6 = 12 → 33.33, 16.67, 50 s
     const r2 = parseTranscript("老师：今天上课\n学生：好的\n不分角色的话", "plain.txt", 100);
-    expect(r2.lines[1]!.start).toBe(33.33);
+    expect(r2.lines[1]!.start).toBe(33.333); // times are kept to the millisecond
   });
 
   it("SRT without blank lines between cues: the index before a timing line is dropped", () => {
