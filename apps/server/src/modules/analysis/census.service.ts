@@ -12,7 +12,6 @@
  *           over nothing is null. Machine coding only (human corrections are per report, not census).
  */
 import {
-  ANALYSIS_NOT_FOUND,
   type AiListenCommentInfo,
   type CensusBase,
   type CensusBaseItem,
@@ -603,7 +602,7 @@ export class CensusService {
     if (row.status === 0) return none("该听评课视频的 AI 课堂分析正在排队", at);
     if (row.status === 1) return none(`该听评课视频的 AI 课堂分析正在进行（进度 ${row.progress}%）`, at);
     if (row.status === 3) return none(`该听评课视频的 AI 课堂分析失败${row.error ? `：${row.error}` : ""}`, at);
-    if (!row.result) return none(ANALYSIS_NOT_FOUND, at);
+    if (!row.result) return none("该听评课视频的 AI 课堂分析没有生成报告", at);
     const st = row.result.st;
     const comments = lessonComments(row.result);
     return {
