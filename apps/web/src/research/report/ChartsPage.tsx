@@ -12,16 +12,8 @@ import { EmptyState } from "../../components/EmptyState";
 import { researchApi } from "../api";
 import { Chart } from "./Chart";
 import { S_COLOR, SILENCE_COLOR, T_COLOR, clock, groupedBarsOption, pct, rtChOption } from "./charts";
+import { MAX_LESSONS, parseIds } from "./params";
 import "./report.css";
-
-const MAX_LESSONS = 12;
-
-export function parseIds(raw: string | null): number[] {
-  if (!raw) return [];
-  const out: number[] = [];
-  for (const p of raw.split(/[,，\s]+/)) if (/^\d+$/.test(p) && Number(p) > 0 && !out.includes(Number(p))) out.push(Number(p));
-  return out.slice(0, MAX_LESSONS);
-}
 
 export function ChartsPage() {
   const [params, setParams] = useSearchParams();

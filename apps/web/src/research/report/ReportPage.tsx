@@ -20,6 +20,7 @@ import { clock, pct } from "./charts";
 import { QuestionCoding, StCoding } from "./Coding";
 import { ReportDiscussion } from "./Discussion";
 import { ReportSection, SECTION_KEYS, SECTION_TITLES, type SectionKey, type Seek } from "./sections";
+import { parseSections } from "./params";
 import "./report.css";
 
 type Variant = "full" | "second" | "single" | "config" | "configThree" | "ningxia";
@@ -41,18 +42,6 @@ export function ConfigurationReportThreePage() {
 }
 export function NinxiaAiReportPage() {
   return <Report variant="ningxia" />;
-}
-
-/** ?type=talk or ?sections=st,talk → known section keys (unknown ones dropped; "speech" reads as talk). */
-export function parseSections(raw: string | null): SectionKey[] {
-  if (!raw) return [];
-  const alias: Record<string, SectionKey> = { speech: "talk", lida: "questions", question: "questions", dialogue: "depth", radar: "scoring", score: "scoring", pose: "behavior" };
-  const out: SectionKey[] = [];
-  for (const part of raw.split(/[,，\s]+/)) {
-    const k = (alias[part] ?? part) as SectionKey;
-    if ((SECTION_KEYS as readonly string[]).includes(k) && !out.includes(k)) out.push(k);
-  }
-  return out;
 }
 
 function Report({ variant }: { variant: Variant }) {
