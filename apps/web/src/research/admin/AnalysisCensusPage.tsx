@@ -159,14 +159,14 @@ export function AnalysisCensusPage() {
     { title: "平均得分", dataIndex: "mean_score", width: 84, align: "right", render: (v: number | null) => (v === null ? <span className="yk-muted">—</span> : v.toFixed(1)) },
   ];
 
-  const cards = (c: CensusCountInfo) => [
+  const cards = (c: CensusCountInfo): Array<{ key: string; label: string; value: number | null; color?: string; precision?: number; suffix?: string }> => [
     { key: "lessons", label: "课例总数", value: c.lessons },
     { key: "analysed", label: "已完成分析", value: c.analysed, color: "#1f6f5c" },
     { key: "pending", label: "排队/分析中", value: c.pending, color: "#1677ff" },
     { key: "failed", label: "分析失败", value: c.failed, color: c.failed ? "#cf1322" : undefined },
     { key: "teachers", label: "授课教师", value: c.teachers },
     { key: "schools", label: "学校", value: c.schools },
-    { key: "hours", label: "已分析时长（小时）", value: c.hours, precision: 1 },
+    { key: "hours", label: "已分析时长", value: c.hours, precision: 1, suffix: "小时" },
     { key: "mean_rt", label: "平均 Rt", value: c.mean_rt, precision: 2 },
     { key: "mean_ch", label: "平均 Ch", value: c.mean_ch, precision: 2 },
   ];
@@ -194,13 +194,13 @@ export function AnalysisCensusPage() {
           <Body q={count} height={80}>
             {(c) => (
               <>
-                <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(128px, 1fr))", gap: 10 }}>
+                <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(112px, 1fr))", gap: 10 }}>
                   {cards(c).map((x) => (
-                    <div key={x.key} data-testid={`census-total-${x.key}`} data-value={x.value ?? ""} style={{ padding: "10px 14px", borderRadius: 8, background: "#f5f8f7", border: "1px solid #e3ebe8" }}>
+                    <div key={x.key} data-testid={`census-total-${x.key}`} data-value={x.value ?? ""} style={{ padding: "8px 12px", borderRadius: 8, background: "#f5f8f7", border: "1px solid #e3ebe8" }}>
                       {x.value === null ? (
                         <Statistic title={x.label} value="—" valueStyle={{ fontSize: 20 }} />
                       ) : (
-                        <Statistic title={x.label} value={x.value} precision={x.precision} valueStyle={{ fontSize: 20, color: x.color }} />
+                        <Statistic title={x.label} value={x.value} precision={x.precision} suffix={x.suffix ? <span style={{ fontSize: 13 }}>{x.suffix}</span> : undefined} valueStyle={{ fontSize: 20, color: x.color }} />
                       )}
                     </div>
                   ))}

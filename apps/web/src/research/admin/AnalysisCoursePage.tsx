@@ -7,7 +7,7 @@
  */
 import { CloudUploadOutlined, DownOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ANALYSIS_STATUS, TEACHING_MODES, type AnalysisCourseRow, type TeachingMode } from "@yanke/protocol";
+import { ANALYSIS_STATUS, TEACHING_MODES, type AnalysisCourseRow, type CensusSubjectRow, type CourseCensusAnswer, type TeachingMode } from "@yanke/protocol";
 import { App, Button, Card, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -43,7 +43,7 @@ function filterPayload(f: Filters) {
 }
 const hasFilters = (f: Filters) => Object.keys(filterPayload(f)).length > 0;
 
-/** One count of /research/course/census, read from the answer whatever its exact shape. */
+/** One count of /research/course/census (c153). */
 interface CountCard {
   key: string;
   label: string;
@@ -51,45 +51,18 @@ interface CountCard {
   color?: string;
 }
 
-const STATUS_KEYS: Array<{ keys: string[]; status: number; color: string }> = [
-  { keys: ["queued", "waiting", "pending", "status_0"], status: 0, color: "#8a9690" },
-  { keys: ["running", "analysing", "processing", "status_1"], status: 1, color: "#1677ff" },
-  { keys: ["done", "finished", "completed", "status_2"], status: 2, color: "#1f6f5c" },
-  { keys: ["failed", "error", "status_3"], status: 3, color: "#cf1322" },
-];
+const STATUS_COLORS: Record<number, string> = { 0: "#8a9690", 1: "#1677ff", 2: "#1f6f5c", 3: "#cf1322" };
 
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && v !== "" && Number.isFinite(Number(v)) ? Number(v) : null);
-
-/** Reads c153's counts: total, by status and by mode, from the usual shapes (flat keys, maps or {name,count} lists). */
-export function censusCards(answer: unknown): CountCard[] {
-  if (!answer || typeof answer !== "object") return [];
-  const a = answer as Record<string, unknown>;
-  const out: CountCard[] = [];
-  const total = num(a.total) ?? num(a.count) ?? num(a.all);
-  if (total !== null) out.push({ key: "total", label: "全部", value: total });
-  const pick = (container: unknown, keys: string[]): number | null => {
-    if (!container || typeof container !== "object") return null;
-    if (Array.isArray(container)) {
-      for (const it of container as Array<Record<string, unknown>>) {
-        const id = it.status ?? it.key ?? it.name;
-        if (keys.includes(String(id))) return num(it.count ?? it.value ?? it.total);
-      }
-      return null;
-    }
-    const c = container as Record<string, unknown>;
-    for (const k of keys) if (num(c[k]) !== null) return num(c[k]);
-    return null;
-  };
-  const statusBox = a.status ?? a.by_status ?? a.statuses;
-  for (const s of STATUS_KEYS) {
-    const v = pick(a, s.keys) ?? pick(statusBox, [String(s.status), ANALYSIS_STATUS[s.status] ?? "", ...s.keys]);
-    if (v !== null) out.push({ key: `s${s.status}`, label: ANALYSIS_STATUS[s.status] ?? "", value: v, color: s.color });
+/** c153's counts as cards: all, by status, by mode of the finished lessons, by source. */
+export function censusCards(a: CourseCensusAnswer | undefined): CountCard[] {
+  if (!a) return [];
+  const out: CountCard[] = [{ key: "total", label: "全部", value: a.total }];
+  for (const s of [0, 1, 2, 3]) {
+    const v = a.by_status.find((x) => x.status === s);
+    out.push({ key: `s${s}`, label: v?.name || ANALYSIS_STATUS[s] || "", value: v?.count ?? 0, color: s === 3 && !(v?.count ?? 0) ? undefined : STATUS_COLORS[s] });
   }
-  const modeBox = a.modes ?? a.mode ?? a.by_mode;
-  for (const m of TEACHING_MODES) {
-    const v = pick(modeBox, [m]) ?? pick(a, [m]);
-    if (v !== null) out.push({ key: `m${m}`, label: m, value: v });
-  }
+  for (const m of TEACHING_MODES) out.push({ key: `m${m}`, label: m, value: a.by_mode.find((x) => x.mode === m)?.count ?? 0 });
+  out.push({ key: "recording", label: "录制", value: a.by_source.recording }, { key: "local", label: "上传", value: a.by_source.local });
   return out;
 }
 
@@ -124,25 +97,30 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
   });
   const rows = list.data?.list ?? [];
   const anyRunning = rows.some((r) => isRunning(r.status));
+  // The counts follow the filters except status and mode (they are what is counted).
+  const censusPayload = useMemo(() => {
+    const { status: _s, mode: _m, ...rest } = filterPayload(filters) as ReturnType<typeof filterPayload> & { status?: number; mode?: string };
+    return { scope, ...rest };
+  }, [scope, filters]);
   const census = useQuery({
-    queryKey: ["research", "course-census", scope],
-    queryFn: () => researchApi.census({ scope }),
+    queryKey: ["research", "course-census", censusPayload],
+    queryFn: () => researchApi.census<CourseCensusAnswer>(censusPayload),
     retry: false,
-    refetchInterval: anyRunning ? POLL_MS * 3 : false,
+    placeholderData: keepPreviousData,
+    refetchInterval: anyRunning ? POLL_MS * 2 : false,
   });
   const cards = censusCards(census.data);
   const subjects = useQuery({
     queryKey: ["research", "subjects"],
     staleTime: 60_000,
     retry: false,
-    queryFn: () => researchApi.subjects<unknown>(),
+    queryFn: () => researchApi.subjects<CensusSubjectRow[]>(),
   });
+  // c157 lists a subject once per period: one choice per subject.
   const subjectOptions = useMemo(() => {
-    const d = subjects.data;
-    const arr = Array.isArray(d) ? d : d && typeof d === "object" && Array.isArray((d as { list?: unknown }).list) ? (d as { list: unknown[] }).list : [];
-    return (arr as Array<Record<string, unknown>>)
-      .map((s) => ({ value: Number(s.id ?? s.subject_id), label: String(s.name ?? s.subject_name ?? s.title ?? "") }))
-      .filter((o) => o.value > 0 && o.label);
+    const m = new Map<number, string>();
+    for (const s of Array.isArray(subjects.data) ? subjects.data : []) if (s.subject_id > 0 && !m.has(s.subject_id)) m.set(s.subject_id, s.subject_name);
+    return [...m.entries()].map(([value, label]) => ({ value, label }));
   }, [subjects.data]);
 
   const refresh = () => void qc.invalidateQueries({ queryKey: ["research"] });

@@ -194,6 +194,8 @@ export function UploadAnalysisDialog({ open, onClose, onCreated }: { open: boole
               buttonText="选择视频并上传"
               onBusyChange={setUploading}
               onSuccess={(a, f) => {
+                // The uploader is replaced by the file's name: it will not report the end of its busy state itself.
+                setUploading(false);
                 setVideo({ id: a.id, name: f.name });
                 setForm((x) => (x.name ? x : { ...x, name: nameOfFile(f.name) }));
                 setError(null);
@@ -376,7 +378,11 @@ export function ReUploadDialog({ row, onClose, onDone }: { row: AnalysisCourseRo
               </Button>
             </Space>
           ) : (
-            <ChunkedUploader type="video" research buttonText={<span>选择新视频</span>} onBusyChange={setUploading} onSuccess={(a, f) => setVideo({ id: a.id, name: f.name })} />
+            <ChunkedUploader type="video" research buttonText={<span>选择新视频</span>} onBusyChange={setUploading} onSuccess={(a, f) => {
+                setUploading(false);
+                setVideo({ id: a.id, name: f.name });
+              }}
+            />
           )}
         </Form.Item>
         <Form.Item label="新的课堂实录" style={{ marginBottom: 0 }}>
