@@ -272,8 +272,11 @@ function features(lo: Float32Array, audio: DecodedAudio, start: number, end: num
   return { start, end, pitch: pitches.length >= 3 ? quantile(pitches, PITCH_Q) : null, loud: frames ? loudSum / frames : -100, voiced: pitches.length };
 }
 
-/** Sub-regions of at most ~3 s, so that one long region holding two speakers can be split. */
-function chunks(regions: ReadonlyArray<{ start: number; end: number }>, max = 3): Array<{ start: number; end: number; region: number }> {
+/**
+ * Sub-regions of about 6 s, so that one long region holding two speakers can be split (3 s pieces cut sentences where
+ * the pitch falls and cost 2–3 points of agreement on close voices).
+ */
+function chunks(regions: ReadonlyArray<{ start: number; end: number }>, max = 6): Array<{ start: number; end: number; region: number }> {
   const out: Array<{ start: number; end: number; region: number }> = [];
   regions.forEach((r, ri) => {
     const len = r.end - r.start;
@@ -348,12 +351,12 @@ export function teacherCluster(duration: [number, number], pitch: [number, numbe
 }
 
 /**
- * Teacher or student per region: each region is cut into pieces of about 3 s; per piece the pitch (80th percentile of YIN over
- * voiced 50 ms frames at 8 kHz) and the mean loudness; both features z-normalised (pitch weighted ×2); two clusters by
- * 2-means; the teacher = the cluster that wins the vote of three cues (larger total duration, louder, lower pitch; see
- * teacherCluster). When the two clusters' pitches are less than 1 semitone apart there is one voice: everything is the
- * teacher. Pieces without a voiced pitch take the role of
- * their nearest neighbour in time. Consecutive pieces of one role are joined.
+ * Teacher or student per region: each region is cut into pieces of about 6 s; per piece the pitch (80th percentile of
+ * YIN over voiced 50 ms frames at 8 kHz) and the mean loudness; both features z-normalised (pitch weighted ×2); two
+ * clusters by 2-means; the teacher = the cluster that wins the vote of three cues (larger total duration, louder,
+ * lower pitch; see teacherCluster). When the two clusters' pitches are less than 1 semitone apart there is one voice:
+ * everything is the teacher. Pieces without a voiced pitch take the role of their nearest neighbour in time.
+ * Consecutive pieces of one role are joined.
  */
 export function assignRoles(audio: DecodedAudio, regions: ReadonlyArray<{ start: number; end: number }>): SpeechSegment[] {
   if (regions.length === 0) return [];
