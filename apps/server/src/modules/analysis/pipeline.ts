@@ -252,7 +252,12 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
     // text
     await clock.begin("text");
     const text = textSections(lines, meta, speech, duration, transcriptReason);
-    const st: AnalysisResult["st"] = segments ? { available: true, ...stMetrics(stSample(segments, duration, course.interval), course.interval) } : unavailable(NO_AUDIO);
+    const samples = segments ? stSample(segments, duration, course.interval) : [];
+    const st: AnalysisResult["st"] = !segments
+      ? unavailable(NO_AUDIO)
+      : samples.length
+        ? { available: true, ...stMetrics(samples, course.interval) }
+        : unavailable(`课堂时长不足一个采样间隔（${course.interval} 秒），无法进行 S-T 分析`);
     const autonomous: AnalysisResult["autonomous"] = segments ? autonomousSpans(segments, duration) : unavailable(NO_AUDIO);
     clock.end("text", text.talk.available ? "done" : "skipped", text.talk.available ? `S-T 采样 ${st.available ? st.n : 0} 个；提问 ${text.talk.questions.length} 个` : text.talk.reason);
     signal?.throwIfAborted();
