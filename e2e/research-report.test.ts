@@ -125,12 +125,17 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     await page.goto(`${server.url}/#/report?id=${withText.id}`);
     await page.getByTestId("chart-st").waitFor();
     await expect.poll(() => page.getByTestId("report-video").evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
-    await page.waitForTimeout(1200); // the chart's first animation, so the point is where it is drawn
     // Curve point k is after sample k − 1, which codes the moment (k − 0.5) × interval.
     const k = Math.min(7, st.n);
-    const at = await pointPixel("chart-st", 0, st.curve[k]!);
-    await page.mouse.click(at.x, at.y);
     const expected = (k - 0.5) * st.interval;
+    // A click while the chart's first animation still moves the point can miss it: click again until it seeks.
+    for (let attempt = 0; ; attempt++) {
+      await page.waitForTimeout(attempt === 0 ? 1200 : 500);
+      const at = await pointPixel("chart-st", 0, st.curve[k]!);
+      await page.mouse.click(at.x, at.y);
+      const seeked = await page.getByTestId("report-video").getAttribute("data-seek");
+      if (seeked !== "" || attempt >= 5) break;
+    }
     await expect.poll(() => page.getByTestId("report-video").getAttribute("data-seek")).toBe(String(expected));
     await until("the video at the sample's time", async () => {
       const t = await page.getByTestId("report-video").evaluate((v: HTMLVideoElement) => v.currentTime);
