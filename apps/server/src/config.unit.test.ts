@@ -69,4 +69,12 @@ describe("configuration", () => {
     expect(m).toContain("配置错误，服务未启动");
     expect(m).toContain(text);
   });
+
+  it("AI lesson analysis: in-server workers and retry delays (decision 1001)", () => {
+    expect(loadConfig({}).analysis).toEqual({ workers: 1, retrySeconds: [10, 60] });
+    expect(loadConfig({ ANALYSIS_WORKERS: "0", ANALYSIS_RETRY_SECONDS: " 5 , 30 " }).analysis).toEqual({ workers: 0, retrySeconds: [5, 30] });
+    expect(err({ ANALYSIS_WORKERS: "-1" })).toContain("ANALYSIS_WORKERS 不能为负数");
+    expect(err({ ANALYSIS_WORKERS: "two" })).toContain("ANALYSIS_WORKERS 必须是数字");
+    expect(err({ ANALYSIS_RETRY_SECONDS: "10" })).toContain("ANALYSIS_RETRY_SECONDS 必须是两个以逗号分隔的秒数");
+  });
 });
