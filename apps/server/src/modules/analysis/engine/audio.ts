@@ -1,5 +1,6 @@
 /** Decoding, voice activity, speaker roles (docs/analysis-method.md §Audio). OWNER: engine-media helper. */
 import { spawn } from "node:child_process";
+import { endianness } from "node:os";
 import type { SpeechSegment } from "@yanke/protocol";
 
 export interface DecodedAudio {
@@ -10,6 +11,7 @@ export interface DecodedAudio {
 }
 
 const RATE = 16000;
+const LITTLE_ENDIAN = endianness() === "LE";
 
 /** Runs ffmpeg, collecting stdout; resolves with the bytes, the exit code and the tail of stderr. */
 export function ffmpegCapture(ffmpeg: string, args: string[], signal?: AbortSignal): Promise<{ code: number | null; out: Buffer; err: string }> {
@@ -61,8 +63,14 @@ export async function decodeAudio(ffmpeg: string, file: string, signal?: AbortSi
   }
   const n = out.length >> 2;
   if (n === 0) return null;
-  const pcm = new Float32Array(n);
-  for (let i = 0; i < n; i++) pcm[i] = out.readFloatLE(i * 4);
+  // f32le is the host's order on little-endian machines: view the bytes in place when aligned (a 45-minute lesson
+  // is 165 MiB of samples), else copy
+  let pcm: Float32Array;
+  if (LITTLE_ENDIAN && out.byteOffset % 4 === 0) pcm = new Float32Array(out.buffer, out.byteOffset, n);
+  else {
+    pcm = new Float32Array(n);
+    for (let i = 0; i < n; i++) pcm[i] = out.readFloatLE(i * 4);
+  }
   return { sampleRate: RATE, pcm, duration: n / RATE };
 }
 
