@@ -93,6 +93,8 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
     void send([setCode(i, human[i] === "T" ? "S" : "T")]);
   };
   const sel = [...selected].sort((a, b) => a - b);
+  /** a time label every so many cells (cells are 24 px apart; labels need about 60 px) */
+  const tickEvery = Math.max(3, Math.ceil(60 / 24));
 
   return (
     <Card
@@ -139,6 +141,16 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
                   {c}
                 </button>
               </Tooltip>
+            ))}
+          </div>
+        </div>
+        <div className="yk-st-row yk-st-ticks" aria-hidden="true">
+          <span className="yk-st-label" />
+          <div className="yk-st-cells">
+            {machine.map((_, i) => (
+              <span key={i} className="yk-st-tick">
+                {i % tickEvery === 0 ? clock(i * st.interval) : ""}
+              </span>
             ))}
           </div>
         </div>
