@@ -89,6 +89,14 @@ function Report({ variant }: { variant: Variant }) {
     <div className={`yk-ar yk-ar-${variant} yk-report-printable`} data-testid="analysis-report" data-variant={variant}>
       <ReportHeader report={report} variant={variant} />
       {notice}
+      {r && isRunning(report.course.status) ? (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="report-rerunning"
+          message={`正在重新分析${report.course.stage_name ? `：${report.course.stage_name}` : ""}（${Math.round(report.course.progress)}%），完成后报告自动更新；下面是上一次的结果。`}
+        />
+      ) : null}
       {!r ? (
         <JobState report={report} />
       ) : variant === "second" ? (
