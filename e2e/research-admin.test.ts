@@ -255,6 +255,30 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     await page.waitForTimeout(400);
     await snap(page, "research-admin-06-precision");
     await ai.screenshot({ path: path.join(ARTIFACTS, "research-admin-06-precision-ai.png") });
+
+    // A listened lesson without a video: the section says why there is nothing, in the wire's words.
+    const plain = await ok<ListenDetail>(
+      CALLS.listenSave,
+      {
+        name: "分数的初步认识（现场听课）",
+        is_type: 3,
+        community_id: community.id,
+        open_model: 1,
+        evaluation_type: 1,
+        indicator_id: schemes.list[0]!.id,
+        participation_account_ids: [],
+        start_time: fmt(new Date(now - 3600_000)),
+        end_time: fmt(new Date(now + 86400_000)),
+      },
+      teacher.token,
+    );
+    const none = await ok<AiListenCommentInfo>(CALLS.aiListenCommentInfo, { id: plain.id }, teacher.token);
+    expect(none.available).toBe(false);
+    expect(none.reason).toBeTruthy();
+    await page.goto(`${server.url}/#/precisionReport?id=${plain.id}`);
+    await expect.poll(() => page.getByTestId("precision-ai-unavailable").textContent(), { timeout: 15_000 }).toContain(none.reason!);
+    expect(await page.getByTestId("precision-ai-comment").count()).toBe(0);
+    await page.getByTestId("precision-ai").screenshot({ path: path.join(ARTIFACTS, "research-admin-06-precision-ai-unavailable.png") });
   }, 60_000);
 
   it("deleting asks first, then removes the lesson from the list and the wire", async () => {

@@ -85,14 +85,12 @@ export function AiCommentPanel({ id }: { id: number }) {
           {d.comments.length ? (
             <div>
               {d.comments.map((c, i) => (
-                <div key={i} data-testid="precision-ai-comment" style={{ display: "flex", gap: 10, padding: "8px 0", borderTop: "1px solid #eef2f0", fontSize: 13 }}>
-                  <div style={{ flex: "none", width: 96 }}>
-                    <b>{c.dimension}</b>
-                    <div>
-                      <Tag color={LEVELS[c.level]?.color} bordered={false} style={{ marginTop: 4 }}>
-                        {LEVELS[c.level]?.label ?? c.level}
-                      </Tag>
-                    </div>
+                <div key={i} data-testid="precision-ai-comment" style={{ display: "flex", gap: 12, padding: "8px 0", borderTop: "1px solid #eef2f0", fontSize: 13 }}>
+                  <div style={{ flex: "none", width: 150, display: "flex", alignItems: "flex-start", gap: 6 }}>
+                    <b style={{ whiteSpace: "nowrap" }}>{c.dimension}</b>
+                    <Tag color={LEVELS[c.level]?.color} bordered={false} data-testid="precision-ai-level" data-value={c.level} style={{ marginInlineEnd: 0 }}>
+                      {LEVELS[c.level]?.label ?? c.level}
+                    </Tag>
                   </div>
                   <div style={{ flex: 1, minWidth: 0, color: "#3b4a44", whiteSpace: "pre-wrap" }}>{c.text}</div>
                 </div>

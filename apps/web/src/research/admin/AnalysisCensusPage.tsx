@@ -129,17 +129,17 @@ export function AnalysisCensusPage() {
 
   const byLabel = BY_OPTIONS.find((b) => b.value === filters.by)?.label.replace("按", "") ?? "";
   const tableColumns: TableColumnsType<CensusGroupRow> = [
-    { title: byLabel, dataIndex: "name", ellipsis: true, render: (v: string) => v || "未设置" },
+    { title: byLabel, dataIndex: "name", ellipsis: true, width: 130, render: (v: string) => v || "未设置" },
     { title: "课例", dataIndex: "lessons", width: 70, align: "right" },
     { title: "已完成", dataIndex: "analysed", width: 76, align: "right" },
-    { title: "进行中", dataIndex: "pending", width: 76, align: "right" },
+    { title: "进行中", dataIndex: "pending", width: 70, align: "right" },
     { title: "失败", dataIndex: "failed", width: 64, align: "right", render: (v: number) => (v ? <span style={{ color: "#cf1322" }}>{v}</span> : v) },
-    { title: "平均 Rt", dataIndex: "mean_rt", width: 80, align: "right", render: (v: number | null) => ratio(v) },
-    { title: "平均 Ch", dataIndex: "mean_ch", width: 80, align: "right", render: (v: number | null) => ratio(v) },
+    { title: "平均 Rt", dataIndex: "mean_rt", width: 72, align: "right", render: (v: number | null) => ratio(v) },
+    { title: "平均 Ch", dataIndex: "mean_ch", width: 72, align: "right", render: (v: number | null) => ratio(v) },
     {
       title: "教学模式",
       dataIndex: "modes",
-      width: 230,
+      width: 180,
       render: (v: CensusGroupRow["modes"]) => {
         const shown = v.filter((m) => m.count > 0);
         return shown.length ? (
@@ -153,10 +153,10 @@ export function AnalysisCensusPage() {
         );
       },
     },
-    { title: "教师讲话", dataIndex: "mean_teacher_ratio", width: 84, align: "right", render: (v: number | null) => percent(v) },
-    { title: "学生讲话", dataIndex: "mean_student_ratio", width: 84, align: "right", render: (v: number | null) => percent(v) },
-    { title: "沉默", dataIndex: "mean_silence_ratio", width: 72, align: "right", render: (v: number | null) => percent(v) },
-    { title: "平均得分", dataIndex: "mean_score", width: 84, align: "right", render: (v: number | null) => (v === null ? <span className="yk-muted">—</span> : v.toFixed(1)) },
+    { title: "教师讲话", dataIndex: "mean_teacher_ratio", width: 80, align: "right", render: (v: number | null) => percent(v) },
+    { title: "学生讲话", dataIndex: "mean_student_ratio", width: 80, align: "right", render: (v: number | null) => percent(v) },
+    { title: "沉默", dataIndex: "mean_silence_ratio", width: 64, align: "right", render: (v: number | null) => percent(v) },
+    { title: "平均得分", dataIndex: "mean_score", width: 80, align: "right", render: (v: number | null) => (v === null ? <span className="yk-muted">—</span> : v.toFixed(1)) },
   ];
 
   const cards = (c: CensusCountInfo): Array<{ key: string; label: string; value: number | null; color?: string; precision?: number; suffix?: string }> => [
@@ -314,7 +314,7 @@ export function AnalysisCensusPage() {
           <Col xs={24} lg={12}>
             <Card size="small" title="学科分布" data-testid="census-subjects">
               <Body q={{ ...subjects, data: subjects.data ? subjectRows : undefined }}>
-                {(rows) => (rows.length ? <CensusChart option={subjectsOption(rows)} height={Math.max(200, 260)} testId="census-subjects-chart" /> : <EmptyState compact text="暂无课例" />)}
+                {(rows) => (rows.length ? <CensusChart option={subjectsOption(rows)} height={Math.max(200, 260)} testId="census-subjects-chart" /> : <EmptyState compact text="暂无登记了学科的课例" />)}
               </Body>
             </Card>
           </Col>
@@ -362,7 +362,7 @@ export function AnalysisCensusPage() {
                 loading={table.isFetching && !table.isRefetching}
                 columns={tableColumns}
                 dataSource={table.data?.list ?? []}
-                scroll={{ x: 1200 }}
+                scroll={{ x: 1040 }}
                 locale={{ emptyText: table.isError ? `加载失败：${(table.error as { message?: string } | null)?.message ?? ""}` : "暂无数据" }}
                 pagination={tablePagination(paging, table.data?.total ?? 0, setPaging)}
               />

@@ -13,14 +13,15 @@ export const CH_DIALOGUE = 0.4;
 export function modesPieOption(modes: CensusModeCount[]): EChartOption {
   return {
     tooltip: { trigger: "item", formatter: "{b}：{c} 节（{d}%）" },
-    legend: { bottom: 0 },
+    legend: { bottom: 0, data: [...TEACHING_MODES] },
     series: [
       {
         type: "pie",
         radius: ["38%", "66%"],
         center: ["50%", "44%"],
         label: { formatter: "{b}\n{c} 节" },
-        data: TEACHING_MODES.map((m) => ({ name: m, value: modes.find((x) => x.mode === m)?.count ?? 0, itemStyle: { color: MODE_HEX[m] } })),
+        // Modes without lessons stay in the legend, not as empty slices with stacked labels.
+        data: TEACHING_MODES.map((m) => ({ name: m, value: modes.find((x) => x.mode === m)?.count ?? 0, itemStyle: { color: MODE_HEX[m] } })).filter((d) => d.value > 0),
       },
     ],
   } as EChartOption;
@@ -68,8 +69,8 @@ export function rtchOption(points: CensusRtchPoint[]): EChartOption {
       },
     },
     legend: { bottom: 0, data: [...TEACHING_MODES] },
-    grid: { left: 44, right: 24, top: 24, bottom: 56 },
-    xAxis: { type: "value", name: "Rt", min: 0, max: 1, nameLocation: "middle", nameGap: 24, splitLine: { show: false } },
+    grid: { left: 44, right: 32, top: 24, bottom: 56 },
+    xAxis: { type: "value", name: "Rt", min: 0, max: 1, nameLocation: "end", nameGap: 6, splitLine: { show: false } },
     yAxis: { type: "value", name: "Ch", min: 0, max: 1, splitLine: { show: false } },
     series: TEACHING_MODES.map((m, i) => ({
       name: m,
