@@ -45,6 +45,13 @@ export async function startServer(config: Config, opts: { database?: Database; l
       // A taken port must not keep the platform down; devices cannot push until it is fixed (logged loudly).
       app.log.error({ err }, `RTMP 端口 ${config.devices.rtmpPort} 无法监听，设备推流不可用：请释放该端口或设置 RTMP_PORT`);
     }
+    // Demo lessons of AI lesson analysis (#10), queued once with the demo content; the queue analyses them.
+    if (config.seedDemo && config.seedDemoContent) {
+      const { seedAnalysisDemo } = await import("./modules/analysis/demo.js");
+      await seedAnalysisDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir }).catch((err: unknown) =>
+        app.log.warn({ err }, "课堂分析演示课例生成失败"),
+      );
+    }
     // The recorder (#6): recovers what a stop or crash left, then records the timetable from the ingest's streams.
     recorder = services.media;
     await services.media.start(app.log);
