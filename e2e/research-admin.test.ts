@@ -58,6 +58,17 @@ async function until(what: string, check: () => Promise<boolean>, ms = 30_000): 
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 const rowOf = (id: number) => page.locator(`[data-testid=analysis-row][data-row-id="${id}"]`);
 
+/** Picks the option of an antd Select (by test id) whose text contains `text`; answers the option's text. */
+async function choose(selectTestId: string, text: string): Promise<string> {
+  await page.getByTestId(selectTestId).click();
+  const option = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: text }).first();
+  await option.waitFor();
+  const label = ((await option.textContent()) ?? "").trim();
+  await option.click();
+  await until("the list closed", async () => (await page.locator(".ant-select-dropdown:visible").count()) === 0, 5_000);
+  return label;
+}
+
 /** Signs the page out (a fresh load without the stored session) before the next signIn. */
 async function switchUser(): Promise<void> {
   await page.evaluate(() => localStorage.clear());
@@ -108,6 +119,8 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     await (await chooser).setFiles(lesson.video);
     await dialog.getByTestId("analysis-upload-video").waitFor({ timeout: 30_000 });
     await dialog.getByTestId("analysis-upload-name").fill(NAME);
+    await choose("analysis-upload-period", "初中");
+    const subject = await choose("analysis-upload-subject", "数学");
     const srtChooser = page.waitForEvent("filechooser");
     await dialog.getByRole("button", { name: "选择课堂实录" }).click();
     await (await srtChooser).setFiles(lesson.srt);
@@ -125,6 +138,7 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     expect(course.source).toBe("local");
     expect(course.interval).toBe(10);
     expect(course.has_transcript).toBe(true);
+    expect(course.subject_name).toBe(subject);
 
     // The row follows the job: every state shown is a queued/running one with a progress that never goes back, until 已完成.
     const row = rowOf(course.id);
@@ -162,6 +176,22 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     expect(await row.getByTestId("analysis-mode").getAttribute("data-value")).toBe(done.mode);
     expect(await row.getByTestId("analysis-mode").textContent()).toContain(`Rt ${done.rt!.toFixed(2)} · Ch ${done.ch!.toFixed(2)}`);
     course = done;
+    expect(await row.textContent()).toContain(subject);
+
+    // 重新分析 with a finer interval: the job is queued again and finishes with 15 s samples.
+    await row.getByTestId("analysis-more").click();
+    await page.locator(".ant-dropdown:visible [data-testid=analysis-again]").click();
+    const again = page.getByTestId("analysis-again-dialog");
+    await again.getByTestId("analysis-again-interval").getByText("15 秒").click();
+    await page.getByTestId("analysis-again-ok").click();
+    await again.waitFor({ state: "hidden" });
+    await until("the second analysis", async () => {
+      const r = (await index(teacher.token, "mine")).list.find((x) => x.id === course.id)!;
+      return r.interval === 15 && r.status === 2;
+    }, 150_000);
+    await until("the row done again", async () => (await row.getByTestId("analysis-status").getAttribute("data-value")) === "2");
+    course = (await index(teacher.token, "mine")).list.find((r) => r.id === course.id)!;
+    await until("the new Rt/Ch", async () => ((await row.getByTestId("analysis-mode").textContent()) ?? "").includes(`Rt ${course.rt!.toFixed(2)} · Ch ${course.ch!.toFixed(2)}`));
 
     // Publish: the switch is the wire's publish_status.
     const publish = row.getByTestId("analysis-publish");
