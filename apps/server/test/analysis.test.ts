@@ -343,6 +343,29 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
     expect(live.bytes).toBe(readFileSync(lesson).length);
   });
 
+  it("hand-off: an is_ai recording's video, once processed, becomes a course (source recording) and is analysed", async () => {
+    const file = await k.adopt("zhanglaoshi", lesson, "录制.mp4");
+    const [rec] = await k.db
+      .insert(recording)
+      .values({ equipment_id: 1, account_id: k.id.zhanglaoshi!, school_id: k.who.zhanglaoshi!.school_id, course_name: "录制的 AI 课", start_at: new Date(), end_at: new Date(), record_type: 1, is_ai: 1, state: "done", files: { teacher: file } } as typeof recording.$inferInsert)
+      .returning();
+    const videos = k.s.services.media.videos;
+    const videoId = await videos.fromRecording(rec!);
+    expect((await k.db.select().from(video).where(eq(video.id, videoId)))[0]!.analysis_status).toBe("pending");
+    await videos.process(videoId);
+    const [c] = await k.db.select().from(analysisCourse).where(eq(analysisCourse.video_id, videoId));
+    expect(c).toMatchObject({ source: "recording", recording_id: rec!.id, name: "录制的 AI 课", account_id: k.id.zhanglaoshi });
+    expect((await k.waitDone(c!.id)).status).toBe(2);
+    expect((await k.db.select().from(video).where(eq(video.id, videoId)))[0]!.analysis_status).toBe("done");
+    // Processing again (a retried video job) does not make a second course.
+    await videos.process(videoId);
+    expect((await k.db.select().from(analysisCourse).where(eq(analysisCourse.video_id, videoId))).length).toBe(1);
+    await k.refused(CALLS.researchLocalDelete, { id: c!.id }, "zhanglaoshi", 400, "只能删除上传分析的课例");
+    await k.ok(CALLS.courseDelete, { id: c!.id }, "zhanglaoshi");
+    // The recording's video stays (My videos), no longer marked for analysis.
+    expect((await k.db.select().from(video).where(eq(video.id, videoId)))[0]!.analysis_status).toBe("none");
+  });
+
   it("c134 delete and c156 local/delete", async () => {
     await k.refused(CALLS.courseDelete, { id: course }, "lilaoshi", 403);
     const videoId = (await k.ok<AnalysisCourseDetail>(CALLS.courseDetail, { id: bare }, "zhanglaoshi")).video_id;
