@@ -14,6 +14,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../api/toast";
 import { FIRST_PAGE, StatusSwitch, tablePagination, useScreenTitle, type PageState } from "../../admin/common";
 import { isRunning, researchApi } from "../api";
+import { censusCards } from "./admin-model";
 import { clockOf, JobStatus, ModeCell, openReport } from "./admin-view";
 import { AnalyseAgainDialog, ReUploadDialog, UploadAnalysisDialog } from "./UploadDialogs";
 
@@ -42,29 +43,6 @@ function filterPayload(f: Filters) {
   };
 }
 const hasFilters = (f: Filters) => Object.keys(filterPayload(f)).length > 0;
-
-/** One count of /research/course/census (c153). */
-interface CountCard {
-  key: string;
-  label: string;
-  value: number;
-  color?: string;
-}
-
-const STATUS_COLORS: Record<number, string> = { 0: "#8a9690", 1: "#1677ff", 2: "#1f6f5c", 3: "#cf1322" };
-
-/** c153's counts as cards: all, by status, by mode of the finished lessons, by source. */
-export function censusCards(a: CourseCensusAnswer | undefined): CountCard[] {
-  if (!a) return [];
-  const out: CountCard[] = [{ key: "total", label: "全部", value: a.total }];
-  for (const s of [0, 1, 2, 3]) {
-    const v = a.by_status.find((x) => x.status === s);
-    out.push({ key: `s${s}`, label: v?.name || ANALYSIS_STATUS[s] || "", value: v?.count ?? 0, color: s === 3 && !(v?.count ?? 0) ? undefined : STATUS_COLORS[s] });
-  }
-  for (const m of TEACHING_MODES) out.push({ key: `m${m}`, label: m, value: a.by_mode.find((x) => x.mode === m)?.count ?? 0 });
-  out.push({ key: "recording", label: "录制", value: a.by_source.recording }, { key: "local", label: "上传", value: a.by_source.local });
-  return out;
-}
 
 export function AnalysisCoursePage() {
   return <CourseList scope="all" fallbackTitle="课堂分析" />;

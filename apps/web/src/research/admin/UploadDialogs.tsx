@@ -16,10 +16,7 @@ import { useFilePicker } from "../../components/upload/useFilePicker";
 import { useModuleUpload } from "../../components/upload/useModuleUpload";
 import { useAppState } from "../../session/store";
 import { researchApi } from "../api";
-import { INTERVAL_OPTIONS } from "./admin-view";
-
-const TRANSCRIPT_EXTS = ["srt", "vtt", "txt"];
-const TRANSCRIPT_MAX = 5 * 1024 * 1024;
+import { checkTranscript, INTERVAL_OPTIONS, TRANSCRIPT_EXTS } from "./admin-model";
 
 /** The first message of a zod refusal, or null. */
 function refusal(r: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
@@ -28,13 +25,6 @@ function refusal(r: { success: boolean; error?: { issues: { message: string }[] 
 
 const nameOfFile = (fileName: string) => (fileName.replace(/\.[^.]+$/, "").trim() || fileName).slice(0, 100);
 
-export function checkTranscript(file: { name: string; size: number }): string | null {
-  const ext = file.name.toLowerCase().split(".").pop() ?? "";
-  if (!file.name.includes(".") || !TRANSCRIPT_EXTS.includes(ext)) return "课堂实录只支持 .srt、.vtt 或 .txt 文件";
-  if (file.size === 0) return "课堂实录文件是空的";
-  if (file.size > TRANSCRIPT_MAX) return "课堂实录文件不能超过 5MB";
-  return null;
-}
 
 /** What a transcript file should look like (shown under the picker). */
 function TranscriptHelp() {

@@ -1,29 +1,10 @@
 /** Small shared pieces of the analysis admin screens (课堂分析, 我的课例分析, 分析统计). */
-import type { AnalysisCourseRow, TeachingMode } from "@yanke/protocol";
+import type { AnalysisCourseRow } from "@yanke/protocol";
 import { Progress, Tag, Tooltip, Typography } from "antd";
 import { routeHref } from "../../router/location";
+import { MODE_COLORS, ratio } from "./admin-model";
 
-/** S-T sampling intervals offered (seconds): 30 s is the method's default, finer ones follow short lessons better. */
-export const INTERVAL_OPTIONS = [
-  { value: 30, label: "30 秒（默认）" },
-  { value: 15, label: "15 秒" },
-  { value: 10, label: "10 秒" },
-  { value: 5, label: "5 秒" },
-];
-
-export const MODE_COLORS: Record<TeachingMode, string> = { 练习型: "gold", 讲授型: "blue", 对话型: "green", 混合型: "purple" };
-
-/** 1:05:09 / 12:04 */
-export function clockOf(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds || 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
-export const ratio = (v: number | null | undefined, digits = 2) => (v === null || v === undefined || !Number.isFinite(v) ? "—" : v.toFixed(digits));
-export const percent = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? "—" : `${(v * 100).toFixed(1)}%`);
+export { clockOf, INTERVAL_OPTIONS, MODE_COLORS, percent, ratio } from "./admin-model";
 
 /** The report of a lesson in a new tab. */
 export function openReport(id: number): void {
