@@ -230,7 +230,7 @@ export function AnalysisCensusPage() {
           </Col>
           <Col xs={24} lg={15}>
             <Card size="small" title="课例与课堂实录增长" data-testid="census-growth" extra={inc.data ? <span className="yk-muted">{inc.data.granularity === "day" ? "按日" : "按月"}</span> : null}>
-              <Body q={inc}>{(g) => (g.points.length ? <CensusChart option={growthOption(g.points)} height={296} testId="census-growth-chart" /> : <EmptyState compact text="该时间段没有课例" />)}</Body>
+              <Body q={inc}>{(g) => (g.points.some((x) => x.lessons > 0 || x.lessons_total > 0) ? <CensusChart option={growthOption(g.points)} height={296} testId="census-growth-chart" /> : <EmptyState compact text="该时间段没有课例" />)}</Body>
             </Card>
           </Col>
           <Col xs={24} lg={12}>

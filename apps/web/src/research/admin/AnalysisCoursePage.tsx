@@ -13,6 +13,7 @@ import type { Dayjs } from "dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../api/toast";
 import { FIRST_PAGE, StatusSwitch, tablePagination, useScreenTitle, type PageState } from "../../admin/common";
+import { SchoolSelect, useAllSchools } from "../../admin/pickers";
 import { isRunning, researchApi } from "../api";
 import { censusCards } from "./admin-model";
 import { clockOf, JobStatus, ModeCell, openReport } from "./admin-view";
@@ -24,6 +25,7 @@ const POLL_MS = 2_000;
 interface Filters {
   name: string;
   teacher: string;
+  school_id?: number;
   subject_id?: number;
   status?: number;
   mode?: TeachingMode;
@@ -35,6 +37,7 @@ function filterPayload(f: Filters) {
   return {
     ...(f.name.trim() ? { name: f.name.trim() } : {}),
     ...(f.teacher.trim() ? { teacher: f.teacher.trim() } : {}),
+    ...(f.school_id ? { school_id: f.school_id } : {}),
     ...(f.subject_id ? { subject_id: f.subject_id } : {}),
     ...(f.status !== undefined ? { status: f.status } : {}),
     ...(f.mode ? { mode: f.mode } : {}),
@@ -65,6 +68,7 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
   const [uploading, setUploading] = useState(false);
   const [againFor, setAgainFor] = useState<AnalysisCourseRow | null>(null);
   const [reUploadFor, setReUploadFor] = useState<AnalysisCourseRow | null>(null);
+  const schools = useAllSchools();
 
   const payload = useMemo(() => ({ scope, page: paging.page, limit: paging.limit, ...filterPayload(filters) }), [scope, paging, filters]);
   const list = useQuery({
@@ -260,7 +264,17 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
   const canUpload = true;
   return (
     <div className="yk-page" data-testid={scope === "mine" ? "my-analysis-page" : "analysis-course-page"}>
-      <Card variant="borderless" title={<span data-testid="page-title">{title}</span>}>
+      <Card
+        variant="borderless"
+        title={<span data-testid="page-title">{title}</span>}
+        extra={
+          canUpload ? (
+            <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setUploading(true)} data-testid="analysis-upload">
+              上传分析
+            </Button>
+          ) : null
+        }
+      >
         <div data-testid="analysis-counts" style={{ display: "flex", flexWrap: "wrap", gap: 10, marginBottom: 14 }}>
           {census.isError ? (
             <Typography.Text type="secondary">统计暂不可用</Typography.Text>
@@ -281,34 +295,31 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
           )}
         </div>
         <div className="yk-filter-bar">
-          <Input allowClear placeholder="课程名称" value={draft.name} maxLength={100} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} onPressEnter={search} style={{ width: 160 }} data-testid="analysis-search-name" />
-          {scope === "all" ? (
-            <Input allowClear placeholder="授课教师" value={draft.teacher} maxLength={50} onChange={(e) => setDraft((d) => ({ ...d, teacher: e.target.value }))} onPressEnter={search} style={{ width: 120 }} data-testid="analysis-search-teacher" />
+          <Input allowClear placeholder="课程名称" value={draft.name} maxLength={100} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} onPressEnter={search} style={{ width: 140 }} data-testid="analysis-search-name" />
+          {scope === "all" && schools.length > 1 ? (
+            <SchoolSelect testId="analysis-search-school" width={150} value={draft.school_id} onChange={(v) => setDraft((d) => ({ ...d, school_id: v }))} />
           ) : null}
-          <Select allowClear placeholder="学科" value={draft.subject_id} options={subjectOptions} onChange={(v?: number) => setDraft((d) => ({ ...d, subject_id: v }))} style={{ width: 110 }} data-testid="analysis-search-subject" />
+          {scope === "all" ? (
+            <Input allowClear placeholder="授课教师" value={draft.teacher} maxLength={50} onChange={(e) => setDraft((d) => ({ ...d, teacher: e.target.value }))} onPressEnter={search} style={{ width: 110 }} data-testid="analysis-search-teacher" />
+          ) : null}
+          <Select allowClear placeholder="学科" value={draft.subject_id} options={subjectOptions} onChange={(v?: number) => setDraft((d) => ({ ...d, subject_id: v }))} style={{ width: 100 }} data-testid="analysis-search-subject" />
           <Select
             allowClear
             placeholder="分析状态"
             value={draft.status}
             options={Object.entries(ANALYSIS_STATUS).map(([k, v]) => ({ value: Number(k), label: v }))}
             onChange={(v?: number) => setDraft((d) => ({ ...d, status: v }))}
-            style={{ width: 110 }}
+            style={{ width: 104 }}
             data-testid="analysis-search-status"
           />
-          <Select allowClear placeholder="教学模式" value={draft.mode} options={TEACHING_MODES.map((m) => ({ value: m, label: m }))} onChange={(v?: TeachingMode) => setDraft((d) => ({ ...d, mode: v }))} style={{ width: 110 }} data-testid="analysis-search-mode" />
-          <DatePicker.RangePicker value={draft.range} onChange={(v) => setDraft((d) => ({ ...d, range: v as Filters["range"] }))} style={{ width: 240 }} data-testid="analysis-search-range" />
+          <Select allowClear placeholder="教学模式" value={draft.mode} options={TEACHING_MODES.map((m) => ({ value: m, label: m }))} onChange={(v?: TeachingMode) => setDraft((d) => ({ ...d, mode: v }))} style={{ width: 104 }} data-testid="analysis-search-mode" />
+          <DatePicker.RangePicker value={draft.range} onChange={(v) => setDraft((d) => ({ ...d, range: v as Filters["range"] }))} style={{ width: 220 }} data-testid="analysis-search-range" />
           <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="analysis-search">
             查询
           </Button>
           <Button icon={<ReloadOutlined />} onClick={reset}>
             重置
           </Button>
-          <div className="yk-topbar-spacer" />
-          {canUpload ? (
-            <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setUploading(true)} data-testid="analysis-upload">
-              上传分析
-            </Button>
-          ) : null}
         </div>
         <Table<AnalysisCourseRow>
           rowKey="id"
