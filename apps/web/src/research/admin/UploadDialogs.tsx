@@ -107,14 +107,14 @@ export function UploadAnalysisDialog({ open, onClose, onCreated }: { open: boole
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    if (!open) return;
+  // Closing the dialog keeps what was entered (an upload goes on in the background); a submitted lesson clears it.
+  const reset = () => {
     setForm(BLANK);
     setVideo(null);
     setTranscript(null);
     setError(null);
     setGeneration((g) => g + 1);
-  }, [open]);
+  };
   const periods = usePeriods(schoolId || undefined, open);
   const grades = useGrades(schoolId || undefined, form.period_id || undefined);
   const subjects = useSubjects(schoolId, form.period_id);
@@ -136,6 +136,7 @@ export function UploadAnalysisDialog({ open, onClose, onCreated }: { open: boole
     try {
       const row = await researchApi.local(payload);
       toast.success("已提交分析，正在排队");
+      reset();
       onCreated(row);
     } catch {
       /* the API client showed the server's message */
@@ -151,12 +152,11 @@ export function UploadAnalysisDialog({ open, onClose, onCreated }: { open: boole
       width={600}
       onCancel={onClose}
       maskClosable={!uploading}
-      destroyOnHidden
       data-testid="analysis-upload-dialog"
       footer={
         <Space>
           <Button onClick={onClose} disabled={saving}>
-            {uploading ? "后台继续上传" : "取消"}
+            {uploading ? "后台继续上传" : "关闭"}
           </Button>
           <Button type="primary" onClick={() => void submit()} loading={saving} disabled={!video || uploading} data-testid="analysis-upload-submit">
             开始分析
