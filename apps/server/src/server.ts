@@ -45,13 +45,6 @@ export async function startServer(config: Config, opts: { database?: Database; l
       // A taken port must not keep the platform down; devices cannot push until it is fixed (logged loudly).
       app.log.error({ err }, `RTMP 端口 ${config.devices.rtmpPort} 无法监听，设备推流不可用：请释放该端口或设置 RTMP_PORT`);
     }
-    // Demo lessons of AI lesson analysis (#10), queued once with the demo content; the queue analyses them.
-    if (config.seedDemo && config.seedDemoContent) {
-      const { seedAnalysisDemo } = await import("./modules/analysis/demo.js");
-      await seedAnalysisDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir }).catch((err: unknown) =>
-        app.log.warn({ err }, "课堂分析演示课例生成失败"),
-      );
-    }
     // The recorder (#6): recovers what a stop or crash left, then records the timetable from the ingest's streams.
     recorder = services.media;
     await services.media.start(app.log);
@@ -69,6 +62,19 @@ export async function startServer(config: Config, opts: { database?: Database; l
     } else {
       await app.ready();
     }
+    // Demo lessons of AI lesson analysis (#10; decision 1004), generated once with the demo content, in the background
+    // 10 s after the server is up (espeak-ng, ffmpeg and their analysis need not slow the start); the queue analyses
+    // them. A stop before then skips it (the next start tries again); a stop during it waits for it.
+    let analysisDemo: Promise<unknown> | undefined;
+    let demoTimer: NodeJS.Timeout | undefined;
+    if (config.seedDemo && config.seedDemoContent) {
+      demoTimer = setTimeout(() => {
+        analysisDemo = import("./modules/analysis/demo.js")
+          .then(({ seedAnalysisDemo }) => seedAnalysisDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir }))
+          .catch((err: unknown) => app.log.warn({ err }, "课堂分析演示课例生成失败"));
+      }, 10_000);
+      demoTimer.unref();
+    }
     let closing: Promise<void> | undefined;
     const store = counters;
     const objects = files;
@@ -81,6 +87,8 @@ export async function startServer(config: Config, opts: { database?: Database; l
       close: () =>
         (closing ??= (async () => {
           clearInterval(sweeper);
+          clearTimeout(demoTimer);
+          await analysisDemo;
           await app.close();
           await recorder?.stop().catch(() => undefined);
           await ingest?.stop().catch(() => undefined);

@@ -76,8 +76,8 @@ export async function seedAnalysisDemo(d: AnalysisDemoDeps): Promise<number> {
     const lessons: Array<{ name: string; media: DemoMedia; transcript: boolean; publish: number }> = [];
     if (hasEspeak) {
       const { generateLesson } = await import("./truth/gen-lesson.js");
-      const a = await generateLesson({ dir, seconds: 150, seed: 3, name: "demo-a", ffmpeg: d.ffmpeg, espeak });
-      const b = await generateLesson({ dir, seconds: 120, seed: 2, closePitch: true, name: "demo-b", ffmpeg: d.ffmpeg, espeak });
+      const a = await generateLesson({ dir, seconds: 120, seed: 3, name: "demo-a", ffmpeg: d.ffmpeg, espeak });
+      const b = await generateLesson({ dir, seconds: 75, seed: 2, closePitch: true, name: "demo-b", ffmpeg: d.ffmpeg, espeak });
       lessons.push({ name: `分数的初步认识${DEMO_SUFFIX}`, media: { video: a.video, srt: a.srt }, transcript: true, publish: 1 });
       lessons.push({ name: `分数的大小比较${DEMO_SUFFIX}`, media: { video: b.video, srt: b.srt }, transcript: false, publish: 0 });
     } else {
