@@ -57,7 +57,7 @@ export function AiCommentPanel({ id }: { id: number }) {
         </div>
       ) : !d.available ? (
         <div className="yk-report-ai" data-testid="precision-ai-unavailable">
-          {d.reason || "该课例暂无 AI 课堂分析"}
+          暂未生成 AI 点评：{d.reason || "该听评课没有可用的 AI 课堂分析"}
           {d.status !== null && d.status !== undefined && d.course_id ? (
             <Tag style={{ marginInlineStart: 8 }} bordered={false} color={d.status === 3 ? "error" : "default"}>
               {ANALYSIS_STATUS[d.status] ?? ""}
