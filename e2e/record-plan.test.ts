@@ -254,7 +254,8 @@ describe.skipIf(!hasChromium)("browser: 录制计划", () => {
     await partRow.locator(".ant-checkbox-input").check();
     await page.getByTestId("record-batch-delete").click();
     await page.getByTestId("record-delete-ok").click();
-    await page.locator(".ant-message-notice").filter({ hasText: "已删除 1 条录制记录" }).waitFor({ timeout: 15_000 });
+    // .last(): the single delete's identical notice may still be fading out.
+    await page.locator(".ant-message-notice").filter({ hasText: "已删除 1 条录制记录" }).last().waitFor({ timeout: 15_000 });
     await expect.poll(() => partRow.count(), { timeout: 10_000 }).toBe(0);
     expect((await records()).some((r) => r.id === partId)).toBe(false);
     await page.getByTestId("record-table").getByText("还没有录制记录").waitFor();
