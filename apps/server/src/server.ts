@@ -70,7 +70,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
     if (config.seedDemo && config.seedDemoContent) {
       demoTimer = setTimeout(() => {
         analysisDemo = import("./modules/analysis/demo.js")
-          .then(({ seedAnalysisDemo }) => seedAnalysisDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir }))
+          .then(({ seedAnalysisDemo }) => seedAnalysisDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir, enqueue: (id) => services.analysis!.queue.enqueue(id) }))
           .catch((err: unknown) => app.log.warn({ err }, "课堂分析演示课例生成失败"));
       }, 10_000);
       demoTimer.unref();

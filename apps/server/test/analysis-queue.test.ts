@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysisCourse } from "../src/modules/analysis/analysis.schema.js";
 import { BullQueue, InProcessQueue, JobRunner } from "../src/modules/analysis/queue.js";
+import { startWorker } from "../src/modules/analysis/worker.js";
 import { type AKit, hasFfmpeg, startAnalysisKit, toneLesson, toneSrt } from "./analysis-kit.js";
 
 async function insertCourse(k: AKit, set: Partial<typeof analysisCourse.$inferInsert> = {}): Promise<number> {
@@ -212,5 +213,31 @@ describe.skipIf(!process.env.REDIS_URL && !hasRedisServer)("analysis queue on Bu
     expect(d).toMatchObject({ status: 2, attempts: 1 });
     const r = await k.ok<CourseReport>(CALLS.courseReport, { id }, "zhanglaoshi");
     expect(r.result!.transcript.available && r.result!.transcript.lines.length).toBe(6);
+  });
+});
+
+// `yanke worker` needs the server's PostgreSQL database (the PostgreSQL + Redis pass of .ci/run).
+describe.skipIf(!process.env.DATABASE_URL || !hasFfmpeg)("yanke worker: a separate process analyses what the server queues", () => {
+  let k: AKit;
+  beforeAll(async () => {
+    k = await startAnalysisKit({ ANALYSIS_WORKERS: "0" });
+  }, 120_000);
+  afterAll(async () => {
+    await k?.s.close();
+  });
+
+  it("the server (ANALYSIS_WORKERS=0) only queues; the worker runs the job", async () => {
+    const file = await k.adopt("zhanglaoshi", toneLesson(k.dir, "worker.mp4", { seconds: 20 }), "工作进程.mp4");
+    const id = (await k.ok<AnalysisCourseDetail>(CALLS.researchLocal, { file_id: file, name: "工作进程分析", interval: 5 }, "zhanglaoshi")).id;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await rowOf(k, id)).status).toBe(0);
+    const worker = await startWorker({ ...k.s.config, analysis: { workers: 1, retrySeconds: [0, 0] } });
+    try {
+      expect(worker.kind).toBe(k.s.config.redisUrl ? "bullmq" : "in-process");
+      const d = await k.waitDone(id);
+      expect(d).toMatchObject({ status: 2, attempts: 1, error: "" });
+    } finally {
+      await worker.close();
+    }
   });
 });

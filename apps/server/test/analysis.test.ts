@@ -67,7 +67,8 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
     await k.refused(CALLS.researchLocal, { file_id: file, name: "x" }, undefined, 1025);
 
     const row = await k.ok<AnalysisCourseDetail>(CALLS.researchLocal, { file_id: file, name: "三角形内角和", transcript_file_id: tx, interval: 10 }, "zhanglaoshi");
-    expect(row).toMatchObject({ source: "local", status: 0, status_name: "排队中", account_id: k.id.zhanglaoshi, creator_id: k.id.zhanglaoshi, interval: 10, has_transcript: true, can_manage: true });
+    expect([0, 1]).toContain(row.status);
+    expect(row).toMatchObject({ source: "local", account_id: k.id.zhanglaoshi, creator_id: k.id.zhanglaoshi, interval: 10, has_transcript: true, can_manage: true });
     course = row.id;
     const done = await k.waitDone(course);
     expect(done.error).toBe("");
@@ -293,12 +294,18 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
   });
 
   it("c150 analysisAgain with a new interval; c146 reUpload drops the transcript", async () => {
-    const again = await k.ok<AnalysisCourseDetail>(CALLS.analysisAgain, { id: course, interval: 5 }, "zhanglaoshi");
-    expect(again).toMatchObject({ status: 0, interval: 5, attempts: 0 });
-    await k.refused(CALLS.analysisAgain, { id: course }, "zhanglaoshi", 409, "该课堂正在分析中，请等待分析完成");
     await k.refused(CALLS.analysisAgain, { id: course, interval: 61 }, "zhanglaoshi", 400, "采样间隔不能大于 60 秒");
+    const again = await k.ok<AnalysisCourseDetail>(CALLS.analysisAgain, { id: course, interval: 5 }, "zhanglaoshi");
+    // Queued (a fast worker may already have claimed it).
+    expect(again.interval).toBe(5);
+    expect([0, 1, 2]).toContain(again.status);
     const d = await k.waitDone(course);
-    expect(d.status).toBe(2);
+    expect(d).toMatchObject({ status: 2, attempts: 1 });
+    // While a job is queued or running, it is not queued again.
+    await k.db.update(analysisCourse).set({ status: 1 }).where(eq(analysisCourse.id, course));
+    await k.refused(CALLS.analysisAgain, { id: course }, "zhanglaoshi", 409, "该课堂正在分析中，请等待分析完成");
+    await k.refused(CALLS.courseReUpload, { id: course, remove_transcript: 1 }, "zhanglaoshi", 409, "该课堂正在分析中，请等待分析完成");
+    await k.db.update(analysisCourse).set({ status: 2 }).where(eq(analysisCourse.id, course));
     const r = await k.ok<CourseReport>(CALLS.courseReport, { id: course }, "zhanglaoshi");
     expect(r.result!.st.available && r.result!.st.interval).toBe(5);
     // The S-T corrections were of 10-second samples: gone. The edited record (11 lines) is kept.
@@ -307,7 +314,7 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
 
     await k.refused(CALLS.courseReUpload, { id: course }, "zhanglaoshi", 400, "请上传视频或课堂实录");
     const re = await k.ok<AnalysisCourseDetail>(CALLS.courseReUpload, { id: course, remove_transcript: 1 }, "zhanglaoshi");
-    expect(re.status).toBe(0);
+    expect(re.has_transcript).toBe(false);
     await k.waitDone(course);
     const r2 = (await k.ok<CourseReport>(CALLS.courseReport, { id: course }, "zhanglaoshi")).result!;
     expect(r2.transcript).toEqual({ available: false, reason: "未导入课堂实录（可上传 SRT/VTT/TXT）" });

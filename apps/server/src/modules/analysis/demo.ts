@@ -32,6 +32,8 @@ export interface AnalysisDemoDeps {
   ffmpeg: string;
   dataDir: string;
   espeak?: string;
+  /** Announces a queued course to the queue (BullMQ runs only what is announced; its sweep would find it in 15 s). */
+  enqueue?: (courseId: number) => Promise<void>;
 }
 
 interface DemoMedia {
@@ -88,7 +90,7 @@ export async function seedAnalysisDemo(d: AnalysisDemoDeps): Promise<number> {
       const file = await d.files.adopt(teacher.id, l.media.video, `${l.name}.mp4`, "chunk");
       const tfile = l.transcript ? await d.files.adopt(teacher.id, l.media.srt, `${l.name}.srt`, "chunk") : undefined;
       const v = await d.videos.save(teacher, { file_id: file.id, name: l.name, period_id: teacher.period_id, subject_id: teacher.subject_id, grade_config_id: 0 });
-      await d.db.insert(analysisCourse).values({
+      const [row] = await d.db.insert(analysisCourse).values({
         video_id: v.id,
         name: l.name,
         account_id: teacher.id,
@@ -100,8 +102,9 @@ export async function seedAnalysisDemo(d: AnalysisDemoDeps): Promise<number> {
         interval: 10,
         transcript_file_id: tfile?.id ?? null,
         publish_status: l.publish,
-      });
+      }).returning({ id: analysisCourse.id });
       await d.db.update(video).set({ analysis_status: "pending" }).where(eq(video.id, v.id));
+      await d.enqueue?.(row!.id);
       n++;
     }
     return n;

@@ -133,6 +133,15 @@ export class JobRunner {
     return row?.id;
   }
 
+  /** A queued course's attempt count and due time (undefined unless status 0). */
+  async queuedRow(courseId: number): Promise<{ attempts: number; run_after: Date } | undefined> {
+    const [row] = await this.o.db
+      .select({ attempts: analysisCourse.attempts, run_after: analysisCourse.run_after })
+      .from(analysisCourse)
+      .where(and(eq(analysisCourse.id, courseId), eq(analysisCourse.status, 0)));
+    return row;
+  }
+
   /** Every queued course and when it is due. */
   async queued(): Promise<Array<{ id: number; run_after: Date }>> {
     return this.o.db.select({ id: analysisCourse.id, run_after: analysisCourse.run_after }).from(analysisCourse).where(eq(analysisCourse.status, 0)).orderBy(asc(analysisCourse.id));
@@ -144,7 +153,7 @@ export class JobRunner {
     const rows = await this.o.db
       .update(analysisCourse)
       .set({ status: 0, stage: "", run_after: this.now(), updated_at: this.now() })
-      .where(and(eq(analysisCourse.status, 1), lte(analysisCourse.updated_at, before)))
+      .where(leaseMs > 0 ? and(eq(analysisCourse.status, 1), lte(analysisCourse.updated_at, before)) : eq(analysisCourse.status, 1))
       .returning({ id: analysisCourse.id });
     return rows.length;
   }
@@ -223,6 +232,7 @@ export class BullQueue implements AnalysisQueue {
 
   private active = 0;
   private waiters: Array<() => void> = [];
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly runner: JobRunner,
@@ -252,16 +262,29 @@ export class BullQueue implements AnalysisQueue {
     return this.queue;
   }
 
-  async enqueue(courseId: number, delayMs = 0): Promise<void> {
-    await this.q().add("analyse", { courseId }, { delay: Math.max(0, delayMs), removeOnComplete: true, removeOnFail: true });
+  /**
+   * Announces a queued course. The BullMQ job id is the course and its attempt, so announcing the same attempt twice
+   * (the sweep, a re-announcement) adds one job; a retry is a new attempt, hence a new job.
+   */
+  async enqueue(courseId: number, delayMs?: number): Promise<void> {
+    const row = await this.runner.queuedRow(courseId);
+    if (!row) return;
+    const delay = Math.max(0, delayMs ?? row.run_after.getTime() - Date.now());
+    await this.q().add("analyse", { courseId }, { jobId: `c${courseId}-a${row.attempts}`, delay, removeOnComplete: true, removeOnFail: true });
+  }
+
+  /** Rows queued without an announcement (seeded, recovered, queued while Redis was away) are announced. */
+  private async sweep(): Promise<void> {
+    for (const r of await this.runner.queued()) await this.enqueue(r.id).catch(() => undefined);
   }
 
   async start(): Promise<void> {
-    // Rows left running by a worker gone longer than the lease, and every queued row, are announced again (a claim
-    // makes a double announcement harmless).
+    // Rows left running by a worker gone longer than the lease go back; every queued row is announced (the job id and
+    // the claim make a double announcement harmless), now and every 15 s.
     await this.runner.recover(BULL_LEASE_MS);
-    const queued = await this.runner.queued();
-    for (const r of queued) await this.enqueue(r.id, r.run_after.getTime() - Date.now());
+    await this.sweep();
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), 15_000);
+    this.sweeper.unref();
     if (this.opts.workers > 0) {
       this.worker = new Worker(
         this.name,
@@ -288,6 +311,7 @@ export class BullQueue implements AnalysisQueue {
   }
 
   async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
     this.runner.abortAll();
     await this.worker?.close();
     await this.queue?.close();
