@@ -3,7 +3,7 @@
  * adopted into the store as uploads of a user, and a wait for a job to end.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type AnalysisCourseDetail, CALLS, type Envelope, type SessionInfo } from "@yanke/protocol";
 import { eq } from "drizzle-orm";
@@ -43,6 +43,12 @@ export async function startAnalysisKit(env: Record<string, string> = {}): Promis
     id[u] = (await s.database.db.select({ id: account.id }).from(account).where(eq(account.username, u)))[0]!.id;
   }
   const dir = mkdtempSync(path.join(TMP_DIR, "analysis-"));
+  // The media made for the tests go with the server.
+  const closeServer = s.close;
+  s.close = async () => {
+    await closeServer();
+    rmSync(dir, { recursive: true, force: true });
+  };
   const call = <T = unknown>(p: string, payload: Record<string, unknown>, user?: User) => s.call<T>(p, payload, user ? who[user]!.token : undefined);
   let n = 0;
   const kit: AKit = {
