@@ -10,7 +10,7 @@ import { CALLS, type AnalysisCourseDetail, type CourseReport } from "@yanke/prot
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysisCourse } from "../src/modules/analysis/analysis.schema.js";
-import { BullQueue, InProcessQueue, JobRunner } from "../src/modules/analysis/queue.js";
+import { ANALYSIS_LEASE_MS, BullQueue, InProcessQueue, JobRunner } from "../src/modules/analysis/queue.js";
 import { startWorker } from "../src/modules/analysis/worker.js";
 import { type AKit, hasFfmpeg, startAnalysisKit, toneLesson, toneSrt } from "./analysis-kit.js";
 
@@ -111,6 +111,17 @@ describe("analysis queue (in process)", () => {
     await failing.runOne(id);
     await failing.runOne(id);
     expect(await rowOf(k, id)).toMatchObject({ status: 3, error: "无法读取视频文件（文件损坏或格式不支持）" });
+  });
+
+  it("with other processes about, only a row silent past the lease is taken back", async () => {
+    const runner = new JobRunner({ db: k.db, retrySeconds: [0, 0], run: async () => undefined });
+    const live = await insertCourse(k, { status: 1, updated_at: new Date(Date.now() - 60_000) });
+    const dead = await insertCourse(k, { status: 1, updated_at: new Date(Date.now() - ANALYSIS_LEASE_MS - 60_000) });
+    expect(await runner.recover(ANALYSIS_LEASE_MS)).toBe(1);
+    expect((await rowOf(k, live)).status).toBe(1);
+    expect((await rowOf(k, dead)).status).toBe(0);
+    await k.db.delete(analysisCourse).where(eq(analysisCourse.id, live));
+    await k.db.delete(analysisCourse).where(eq(analysisCourse.id, dead));
   });
 
   it("stopping aborts the job in hand: it goes back to the queue, the attempt not counted", async () => {

@@ -47,6 +47,8 @@ export function createAnalysisWorker(d: AnalysisWorkerDeps): AnalysisQueue {
     redisUrl: d.config.redisUrl,
     redisPrefix: d.config.redisPrefix,
     workers: d.workers ?? d.config.analysis.workers,
+    // PGlite is one process's; on PostgreSQL a `yanke worker` may be running jobs beside the server.
+    shared: Boolean(d.config.databaseUrl),
     log: d.log,
     now: d.now,
   });

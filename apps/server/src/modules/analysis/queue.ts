@@ -82,6 +82,15 @@ export class JobRunner {
     if (!claimed) return { claimed: false };
     const ctl = new AbortController();
     this.controllers.add(ctl);
+    // The row's heartbeat (besides each stage's write): other processes take back a row only after a silent lease.
+    const beat = setInterval(() => {
+      void this.o.db
+        .update(analysisCourse)
+        .set({ updated_at: this.now() })
+        .where(and(eq(analysisCourse.id, courseId), eq(analysisCourse.status, 1)))
+        .catch(() => undefined);
+    }, 60_000);
+    beat.unref();
     try {
       await this.o.run(courseId, ctl.signal);
       return { claimed: true };
@@ -113,6 +122,7 @@ export class JobRunner {
       this.o.log?.info(`课堂分析 ${courseId} 第 ${claimed.attempts} 次失败，${delayS} 秒后重试：${error}`);
       return { claimed: true, retryInMs: delayS * 1000 };
     } finally {
+      clearInterval(beat);
       this.controllers.delete(ctl);
     }
   }
@@ -171,6 +181,9 @@ export class InProcessQueue implements AnalysisQueue {
     /** false: this process only queues (ANALYSIS_WORKERS=0). */
     private readonly work: boolean,
     private readonly pollMs = 2000,
+    /** 0: the only process (PGlite): every row left running is this process's, taken back at start. Otherwise rows
+     *  silent for this long are taken back, at start and as it polls. */
+    private readonly leaseMs = 0,
   ) {}
 
   async enqueue(_courseId: number): Promise<void> {
@@ -180,7 +193,7 @@ export class InProcessQueue implements AnalysisQueue {
   async start(): Promise<void> {
     if (!this.work) return;
     this.stopped = false;
-    await this.runner.recover();
+    await this.runner.recover(this.leaseMs);
     this.schedule();
     void this.drain();
   }
@@ -202,6 +215,7 @@ export class InProcessQueue implements AnalysisQueue {
   }
 
   private async loop(): Promise<void> {
+    if (this.leaseMs > 0) await this.runner.recover(this.leaseMs).catch(() => 0);
     while (!this.stopped) {
       const id = await this.runner.nextDue().catch(() => undefined);
       if (id === undefined) return;
@@ -221,8 +235,11 @@ export class InProcessQueue implements AnalysisQueue {
   }
 }
 
-/** How long a BullMQ worker may hold a row without writing a stage before another process takes it back. */
-export const BULL_LEASE_MS = 15 * 60_000;
+/**
+ * How long a row may stay 分析中 without a heartbeat (every stage and every minute) before a queue takes it back, when
+ * several processes may be running jobs (PostgreSQL or Redis).
+ */
+export const ANALYSIS_LEASE_MS = 5 * 60_000;
 
 /** BullMQ (REDIS_URL): a Queue here, a Worker in each process that runs workers. */
 export class BullQueue implements AnalysisQueue {
@@ -275,13 +292,13 @@ export class BullQueue implements AnalysisQueue {
 
   /** Rows queued without an announcement (seeded, recovered, queued while Redis was away) are announced. */
   private async sweep(): Promise<void> {
+    await this.runner.recover(ANALYSIS_LEASE_MS);
     for (const r of await this.runner.queued()) await this.enqueue(r.id).catch(() => undefined);
   }
 
   async start(): Promise<void> {
     // Rows left running by a worker gone longer than the lease go back; every queued row is announced (the job id and
     // the claim make a double announcement harmless), now and every 15 s.
-    await this.runner.recover(BULL_LEASE_MS);
     await this.sweep();
     this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), 15_000);
     this.sweeper.unref();
@@ -318,8 +335,10 @@ export class BullQueue implements AnalysisQueue {
   }
 }
 
-export function createAnalysisQueue(o: JobRunnerOptions & { redisUrl?: string; redisPrefix: string; workers: number; log?: QueueLog }): AnalysisQueue {
+export function createAnalysisQueue(
+  o: JobRunnerOptions & { redisUrl?: string; redisPrefix: string; workers: number; log?: QueueLog; /** other processes may run jobs on this database */ shared: boolean },
+): AnalysisQueue {
   const runner = new JobRunner(o);
   if (o.redisUrl) return new BullQueue(runner, { url: o.redisUrl, prefix: o.redisPrefix, workers: o.workers, log: o.log });
-  return new InProcessQueue(runner, o.workers > 0);
+  return new InProcessQueue(runner, o.workers > 0, 2000, o.shared ? ANALYSIS_LEASE_MS : 0);
 }
