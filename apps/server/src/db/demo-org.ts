@@ -8,21 +8,13 @@ import { account, accountSchoolUser } from "../modules/account/account.schema.js
 import { grade, period, region, school, schoolClass, student, subject } from "../modules/org/org.schema.js";
 import { directoryTeacher } from "../modules/teacher/teacher.schema.js";
 import type { Db } from "./client.js";
+import { prng } from "../infra/prng.js";
 
 const GB = 1024 ** 3;
 const TB = 1024 ** 4;
 
-/** mulberry32: a tiny seeded PRNG, so every start builds the same organization. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG every demo seed uses, so every start builds the same organization. */
+export { prng };
 
 const SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
 const GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红娥玲芬燕彬鹏辉婷雪琳晨宇浩然子涵欣怡梓轩一诺思远佳琪雨泽梦瑶俊熙若曦嘉懿紫萱博文睿泽";

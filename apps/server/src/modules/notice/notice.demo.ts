@@ -9,6 +9,7 @@
 import { MEMBER_STATUS, NOTICE_KINDS } from "@yanke/protocol";
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { prng } from "../../infra/prng.js";
 import { account } from "../account/account.schema.js";
 import { community, communityLog, communityMember } from "../community/community.schema.js";
 import { accountMessage, notice } from "./notice.schema.js";
@@ -30,17 +31,6 @@ const PLATFORM = [
   { notice_type: NOTICE_KINDS.web, name: "优秀社区评选结果公示", message_content: "<p>本年度优秀教研社区评选结果已公布，详见社区主页。</p>", daysAgo: 8 },
 ];
 
-/** A small seeded generator (mulberry32): the same data on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function seedDemoNotices(db: Db, communityIds: number[], now: Date = new Date()): Promise<{ notices: number; messages: number }> {
   let notices = 0;
@@ -62,7 +52,7 @@ export async function seedDemoNotices(db: Db, communityIds: number[], now: Date 
     type Plan = { values: typeof notice.$inferInsert; recipients: number[]; sender: number };
     const plans: Plan[] = [];
     for (const c of rows.sort((x, y) => x.id - y.id)) {
-      const rnd = seeded(c.id * 7919);
+      const rnd = prng(c.id * 7919);
       const list = byCommunity.get(c.id) ?? [];
       const owner = list.find((m) => m.role === 1)?.account_id ?? c.account_id;
       const others = list.map((m) => m.account_id).filter((id) => id !== owner);

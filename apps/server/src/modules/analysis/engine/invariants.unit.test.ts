@@ -7,17 +7,10 @@ import { autonomousSpans, speechSection } from "./speech-stats.js";
 import { stMetrics, stSample } from "./st.js";
 import { analyseTalk } from "./talk.js";
 import { assignLineRoles, parseTranscript } from "./transcript.js";
+import { prng } from "../../../infra/prng.js";
 
-/** A small deterministic generator (mulberry32) so the lessons are the same on every run. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG (mulberry32) so the lessons are the same on every run. */
+const rng = prng;
 
 const SAYINGS = ["同学们好。", "什么是分数？", "二分之一。", "很好。", "为什么？", "因为平均分成两份。", "还有呢？", "请大家打开课本。", "不对，再想想。", "你们听懂了吗", "安静。", "别紧张，慢慢说。"];
 

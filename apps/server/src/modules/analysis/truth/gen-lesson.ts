@@ -19,6 +19,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, wr
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SpeechSegment, TranscriptLine } from "@yanke/protocol";
+import { prng } from "../../../infra/prng.js";
 
 export interface LessonTruth {
   /** seconds */
@@ -67,16 +68,8 @@ export interface GeneratedLesson {
 
 // ── PRNG ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG of the lesson scripts (mulberry32). */
+export const mulberry32 = prng;
 
 // ── the script ──────────────────────────────────────────────────────────────────────────────────────────────────
 
