@@ -40,8 +40,22 @@ export function isQuestion(text: string): boolean {
   if (/[？?]$/.test(t)) return true;
   if (/吗[。！!.]*$/.test(t)) return true;
   if (/[呢吧]$/.test(t)) return true;
+  if (SOLICITATION.test(t)) return true;
+  if (EMBEDDED_INTERROGATIVE.test(t) && /[。！!.]$/.test(t)) return false;
   return INTERROGATIVES.some((w) => w.re.test(t));
 }
+
+/**
+ * An invitation to answer without a question mark counts as a question (请你来说一说你的想法。/ 哪位同学来回答。):
+ * the teacher asks the class to respond, as FIAS category 4 does.
+ */
+export const SOLICITATION = /(请|哪位同学|哪个同学|谁)[^。！!？?，,]{0,6}(说一说|说说|谈一谈|谈谈|讲一讲|讲讲|来回答|回答一下|来说)/;
+
+/**
+ * An interrogative word inside a statement that ends in 。/！ — a clause named, not asked (这就是为什么分母不变的原因。/
+ * 我知道怎么做了。/ 不管什么题都要检查。): not a question.
+ */
+export const EMBEDDED_INTERROGATIVE = /(就是|这是|那是|知道|明白|懂得|记得|不管|无论|不论|看看|想想看)[^。！!？?，,]{0,4}(为什么|为何|怎么|怎样|如何|什么|谁|哪)/;
 
 /** Strong open cues: they ask for reasons, methods, opinions, descriptions. */
 export const OPEN_CUES = ["为什么", "为何", "怎么", "怎样", "如何", "有什么", "有哪些", "说说", "谈谈", "说一说", "谈一谈", "什么原因", "理由", "看法", "想法", "感受", "体会", "发现了什么", "有何", "区别", "不同", "还有呢", "还有别的", "还有其他", "还有什么"];

@@ -20,6 +20,8 @@ describe("question rules", () => {
     "3加5等于几",
     "“为什么”",
     "这个题目你们做出来了没有",
+    "请你来说一说你的想法。", // a solicitation: an invitation to answer
+    "哪位同学来回答。",
   ])("question: %s", (t) => expect(isQuestion(t)).toBe(true));
 
   it.each([
@@ -35,6 +37,9 @@ describe("question rules", () => {
     "几乎所有同学都做对了。",
     "或多或少都有收获。",
     "怎么也想不到。",
+    "这就是为什么分母不变的原因。", // an interrogative word naming a clause inside a statement
+    "我知道怎么做了。",
+    "不管什么题都要检查。",
     "。。。",
     "",
   ])("not a question: %s", (t) => expect(isQuestion(t)).toBe(false));
