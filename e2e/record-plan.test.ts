@@ -7,6 +7,7 @@ import {
   CALLS,
   type EquipmentCredentials,
   type EquipmentRow,
+  type FlowLiveAnswer,
   type Page as ListPage,
   type SchoolClassItem,
   type SessionInfo,
@@ -154,8 +155,23 @@ describe.skipIf(!hasChromium)("browser: 录制计划", () => {
     await page.mouse.move(5, 5);
     await snap(page, "80-record-supervision-live");
 
-    // A few seconds of picture, then 停止录制.
-    await new Promise((r) => setTimeout(r, 3000));
+    // 实时分析 (#10, c154): the S-T curve of what has been captured so far grows while the lesson records.
+    await row.getByTestId("record-flowlive").click();
+    const flow = page.getByTestId("flowlive");
+    await flow.waitFor();
+    await flow.locator(".ant-segmented-item").filter({ hasText: "10 秒" }).click();
+    await expect.poll(() => flow.getByTestId("flowlive-samples").count(), { timeout: 45_000, interval: 2000 }).toBe(1);
+    const shown = Number(await flow.getByTestId("flowlive-samples").textContent());
+    const wire = await ok<FlowLiveAnswer>(CALLS.flowLive, { recording_id: manualId, interval: 10 });
+    expect(shown).toBeGreaterThanOrEqual(1);
+    expect(wire.st.available && wire.st.n).toBeGreaterThanOrEqual(shown);
+    expect(wire.captured_seconds).toBeGreaterThanOrEqual(10);
+    await flow.getByTestId("flowlive-curve").locator("canvas").waitFor();
+    await snap(page, "80b-record-flowlive");
+    await page.locator(".ant-drawer-close").click();
+    await flow.waitFor({ state: "detached" });
+
+    // Then 停止录制.
     await page.getByTestId("manual-stop").click();
     await expect.poll(() => result.textContent(), { timeout: 10_000 }).toContain("已停止录制");
     expect(await result.getAttribute("data-type")).toBe("success");

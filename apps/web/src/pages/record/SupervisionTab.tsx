@@ -11,6 +11,7 @@ import { FIRST_PAGE, tablePagination, type PageState } from "../../admin/common"
 import { SchoolSelect, useAllSchools, useClasses, useDefaultSchool } from "../../admin/pickers";
 import { usePermission } from "../../rbac/usePermission";
 import { recordApi } from "./record-api";
+import { FlowLiveDrawer } from "../../research/live/FlowLiveDrawer";
 import { BLANK_FILTERS, durationOf, filterPayload, hasFilters, IDLE_REFRESH_MS, LIVE_REFRESH_MS, needsRefresh, splitBatch, STATUS_COLORS, type SupervisionFilters } from "./record-view";
 
 /** The status tag: 录制中 pulses; a failure says why. */
@@ -158,6 +159,8 @@ export function SupervisionTab() {
   const [filters, setFilters] = useState<SupervisionFilters>(BLANK_FILTERS);
   const [selected, setSelected] = useState<number[]>([]);
   const [now, setNow] = useState(() => Date.now());
+  // 实时 S-T of a lesson being recorded (#10, c154).
+  const [flow, setFlow] = useState<SupervisionRow | null>(null);
   const schools = useAllSchools();
   const ownSchool = useDefaultSchool();
   const classes = useClasses(draft.school_id ?? ownSchool);
@@ -367,10 +370,15 @@ export function SupervisionTab() {
     {
       title: "操作",
       key: "op",
-      width: 128,
+      width: 196,
       fixed: "right",
       render: (_, r) => (
         <Space size={10} className="yk-row-actions">
+          {r.transcribe_status === 0 ? (
+            <a onClick={() => setFlow(r)} data-testid="record-flowlive">
+              实时分析
+            </a>
+          ) : null}
           {r.transcribe_status === 0 && canStop ? (
             <a className="yk-danger-link" onClick={() => stop(r)} data-testid="record-stop">
               停止
@@ -521,6 +529,7 @@ export function SupervisionTab() {
         }
         pagination={tablePagination(paging, list.data?.total ?? 0, setPaging)}
       />
+      <FlowLiveDrawer recordingId={flow?.id ?? null} title={flow?.course_name ?? ""} onClose={() => setFlow(null)} />
     </div>
   );
 }
