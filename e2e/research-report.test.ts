@@ -8,7 +8,18 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { CALLS, type AnalysisCourseDetail, type CourseReport, type Envelope, type FileRecord, type StCode, type StSection } from "@yanke/protocol";
+import {
+  CALLS,
+  type AnalysisCourseDetail,
+  type ContentRow,
+  type ContentStatistical,
+  type CourseReport,
+  type Envelope,
+  type FileRecord,
+  type Page as ListPage,
+  type StCode,
+  type StSection,
+} from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD, TMP_DIR } from "../apps/server/test/constants.js";
@@ -91,7 +102,7 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
   beforeAll(async () => {
     mkdirSync(TMP_DIR, { recursive: true });
     work = mkdtempSync(path.join(TMP_DIR, "e2e-report-"));
-    const lesson = await generateLesson({ dir: work, seconds: 60, seed: 11 });
+    const lesson = await generateLesson({ dir: work, seconds: 60, seed: 3 });
     server = await startTestServer();
     token = (await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD)).token;
     // One video file makes one lesson: the same clip is uploaded twice.
@@ -174,6 +185,35 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     await page.mouse.move(0, 0);
     await page.waitForTimeout(800); // the curves' animation, for the picture only
     await snap(page, "research-report-coding");
+  });
+
+  it("the classroom record lists the transcript, a time seeks the video, exports .xlsx; a deleted line is gone and recounted", async () => {
+    const first = await ok<ListPage<ContentRow>>(CALLS.courseContent, { id: withText.id, page: 1, limit: 10 });
+    const stats = await ok<ContentStatistical>(CALLS.contentStatistical, { id: withText.id });
+    expect(first.total).toBeGreaterThan(1);
+    const sec = page.getByTestId("section-content");
+    await sec.scrollIntoViewIfNeeded();
+    await expect.poll(() => sec.getByTestId("content-row").count()).toBe(first.list.length);
+    expect(await sec.getByTestId("content-lines").textContent()).toBe(String(stats.lines));
+    expect(await sec.getByTestId("content-text").nth(1).textContent()).toContain(first.list[1]!.text);
+    // A line's time seeks the video there.
+    await sec.getByTestId("content-time").nth(1).click();
+    await expect.poll(() => page.getByTestId("report-video").getAttribute("data-seek")).toBe(String(first.list[1]!.start));
+    await page.getByTestId("report-video").evaluate((v: HTMLVideoElement) => v.pause());
+    // 导出 Excel downloads the record.
+    const [download] = await Promise.all([page.waitForEvent("download"), sec.getByTestId("content-export").click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    // Deleting a line: asked first, then gone from the page and the wire, and the statistics count one line less.
+    const target = first.list[0]!;
+    await sec.locator(`[data-testid=content-row][data-id="${target.id}"]`).getByTestId("content-delete").click();
+    await page.getByTestId("content-delete-ok").click();
+    await expect.poll(() => sec.getByTestId("content-lines").textContent(), { timeout: 10_000 }).toBe(String(stats.lines - 1));
+    const after = await ok<ListPage<ContentRow>>(CALLS.courseContent, { id: withText.id, page: 1, limit: 10 });
+    expect(after.total).toBe(first.total - 1);
+    expect(after.list.some((r) => r.id === target.id)).toBe(false);
+    await expect.poll(() => sec.locator(`[data-testid=content-row][data-id="${target.id}"]`).count()).toBe(0);
+    await page.mouse.move(0, 0);
+    await sec.screenshot({ path: path.join("e2e", "artifacts", "research-report-content.png") });
   });
 
   it("a lesson without a transcript shows why its sections are unavailable; print hides the controls", async () => {

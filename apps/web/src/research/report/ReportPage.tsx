@@ -19,6 +19,7 @@ import { isRunning, researchApi, researchKeys, useCourseReport } from "../api";
 import { clock, pct } from "./charts";
 import { QuestionCoding, StCoding } from "./Coding";
 import { ReportDiscussion } from "./Discussion";
+import { ContentSection } from "./ContentSection";
 import { ReportSection, SECTION_KEYS, SECTION_TITLES, type SectionKey, type Seek } from "./sections";
 import { parseSections } from "./params";
 import "./report.css";
@@ -129,6 +130,7 @@ function Report({ variant }: { variant: Variant }) {
           </div>
         </>
       )}
+      {r && (withCoding || variant === "second") ? <ContentSection report={report} seek={seek} /> : null}
       {r && withCoding ? (
         <>
           <StCoding report={report} canEdit={report.course.can_manage} seek={seek} />
