@@ -143,7 +143,8 @@ export function textSections(
   }
   const transcript: Section<TranscriptSection> = { available: true, source: meta.source, file_name: meta.file_name, lines: [...lines] };
   const talk = analyseTalk(lines, speech.segments);
-  const fias = fiasMatrix(fiasCode(lines, speech.segments, duration));
+  // FIAS codes 3-second windows: a lesson shorter than one window has nothing to code.
+  const fias: AnalysisResult["fias"] = duration >= 3 ? fiasMatrix(fiasCode(lines, speech.segments, duration)) : unavailable("课堂时长不足 3 秒，无法进行互动编码");
   return { transcript, talk, fias };
 }
 
