@@ -16,6 +16,7 @@ import {
   type CourseReport,
   type Envelope,
   type FileRecord,
+  type ScoringSection,
   type Page as ListPage,
   type StCode,
   type StSection,
@@ -214,6 +215,33 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     await expect.poll(() => sec.locator(`[data-testid=content-row][data-id="${target.id}"]`).count()).toBe(0);
     await page.mouse.move(0, 0);
     await sec.screenshot({ path: path.join("e2e", "artifacts", "research-report-content.png") });
+  });
+
+  it("scores the lesson against another scheme of the school (c170) from the scoring section", async () => {
+    // 校级管理员 builds a one-item scheme for his school (#9's indicator calls).
+    const admin = (await server.login("xiaoji", "Demo12345")).token;
+    const save = async (p: Record<string, unknown>) => {
+      const r = await server.call<{ id: number }>(CALLS.indicatorSave, p, admin);
+      if (r.code !== 200) throw new Error(`indicatorSave: ${r.msg}`);
+      return r.data.id;
+    };
+    const scheme = await save({ name: "课堂互动评价（校本）" });
+    const dim = await save({ pid: scheme, name: "师生互动", weight: 100 });
+    await save({ pid: dim, name: "师生互动有效", weight: 100, max_score: 10 });
+    const wire = await ok<ScoringSection & { available: true }>(CALLS.aiScoring, { id: withText.id, scheme_id: scheme });
+    expect(wire.scheme_name).toBe("课堂互动评价（校本）");
+    expect(wire.items.filter((i) => i.score !== null || i.basis).length).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/#/report?id=${withText.id}`);
+    await page.reload(); // the schemes the page read before this one existed
+    const sec = page.getByTestId("section-scoring");
+    await sec.scrollIntoViewIfNeeded();
+    await sec.getByTestId("scoring-scheme").click();
+    await page.locator(".ant-select-item-option").filter({ hasText: "课堂互动评价（校本）" }).click();
+    await expect.poll(() => sec.getByTestId("scoring-total").textContent()).toBe(`${+wire.total.toFixed(1)} / ${+wire.full.toFixed(1)}`);
+    await expect.poll(() => sec.getByTestId("scoring-table").locator("tbody tr.ant-table-row").count()).toBe(wire.items.length);
+    await page.mouse.move(0, 0);
+    await sec.screenshot({ path: path.join("e2e", "artifacts", "research-report-scheme.png") });
   });
 
   it("a lesson without a transcript shows why its sections are unavailable; print hides the controls", async () => {

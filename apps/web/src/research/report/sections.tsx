@@ -5,17 +5,23 @@
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import {
   ANALYSIS_STAGE_NAMES,
+  CALLS,
   FIAS_CATEGORIES,
   LIDA_KINDS,
   LIDA_NAMES,
   QUESTION_KIND_NAMES,
   type AnalysisResult,
   type CourseReport,
+  type IndicatorListAnswer,
   type Section,
   type StageRecord,
 } from "@yanke/protocol";
-import { Alert, Card, Popover, Table, Tag, Tooltip } from "antd";
-import { useMemo, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Card, Popover, Select, Table, Tag, Tooltip } from "antd";
+import { useMemo, useState, type ReactNode } from "react";
+import { call } from "../../api/client";
+import { useToken } from "../../session/store";
+import { researchApi } from "../api";
 import { Chart } from "./Chart";
 import {
   autonomousOption,
@@ -370,11 +376,51 @@ export function AutonomousSectionCard({ report, seek }: { report: CourseReport; 
 
 export function ScoringSectionCard({ report }: { report: CourseReport }) {
   const r = report.result!;
-  const s = r.scoring;
+  // 按其他量表评分 (c170): the lesson scored against another scheme the caller may use; the analysis keeps its own.
+  const token = useToken();
+  const machine = r.scoring;
+  const [schemeId, setSchemeId] = useState<number | null>(null);
+  const schemes = useQuery({
+    queryKey: ["research", "schemes"],
+    enabled: token !== "",
+    staleTime: 60_000,
+    queryFn: () => call<IndicatorListAnswer>(CALLS.indicatorList, { status: 1 }, { quiet: true }),
+  });
+  const other = useQuery({
+    queryKey: ["research", "ai-scoring", report.course.id, schemeId],
+    enabled: schemeId !== null,
+    queryFn: () => researchApi.aiScoring({ id: report.course.id, scheme_id: schemeId! }),
+  });
+  const s = schemeId !== null && other.data ? other.data : machine;
   const dims = useMemo(() => (s.available ? scoreDims(s.items) : []), [s]);
   const radar = useMemo(() => (dims.length >= 3 ? scoreRadarOption(dims) : null), [dims]);
+  const currentId = machine.available ? machine.scheme_id : 0;
+  const options = (schemes.data?.list ?? []).map((x) => ({ value: x.id, label: `${x.name}（${x.school_name}）` }));
+  const picker =
+    options.length > 1 ? (
+      <Select
+        size="small"
+        className="yk-no-print"
+        style={{ width: 220 }}
+        value={schemeId ?? currentId}
+        loading={other.isFetching}
+        options={options}
+        onChange={(v: number) => setSchemeId(v === currentId ? null : v)}
+        data-testid="scoring-scheme"
+      />
+    ) : null;
   return (
-    <SectionCard k="scoring" r={r} unavailable={why(s)} extra={s.available ? <span className="yk-ar-score">{`${+s.total.toFixed(1)} / ${+s.full.toFixed(1)}`}</span> : null}>
+    <SectionCard
+      k="scoring"
+      r={r}
+      unavailable={why(s)}
+      extra={
+        <>
+          {picker}
+          {s.available ? <span className="yk-ar-score" data-testid="scoring-total">{`${+s.total.toFixed(1)} / ${+s.full.toFixed(1)}`}</span> : null}
+        </>
+      }
+    >
       {s.available ? (
         <>
           <Facts
