@@ -37,6 +37,7 @@ import { accountMessage } from "../src/modules/notice/notice.schema.js";
 import { meeting } from "../src/modules/meeting/meeting.schema.js";
 import { region } from "../src/modules/org/org.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
+import { analysisCourse } from "../src/modules/analysis/analysis.schema.js";
 import { seedDemoCommunities } from "../src/modules/community/community.demo.js";
 import { type TestServer, startTestServer } from "./harness.js";
 import { insertPreparation } from "./prepare-kit.js";
@@ -589,15 +590,26 @@ describe("files and the lists fed by other issues", () => {
       .insert(storedFile)
       .values({ storage_key: "test/v.mp4", real_file_name: "v.mp4", file_type: "mp4", kind: "video", mime: "video/mp4", size: 1, sha256: "x", module: "video", account_id: id("zhanglaoshi") })
       .returning();
-    await db()
+    const [done] = await db()
       .insert(video)
       .values([
         { name: "分析完成的课", account_id: id("zhanglaoshi"), source: "upload", file_id: f!.id, status: "ready", analysis_status: "done" },
         { name: "未分析的课", account_id: id("zhanglaoshi"), source: "upload", file_id: f!.id, status: "ready", analysis_status: "pending" },
         { name: "非成员的课", account_id: id("zhaolaoshi"), source: "upload", file_id: f!.id, status: "ready", analysis_status: "done" },
-      ]);
+      ])
+      .returning();
     const list = await ok<Page<CommunityAiCourseRow>>(CALLS.aiCourseList, { community_id: c.id });
     expect(list.list.map((v) => [v.name, v.account_name])).toEqual([["分析完成的课", "张老师"]]);
+    expect(list.list[0]).toMatchObject({ course_id: 0, publish_status: 0, mode: null, rt: null });
+    // With its analyses (#10): the newest finished one is named, with its mode — a later failed one does not hide it.
+    const st = { available: true, mode: "对话型", rt: 0.5, ch: 0.45 };
+    const base = { video_id: done!.id, name: "分析完成的课", account_id: id("zhanglaoshi"), creator_id: id("zhanglaoshi"), source: "local" };
+    const [older] = await db().insert(analysisCourse).values({ ...base, status: 2, result: { st: { ...st, mode: "讲授型" } } as never, finished_at: new Date(Date.now() - 60_000) }).returning();
+    const [newer] = await db().insert(analysisCourse).values({ ...base, status: 2, publish_status: 1, result: { st } as never, finished_at: new Date() }).returning();
+    await db().insert(analysisCourse).values({ ...base, status: 3 });
+    expect(older!.id).toBeLessThan(newer!.id);
+    const again = await ok<Page<CommunityAiCourseRow>>(CALLS.aiCourseList, { community_id: c.id });
+    expect(again.list[0]).toMatchObject({ course_id: newer!.id, publish_status: 1, mode: "对话型", rt: 0.5, ch: 0.45 });
   });
 });
 

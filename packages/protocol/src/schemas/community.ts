@@ -620,6 +620,13 @@ export interface CommunityAiCourseRow {
   duration: number;
   analysis_status: string;
   created_at: string;
+  /** The newest finished analysis of the video (#10): its report is /report?id=course_id (0: none). */
+  course_id: number;
+  /** 1: the report is published (the no-login report pages open it). */
+  publish_status: number;
+  mode: string | null;
+  rt: number | null;
+  ch: number | null;
 }
 
 /** c215, c216: activity rows (after_class / preparation) of the community. */

@@ -82,6 +82,7 @@ import { period, region, school, subject } from "../org/org.schema.js";
 import { type Caller, containsPattern } from "../org/period.service.js";
 import { scopeOf } from "../rbac/permission.js";
 import { video } from "../video/video.schema.js";
+import { analysisCourse } from "../analysis/analysis.schema.js";
 import { COMMUNITY_NOT_FOUND, type CommunityRow, GUEST, type LogEntry } from "./community-access.js";
 import { community, communityFile, communityLog, communityMember } from "./community.schema.js";
 
@@ -1178,8 +1179,16 @@ export class CommunityService {
       sql`${video.account_id} in (select account_id from community_member where community_id = ${row.id} and status = 1)`,
     );
     const [n] = await this.db.select({ n: sql<number>`count(*)::int` }).from(video).where(where);
+    // The newest finished analysis of each video (#10): where its report is, whether it is published, its mode.
+    const analysis = sql<{ id: number; publish_status: number; mode: string | null; rt: number | null; ch: number | null } | null>`(
+      select jsonb_build_object('id', ac.id, 'publish_status', ac.publish_status,
+        'mode', case when ac.result->'st'->>'available' = 'true' then ac.result->'st'->>'mode' end,
+        'rt', case when ac.result->'st'->>'available' = 'true' then (ac.result->'st'->>'rt')::float end,
+        'ch', case when ac.result->'st'->>'available' = 'true' then (ac.result->'st'->>'ch')::float end)
+      from ${analysisCourse} ac where ac.video_id = ${video.id} and ac.status = 2
+      order by ac.finished_at desc nulls last, ac.id desc limit 1)`;
     const rows = await this.db
-      .select({ v: video, name: account.realname })
+      .select({ v: video, name: account.realname, analysis })
       .from(video)
       .leftJoin(account, eq(account.id, video.account_id))
       .where(where)
@@ -1187,7 +1196,7 @@ export class CommunityService {
       .limit(p.limit)
       .offset((p.page - 1) * p.limit);
     return {
-      list: rows.map(({ v, name }) => ({
+      list: rows.map(({ v, name, analysis: a }) => ({
         id: v.id,
         name: v.name,
         account_id: v.account_id,
@@ -1198,6 +1207,11 @@ export class CommunityService {
         duration: v.duration,
         analysis_status: v.analysis_status,
         created_at: formatTime(v.created_at),
+        course_id: a?.id ?? 0,
+        publish_status: a?.publish_status ?? 0,
+        mode: a?.mode ?? null,
+        rt: a?.rt ?? null,
+        ch: a?.ch ?? null,
       })),
       total: num(n?.n),
       page: p.page,

@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { CALLS, type CommunityAiCourseRow, type CommunityItem, type Page } from "@yanke/protocol";
-import { Skeleton, Table, type TableColumnsType } from "antd";
+import { Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Link } from "react-router";
 import { call } from "../../api/client";
+import { useToken } from "../../session/store";
 import { Avatar, Empty } from "../common";
 import { PageHead, Section } from "./parts";
 
@@ -23,9 +25,11 @@ function duration(seconds: number): string {
 /**
  * 课例分析 (/foreground/lessonAnalysis, public): lessons whose AI classroom analysis is done. There is no site-wide
  * call: the page reads c214 aiCourseList of the first communities of the directory (recommended first) and lists what
- * they answer. Until lesson analysis exists (#10) they answer nothing and the page says so — no made-up rows.
+ * they answer, each with its teaching mode and a link to its report (#10): the no-login variant /reportSecond when the
+ * report is published, the full /report for a signed-in visitor otherwise (the server decides what he may see).
  */
 export function LessonAnalysisPage() {
+  const signedIn = useToken() !== "";
   const q = useQuery({
     queryKey: ["front", "lessonAnalysis"],
     queryFn: async () => {
@@ -57,8 +61,40 @@ export function LessonAnalysisPage() {
       ),
     },
     { title: "所属社区", dataIndex: "community_name", width: 220, ellipsis: true },
-    { title: "时长", dataIndex: "duration", width: 120, render: (v: number) => duration(v) },
+    { title: "时长", dataIndex: "duration", width: 110, render: (v: number) => duration(v) },
+    {
+      title: "教学模式",
+      dataIndex: "mode",
+      width: 170,
+      render: (m: string | null, r) =>
+        m ? (
+          <span data-testid="lesson-mode">
+            <Tag color="green">{m}</Tag>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Rt {r.rt?.toFixed(2)} · Ch {r.ch?.toFixed(2)}
+            </Typography.Text>
+          </span>
+        ) : (
+          "—"
+        ),
+    },
     { title: "上传时间", dataIndex: "created_at", width: 170 },
+    {
+      title: "分析报告",
+      width: 110,
+      render: (_: unknown, r) =>
+        r.course_id && r.publish_status === 1 ? (
+          <Link to={`/reportSecond?id=${r.course_id}`} target="_blank" data-testid="lesson-report">
+            查看报告
+          </Link>
+        ) : r.course_id && signedIn ? (
+          <Link to={`/report?id=${r.course_id}`} target="_blank" data-testid="lesson-report">
+            查看报告
+          </Link>
+        ) : (
+          <Typography.Text type="secondary">未公开</Typography.Text>
+        ),
+    },
   ];
   const rows = q.data?.rows ?? [];
   return (
@@ -70,7 +106,7 @@ export function LessonAnalysisPage() {
         ) : rows.length ? (
           <Table<LessonRow> rowKey="id" size="middle" columns={columns} dataSource={rows} pagination={{ pageSize: 10, size: "small", showTotal: (t) => `共 ${t} 条` }} />
         ) : (
-          <Empty compact={false} note="AI 课堂分析功能上线后，这里将展示社区成员已完成分析的课例" />
+          <Empty compact={false} note="社区成员的课例完成 AI 课堂分析后会显示在这里" />
         )}
       </Section>
     </div>
