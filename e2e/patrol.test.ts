@@ -235,7 +235,8 @@ describe.skipIf(!hasChromium || !hasFfmpeg)("browser: 直播巡课 (two simulate
     await page.getByTestId("patrol-school").click();
     const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
     await options.first().waitFor();
-    expect(await options.count()).toBeGreaterThan(1);
+    // The schools arrive after the dropdown opens on a loaded machine: wait for more than one.
+    await expect.poll(() => options.count(), { timeout: 10_000 }).toBeGreaterThan(1);
     await options.filter({ hasNotText: "银川市第一中学" }).first().click();
     await page.getByTestId("patrol-page").getByText("该学校还没有录播设备").waitFor();
     await page.getByTestId("patrol-school").click();

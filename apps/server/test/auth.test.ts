@@ -56,6 +56,7 @@ describe("c001 /middle/login", () => {
       "/personalCenter/message",
       "/personalCenter/myFiles",
       "/personalCenter/myVideo",
+      "/personalCenter/myAnalysis",
       "/personalCenter/myPersonalCenter",
       "/personalCenter/spaceManagement",
       "/personalCenter/eventManagement",
