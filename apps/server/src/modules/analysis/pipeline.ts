@@ -38,6 +38,7 @@ import { autonomousSpans, speechSection } from "./engine/speech-stats.js";
 import { stMetrics, stSample } from "./engine/st.js";
 import { analyseTalk } from "./engine/talk.js";
 import { TranscriptError, assignLineRoles, parseTranscript } from "./engine/transcript.js";
+import { detectSpeechSilero, tryLoadSileroVad } from "./engine/vad-silero.js";
 import { analyseFrames } from "./engine/vision.js";
 
 export const NO_AUDIO = "视频没有音轨";
@@ -53,6 +54,8 @@ export interface PipelineDeps {
   ffmpeg: string;
   ffprobe: string;
   now?: () => Date;
+  /** voice activity: "energy" (default) or "silero" (falls back to energy, with the reason in the stage note) */
+  vad?: "energy" | "silero";
 }
 
 export const unavailable = (reason: string): Unavailable => ({ available: false, reason });
@@ -199,9 +202,17 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
     // vad
     await clock.begin("vad");
     let regions: Array<{ start: number; end: number }> | null = null;
+    let vadMethod = "energy";
     if (audio) {
-      regions = detectSpeech(audio);
-      clock.end("vad", "done", `检测到 ${regions.length} 段语音（能量法）`);
+      const silero = deps.vad === "silero" ? await tryLoadSileroVad() : null;
+      if (silero?.ok) {
+        regions = await detectSpeechSilero(silero.vad, audio, signal);
+        vadMethod = "silero";
+        clock.end("vad", "done", `检测到 ${regions.length} 段语音（Silero VAD）`);
+      } else {
+        regions = detectSpeech(audio);
+        clock.end("vad", "done", `检测到 ${regions.length} 段语音（能量法${silero ? `；${silero.reason}` : ""}）`);
+      }
     } else clock.end("vad", "skipped", NO_AUDIO);
 
     // speaker
@@ -210,7 +221,7 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
     let speech: AnalysisResult["speech"] = unavailable(NO_AUDIO);
     if (audio && regions) {
       segments = assignRoles(audio, regions);
-      speech = speechSection(segments, duration, "energy", "pitch-loudness");
+      speech = speechSection(segments, duration, vadMethod, "pitch-loudness");
       clock.end("speaker", "done", `教师 ${segments.filter((s) => s.role === "T").length} 段，学生 ${segments.filter((s) => s.role === "S").length} 段`);
     } else clock.end("speaker", "skipped", NO_AUDIO);
     audio = null; // the PCM of a 45-minute lesson is large: let it go before the frames
