@@ -7,17 +7,16 @@
  * bulk inserts per record. The teacher of each of the first three lessons held writes an after-class reflection on it
  * (with a colleague's comment and its activity).
  */
-import { DEFAULT_INDICATOR_SCHEME, FILE_GET_PREFIX, MEMBER_STATUS } from "@yanke/protocol";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { DEFAULT_INDICATOR_SCHEME, FILE_GET_PREFIX } from "@yanke/protocol";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prng } from "../../db/demo-org.js";
-import { account } from "../account/account.schema.js";
 import { ActivityService } from "../activity/activity.service.js";
 import { CommunityAccess } from "../community/community-access.js";
-import { community, communityLog, communityMember } from "../community/community.schema.js";
+import { communityLog } from "../community/community.schema.js";
 import { discussComment } from "../discuss/discuss.schema.js";
 import { OrgScopes } from "../home/org-scope.js";
-import { period, subject } from "../org/org.schema.js";
+import { loadDemoCommunities } from "../community/demo-members.js";
 import { video } from "../video/video.schema.js";
 import { afterClass } from "../afterclass/afterclass.schema.js";
 import { itemsOf, totalScore } from "./listen-score.js";
@@ -83,17 +82,9 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
   const r = prng(20260909);
   const activities = new ActivityService(db, new CommunityAccess(db), () => now);
   const scopes = new OrgScopes(db);
-  const comms = await db.select().from(community).where(inArray(community.id, [...communityIds])).orderBy(asc(community.id));
-  const usable = comms.filter((c) => c.status === 1);
-  if (!usable.length) return;
-  const members = await db
-    .select({ cid: communityMember.community_id, id: communityMember.account_id, role: communityMember.role })
-    .from(communityMember)
-    .where(and(inArray(communityMember.community_id, usable.map((c) => c.id)), eq(communityMember.status, MEMBER_STATUS.joined)))
-    .orderBy(asc(communityMember.community_id), asc(communityMember.role), asc(communityMember.account_id));
-  const people = await db.select({ id: account.id, identity: account.identity, school_id: account.school_id }).from(account).where(inArray(account.id, [...new Set(members.map((m) => m.id))]));
-  const who = new Map(people.map((p) => [p.id, p]));
-  const subjects = await db.select({ id: subject.id, name: subject.name, period_id: subject.period_id, period_name: period.name }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).orderBy(asc(subject.id));
+  const loaded = await loadDemoCommunities(db, communityIds);
+  if (!loaded) return;
+  const { all: comms, usable, members, who, subjects } = loaded;
   const [root] = await db
     .select({ id: lectureIndicator.id })
     .from(lectureIndicator)

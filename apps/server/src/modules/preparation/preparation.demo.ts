@@ -6,17 +6,16 @@
  * Three of them have a main lesson plan (lesson_doc, its Y state built from the html below) and one a saved version,
  * so the co-editing page, the version list and the AI diagnosis have something to show.
  */
-import { MEMBER_ROLES, MEMBER_STATUS } from "@yanke/protocol";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { MEMBER_ROLES } from "@yanke/protocol";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prng } from "../../db/demo-org.js";
 import { ActivityService } from "../activity/activity.service.js";
 import { CommunityAccess } from "../community/community-access.js";
-import { community, communityLog, communityMember } from "../community/community.schema.js";
+import { communityLog } from "../community/community.schema.js";
 import { discussComment } from "../discuss/discuss.schema.js";
 import { OrgScopes } from "../home/org-scope.js";
-import { period, subject } from "../org/org.schema.js";
-import { account } from "../account/account.schema.js";
+import { loadDemoCommunities } from "../community/demo-members.js";
 import { textbookBook, textbookCatalog, textbookEdition } from "../textbook/textbook.schema.js";
 import { lessonDoc, lessonDocVersion } from "../lessonplan/lessonplan.schema.js";
 import { derive, htmlToJSON, jsonToState } from "../lessonplan/lessonplan.editor.js";
@@ -104,17 +103,9 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
   const r = prng(20260801);
   const activities = new ActivityService(db, new CommunityAccess(db), () => now);
   const scopes = new OrgScopes(db);
-  const comms = await db.select().from(community).where(inArray(community.id, [...communityIds])).orderBy(asc(community.id));
-  const usable = comms.filter((c) => c.status === 1);
-  if (!usable.length) return;
-  const members = await db
-    .select({ cid: communityMember.community_id, id: communityMember.account_id, role: communityMember.role })
-    .from(communityMember)
-    .where(and(inArray(communityMember.community_id, usable.map((c) => c.id)), eq(communityMember.status, MEMBER_STATUS.joined)))
-    .orderBy(asc(communityMember.community_id), asc(communityMember.role), asc(communityMember.account_id));
-  const people = await db.select({ id: account.id, identity: account.identity, school_id: account.school_id }).from(account).where(inArray(account.id, [...new Set(members.map((m) => m.id))]));
-  const who = new Map(people.map((p) => [p.id, p]));
-  const subjects = await db.select({ id: subject.id, name: subject.name, period_id: subject.period_id, period_name: period.name }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).orderBy(asc(subject.id));
+  const loaded = await loadDemoCommunities(db, communityIds);
+  if (!loaded) return;
+  const { all: comms, usable, members, who, subjects } = loaded;
   const nodes = await db
     .select({ node: textbookCatalog, book: textbookBook, edition: textbookEdition.name })
     .from(textbookCatalog)
