@@ -51,6 +51,7 @@ import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
 import { analysisRoutes } from "./modules/analysis/analysis.routes.js";
 import { censusRoutes } from "./modules/analysis/census.routes.js";
 import { type AnalysisModule, createAnalysis } from "./modules/analysis/module.js";
+import { frontSiteRoutes } from "./modules/front-site.js";
 import { discussServiceOf } from "./modules/discuss/discuss-comment.service.js";
 import { RbacService } from "./modules/rbac/rbac.service.js";
 
@@ -279,6 +280,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   services.analysis = analysis;
   analysisRoutes(app, host, analysis, services.accounts);
   censusRoutes(app, host, community);
+  // The front site and the school resource area (#11): resources, review activities, topics, screens and portraits.
+  frontSiteRoutes(app, host, { services, community, analysis });
 
   // Live video (#6, docs/live.md): the RTMP ingest is started by server.ts; playback needs a session that sees the
   // device, or a signed address (keyed on the server secret — browsers hold APP_KEY).

@@ -67,6 +67,8 @@ export async function startServer(config: Config, opts: { database?: Database; l
     // them. A stop before then skips it (the next start tries again); a stop during it waits for it.
     let analysisDemo: Promise<unknown> | undefined;
     let demoTimer: NodeJS.Timeout | undefined;
+    let frontDemo: Promise<unknown> | undefined;
+    let frontTimer: NodeJS.Timeout | undefined;
     if (config.seedDemo && config.seedDemoContent) {
       demoTimer = setTimeout(() => {
         analysisDemo = import("./modules/analysis/demo.js")
@@ -74,6 +76,13 @@ export async function startServer(config: Config, opts: { database?: Database; l
           .catch((err: unknown) => app.log.warn({ err }, "课堂分析演示课例生成失败"));
       }, 10_000);
       demoTimer.unref();
+      // The front site's demo (#11): clips, courses, review activities and topics, 2 s after the start.
+      frontTimer = setTimeout(() => {
+        frontDemo = import("./modules/portal/front.demo.js")
+          .then(({ seedFrontDemo }) => seedFrontDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir }))
+          .catch((err: unknown) => app.log.warn({ err }, "前台演示内容生成失败"));
+      }, 2_000);
+      frontTimer.unref();
     }
     let closing: Promise<void> | undefined;
     const store = counters;
@@ -88,7 +97,9 @@ export async function startServer(config: Config, opts: { database?: Database; l
         (closing ??= (async () => {
           clearInterval(sweeper);
           clearTimeout(demoTimer);
+          clearTimeout(frontTimer);
           await analysisDemo;
+          await frontDemo;
           await app.close();
           await recorder?.stop().catch(() => undefined);
           await ingest?.stop().catch(() => undefined);

@@ -29,6 +29,11 @@ import { AFTER_CLASS_CALLS } from "./schemas/afterclass.js";
 import { RESEARCH_CALLS } from "./schemas/research.js";
 import { DISCUSS_CALLS } from "./schemas/discuss.js";
 import { WORKMAN_CALLS } from "./schemas/workman.js";
+import { RESOURCE_CALLS } from "./schemas/resource.js";
+import { REVIEW_CALLS } from "./schemas/review.js";
+import { TOPIC_CALLS } from "./schemas/topic.js";
+import { PORTAL_CALLS } from "./schemas/portal.js";
+import { FRONT_CALLS } from "./schemas/front.js";
 
 export const CALLS = {
   ...ORG_CALLS,
@@ -58,6 +63,11 @@ export const CALLS = {
   ...RESEARCH_CALLS,
   ...DISCUSS_CALLS,
   ...WORKMAN_CALLS,
+  ...RESOURCE_CALLS,
+  ...REVIEW_CALLS,
+  ...TOPIC_CALLS,
+  ...PORTAL_CALLS,
+  ...FRONT_CALLS,
   /** c001 */ login: "/middle/login",
   /** c002 */ logout: "/middle/logout",
   /** c003: menu tree of the current user */ menuTree: "/middle/auth_group/getAllRuleByRole",

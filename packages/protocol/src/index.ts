@@ -38,3 +38,8 @@ export * from "./schemas/discuss.js";
 export * from "./schemas/workman.js";
 export * from "./schemas/research.js";
 export * from "./schemas/research-census.js";
+export * from "./schemas/resource.js";
+export * from "./schemas/review.js";
+export * from "./schemas/topic.js";
+export * from "./schemas/portal.js";
+export * from "./schemas/front.js";

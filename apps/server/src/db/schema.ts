@@ -22,3 +22,6 @@ export * from "../modules/textbook/textbook.schema.js";
 export * from "../modules/listen/listen.schema.js";
 export * from "../modules/afterclass/afterclass.schema.js";
 export * from "../modules/analysis/analysis.schema.js";
+export * from "../modules/resource/resource.schema.js";
+export * from "../modules/review/review.schema.js";
+export * from "../modules/topic/topic.schema.js";

@@ -1,21 +1,11 @@
 /** NINGXIA edition: the teaching-research community (platform.md §2 "NINGXIA edition"). */
 import type { RouteObject } from "react-router";
-import type { ComponentType } from "react";
 import * as P from "../community/pages";
 import * as R from "../research/pages";
 import { FrontLayout, PageFrame, PersonalSettingsPage } from "../router/lazy";
+import * as F from "../front/pages";
 import type { RouteMeta } from "../router/meta";
-import { childAliases, page, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
-
-/** A route with its page (title for the tab and the breadcrumb; name for the tags strip). */
-function screen(path: string, title: string, Page: ComponentType, name?: string): RouteObject {
-  const handle: RouteMeta = { title, ...(name ? { name } : {}) };
-  return { path, handle, element: <Page /> };
-}
-function indexScreen(title: string, Page: ComponentType): RouteObject {
-  const handle: RouteMeta = { title };
-  return { index: true, handle, element: <Page /> };
-}
+import { childAliases, indexScreen, page, screen, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
 
 const HOME_CHILDREN: RouteObject[] = [
   screen("bulletin", "公告", P.BulletinPage),
@@ -86,7 +76,7 @@ export const ningxiaEdition: EditionDefinition = {
             screen("spaceManagement", "空间管理", P.SpaceManagementPage),
             screen("myPersonalCenter", "我的主页", P.MyPersonalCenterPage),
             screen("message", "消息", P.MessagePage),
-            page("personalCenter3", "我的资源", 11),
+            screen("personalCenter3", "我的资源", F.MyResourcesPage),
             screen("eventManagement", "活动管理", P.EventManagementPage),
             screen("collect", "我的收藏", P.CollectPage),
             screen("eventHistory", "活动历史", P.EventHistoryPage),

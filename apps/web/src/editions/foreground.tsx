@@ -1,28 +1,29 @@
 /** Foreground edition (default): the public front site (platform.md §2 "Foreground edition"). */
 import type { RouteObject } from "react-router";
+import * as F from "../front/pages";
 import { FrontLayout, PageFrame } from "../router/lazy";
-import { childAliases, indexPage, page, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
+import { childAliases, indexScreen, screen, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
 
 const FOREGROUND_CHILDREN: RouteObject[] = [
-  page("courseResource", "课程资源", 11),
-  page("AIAnalysisCourse", "AI分析课程", 11),
-  page("AIAnalysisCourseVideo", "AI分析课程视频", 11),
-  page("courseResources", "直播列表", 11),
-  page("schoolBulletin", "学校公告", 11),
-  page("reviewActivity", "评审活动", 11),
-  page("activityCourseDetails", "活动课程详情", 11),
-  page("activityWorks", "活动作品", 11),
-  page("courseResourceVideo", "课程资源视频", 11),
-  page("teachEvents", "教研活动", 11),
-  page("topicPage", "专题", 11),
-  page("topicPageVideo", "专题视频", 11),
+  screen("courseResource", "课程资源", F.CourseResourcePage),
+  screen("AIAnalysisCourse", "AI分析课程", F.AIAnalysisCoursePage),
+  screen("AIAnalysisCourseVideo", "AI分析课程视频", F.AIAnalysisCourseVideoPage),
+  screen("courseResources", "直播列表", F.LiveListPage),
+  screen("schoolBulletin", "学校公告", F.SchoolBulletinPage),
+  screen("reviewActivity", "评课活动", F.ReviewActivityPage),
+  screen("activityCourseDetails", "活动课程详情", F.ActivityCourseDetailsPage),
+  screen("activityWorks", "活动作品", F.ActivityWorksPage),
+  screen("courseResourceVideo", "课程资源视频", F.CourseResourceVideoPage),
+  screen("teachEvents", "教研活动", F.TeachEventsPage),
+  screen("topicPage", "专题", F.TopicPage),
+  screen("topicPageVideo", "专题视频", F.TopicPageVideoPage),
 ];
 
 const RESOURCE_CHILDREN: RouteObject[] = [
-  page("resourceOpenClass", "公开课", 11),
-  page("resourcePlan", "教案资源", 11),
-  page("resourceUClass", "优课资源", 11),
-  page("resourceVideo", "视频资源", 11),
+  screen("resourceOpenClass", "公开课", F.ResourceOpenClassPage),
+  screen("resourcePlan", "教案资源", F.ResourcePlanPage),
+  screen("resourceUClass", "优课资源", F.ResourceUClassPage),
+  screen("resourceVideo", "视频资源", F.ResourceVideoPage),
 ];
 
 export const foregroundNav: readonly FrontNavItem[] = [
@@ -48,23 +49,23 @@ export const foregroundEdition: EditionDefinition = {
     {
       path: "/foreground",
       element: <FrontLayout nav={foregroundNav} />,
-      children: [indexPage("首页", 11), ...FOREGROUND_CHILDREN],
+      children: [indexScreen("首页", F.ForegroundHomePage), ...FOREGROUND_CHILDREN],
     },
     {
       element: <FrontLayout nav={foregroundNav} />,
       children: [
-        { path: "/foregroundResource", children: [indexPage("资源中心", 11), ...RESOURCE_CHILDREN] },
-        page("/foregroundFilmDetail", "影片详情", 11),
-        page("/foregroundFilmMore", "更多影片", 11),
-        page("/knowledgeMoreVideo", "知识视频", 11),
-        page("/knowledgeMore", "更多知识", 11),
-        page("/foregroundFilm", "影片", 11),
-        page("/foreMoreTime", "往期回顾", 11),
+        { path: "/foregroundResource", children: [indexScreen("资源中心", F.ForegroundResourcePage), ...RESOURCE_CHILDREN] },
+        screen("/foregroundFilmDetail", "影片详情", F.ForegroundFilmDetailPage),
+        screen("/foregroundFilmMore", "更多影片", F.ForegroundFilmMorePage),
+        screen("/knowledgeMoreVideo", "知识视频", F.KnowledgeMoreVideoPage),
+        screen("/knowledgeMore", "更多知识", F.KnowledgeMorePage),
+        screen("/foregroundFilm", "影片", F.ForegroundFilmPage),
+        screen("/foreMoreTime", "往期回顾", F.ForeMoreTimePage),
       ],
     },
     {
       element: <PageFrame />,
-      children: [page("/bigData", "数据驾驶舱", 11), page("/onlineTeacherDetails", "在线教师详情", 11)],
+      children: [screen("/bigData", "数据驾驶舱", F.BigDataPage), screen("/onlineTeacherDetails", "在线教师详情", F.OnlineTeacherDetailsPage)],
     },
   ],
 };

@@ -1,21 +1,22 @@
 /** teachEvents edition: teaching events and topics under /foreground (platform.md §2). */
 import type { RouteObject } from "react-router";
+import * as F from "../front/pages";
 import { FrontLayout, PageFrame } from "../router/lazy";
-import { childAliases, indexPage, page, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
+import { childAliases, indexScreen, screen, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
 
 const CHILDREN: RouteObject[] = [
-  page("teachEvents", "教研活动", 11),
-  page("topicPageVideo", "专题视频", 11),
-  page("topicPage", "专题", 11),
-  page("videoList", "视频列表", 11),
-  page("videoLists", "视频列表", 11),
-  page("courseResource", "课程资源", 11),
-  page("schoolBulletin", "学校公告", 11),
-  page("personalPortrait", "教师画像", 11),
-  page("schoolPortrait", "学校画像", 11),
-  page("evaluationClass", "评课", 11),
-  page("classroomReview", "评课大屏", 11),
-  page("evaluationClassTopic", "专题评课", 11),
+  screen("teachEvents", "教研活动", F.TeachEventsPage),
+  screen("topicPageVideo", "专题视频", F.TopicPageVideoPage),
+  screen("topicPage", "专题", F.TopicPage),
+  screen("videoList", "视频列表", F.VideoListPage),
+  screen("videoLists", "视频列表", F.VideoListsPage),
+  screen("courseResource", "课程资源", F.CourseResourcePage),
+  screen("schoolBulletin", "学校公告", F.SchoolBulletinPage),
+  screen("personalPortrait", "教师画像", F.PersonalPortraitPage),
+  screen("schoolPortrait", "学校画像", F.SchoolPortraitPage),
+  screen("evaluationClass", "评课", F.EvaluationClassPage),
+  screen("classroomReview", "评课大屏", F.ClassroomReviewPage),
+  screen("evaluationClassTopic", "专题评课", F.EvaluationClassTopicPage),
 ];
 
 export const teachEventsNav: readonly FrontNavItem[] = [
@@ -32,7 +33,7 @@ export const teachEventsEdition: EditionDefinition = {
   frontNav: teachEventsNav,
   aliases: childAliases("/foreground", CHILDREN.map((r) => r.path ?? "").filter(Boolean)),
   routes: [
-    { path: "/foreground", element: <FrontLayout nav={teachEventsNav} />, children: [indexPage("首页", 11), ...CHILDREN] },
-    { element: <PageFrame />, children: [page("/bigData", "数据驾驶舱", 11), page("/onlineTeacherDetails", "在线教师详情", 11)] },
+    { path: "/foreground", element: <FrontLayout nav={teachEventsNav} />, children: [indexScreen("首页", F.TeachEventsHomePage), ...CHILDREN] },
+    { element: <PageFrame />, children: [screen("/bigData", "数据驾驶舱", F.BigDataPage), screen("/onlineTeacherDetails", "在线教师详情", F.OnlineTeacherDetailsPage)] },
   ],
 };

@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import * as C from "../community/pages";
+import * as F from "../front/pages";
 import * as R from "../research/pages";
 import { resolveScreen, type Resolution, type ScreenRegistry } from "./screen-resolve";
 
@@ -112,11 +113,14 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   AnalysisCourse: R.AnalysisCoursePage,
   AnalysisCensus: R.AnalysisCensusPage,
   MyAnalysis: R.MyAnalysisPage,
+  MyResources: F.MyResourcesPage,
+  SchoolResource: F.SchoolResourcePage,
+  ReviewActivityManage: F.ReviewActivityManagePage,
+  TopicManage: F.TopicManagePage,
 };
 
 /** Admin screens of the seeded menu that later issues deliver (view name → issue). */
 export const PLANNED_SCREENS: Readonly<Record<string, number>> = {
-  MyResources: 11,
   SoftwareVersion: 12,
 };
 

@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { Navigate, useLocation, type RouteObject } from "react-router";
 import type { RouteMeta } from "./meta";
 import { PlaceholderPage } from "./lazy";
@@ -6,6 +7,18 @@ import { PlaceholderPage } from "./lazy";
 export function page(path: string, title: string, issue: number, extra: Omit<RouteMeta, "title" | "issue"> = {}): RouteObject {
   const handle: RouteMeta = { title, issue, ...extra };
   return { path, handle, element: <PlaceholderPage /> };
+}
+
+/** A route with its page. */
+export function screen(path: string, title: string, Page: ComponentType, name?: string): RouteObject {
+  const handle: RouteMeta = { title, ...(name ? { name } : {}) };
+  return { path, handle, element: <Page /> };
+}
+
+/** An index route with its page. */
+export function indexScreen(title: string, Page: ComponentType): RouteObject {
+  const handle: RouteMeta = { title };
+  return { index: true, handle, element: <Page /> };
 }
 
 /** An index route with a placeholder page. */

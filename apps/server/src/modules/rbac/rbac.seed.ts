@@ -134,7 +134,18 @@ export const BASE_MENU: SeedRule[] = [
       { name: "AnalysisCensus", title: "分析统计", url: "/research/census" },
     ],
   },
-  { name: "ResourceCenter", title: "资源中心", url: "/resourceCenter", icon: "FolderOpenOutlined" },
+  {
+    name: "ResourceCenter",
+    title: "资源中心",
+    url: "/resourceCenter",
+    icon: "FolderOpenOutlined",
+    // The school teaching-resource area, review activities and topics (#11).
+    children: [
+      { name: "SchoolResource", title: "课程资源", url: "/resourceCenter/course" },
+      { name: "ReviewActivityManage", title: "评课活动", url: "/resourceCenter/reviewActivity" },
+      { name: "TopicManage", title: "专题管理", url: "/resourceCenter/topic" },
+    ],
+  },
   { name: "TrainingManage", title: "培训管理", url: "/training", icon: "ReadOutlined" },
   { name: "QuestionnaireManage", title: "问卷管理", url: "/questionnaire", icon: "FormOutlined" },
   { name: "ReportManage", title: "报表统计", url: "/statistics", icon: "BarChartOutlined" },
@@ -302,6 +313,8 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
         ...rules.subtree("Dashboard", "SchoolManage", "PeriodManage", "DisciplineManage", "ClassManage", "StudentManage", "TeacherManage", "DeviceManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
         // His school's evaluation schemes and listen targets (听课指标管理, #9; decision 0910).
         ...rules.subtree("ResearchManage"),
+        // His school's course resources, review activities and topics (#11).
+        ...rules.subtree("ResourceCenter"),
         // His school's footer override (the service confines him to his school).
         ...[rules.ids.get(CALLS.websiteUpdate)].filter((id): id is number => id !== undefined),
       ],

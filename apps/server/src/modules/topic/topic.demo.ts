@@ -1,0 +1,4 @@
+/** Demo topics (#11; see ../portal/front.demo.ts). */
+import type { DemoVideo, FrontDemoDeps } from "../portal/front.demo.js";
+
+export async function seedTopicDemo(_d: FrontDemoDeps, _videos: DemoVideo[]): Promise<void> {}

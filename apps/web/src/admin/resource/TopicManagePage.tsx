@@ -1,0 +1,6 @@
+import { PlaceholderPage } from "../../pages/PlaceholderPage";
+
+/** Issue #11: arrives with this file's work. */
+export function TopicManagePage() {
+  return <PlaceholderPage />;
+}
