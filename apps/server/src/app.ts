@@ -191,6 +191,7 @@ export function clientConfig(config: Config): ClientConfig {
     fullScreenPaths: config.fullScreenPaths,
     showVersionName: config.showVersionName,
     platformName: config.platformName,
+    dataCockpitUrl: config.dataCockpitUrl,
   };
 }
 

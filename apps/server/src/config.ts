@@ -42,6 +42,7 @@ const EnvSchema = z
     DEFAULT_PATH: z.string().regex(/^\/[\w\-/]*$/, "DEFAULT_PATH 必须是以 / 开头的路由").default("/foreground"),
     FULL_SCREEN_PATHS: z.string().default(""),
     PLATFORM_NAME: z.string().default("研课教研平台"),
+    DATA_COCKPIT_URL: url("DATA_COCKPIT_URL", ["http:", "https:"]),
     SESSION_TTL_HOURS: z.coerce.number({ message: "SESSION_TTL_HOURS 必须是数字" }).positive().max(24 * 90).default(168),
     LOGIN_MAX_FAILURES: z.coerce.number({ message: "LOGIN_MAX_FAILURES 必须是数字" }).int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -152,6 +153,8 @@ export interface Config {
   defaultPath: string;
   fullScreenPaths: string[];
   platformName: string;
+  /** An external data cockpit the front site's 数据驾驶舱 opens (token appended); empty → the in-app /bigData. */
+  dataCockpitUrl: string;
   sessionTtlMs: number;
   throttle: { maxFailures: number; maxFailuresPerIp: number; lockSeconds: number };
   oidc?: { issuer: string; clientId: string; clientSecret?: string; redirectUri: string; postLogoutRedirectUri: string };
@@ -253,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultPath: v.DEFAULT_PATH,
     fullScreenPaths: v.FULL_SCREEN_PATHS.split(",").map((s) => s.trim()).filter(Boolean),
     platformName: v.PLATFORM_NAME,
+    dataCockpitUrl: v.DATA_COCKPIT_URL ?? "",
     sessionTtlMs: v.SESSION_TTL_HOURS * 3600_000,
     throttle: { maxFailures: v.LOGIN_MAX_FAILURES, maxFailuresPerIp: v.LOGIN_MAX_FAILURES_PER_IP, lockSeconds: v.LOGIN_LOCK_SECONDS },
     oidc,

@@ -33,6 +33,7 @@ export function parseClientConfig(raw: unknown): ClientConfig {
     fullScreenPaths: paths,
     showVersionName: bool(r.showVersionName, false),
     platformName: str(r.platformName, "") || "研课",
+    dataCockpitUrl: str(r.dataCockpitUrl, ""),
   };
 }
 

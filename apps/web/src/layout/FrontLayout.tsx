@@ -18,7 +18,8 @@ export function FrontLayout({ nav }: { nav: readonly FrontNavItem[] }) {
   const navigate = useNavigate();
   const loggedIn = session.token !== "";
   const open = (it: FrontNavItem) => {
-    const href = `${window.location.origin}${routeHref(it.to)}`;
+    // 数据驾驶舱: the configured external cockpit (DATA_COCKPIT_URL) or the in-app /bigData, with the token appended.
+    const href = it.key === "bigData" && config.dataCockpitUrl ? config.dataCockpitUrl : `${window.location.origin}${routeHref(it.to)}`;
     window.open(loggedIn ? externalHref(href, session.token, session.account_id) : href, "_blank", "noopener,noreferrer");
   };
   return (

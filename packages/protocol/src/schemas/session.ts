@@ -71,4 +71,6 @@ export interface ClientConfig {
   fullScreenPaths: string[];
   showVersionName: boolean;
   platformName: string;
+  /** External data cockpit (DATA_COCKPIT_URL); empty → the in-app /bigData. */
+  dataCockpitUrl: string;
 }
