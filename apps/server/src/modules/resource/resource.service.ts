@@ -115,14 +115,11 @@ export class ResourceService {
     return this.deps.org.inScope(c, course.school_id);
   }
 
-  /** A node the caller may edit: 404 missing, 404 for a draft he may not even see, 403 seen but not editable. */
+  /** A node the caller may edit: 404 missing, 403 not the author nor an administrator of its school. */
   private async editable(c: Caller, id: number): Promise<{ node: Node; course: Node }> {
     const node = await this.node(id);
     const course = await this.courseOf(node);
-    if (!(await this.mayEdit(c, course))) {
-      if (course.status !== 1) throw notFound(RESOURCE_MESSAGES.nodeMissing);
-      throw forbidden(RESOURCE_MESSAGES.noEdit);
-    }
+    if (!(await this.mayEdit(c, course))) throw forbidden(RESOURCE_MESSAGES.noEdit);
     return { node, course };
   }
 
@@ -163,6 +160,20 @@ export class ResourceService {
     }
     if (periodId && !(await this.db.select({ id: period.id }).from(period).where(eq(period.id, periodId))).length) throw badInput("学段(period_id): 不存在");
     return { period_id: periodId, subject_id: p.subject_id, grade_id: p.grade_id };
+  }
+
+  /** A new course's period and subject: the payload's, else the caller's own when they fit (same school and period). */
+  private async defaults(c: Caller, schoolId: number, p: { period_id?: number; subject_id?: number; grade_id?: number }): Promise<{ period_id: number; subject_id: number; grade_id: number }> {
+    const out = { period_id: p.period_id ?? 0, subject_id: p.subject_id ?? 0, grade_id: p.grade_id ?? 0 };
+    if (schoolId !== c.school_id) return out;
+    let want = out.period_id;
+    if (!want && out.grade_id) want = (await this.db.select({ period_id: grade.period_id }).from(grade).where(eq(grade.id, out.grade_id)))[0]?.period_id ?? 0;
+    if (!out.subject_id && c.subject_id) {
+      const [own] = await this.db.select({ period_id: subject.period_id }).from(subject).where(eq(subject.id, c.subject_id));
+      if (own && (!want || own.period_id === want)) out.subject_id = c.subject_id;
+    }
+    if (!want && !out.subject_id) out.period_id = c.period_id;
+    return out;
   }
 
   // ── rows ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -303,12 +314,7 @@ export class ResourceService {
       const summary = await this.deps.org.schoolSummary(schoolId);
       if (!summary) throw badInput("学校(school_id): 不存在");
       if (!(await this.mayCreateIn(c, schoolId))) throw forbidden(RESOURCE_MESSAGES.noSchool);
-      const own = schoolId === c.school_id;
-      const cls = await this.classify({
-        period_id: p.period_id ?? (own && !p.subject_id && !p.grade_id ? c.period_id : 0),
-        subject_id: p.subject_id ?? (own && !p.grade_id && !p.period_id ? c.subject_id : 0),
-        grade_id: p.grade_id ?? 0,
-      });
+      const cls = await this.classify(await this.defaults(c, schoolId, p));
       const id = await this.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(cr)
@@ -339,10 +345,7 @@ export class ResourceService {
     }
     const parent = await this.node(p.pid, RESOURCE_MESSAGES.parentMissing);
     const course = await this.courseOf(parent);
-    if (!(await this.mayEdit(c, course))) {
-      if (course.status !== 1) throw notFound(RESOURCE_MESSAGES.parentMissing);
-      throw forbidden(RESOURCE_MESSAGES.noEdit);
-    }
+    if (!(await this.mayEdit(c, course))) throw forbidden(RESOURCE_MESSAGES.noEdit);
     if (parent.level >= 3) throw badInput(RESOURCE_MESSAGES.tooDeep);
     const id = await this.db.transaction(async (tx) => {
       const [{ s } = { s: 0 }] = await tx.select({ s: sql<number>`coalesce(max(${cr.sort}), 0)::int` }).from(cr).where(eq(cr.pid, parent.id));
@@ -667,7 +670,7 @@ export class ResourceService {
       select ${key} as id, ${name} as name, count(*)::int as count
       from course_resource ${join}
       where ${this.scopeWhere(q)} and ${name} is not null and ${name} <> ''
-      group by ${name} order by count(*) desc, min(${key}) asc`);
+      group by ${name} order by 3 desc, 1 asc`);
     const rows = ((res as unknown as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as { id: number | string; name: string; count: number }[];
     return rows.map((r) => ({ id: textId ? String(r.id) : Number(r.id), name: r.name, count: Number(r.count) }));
   }
