@@ -12,7 +12,9 @@ import { analysisCourse } from "../src/modules/analysis/analysis.schema.js";
 import { listenEvaluate, listenEvaluation } from "../src/modules/listen/listen.schema.js";
 import { courseResource, courseResourceBind } from "../src/modules/resource/resource.schema.js";
 import { reviewActivity, reviewWork } from "../src/modules/review/review.schema.js";
-import { topic } from "../src/modules/topic/topic.schema.js";
+import { seedTopicDemo } from "../src/modules/topic/topic.demo.js";
+import { topic, topicItem } from "../src/modules/topic/topic.schema.js";
+import type { FrontDemoDeps } from "../src/modules/portal/front.demo.js";
 import { video } from "../src/modules/video/video.schema.js";
 import { type TestServer, startTestServer } from "./harness.js";
 
@@ -296,5 +298,26 @@ describe("the front site", () => {
     await refused(CALLS.topicDelete, { id: "" }, "xiaoji", 400);
     await ok(CALLS.topicDelete, { id: platformTopic }, "pingtai");
     expect(await s.database.db.select().from(topic).where(eq(topic.id, platformTopic))).toEqual([]);
+  });
+});
+
+describe("the demo", () => {
+  it("seeds three published topics of the demo school collecting what the earlier steps made", async () => {
+    const db = s.database.db;
+    const before = (await db.select({ id: topic.id }).from(topic)).map((t) => t.id);
+    const d = { db } as unknown as FrontDemoDeps;
+    await seedTopicDemo(d, [{ id: v["私有视频"]!, account_id: who.zhaolaoshi!.account_id, name: "私有视频", subject_id: 0 }]);
+    const made = (await db.select().from(topic)).filter((t) => !before.includes(t.id));
+    expect(made.map((t) => t.title).sort()).toEqual(["双减背景下的作业设计", "大单元教学实践", "新课标·数学核心素养"].sort());
+    expect(made.every((t) => t.status === 1 && t.school_id === who.xiaoji!.school_id)).toBe(true);
+    const items = await db.select().from(topicItem);
+    const first = made.find((t) => t.title === "双减背景下的作业设计")!;
+    const its = items.filter((i) => i.topic_id === first.id).map((i) => [i.item_type, i.item_id]);
+    expect(its).toContainEqual([1, v["私有视频"]]);
+    expect(its).toContainEqual([2, coursePub]);
+    expect(its).toContainEqual([3, analysisPub]);
+    expect(its).toContainEqual([4, listenPub]);
+    const list = await ok<Page<TopicRow>>(CALLS.webTopicList, { keyword: "大单元" });
+    expect(list.total).toBe(1);
   });
 });
