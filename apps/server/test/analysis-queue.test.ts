@@ -13,6 +13,7 @@ import { analysisCourse } from "../src/modules/analysis/analysis.schema.js";
 import { ANALYSIS_LEASE_MS, BullQueue, InProcessQueue, JobRunner } from "../src/modules/analysis/queue.js";
 import { startWorker } from "../src/modules/analysis/worker.js";
 import { type AKit, hasFfmpeg, startAnalysisKit, toneLesson, toneSrt } from "./analysis-kit.js";
+import { polling } from "./poll.js";
 
 async function insertCourse(k: AKit, set: Partial<typeof analysisCourse.$inferInsert> = {}): Promise<number> {
   const [r] = await k.db
@@ -26,13 +27,7 @@ async function rowOf(k: AKit, id: number) {
   return (await k.db.select().from(analysisCourse).where(eq(analysisCourse.id, id)))[0]!;
 }
 
-async function until(pred: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await pred())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { untilTrue } = polling({ ms: 20_000, every: 50 });
 
 describe("analysis queue (in process)", () => {
   let k: AKit;
@@ -91,7 +86,7 @@ describe("analysis queue (in process)", () => {
     });
     const q = new InProcessQueue(runner, true, 50);
     await q.start();
-    await until(async () => (await rowOf(k, left)).status === 2);
+    await untilTrue("the recovered job to finish", async () => (await rowOf(k, left)).status === 2);
     // Announcing it again does not run it again.
     await q.enqueue(left);
     await new Promise((r) => setTimeout(r, 200));
@@ -138,7 +133,7 @@ describe("analysis queue (in process)", () => {
     });
     const q = new InProcessQueue(runner, true, 50);
     await q.start();
-    await until(async () => started);
+    await untilTrue("the job to start", () => started);
     await q.stop();
     expect(await rowOf(k, id)).toMatchObject({ status: 0, attempts: 0 });
     await k.db.delete(analysisCourse).where(eq(analysisCourse.id, id));
@@ -205,7 +200,7 @@ describe.skipIf(!process.env.REDIS_URL && !hasRedisServer)("analysis queue on Bu
     await worker.start();
     try {
       await server.enqueue(id);
-      await until(async () => (await rowOf(k, id)).status === 2);
+      await untilTrue("the worker to finish the job", async () => (await rowOf(k, id)).status === 2);
       expect(ran).toEqual(["worker", "worker"]);
       expect((await rowOf(k, id)).attempts).toBe(2);
     } finally {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../src/device-sim/index.js";
 import { type Camera, LiveIngest, type StreamAuthority } from "../src/modules/live/index.js";
 import { TMP_DIR } from "./constants.js";
+import { polling } from "./poll.js";
 
 /**
  * `yanke device-sim` against a tiny heartbeat server implementing docs/api/device-protocol.md (the real one is
@@ -57,17 +58,9 @@ function send(type: string, payload: Record<string, unknown> = {}): number {
   return id;
 }
 
-async function waitFor<T>(what: string, fn: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { untilFound } = polling({ ms: 15_000, every: 50 });
 
-const ackOf = (id: number) => waitFor(`ack #${id}`, () => acks.get(id));
+const ackOf = (id: number) => untilFound(`ack #${id}`, () => acks.get(id));
 const lastBeat = () => beats[beats.length - 1];
 
 beforeAll(async () => {
@@ -108,9 +101,9 @@ afterAll(async () => {
 
 describe("device simulator", () => {
   it("beats with its code and secret and reports its state; a wrong secret is refused and shown", async () => {
-    await waitFor("a beat", () => beats.length > 0);
+    await untilFound("a beat", () => beats.length > 0);
     expect(lastBeat()).toMatchObject({ version: "1.0.0", state: "idle", pushing: { teacher: false, student: false }, recording: false });
-    await waitFor("the refusal", () => wrong.state()[0].lastError);
+    await untilFound("the refusal", () => wrong.state()[0].lastError);
     expect(wrong.state()[0]).toMatchObject({ online: false, beats: 0 });
     expect(wrong.state()[0].lastError).toContain("401");
     expect(sim.device(DEVICE.code)).toMatchObject({ online: true, classId: 12 });
@@ -119,29 +112,29 @@ describe("device simulator", () => {
   it("push_start pushes the camera to its rtmp address (the ingest sees the publish); push_stop ends it", async () => {
     const start = send("push_start", { camera: "teacher" });
     expect(await ackOf(start)).toMatchObject({ ok: true });
-    await waitFor("teacher published", () => published.find((p) => p.camera === "teacher" && p.live));
+    await untilFound("teacher published", () => published.find((p) => p.camera === "teacher" && p.live));
     expect(ingest.isLive(41, "teacher")).toBe(true);
     expect(ingest.isLive(41, "student")).toBe(false);
-    await waitFor("a beat saying pushing", () => lastBeat().pushing.teacher && lastBeat().state === "pushing");
+    await untilFound("a beat saying pushing", () => lastBeat().pushing.teacher && lastBeat().state === "pushing");
 
     const stop = send("push_stop", { camera: "teacher" });
     expect(await ackOf(stop)).toMatchObject({ ok: true });
-    await waitFor("teacher unpublished", () => published.find((p) => p.camera === "teacher" && !p.live));
+    await untilFound("teacher unpublished", () => published.find((p) => p.camera === "teacher" && !p.live));
     expect(ingest.isLive(41, "teacher")).toBe(false);
-    await waitFor("a beat saying idle", () => !lastBeat().pushing.teacher && lastBeat().state === "idle");
+    await untilFound("a beat saying idle", () => !lastBeat().pushing.teacher && lastBeat().state === "idle");
     expect(published.map((p) => `${p.camera}:${p.live}`)).toEqual(["teacher:true", "teacher:false"]);
   });
 
   it("restart acknowledges, stops pushing, pauses its beats 3 s and comes back", async () => {
     const start = send("push_start", { camera: "student" });
     await ackOf(start);
-    await waitFor("student published", () => published.find((p) => p.camera === "student" && p.live));
+    await untilFound("student published", () => published.find((p) => p.camera === "student" && p.live));
     const restart = send("restart");
     const ack = await ackOf(restart);
     expect(ack).toMatchObject({ ok: true, result: "已重启" });
-    await waitFor("student unpublished", () => published.find((p) => p.camera === "student" && !p.live));
-    await waitFor("restarted", () => sim.device(DEVICE.code)!.restarts === 1, 10_000);
-    await waitFor("a beat after the restart", () => lastBeat().at > ack.at + 2000, 10_000);
+    await untilFound("student unpublished", () => published.find((p) => p.camera === "student" && !p.live));
+    await untilFound("restarted", () => sim.device(DEVICE.code)!.restarts === 1, 10_000);
+    await untilFound("a beat after the restart", () => lastBeat().at > ack.at + 2000, 10_000);
     // No beat arrived during the pause: the first after the ack's beat came 3 s or more later.
     const after = beats.filter((b) => b.at > ack.at);
     expect(after[0].at - ack.at).toBeGreaterThanOrEqual(3000);
@@ -161,13 +154,13 @@ describe("device simulator", () => {
 
     const good = send("upgrade", { version: "2.0.0", url: `${base}/pkg/firmware-2.0.0.bin`, sha256: PACKAGE_SHA.toUpperCase() });
     expect(await ackOf(good)).toMatchObject({ ok: true, result: expect.stringContaining("2.0.0") });
-    await waitFor("beats with the new version", () => lastBeat().version === "2.0.0");
+    await untilFound("beats with the new version", () => lastBeat().version === "2.0.0");
   });
 
   it("record, tour, change_class, sync and allupload change its state and are acknowledged; unknown commands fail", async () => {
     const rec = send("record_start");
     expect(await ackOf(rec)).toMatchObject({ ok: true, result: "已开始录制" });
-    await waitFor("a beat saying recording", () => lastBeat().recording && lastBeat().state === "recording");
+    await untilFound("a beat saying recording", () => lastBeat().recording && lastBeat().state === "recording");
     const tour = send("tour", { on: true });
     const cls = send("change_class", { class_id: 15 });
     const sync = send("sync", { info: { school: "银川市第一中学", class: "七年级1班" } });
@@ -180,7 +173,7 @@ describe("device simulator", () => {
     expect(await ackOf(odd)).toMatchObject({ ok: false, result: expect.stringContaining("self_destruct") });
     const stop = send("record_stop");
     expect(await ackOf(stop)).toMatchObject({ ok: true, result: "已停止录制" });
-    await waitFor("a beat not recording", () => !lastBeat().recording);
+    await untilFound("a beat not recording", () => !lastBeat().recording);
     expect(sim.device(DEVICE.code)).toMatchObject({
       tour: true,
       syncInfo: { school: "银川市第一中学", class: "七年级1班" },

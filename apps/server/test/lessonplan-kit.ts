@@ -8,6 +8,7 @@ import { Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, 
 import WebSocket from "ws";
 import * as Y from "yjs";
 import type { Kit } from "./activity-kit.js";
+import { polling } from "./poll.js";
 
 export interface Client {
   doc: Y.Doc;
@@ -20,15 +21,8 @@ export interface Client {
   close(): void;
 }
 
-/** Polls until fn() holds (at most `ms`); answers whether it did. */
-export async function until(fn: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await fn()) return true;
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Polls until fn() holds (at most `ms`, 10 s unless given); answers whether it did. poll.ts holds() with the lesson-plan tests' defaults. */
+export const until = polling({ ms: 10_000, every: 25 }).holds;
 
 /** Connects a client to plan `id` with the token; resolves once synced or refused. */
 export async function connect(baseUrl: string, id: number, token: string): Promise<Client> {

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Camera, ExternalLive, liveRoutes } from "../src/modules/live/index.js";
 import { TMP_DIR } from "./constants.js";
+import { untilTrue } from "./poll.js";
 
 /**
  * The production variant of docs/live.md: an external RTMP server calls the publish hooks; the playback routes serve
@@ -143,7 +144,7 @@ rtmp {
     const nginx = spawn("nginx", ["-p", dir, "-c", conf], { stdio: "ignore" });
     children.add(nginx);
     try {
-      await waitForPort(rtmpPort);
+      await untilTrue(`a listener on port ${rtmpPort}`, () => listens(rtmpPort), 5000, 50);
       const bad = push(rtmpPort, "nope");
       expect(await bad.exited).not.toBe(0);
       expect(calls).toEqual([]);
@@ -200,17 +201,13 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise<boolean>((r) => {
-      const c = net.connect(port, "127.0.0.1", () => {
-        c.destroy();
-        r(true);
-      });
-      c.once("error", () => r(false));
+/** Whether something accepts a connection on the port now. */
+function listens(port: number): Promise<boolean> {
+  return new Promise<boolean>((r) => {
+    const c = net.connect(port, "127.0.0.1", () => {
+      c.destroy();
+      r(true);
     });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nothing listens on ${port}`);
+    c.once("error", () => r(false));
+  });
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PASSWORD } from "../src/db/bootstrap.js";
 import { type Simulator, startSimulator } from "../src/device-sim/index.js";
 import { type TestServer, startTestServer } from "./harness.js";
+import { until } from "./poll.js";
 
 /**
  * The whole loop of #6 in one process: a device registered over the wire, the simulator signing in with its code and
@@ -30,16 +31,6 @@ async function row(id: number): Promise<EquipmentRow> {
   const found = r.data.list.find((e) => e.id === id);
   if (!found) throw new Error(`device ${id} not listed`);
   return found;
-}
-
-async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 describe("device → server → player", () => {

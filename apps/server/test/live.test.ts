@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Camera, LiveIngest, liveRoutes, type StreamAuthority } from "../src/modules/live/index.js";
 import { TMP_DIR } from "./constants.js";
+import { polling } from "./poll.js";
 
 /**
  * #6 live ingest: RTMP publish authorized by the registry (a fake StreamAuthority here), HLS by ffmpeg -c copy,
@@ -36,15 +37,7 @@ let app: FastifyInstance;
 let base: string;
 const children = new Set<ChildProcess>();
 
-async function waitFor<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { untilFound } = polling({ ms: 15_000, every: 50 });
 
 /** A cheap camera: 320x180, 15 fps, keyframe every 2 s, tone; runs until killed. */
 function push(key: string, port = ingest.port): { child: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
@@ -111,7 +104,7 @@ describe("live ingest", () => {
     expect((await fetch(`${base}/live/7/teacher.flv`)).status).toBe(404);
     const t0 = Date.now();
     const p = push("tk-7-good");
-    const started = await waitFor("published(true)", () => calls.find((c) => c.live));
+    const started = await untilFound("published(true)", () => calls.find((c) => c.live));
     expect(started).toMatchObject({ equipmentId: 7, camera: "teacher", live: true });
     expect(asked).toContain("tk-7-good");
     expect(ingest.isLive(7, "teacher")).toBe(true);
@@ -186,7 +179,7 @@ describe("live ingest", () => {
     const tStop = Date.now();
     p.child.kill("SIGTERM");
     await p.exited;
-    const ended = await waitFor("published(false)", () => calls.find((c) => !c.live), 10_000);
+    const ended = await untilFound("published(false)", () => calls.find((c) => !c.live), 10_000);
     console.log(`[live] unpublish noticed ${ended.at - tStop} ms after the push was stopped`);
     expect(ended).toMatchObject({ equipmentId: 7, camera: "teacher", live: false });
     expect(calls.map((c) => c.live)).toEqual([true, false]);
@@ -198,7 +191,7 @@ describe("live ingest", () => {
     expect(ingest.isLive(7, "teacher")).toBe(false);
     expect((await fetch(`${base}/live/7/teacher/index.m3u8`)).status).toBe(404);
     expect((await fetch(`${base}/live/7/teacher.flv`)).status).toBe(404);
-    await waitFor("HLS folder removed", () => !existsSync(dir), 5000);
+    await untilFound("HLS folder removed", () => !existsSync(dir), 5000);
   });
 
   it("a wrong key is refused: the push fails and the registry hears nothing", async () => {
@@ -216,12 +209,12 @@ describe("live ingest", () => {
   it("the newest publisher of a camera takes over; disconnect (revoked keys) drops it", async () => {
     const mine = () => calls.filter((c) => c.equipmentId === 8).map((c) => c.live);
     const first = push("sk-8-good");
-    await waitFor("first publish", () => mine().length === 1);
+    await untilFound("first publish", () => mine().length === 1);
     const second = push("sk-8-good");
     // The first loses its connection, the second is live: the registry hears false then true, in order.
     const code = await first.exited;
     expect(code).not.toBe(0);
-    await waitFor("takeover", () => mine().length === 3);
+    await untilFound("takeover", () => mine().length === 3);
     expect(mine()).toEqual([true, false, true]);
     expect(ingest.isLive(8, "student")).toBe(true);
     await ingest.disconnect(8);
@@ -245,9 +238,9 @@ describe("live ingest", () => {
         authority: { authorizePublish: async (key) => KEYS[key], published: async (_id, _cam, live) => void mine.push(live) },
       });
       const p = push("tk-9-good", port);
-      await waitFor("publish", () => mine.length === 1);
+      await untilFound("publish", () => mine.length === 1);
       p.child.kill("SIGSTOP");
-      await waitFor("dropped as silent", () => mine.length === 2, 10_000);
+      await untilFound("dropped as silent", () => mine.length === 2, 10_000);
       expect(mine).toEqual([true, false]);
       expect(other.isLive(9, "teacher")).toBe(false);
       p.child.kill("SIGKILL");

@@ -30,6 +30,7 @@ import { dateOf } from "../src/modules/recording/clock.js";
 import { schoolClass } from "../src/modules/org/org.schema.js";
 import { formatTime } from "../src/http/time.js";
 import { type TestServer, startTestServer } from "./harness.js";
+import { polling } from "./poll.js";
 
 const run = promisify(execFile);
 let s: TestServer;
@@ -52,15 +53,7 @@ async function ok<T>(path: string, payload: Record<string, unknown>): Promise<T>
   return r.data;
 }
 
-async function until<T>(what: string, get: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+const { until } = polling({ every: 300 });
 
 async function duration(url: string): Promise<number> {
   const { stdout } = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", url], { timeout: 30_000 });

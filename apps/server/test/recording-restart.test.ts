@@ -24,6 +24,7 @@ import { recordingPart } from "../src/modules/recording/recording.schema.js";
 import { type RunningServer, startServer } from "../src/server.js";
 import { TEST_APP_KEY, TMP_DIR } from "./constants.js";
 import { clonePostgres } from "./harness.js";
+import { polling } from "./poll.js";
 
 const run = promisify(execFile);
 let dataDir = "";
@@ -62,15 +63,7 @@ async function ok<T>(p: string, payload: Record<string, unknown> = {}): Promise<
   expect(r.code, `${p}: ${r.msg}`).toBe(200);
   return r.data;
 }
-async function until<T>(what: string, get: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+const { until } = polling({ every: 300 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {

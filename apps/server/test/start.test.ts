@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { CALLS, type SessionInfo, postCall } from "@yanke/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { TMP_DIR } from "./constants.js";
+import { holds } from "./poll.js";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsx = path.resolve(serverDir, "../../node_modules/.bin/tsx");
@@ -32,12 +33,10 @@ function run(env: Record<string, string>): Proc {
   return { child, out: () => out, exited };
 }
 
+/** Waits until the process prints `text`; throws with its output when it exits or `ms` pass first. */
 async function waitFor(p: Proc, text: string, ms = 40_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!p.out().includes(text)) {
-    if (Date.now() > end || p.child.exitCode !== null) throw new Error(`did not see ${text}:\n${p.out()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await holds(() => p.out().includes(text) || p.child.exitCode !== null, ms, 100);
+  if (!p.out().includes(text)) throw new Error(`did not see ${text}:\n${p.out()}`);
 }
 
 function port(p: Proc): string {

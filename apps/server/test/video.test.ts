@@ -13,6 +13,7 @@ import { grade, subject } from "../src/modules/org/org.schema.js";
 import { dateOf } from "../src/modules/recording/clock.js";
 import { type TestServer, startTestServer } from "./harness.js";
 import { h264Mp4, png } from "./media-fixtures.js";
+import { until } from "./poll.js";
 
 let s: TestServer;
 const who: Record<string, SessionInfo> = {};
@@ -48,15 +49,6 @@ async function upload(file: string, name: string, module = "video", user = "zhan
   const env = (await res.json()) as Envelope<FileRecord>;
   expect(env.code, env.msg).toBe(200);
   return env.data;
-}
-async function until<T>(what: string, get: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 describe("my videos", () => {

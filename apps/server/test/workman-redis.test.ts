@@ -15,6 +15,7 @@ import { liveServerOf } from "../src/modules/workman/live-server.js";
 import { type RunningServer, startServer } from "../src/server.js";
 import { insertCommunity, startKit, type Kit } from "./activity-kit.js";
 import { TMP_DIR } from "./constants.js";
+import { polling } from "./poll.js";
 import { insertPreparation } from "./prepare-kit.js";
 
 const shared = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
@@ -45,14 +46,7 @@ async function raw(base: string, p: string, body: Record<string, unknown>, token
   return (await r.json()) as { code: number; msg: string; data: unknown };
 }
 
-async function until(pred: () => boolean, ms = 5000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (pred()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return pred();
-}
+const { holds } = polling({ ms: 5000, every: 20 });
 
 describe.skipIf(!shared)("live messages on two server processes through Redis", () => {
   let k: Kit;
@@ -107,20 +101,20 @@ describe.skipIf(!shared)("live messages on two server processes through Redis", 
     // b lives on process two; the bind is answered by process one and carried over Redis.
     const rb = await raw(k.s.url, CALLS.workmanBind, { client_id: bid, uid: k.id.lilaoshi, group }, k.who.lilaoshi!.token);
     expect(rb.code, rb.msg).toBe(200);
-    expect(await until(() => two.bound(group) === 1)).toBe(true);
+    expect(await holds(() => two.bound(group) === 1)).toBe(true);
     expect((await raw(second.url, CALLS.workmanBind, { client_id: xid, uid: k.id.lilaoshi, group: `preparation:${other}` }, k.who.lilaoshi!.token)).code).toBe(200);
 
     // Process two publishes: a (on one) and b (on two) get it, x does not.
     await two.publish(group, { type: "discuss.save", data: { id: 42 } });
-    expect(await until(() => a.frames.some((f) => f.type === "discuss.save"))).toBe(true);
-    expect(await until(() => b.frames.some((f) => f.type === "discuss.save"))).toBe(true);
+    expect(await holds(() => a.frames.some((f) => f.type === "discuss.save"))).toBe(true);
+    expect(await holds(() => b.frames.some((f) => f.type === "discuss.save"))).toBe(true);
     expect(a.frames.find((f) => f.type === "discuss.save")).toEqual({ type: "discuss.save", group, data: { id: 42 } });
     expect(b.frames.filter((f) => f.type === "discuss.save")).toHaveLength(1); // delivered once, not echoed back
 
     // A c399 send on process one (from a) reaches b on process two.
     const s = await raw(k.s.url, CALLS.workmanSend, { type: "watching", client_id: aid, group, msg: "正在观看 12:30" }, k.who.zhanglaoshi!.token);
     expect(s.code, s.msg).toBe(200);
-    expect(await until(() => b.frames.some((f) => f.type === LIVE_SEND_TYPE))).toBe(true);
+    expect(await holds(() => b.frames.some((f) => f.type === LIVE_SEND_TYPE))).toBe(true);
     const push = b.frames.find((f) => f.type === LIVE_SEND_TYPE)!.data as WorkmanSendPush;
     expect(push).toMatchObject({ kind: "watching", msg: "正在观看 12:30", client_id: aid, sender: { account_id: k.id.zhanglaoshi } });
 
@@ -129,7 +123,7 @@ describe.skipIf(!shared)("live messages on two server processes through Redis", 
     expect(forged.code).toBe(200); // process one cannot see x; process two refuses to bind it
     // Sent by process one after the forged bind on the same Redis connection: when it arrives, the bind has too.
     await one.publish(`preparation:${other}`, { type: "marker", data: 1 });
-    expect(await until(() => x.frames.some((f) => f.type === "marker"))).toBe(true);
+    expect(await holds(() => x.frames.some((f) => f.type === "marker"))).toBe(true);
     expect(two.connection(xid)!.groups.has(group)).toBe(false);
     expect(x.frames.some((f) => f.type === "discuss.save" || f.type === LIVE_SEND_TYPE)).toBe(false);
   });

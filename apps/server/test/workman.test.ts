@@ -24,6 +24,7 @@ import { afterClass } from "../src/modules/afterclass/afterclass.schema.js";
 import { listenEvaluate, listenMember } from "../src/modules/listen/listen.schema.js";
 import { liveServerOf, setLiveOptionsForTests } from "../src/modules/workman/live-server.js";
 import { insertCommunity, startKit, type Kit } from "./activity-kit.js";
+import { polling } from "./poll.js";
 import { insertPreparation } from "./prepare-kit.js";
 
 const HEARTBEAT_MS = 200;
@@ -161,14 +162,7 @@ class LiveClient {
   }
 }
 
-async function until(pred: () => boolean, ms = 5000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (pred()) return true;
-    await sleep(20);
-  }
-  return pred();
-}
+const { holds } = polling({ ms: 5000, every: 20 });
 
 describe("live socket (/ws) and c398 / c399", () => {
   let k: Kit;
@@ -256,7 +250,7 @@ describe("live socket (/ws) and c398 / c399", () => {
     expect(live.bound(`preparation:${prepOpen}`)).toBe(2);
     a.ws.close();
     await a.closed;
-    expect(await until(() => live.bound(`preparation:${prepOpen}`) === 1)).toBe(true);
+    expect(await holds(() => live.bound(`preparation:${prepOpen}`) === 1)).toBe(true);
     expect(live.bound(`listen:${listenZhang}`)).toBe(0);
   });
 
@@ -373,7 +367,7 @@ describe("live socket (/ws) and c398 / c399", () => {
     expect(live.connection(mid)).toBeDefined();
     const closed = await mute.closed;
     expect(closed.code).toBe(1006); // terminated, no close frame
-    expect(await until(() => live.connection(mid) === undefined)).toBe(true);
+    expect(await holds(() => live.connection(mid) === undefined)).toBe(true);
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
   });
 
@@ -386,24 +380,24 @@ describe("live socket (/ws) and c398 / c399", () => {
     const live = liveServerOf(k.s.app)!;
     try {
       c.start();
-      expect(await until(() => c.clientIds.length === 1)).toBe(true);
+      expect(await holds(() => c.clientIds.length === 1)).toBe(true);
       // Heartbeats keep it alive well past its idle limit: no reconnect.
       await sleep(HEARTBEAT_MS * 14);
       expect(c.connects).toBe(1);
 
       // The server drops the socket: one reconnect, a new client id, bound again, and messages arrive again.
       live.connection(c.clientIds[0]!)!.ws.terminate();
-      expect(await until(() => c.clientIds.length === 2)).toBe(true);
+      expect(await holds(() => c.clientIds.length === 2)).toBe(true);
       expect(c.connects).toBe(2);
       expect(c.clientIds[1]).not.toBe(c.clientIds[0]);
-      expect(await until(() => live.connection(c.clientIds[1]!)?.groups.has(group) === true)).toBe(true);
+      expect(await holds(() => live.connection(c.clientIds[1]!)?.groups.has(group) === true)).toBe(true);
       await live.publish(group, { type: "after.reconnect", data: 1 });
-      expect(await until(() => c.frames.some((f) => f.type === "after.reconnect"))).toBe(true);
+      expect(await holds(() => c.frames.some((f) => f.type === "after.reconnect"))).toBe(true);
 
       // The line goes silent (the client stops reading): after its idle limit it gives up the socket and reconnects.
       const ws = c.ws as unknown as { _socket: { pause(): void } };
       ws._socket.pause();
-      expect(await until(() => c.clientIds.length === 3, 8000)).toBe(true);
+      expect(await holds(() => c.clientIds.length === 3, 8000)).toBe(true);
       expect(c.connects).toBe(3);
       await sleep(HEARTBEAT_MS * 3);
       expect(c.connects).toBe(3);
