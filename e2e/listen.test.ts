@@ -25,6 +25,7 @@ import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4, mp3, tinyPdf } from "../apps/server/test/media-fixtures.js";
 import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
 
@@ -47,15 +48,7 @@ async function ok<T>(p: string, payload: Record<string, unknown>, token: string)
   return r.data;
 }
 
-async function until<T>(what: string, get: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const { until } = polling({ every: 200 });
 
 async function signInAs(username: string): Promise<void> {
   await page.evaluate(() => localStorage.clear()).catch(() => undefined);

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
 import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, signIn, snap } from "./support.js";
 
@@ -24,13 +25,7 @@ async function ok<T>(p: string, payload: Record<string, unknown>, token: string)
 }
 const mine = (search_name?: string) => ok<ListPage<VideoRow>>(CALLS.myVideoAll, { page: 1, limit: 100, ...(search_name ? { search_name } : {}) }, teacher);
 
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const { untilTrue } = polling({ every: 150 });
 
 const search = (page: Page) => page.getByTestId("my-video-search").locator("input");
 async function choose(page: Page, selectTestId: string, text: string): Promise<string> {
@@ -39,7 +34,7 @@ async function choose(page: Page, selectTestId: string, text: string): Promise<s
   await option.waitFor();
   const label = (await option.textContent()) ?? "";
   await option.click();
-  await until("the list closed", async () => (await page.locator(".ant-select-dropdown:visible").count()) === 0, 5_000);
+  await untilTrue("the list closed", async () => (await page.locator(".ant-select-dropdown:visible").count()) === 0, 5_000);
   return label;
 }
 const shown = async (page: Page) => Number((await page.getByTestId("my-video-total").textContent()) ?? "-1");
@@ -69,7 +64,7 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     await page.getByTestId("my-video-page").waitFor();
     expect(await page.getByTestId("page-title").textContent()).toBe("我的视频");
     const before = (await mine()).total;
-    await until("the count", async () => (await page.getByTestId("my-video-total").count()) > 0);
+    await untilTrue("the count", async () => (await page.getByTestId("my-video-total").count()) > 0);
     expect(await shown(page)).toBe(before);
     if (before === 0) await page.getByTestId("my-video-empty").waitFor();
 
@@ -92,11 +87,11 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     const row = after.list.find((v) => v.name === "勾股定理复习课")!;
     expect(row.source).toBe("upload");
     videoId = row.id;
-    await until("the new count", async () => (await shown(page)) === after.total);
+    await untilTrue("the new count", async () => (await shown(page)) === after.total);
     const card = page.locator(`[data-testid=my-video-card][data-video-id="${videoId}"]`);
     expect(await card.getByTestId("my-video-source").textContent()).toBe("上传");
     // Processed on the server; the page reads the list again while a card is 处理中 and then shows its picture.
-    await until("processed", async () => (await card.getAttribute("data-status")) === "ready", 60_000);
+    await untilTrue("processed", async () => (await card.getAttribute("data-status")) === "ready", 60_000);
     const ready = (await mine()).list.find((v) => v.id === videoId)!;
     expect(ready.status).toBe("ready");
     await card.getByTestId("my-video-thumb").waitFor();
@@ -109,7 +104,7 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     await search(page).fill("勾股");
     await search(page).press("Enter");
     const found = await mine("勾股");
-    await until("the search", async () => (await shown(page)) === found.total && (await cardNames(page)).length === found.list.length);
+    await untilTrue("the search", async () => (await shown(page)) === found.total && (await cardNames(page)).length === found.list.length);
     expect((await cardNames(page)).sort()).toEqual(found.list.map((v) => v.name).sort());
     await search(page).fill("不存在的视频名称");
     await search(page).press("Enter");
@@ -150,12 +145,12 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
 
     // The card opens the player, which plays.
     await card.getByTestId("my-video-open").click();
-    await until("the player", async () => hashRoute(page) === `/playVideo?id=${videoId}`);
+    await untilTrue("the player", async () => hashRoute(page) === `/playVideo?id=${videoId}`);
     await page.getByTestId("play-video-page").waitFor();
     const V = "[data-testid=vod-video]";
-    await until("loaded", async () => (await page.locator(V).evaluate((v: HTMLVideoElement) => v.readyState)) >= 2);
+    await untilTrue("loaded", async () => (await page.locator(V).evaluate((v: HTMLVideoElement) => v.readyState)) >= 2);
     await page.getByTestId("vod-play").click();
-    await until("2 s played", async () => (await page.locator(V).evaluate((v: HTMLVideoElement) => v.currentTime)) > 2, 20_000);
+    await untilTrue("2 s played", async () => (await page.locator(V).evaluate((v: HTMLVideoElement) => v.currentTime)) > 2, 20_000);
     expect(await page.getByTestId("page-title").textContent()).toBe("勾股定理复习课（修订）");
     await snap(page, "74-my-video-player");
     await context.close();

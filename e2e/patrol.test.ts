@@ -4,6 +4,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../apps/server/src/device-sim/index.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { polling } from "../apps/server/test/poll.js";
 import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
 
 /**
@@ -24,15 +25,7 @@ let token = "";
 let silentId = 0;
 const devices: { id: number; code: string; position: string }[] = [];
 
-const until = async <T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 45_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
+const { until } = polling({ ms: 45_000 });
 
 beforeAll(async () => {
   if (!hasChromium || !hasFfmpeg) return;

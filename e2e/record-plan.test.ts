@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../apps/server/src/device-sim/index.js";
 import { recording, recordingPart } from "../apps/server/src/modules/recording/recording.schema.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
 import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
 
@@ -43,15 +44,7 @@ let device = { id: 0, code: "", position: "录制计划 初一(1)班" };
 let manualId = 0;
 const COURSE = "手动录制测试 函数的图像";
 
-const until = async <T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 45_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-};
+const { until } = polling({ ms: 45_000, every: 300 });
 
 async function ok<T>(path: string, payload: Record<string, unknown>): Promise<T> {
   const r = await server.call<T>(path, payload, admin.token);

@@ -24,6 +24,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { polling } from "../apps/server/test/poll.js";
 import { generateLesson, type GeneratedLesson } from "../apps/server/src/modules/analysis/truth/gen-lesson.js";
 import { ARTIFACTS, type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
 
@@ -47,13 +48,7 @@ async function ok<T>(p: string, payload: Record<string, unknown>, token: string)
 }
 const index = (token: string, scope: "mine" | "all") => ok<ListPage<AnalysisCourseRow>>(CALLS.courseIndex, { scope, page: 1, limit: 100 }, token);
 
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const { untilTrue } = polling({ every: 100 });
 
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 const rowOf = (id: number) => page.locator(`[data-testid=analysis-row][data-row-id="${id}"]`);
@@ -65,7 +60,7 @@ async function choose(selectTestId: string, text: string): Promise<string> {
   await option.waitFor();
   const label = ((await option.textContent()) ?? "").trim();
   await option.click();
-  await until("the list closed", async () => (await page.locator(".ant-select-dropdown:visible").count()) === 0, 5_000);
+  await untilTrue("the list closed", async () => (await page.locator(".ant-select-dropdown:visible").count()) === 0, 5_000);
   return label;
 }
 
@@ -145,7 +140,7 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     await row.waitFor({ timeout: 15_000 });
     const seen: Array<{ status: number; progress: number }> = [];
     let pictured = false;
-    await until(
+    await untilTrue(
       "the analysis to finish",
       async () => {
         // One read of the row, so that status and progress belong to the same render.
@@ -185,20 +180,20 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     await again.getByTestId("analysis-again-interval").getByText("15 秒").click();
     await page.getByTestId("analysis-again-ok").click();
     await again.waitFor({ state: "hidden" });
-    await until("the second analysis", async () => {
+    await untilTrue("the second analysis", async () => {
       const r = (await index(teacher.token, "mine")).list.find((x) => x.id === course.id)!;
       return r.interval === 15 && r.status === 2;
     }, 150_000);
-    await until("the row done again", async () => (await row.getByTestId("analysis-status").getAttribute("data-value")) === "2");
+    await untilTrue("the row done again", async () => (await row.getByTestId("analysis-status").getAttribute("data-value")) === "2");
     course = (await index(teacher.token, "mine")).list.find((r) => r.id === course.id)!;
-    await until("the new Rt/Ch", async () => ((await row.getByTestId("analysis-mode").textContent()) ?? "").includes(`Rt ${course.rt!.toFixed(2)} · Ch ${course.ch!.toFixed(2)}`));
+    await untilTrue("the new Rt/Ch", async () => ((await row.getByTestId("analysis-mode").textContent()) ?? "").includes(`Rt ${course.rt!.toFixed(2)} · Ch ${course.ch!.toFixed(2)}`));
 
     // Publish: the switch is the wire's publish_status.
     const publish = row.getByTestId("analysis-publish");
     expect(await publish.getAttribute("data-value")).toBe("0");
     await publish.click();
-    await until("published", async () => (await index(teacher.token, "mine")).list.find((r) => r.id === course.id)?.publish_status === 1);
-    await until("the switch", async () => (await row.getByTestId("analysis-publish").getAttribute("data-value")) === "1");
+    await untilTrue("published", async () => (await index(teacher.token, "mine")).list.find((r) => r.id === course.id)?.publish_status === 1);
+    await untilTrue("the switch", async () => (await row.getByTestId("analysis-publish").getAttribute("data-value")) === "1");
     await look("research-admin-03-done");
 
     // 查看报告 opens the report of this lesson in a new tab.
@@ -222,7 +217,7 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByTestId("analysis-row-name").textContent()).toBe(NAME);
     expect(await row.textContent()).toContain(mineForAdmin.account_name);
-    await until("the total", async () => (await page.getByTestId("pagination-total").textContent()) === `共 ${all.total} 条`);
+    await untilTrue("the total", async () => (await page.getByTestId("pagination-total").textContent()) === `共 ${all.total} 条`);
     await look("research-admin-04-school-list");
 
     await page.goto(`${server.url}/#/research/census`);
@@ -237,7 +232,7 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     expect(await total("failed")).toBe(String(count.failed));
     expect(await total("teachers")).toBe(String(count.teachers));
     const rtch = await ok<CensusRtch>(CALLS.censusRtch, {}, admin.token);
-    await until("the Rt-Ch count", async () => (await page.getByTestId("census-rtch-total").getAttribute("data-value")) === String(rtch.total));
+    await untilTrue("the Rt-Ch count", async () => (await page.getByTestId("census-rtch-total").getAttribute("data-value")) === String(rtch.total));
     expect(rtch.points.some((p) => p.id === course.id)).toBe(true);
     await page.getByTestId("census-rtch-chart").locator("canvas").waitFor();
     await page.getByTestId("census-modes-chart").locator("canvas").waitFor();

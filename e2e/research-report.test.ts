@@ -25,6 +25,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD, TMP_DIR } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { polling } from "../apps/server/test/poll.js";
 import { generateLesson } from "../apps/server/src/modules/analysis/truth/gen-lesson.js";
 import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
 
@@ -67,13 +68,7 @@ async function waitDone(id: number): Promise<AnalysisCourseDetail> {
   }
 }
 
-async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(50);
-  }
-}
+const { untilTrue } = polling({ ms: 15_000, every: 50 });
 
 /** Percent agreement and Cohen's κ of two T/S codings, as the report shows them. */
 function agreementOf(a: readonly StCode[], b: readonly StCode[]): { percent: string; kappa: string } {
@@ -149,7 +144,7 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
       if (seeked !== "" || attempt >= 5) break;
     }
     await expect.poll(() => page.getByTestId("report-video").getAttribute("data-seek")).toBe(String(expected));
-    await until("the video at the sample's time", async () => {
+    await untilTrue("the video at the sample's time", async () => {
       const t = await page.getByTestId("report-video").evaluate((v: HTMLVideoElement) => v.currentTime);
       return Math.abs(t - expected) <= 1;
     });

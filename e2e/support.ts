@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type Page, chromium } from "playwright-core";
+import { untilTrue } from "../apps/server/test/poll.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -73,9 +74,5 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await inputOf(page, "login-username").fill(username);
   await inputOf(page, "login-password").fill(password);
   await page.getByTestId("login-submit").click();
-  const until = Date.now() + 15_000;
-  while (hashRoute(page) === "/login") {
-    if (Date.now() > until) throw new Error(`sign-in of ${username} did not leave the login page`);
-    await page.waitForTimeout(50);
-  }
+  await untilTrue(`sign-in of ${username} to leave the login page`, () => hashRoute(page) !== "/login", 15_000, 50);
 }

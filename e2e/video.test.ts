@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD, TMP_DIR } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { polling } from "../apps/server/test/poll.js";
 import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
 
 /**
@@ -73,13 +74,7 @@ afterAll(async () => {
 const times = (page: Page, selector: string) =>
   page.evaluate((sel) => [...document.querySelectorAll<HTMLVideoElement>(sel)].map((v) => ({ t: v.currentTime, paused: v.paused, ready: v.readyState })), selector);
 
-async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const { untilTrue } = polling({ ms: 20_000, every: 100 });
 
 const PAIR = "[data-testid^=sync-video-]";
 
@@ -97,7 +92,7 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     await signIn(page, server.url, "zhanglaoshi", TEST_TEACHER_PASSWORD);
     await page.goto(`${server.url}/#/playVideos?id=${video.id}`);
     await page.getByTestId("play-videos-page").waitFor();
-        await until("both cameras loaded", async () => (await times(page, PAIR)).filter((v) => v.ready >= 2).length === 2);
+        await untilTrue("both cameras loaded", async () => (await times(page, PAIR)).filter((v) => v.ready >= 2).length === 2);
     await page.getByTestId("sync-play").click();
 
     const samples: { a: number; b: number }[] = [];
@@ -133,14 +128,14 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     await page.locator("[data-testid^=sync-video-]").nth(1).evaluate((v: HTMLVideoElement) => {
       v.currentTime = Math.max(0, v.currentTime - 1.5);
     });
-    await until("the follower caught up", async () => {
+    await untilTrue("the follower caught up", async () => {
       const [a, b] = await times(page, PAIR);
       return Math.abs(a!.t - b!.t) <= 0.5 && !a!.paused && !b!.paused;
     }, 5_000);
 
     // Pause pauses both.
     await page.getByTestId("sync-play").click();
-    await until("both paused", async () => (await times(page, PAIR)).every((v) => v.paused));
+    await untilTrue("both paused", async () => (await times(page, PAIR)).every((v) => v.paused));
     // Hovering the timeline shows a frame of the sprite and the time there.
     await bar.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
     await page.getByTestId("sync-timeline-preview").waitFor();
@@ -156,18 +151,18 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     await page.getByTestId("play-video-page").waitFor();
     await page.getByTestId("video-info").getByText("张老师").waitFor();
     const V = "[data-testid=vod-video]";
-    await until("loaded", async () => (await times(page, V))[0]!.ready >= 2);
+    await untilTrue("loaded", async () => (await times(page, V))[0]!.ready >= 2);
     expect(await page.locator(V).getAttribute("data-camera")).toBe("main");
     await page.getByTestId("vod-play").click();
-    await until("4 s played", async () => (await times(page, V))[0]!.t > 4);
+    await untilTrue("4 s played", async () => (await times(page, V))[0]!.t > 4);
 
     // Paused: the student camera opens at the same time, still paused.
     await page.getByTestId("vod-play").click();
     const [before] = await times(page, V);
     expect(before!.paused).toBe(true);
     await page.getByTestId("camera-student").click();
-    await until("student camera", async () => (await page.locator(V).getAttribute("data-camera")) === "student");
-    await until("student camera loaded", async () => (await times(page, V))[0]!.ready >= 2);
+    await untilTrue("student camera", async () => (await page.locator(V).getAttribute("data-camera")) === "student");
+    await untilTrue("student camera loaded", async () => (await times(page, V))[0]!.ready >= 2);
     const [after] = await times(page, V);
     expect(Math.abs(after!.t - before!.t), `teacher ${before!.t} → student ${after!.t}`).toBeLessThanOrEqual(1);
     expect(after!.paused).toBe(true);
@@ -178,7 +173,7 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     await page.waitForTimeout(500);
     const [playing] = await times(page, V);
     await page.getByTestId("camera-main").click();
-    await until("teacher camera playing", async () => {
+    await untilTrue("teacher camera playing", async () => {
       const [v] = await times(page, V);
       return (await page.locator(V).getAttribute("data-camera")) === "main" && v!.ready >= 2 && !v!.paused;
     });
@@ -202,9 +197,9 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     // No application shell or frame on the phone page.
     expect(await page.locator(".yk-frame-header").count()).toBe(0);
     const V = "[data-testid=share-video]";
-    await until("loaded", async () => (await times(page, V))[0]!.ready >= 2);
+    await untilTrue("loaded", async () => (await times(page, V))[0]!.ready >= 2);
     await page.locator(V).evaluate((v: HTMLVideoElement) => v.play());
-    await until("2 s played", async () => (await times(page, V))[0]!.t > 2);
+    await untilTrue("2 s played", async () => (await times(page, V))[0]!.t > 2);
     await snap(page, "64-video-sharing-phone");
 
     // A forged token: the page says so.
