@@ -17,7 +17,7 @@ import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
 import { until, untilTrue } from "../apps/server/test/poll.js";
-import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, sessionToken, signIn, snap } from "./support.js";
 
 /**
  * #11 课程资源 in Chromium: an anonymous visitor filters the front site's course list by subject and course type,
@@ -224,5 +224,31 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     await until("on the front list", async () => (await cardNames()).join("|"), (names) => names === "光的折射实验课");
     const front = await web({ name: "光的折射" });
     expect(front.list.map((r) => [r.id, r.video_count])).toEqual([[courseId, 1]]);
+
+    // 资源中心 (signed in): the four types as sections; 更多 opens the same list with the type fixed.
+    await page.goto(`${server.url}/#/foregroundResource`);
+    const openClass = page.locator("[data-testid=resource-section][data-type='1']");
+    const openClasses = await web({ course_type: 1 });
+    await until("the 公开课 section", () => openClass.getByTestId("resource-card").count(), (n) => n === Math.min(4, openClasses.total));
+    await look("116-foreground-resource");
+    await openClass.getByTestId("resource-section-more").click();
+    await page.getByTestId("resource-type-page").waitFor();
+    expect(hashRoute(page)).toBe("/foregroundResource/resourceOpenClass");
+    await until("the 公开课 list", total, (n) => n === openClasses.total);
+    expect(await page.getByTestId("resource-type-tabs").count()).toBe(0);
+  });
+
+  it("a school administrator sees his school's courses in 资源中心 → 课程资源", async () => {
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("about:blank");
+    await signIn(page, server.url, "xiaoji", "Demo12345");
+    await page.goto(`${server.url}/#/resourceCenter/course`);
+    await page.getByTestId("school-resource-page").waitFor();
+    const admin = await sessionToken(page);
+    const wire = await ok<ListPage<CourseResourceRow>>(CALLS.resourceList, { page: 1, limit: 10 }, admin);
+    expect(wire.total).toBeGreaterThanOrEqual(6);
+    await until("the school's courses", () => page.getByTestId("my-resource-total").textContent(), (t) => t === String(wire.total));
+    expect((await page.getByTestId("my-resource-name").allTextContents()).sort()).toEqual(wire.list.map((r) => r.name).sort());
+    await look("117-school-resource");
   });
 });

@@ -3,7 +3,7 @@
  * (/resourceCenter/course): the caller's courses (c082; an administrator: those of his schools, with a school filter),
  * filtered by name, subject, type and status, as cards; 新建课程 (c084) and the course editor (ResourceEditor).
  */
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, EyeOutlined, FileTextOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
+import { AppstoreOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   CALLS, COURSE_TYPE_NAMES, PAGE, RESOURCE_STATUS_NAMES,
@@ -122,9 +122,6 @@ function CourseCard({ row, onEdit, onDelete, onToggle }: { row: CourseResourceRo
         <div className="ykra-card-stats">
           <span title="单元">
             <AppstoreOutlined /> {row.child_count} 单元
-          </span>
-          <span title="课程本身的绑定">
-            <FileTextOutlined /> {row.bind_count}
           </span>
           <span title="浏览">
             <EyeOutlined /> {row.view_count}

@@ -106,7 +106,9 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
       teaching_design: node.teaching_design,
       teaching_summary: node.teaching_summary,
     });
-  }, [node, form]);
+    // Read again after a save (updated_at moves), not when the tree is re-read for a binding: typing is kept.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [node.id, node.updated_at, form]);
 
   const save = async (v: FormValues) => {
     setSaving(true);
