@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // dist/.vite/manifest.json: bench/front-home.bench.ts derives the chunks a route loads from it.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

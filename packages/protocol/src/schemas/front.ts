@@ -18,6 +18,7 @@ export const FRONT_CALLS = {
   /** new: published, finished AI analyses with filters */ frontAnalysisList: "/web/analysis/list",
   /** new: lesson films (featured 公开课/优课, knowledge 微课, replay 往期回顾) — login */ frontFilmList: "/web/film/list",
   /** new: one film with its play addresses, its course and related films — login */ frontFilmDetail: "/web/film/detail",
+  /** new: the filters' options across the platform (schools; period and subject names) */ frontOptions: "/web/front/options",
 } as const;
 
 const blankToUndef = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -46,6 +47,8 @@ export const FrontAnalysisListPayload = z.object({
   subject_id: zOptId("学科"),
   period_id: zOptId("学段"),
   school_id: zOptId("学校"),
+  subject_name: zOptText("学科名称", 30),
+  period_name: zOptText("学段名称", 30),
   teacher: zOptText("教师", 30),
   mode: z.preprocess(blankToUndef, z.enum(TEACHING_MODES, { message: "教学模式只能是 练习型、讲授型、对话型 或 混合型" }).optional()).describe("教学模式"),
 });
@@ -65,6 +68,8 @@ export const FrontFilmListPayload = z.object({
   subject_id: zOptId("学科"),
   period_id: zOptId("学段"),
   school_id: zOptId("学校"),
+  subject_name: zOptText("学科名称", 30),
+  period_name: zOptText("学段名称", 30),
   /** new (default) or hot */
   order: z.preprocess(blankToUndef, z.enum(["new", "hot"], { message: "排序只能是 new 或 hot" }).optional()).describe("排序"),
 });
@@ -224,6 +229,13 @@ export interface FrontFilmDetail {
   /** The published AI analysis of this video, when there is one. */
   analysis_id: number;
   related: FilmCard[];
+}
+
+/** /web/front/options: periods and subjects are per school, so the front site filters them by name. */
+export interface FrontOptions {
+  schools: { id: number; name: string }[];
+  periods: string[];
+  subjects: string[];
 }
 
 export const FRONT_REVIEW_PHASE_NAMES: Readonly<Record<number, string>> = { 0: "草稿", 1: "报名中", 2: "作品提交", 3: "评审中", 4: "结果公示" };

@@ -8,6 +8,7 @@ import {
   FrontFilmListPayload,
   FrontHomePayload,
   FrontLiveListPayload,
+  EmptyPayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
@@ -28,6 +29,14 @@ export function frontRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     access: "public",
     schema: FrontHomePayload,
     handler: async ({ payload }) => s.home(payload),
+  });
+  defineCall(app, host, {
+    id: "new",
+    path: C.frontOptions,
+    summary: "前台筛选项：学校，及学段、学科名称（各校的学段、学科按名称合并）",
+    access: "public",
+    schema: EmptyPayload,
+    handler: async () => s.options(),
   });
   defineCall(app, host, {
     id: "new",

@@ -27,6 +27,7 @@ import {
   type FrontLiveList,
   FrontLiveListPayload,
   type FrontLiveRow,
+  type FrontOptions,
   type FrontReviewCard,
   type FrontTopicCard,
   NOTICE_KIND_NAMES,
@@ -47,7 +48,7 @@ import { account } from "../account/account.schema.js";
 import { analysisCourse } from "../analysis/analysis.schema.js";
 import { equipment } from "../equipment/equipment.schema.js";
 import { notice } from "../notice/notice.schema.js";
-import { grade, school, schoolClass, subject } from "../org/org.schema.js";
+import { grade, period, school, schoolClass, subject } from "../org/org.schema.js";
 import { and2, containsPattern } from "../org/period.service.js";
 import { recording, timetable } from "../recording/recording.schema.js";
 import { courseResource, courseResourceBind, resourceViewLog } from "../resource/resource.schema.js";
@@ -236,6 +237,8 @@ export class FrontService {
     if (q.subject_id) conds.push(sql`v.subject_id = ${q.subject_id}`);
     if (q.period_id) conds.push(sql`v.period_id = ${q.period_id}`);
     if (q.school_id) conds.push(sql`v.school_id = ${q.school_id}`);
+    if (q.subject_name) conds.push(sql`v.subject_id in (select ${subject.id} from ${subject} where ${subject.name} = ${q.subject_name})`);
+    if (q.period_name) conds.push(sql`v.period_id in (select ${period.id} from ${period} where ${period.name} = ${q.period_name})`);
     if (q.exclude) conds.push(sql`v.id <> ${q.exclude}`);
     const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
     const base = sql`from (${this.filmIds(q.kind)}) f join ${video} v on v.id = f.vid ${where}`;
@@ -368,6 +371,8 @@ export class FrontService {
       q.subject_id ? eq(analysisCourse.subject_id, q.subject_id) : undefined,
       q.period_id ? eq(analysisCourse.period_id, q.period_id) : undefined,
       q.school_id ? eq(analysisCourse.school_id, q.school_id) : undefined,
+      q.subject_name ? sql`${analysisCourse.subject_id} in (select ${subject.id} from ${subject} where ${subject.name} = ${q.subject_name})` : undefined,
+      q.period_name ? sql`${analysisCourse.period_id} in (select ${period.id} from ${period} where ${period.name} = ${q.period_name})` : undefined,
       q.teacher ? sql`${account.realname} ilike ${containsPattern(q.teacher)}` : undefined,
       q.mode ? sql`${analysisCourse.result} -> 'st' ->> 'mode' = ${q.mode}` : undefined,
     );
@@ -421,6 +426,14 @@ export class FrontService {
       });
     }
     return { list, total: n, page: q.page, limit: q.limit };
+  }
+
+  /** /web/front/options */
+  async options(): Promise<FrontOptions> {
+    const schools = await this.db.select({ id: school.id, name: school.title }).from(school).where(eq(school.status, 1)).orderBy(school.id);
+    const periods = await this.db.selectDistinct({ name: period.name, sort: period.sort }).from(period).orderBy(period.sort, period.name);
+    const subjects = await this.db.selectDistinct({ name: subject.name }).from(subject).orderBy(subject.name);
+    return { schools, periods: [...new Set(periods.map((p) => p.name))], subjects: subjects.map((s) => s.name) };
   }
 
   // ── home ────────────────────────────────────────────────────────────────────────────────────────────────
