@@ -4,7 +4,7 @@
  * video list holds exactly the videos made public in each of the four ways. Videos, courses, analyses, listen records
  * and review works are inserted directly (their calls are other modules').
  */
-import { CALLS, type Envelope, type Page, type SessionInfo, type TopicCandidate, type TopicDetail, type TopicEventsAnswer, type TopicRow, type VideoRow, type WebVideoCard } from "@yanke/protocol";
+import { CALLS, type Envelope, type Page, type SessionInfo, type TopicCandidate, type TopicDetail, type TopicEventsAnswer, type TopicRow, type VideoRow, type WebVideoCard, type WebVideoFilters } from "@yanke/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PASSWORD, DEMO_TEACHER_PASSWORD } from "../src/db/bootstrap.js";
@@ -273,6 +273,10 @@ describe("the front site", () => {
     }
     for (const name of ["私有视频", "草稿课程视频", "未公开分析视频", "报名期作品视频"]) await refused(CALLS.webVideoPlay, { id: v[name]! }, undefined, 404, /未公开/);
     await refused(CALLS.webVideoPlay, { id: 0 }, undefined, 400);
+    const f = await ok<WebVideoFilters>(CALLS.webVideoFilters, {});
+    expect(f.teachers.map((t) => [t.name, t.count]).sort()).toEqual([["张老师", 2], ["李老师", 1], ["赵老师", 1]].sort());
+    expect(f.schools.reduce((a, b) => a + b.count, 0)).toBe(4);
+    await refused(CALLS.webVideoFilters, { period_id: "x" }, undefined, 400);
 
     // Unpublishing the topic takes its video off the public list.
     await ok(CALLS.topicSetStatus, { id: mine, status: 0 }, "xiaoji");

@@ -28,6 +28,7 @@ export const TOPIC_CALLS = {
   /** new: review activities in progress or coming, for the teaching-events hub */ webTopicEvents: "/web/topic/events",
   /** new: public lesson videos with filters */ webVideoList: "/web/video/list",
   /** new: one public video with its play addresses (404 for others) */ webVideoPlay: "/web/video/play",
+  /** new: the filter options of the public video list (periods, subjects, grades, schools, teachers that have some) */ webVideoFilters: "/web/video/filters",
 } as const;
 
 export const TOPIC_STATUS_NAMES: Readonly<Record<number, string>> = { 0: "草稿", 1: "已发布" };
@@ -156,6 +157,9 @@ export const WebVideoListPayload = z.object({
   topic_id: zOptId("专题"),
 });
 export type WebVideoListPayload = z.input<typeof WebVideoListPayload>;
+/** /web/video/filters: within a period when given. */
+export const WebVideoFiltersPayload = z.object({ period_id: zOptId("学段") });
+export type WebVideoFiltersPayload = z.input<typeof WebVideoFiltersPayload>;
 /** /web/video/play */
 export const WebVideoPlayPayload = z.object({ id: zId("视频") });
 export type WebVideoPlayPayload = z.input<typeof WebVideoPlayPayload>;
@@ -277,4 +281,19 @@ export interface TopicEventRow {
 }
 export interface TopicEventsAnswer {
   reviews: TopicEventRow[];
+}
+
+/** One filter option with the number of public videos it has. */
+export interface WebVideoOption {
+  id: number;
+  name: string;
+  count: number;
+}
+/** /web/video/filters */
+export interface WebVideoFilters {
+  periods: WebVideoOption[];
+  subjects: WebVideoOption[];
+  grades: WebVideoOption[];
+  schools: WebVideoOption[];
+  teachers: WebVideoOption[];
 }

@@ -20,6 +20,7 @@ import {
   WebTopicDetailPayload,
   WebTopicEventsPayload,
   WebTopicListPayload,
+  WebVideoFiltersPayload,
   WebVideoListPayload,
   WebVideoPlayPayload,
 } from "@yanke/protocol";
@@ -157,5 +158,13 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     access: "public",
     schema: WebVideoPlayPayload,
     handler: async ({ payload }) => s.videoPlay(payload.id),
+  });
+  defineCall(app, host, {
+    id: "new",
+    path: C.webVideoFilters,
+    summary: "公开课例视频的筛选项：有公开视频的学段、学科、年级、学校、教师及视频数",
+    access: "public",
+    schema: WebVideoFiltersPayload,
+    handler: async ({ payload }) => s.videoFilters(payload),
   });
 }

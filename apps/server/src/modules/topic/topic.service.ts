@@ -29,6 +29,8 @@ import type {
   VideoRow,
   WebTopicEventsPayload,
   WebTopicListPayload,
+  WebVideoFilters,
+  WebVideoFiltersPayload,
   WebVideoListPayload,
 } from "@yanke/protocol";
 import { TOPIC_ITEM_TYPE_NAMES, TOPIC_MAX_ITEMS, TOPIC_STATUS_NAMES } from "@yanke/protocol";
@@ -913,6 +915,28 @@ export class TopicService {
       });
     }
     return { list, total: n, page: q.page, limit: q.limit };
+  }
+
+  async videoFilters(q: z.output<typeof WebVideoFiltersPayload>): Promise<WebVideoFilters> {
+    const where = and2(eq(video.status, "ready"), publicVideoSql(), q.period_id ? eq(video.period_id, q.period_id) : undefined);
+    const facet = async (idCol: AnyColumn, nameCol: AnyColumn, join: (typeof period | typeof subject | typeof grade | typeof school | typeof account), on: SQL) => {
+      const rows = await this.db
+        .select({ id: sql<number>`${idCol}`, name: sql<string>`min(${nameCol})`, count: sql<number>`count(*)::int` })
+        .from(video)
+        .innerJoin(join as typeof period, on)
+        .where(where)
+        .groupBy(sql`${idCol}`)
+        .orderBy(sql`count(*) desc`, sql`${idCol}`)
+        .limit(100);
+      return rows.filter((r) => r.id && r.name);
+    };
+    return {
+      periods: await facet(video.period_id, period.name, period, eq(period.id, video.period_id)),
+      subjects: await facet(video.subject_id, subject.name, subject, eq(subject.id, video.subject_id)),
+      grades: await facet(video.grade_id, grade.name, grade, eq(grade.id, video.grade_id)),
+      schools: await facet(video.school_id, school.title, school, eq(school.id, video.school_id)),
+      teachers: await facet(video.account_id, account.realname, account, eq(account.id, video.account_id)),
+    };
   }
 
   async videoPlay(id: number): Promise<VideoRow> {
