@@ -1,31 +1,37 @@
-import { PlaceholderPage } from "../../pages/PlaceholderPage";
+/**
+ * Pages of issue #11's portal (big screens, the data cockpit, portraits, online teachers, evaluated lessons); the
+ * routes load these names lazily (../pages.ts). Data: PORTAL_CALLS (docs/api/portal.md).
+ */
+import { EvaluationClassList, OnlineTeacherDetails } from "./Lists";
+import { PersonalPortrait, SchoolPortraitView } from "./Portraits";
+import { BigDataScreen, ClassroomReviewScreen } from "./Screens";
 
-/** Issue #11: arrives with this file's work. */
+/** 评课大屏 (/foreground/classroomReview, teachEvents edition): the dark board of c061. */
 export function ClassroomReviewPage() {
-  return <PlaceholderPage />;
+  return <ClassroomReviewScreen />;
 }
 
-/** Issue #11: arrives with this file's work. */
+/** 数据驾驶舱 (/bigData, public). */
 export function BigDataPage() {
-  return <PlaceholderPage />;
+  return <BigDataScreen />;
 }
 
-/** Issue #11: arrives with this file's work. */
+/** 教师画像 (/foreground/personalPortrait?account_id=). */
 export function PersonalPortraitPage() {
-  return <PlaceholderPage />;
+  return <PersonalPortrait />;
 }
 
-/** Issue #11: arrives with this file's work. */
+/** 学校画像 (/foreground/schoolPortrait?school_id=). */
 export function SchoolPortraitPage() {
-  return <PlaceholderPage />;
+  return <SchoolPortraitView />;
 }
 
-/** Issue #11: arrives with this file's work. */
+/** 在线教师详情 (/onlineTeacherDetails, public). */
 export function OnlineTeacherDetailsPage() {
-  return <PlaceholderPage />;
+  return <OnlineTeacherDetails />;
 }
 
-/** Issue #11: arrives with this file's work. */
+/** 评课 (/foreground/evaluationClass). */
 export function EvaluationClassPage() {
-  return <PlaceholderPage />;
+  return <EvaluationClassList />;
 }
