@@ -7,12 +7,9 @@
  *
  *   npx tsx bench/community.bench.ts          (BENCH_COMMUNITIES, BENCH_ROUNDS; DATABASE_URL for PostgreSQL)
  */
-import { CALLS, type SessionInfo, postCall } from "@yanke/protocol";
-import { loadConfig } from "@yanke/server/src/config.ts";
-import { openDatabase } from "@yanke/server/src/db/client.ts";
-import { startServer } from "@yanke/server/src/server.ts";
+import { CALLS, postCall } from "@yanke/protocol";
 import { sql } from "drizzle-orm";
-import Fastify from "fastify";
+import { bareRoute, measure, startBenchServer } from "./support.ts";
 
 const COMMUNITIES = Number(process.env.BENCH_COMMUNITIES ?? 2_000);
 const MEMBERS_EACH = 25; // 50,000 memberships
@@ -22,17 +19,8 @@ const COMMENTS = COMMUNITIES * 50; // 100,000 comments
 const LOGS = COMMUNITIES * 100; // 200,000 log rows
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
-const config = loadConfig({
-  PORT: "0",
-  RTMP_PORT: "0",
-  HOST: "127.0.0.1",
-  LOG_LEVEL: "silent",
-  ADMIN_PASSWORD: "Bench12345",
-  DATA_DIR: "/tmp/yanke-bench-community",
-  SEED_DEMO_CONTENT: "0",
-});
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-const server = await startServer(config, { database });
+const bench = await startBenchServer("/tmp/yanke-bench-community", { SEED_DEMO_CONTENT: "0" });
+const { server } = bench;
 const db = server.database.db;
 
 const t0 = performance.now();
@@ -81,46 +69,25 @@ const middle = (await db.execute(sql`SELECT id FROM community ORDER BY id LIMIT 
 const target = Number(middle.rows[0]?.id ?? 0);
 
 // Baseline: the community row and its member count, no envelope, no session, no checks.
-const bare = Fastify();
-bare.post("/bare", async () => {
+const bare = await bareRoute(async () => {
   const r = (await db.execute(
     sql`SELECT c.*, (SELECT count(*)::int FROM community_member m WHERE m.community_id = c.id AND m.status = 1) AS member_num FROM community c WHERE c.id = ${target}`,
   )) as unknown as Rows<Record<string, unknown>>;
   return { code: 200, msg: "", data: r.rows[0] };
 });
-await bare.listen({ port: 0, host: "127.0.0.1" });
-const bareAddr = bare.server.address();
-const bareUrl = `http://127.0.0.1:${typeof bareAddr === "object" && bareAddr ? bareAddr.port : 0}/bare`;
 
-const login = await postCall<SessionInfo>(CALLS.login, { username: "admin", password: "Bench12345" }, { baseUrl: server.url, appKey: config.appKey });
-const token = login.data.token;
+const { token } = await bench.login();
 
-async function measure(label: string, fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < 5; i++) await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const s = performance.now();
-    const r = (await fn()) as { code?: number; msg?: string };
-    if (r && typeof r === "object" && "code" in r && r.code !== 200) throw new Error(`${label}: ${r.code} ${r.msg}`);
-    xs.push(performance.now() - s);
-  }
-  xs.sort((a, b) => a - b);
-  const p50 = xs[Math.floor(xs.length * 0.5)]!;
-  const p99 = xs[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
-  console.log(`${label.padEnd(40)} p50 ${p50.toFixed(2).padStart(8)} ms   p99 ${p99.toFixed(2).padStart(8)} ms`);
-  return { p50, p99 };
-}
-
-const wire = (path: string, payload: Record<string, unknown>) => () => postCall(path, payload, { baseUrl: server.url, appKey: config.appKey, token });
+const wire = (path: string, payload: Record<string, unknown>) => () => postCall(path, payload, { ...bench.wire, token });
 
 try {
-  const base = await measure("bare Fastify: community + members", () => fetch(bareUrl, { method: "POST" }).then((r) => r.json()));
+  const base = await measure("bare Fastify: community + members", ROUNDS, () => fetch(bare.url, { method: "POST" }).then((r) => r.json()));
   const rows: [string, { p50: number; p99: number }][] = [];
-  rows.push(["c200 webIndex (community home)", await measure("c200 webIndex (community home)", wire(CALLS.communityWebIndex, { community_id: target }))]);
-  rows.push(["c177 list (first page)", await measure("c177 list (first page)", wire(CALLS.communityList, { page: 1, limit: 10 }))]);
-  rows.push(["c206 activeCommunity (30 days)", await measure("c206 activeCommunity (30 days)", wire(CALLS.activeCommunity, { days: 30, limit: 10 }))]);
-  rows.push(["c210 regionRanking (30 days)", await measure("c210 regionRanking (30 days)", wire(CALLS.regionRanking, { days: 30, limit: 10 }))]);
-  rows.push(["c338 njy_index statistics", await measure("c338 njy_index statistics", wire(CALLS.njyStatistics, {}))]);
+  rows.push(["c200 webIndex (community home)", await measure("c200 webIndex (community home)", ROUNDS, wire(CALLS.communityWebIndex, { community_id: target }))]);
+  rows.push(["c177 list (first page)", await measure("c177 list (first page)", ROUNDS, wire(CALLS.communityList, { page: 1, limit: 10 }))]);
+  rows.push(["c206 activeCommunity (30 days)", await measure("c206 activeCommunity (30 days)", ROUNDS, wire(CALLS.activeCommunity, { days: 30, limit: 10 }))]);
+  rows.push(["c210 regionRanking (30 days)", await measure("c210 regionRanking (30 days)", ROUNDS, wire(CALLS.regionRanking, { days: 30, limit: 10 }))]);
+  rows.push(["c338 njy_index statistics", await measure("c338 njy_index statistics", ROUNDS, wire(CALLS.njyStatistics, {}))]);
   for (const [label, m] of rows) console.log(`ratio ${label} / baseline: p50 ${(m.p50 / base.p50).toFixed(1)}×, p99 ${(m.p99 / base.p99).toFixed(1)}×`);
 } finally {
   await bare.close();

@@ -10,41 +10,22 @@
  *   npx tsx bench/lessonplan.bench.ts       (BENCH_EDITORS default 50, BENCH_EDITS default 200; DATABASE_URL for PostgreSQL)
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
-import { CALLS, COLLAB_WS_PATH, LESSON_PLAN_FIELD, type LessonPlanRow, type SessionInfo, lessonDocName, postCall } from "@yanke/protocol";
-import { loadConfig } from "@yanke/server/src/config.ts";
-import { openDatabase } from "@yanke/server/src/db/client.ts";
+import { CALLS, COLLAB_WS_PATH, LESSON_PLAN_FIELD, type LessonPlanRow, lessonDocName } from "@yanke/protocol";
 import { account } from "@yanke/server/src/modules/account/account.schema.ts";
 import { lessonDoc } from "@yanke/server/src/modules/lessonplan/lessonplan.schema.ts";
 import { preparation, preparationMember } from "@yanke/server/src/modules/preparation/preparation.schema.ts";
-import { startServer } from "@yanke/server/src/server.ts";
 import { eq } from "drizzle-orm";
 import WebSocket, { WebSocketServer } from "ws";
 import * as Y from "yjs";
+import { pct, startBenchServer } from "./support.ts";
 
 const EDITORS = Number(process.env.BENCH_EDITORS ?? 50);
 const EDITS = Number(process.env.BENCH_EDITS ?? 200);
 
-const config = loadConfig({
-  PORT: "0",
-  RTMP_PORT: "0",
-  HOST: "127.0.0.1",
-  LOG_LEVEL: "silent",
-  ADMIN_PASSWORD: "Bench12345",
-  DATA_DIR: "/tmp/yanke-bench-lessonplan",
-  SEED_DEMO_CONTENT: "0",
-});
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-const server = await startServer(config, { database });
+const bench = await startBenchServer("/tmp/yanke-bench-lessonplan", { SEED_DEMO_CONTENT: "0" });
+const { server } = bench;
 const db = server.database.db;
-const appKey = config.appKey;
-const login = await postCall<SessionInfo>(CALLS.login, { username: "zhanglaoshi", password: "Teacher123" }, { baseUrl: server.url, appKey });
-if (login.code !== 200) throw new Error(`login: ${login.msg}`);
-const token = login.data.token;
-const call = async <T>(p: string, payload: Record<string, unknown>): Promise<T> => {
-  const r = await postCall<T>(p, payload, { baseUrl: server.url, appKey, token });
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-};
+const { token, call } = await bench.login("zhanglaoshi", "Teacher123");
 
 const [me] = await db.select({ id: account.id }).from(account).where(eq(account.username, "zhanglaoshi"));
 const [prep] = await db
@@ -54,10 +35,6 @@ const [prep] = await db
 await db.insert(preparationMember).values({ preparation_id: prep!.id, account_id: me!.id, role: 1 });
 const plan = await call<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: prep!.id, title: "基准测试教案", template: true });
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mb = (x: number) => `${(x / 1048576).toFixed(1)} MB`;
 

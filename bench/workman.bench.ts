@@ -11,17 +11,15 @@
  *                                        per group; DATABASE_URL for PostgreSQL)
  */
 import { createServer } from "node:http";
-import { CALLS, LIVE_WS_PATH, type SessionInfo, postCall } from "@yanke/protocol";
-import { loadConfig } from "@yanke/server/src/config.ts";
-import { openDatabase } from "@yanke/server/src/db/client.ts";
+import { CALLS, LIVE_WS_PATH } from "@yanke/protocol";
 import { account } from "@yanke/server/src/modules/account/account.schema.ts";
 import { preparation, preparationMember } from "@yanke/server/src/modules/preparation/preparation.schema.ts";
 import { liveServerOf } from "@yanke/server/src/modules/workman/live-server.ts";
-import { startServer } from "@yanke/server/src/server.ts";
 import { eq } from "drizzle-orm";
 import { Server as IoServer } from "socket.io";
 import { io as ioClient, type Socket as IoSocket } from "socket.io-client";
 import WebSocket from "ws";
+import { pct, startBenchServer } from "./support.ts";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2_000);
 const GROUP = Number(process.env.BENCH_GROUP ?? 50);
@@ -29,10 +27,6 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50);
 const GROUPS = Math.ceil(SOCKETS / GROUP);
 const DELIVERIES = SOCKETS * MESSAGES; // every socket is in one group and gets its MESSAGES
 
-const pct = (xs: Float64Array | number[], p: number) => {
-  const s = Float64Array.from(xs).sort();
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const rate = (x: number) => `${Math.round(x).toLocaleString("en-US")}/s`;
 
@@ -84,21 +78,10 @@ function report(name: string, meter: Meter): { rate: number; p50: number; p99: n
 }
 
 // ── ours ────────────────────────────────────────────────────────────────────────────────────────────────────
-const config = loadConfig({
-  PORT: "0",
-  RTMP_PORT: "0",
-  HOST: "127.0.0.1",
-  LOG_LEVEL: "silent",
-  ADMIN_PASSWORD: "Bench12345",
-  DATA_DIR: "/tmp/yanke-bench-workman",
-  SEED_DEMO_CONTENT: "0",
-});
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-const server = await startServer(config, { database });
+const bench = await startBenchServer("/tmp/yanke-bench-workman", { SEED_DEMO_CONTENT: "0" });
+const { server } = bench;
 const db = server.database.db;
-const login = await postCall<SessionInfo>(CALLS.login, { username: "zhanglaoshi", password: "Teacher123" }, { baseUrl: server.url, appKey: config.appKey });
-if (login.code !== 200) throw new Error(`login: ${login.msg}`);
-const token = login.data.token;
+const { token } = await bench.login("zhanglaoshi", "Teacher123");
 const [me] = await db.select({ id: account.id }).from(account).where(eq(account.username, "zhanglaoshi"));
 const preps = await db
   .insert(preparation)
