@@ -15,8 +15,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
-import { until, untilTrue } from "../apps/server/test/poll.js";
+import { h264Mp4, tinyPdf } from "../apps/server/test/media-fixtures.js";
+import { until } from "../apps/server/test/poll.js";
 import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, sessionToken, signIn, snap } from "./support.js";
 
 /**
@@ -32,6 +32,7 @@ let context: BrowserContext;
 let page: Page;
 let teacher = "";
 let videoId = 0;
+let pdfId = 0;
 let maths = 0;
 let chinese = 0;
 const ids: Record<string, number> = {};
@@ -43,12 +44,25 @@ async function ok<T>(p: string, payload: Record<string, unknown>, token = teache
 }
 const web = (payload: Record<string, unknown>) => ok<ListPage<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit: 50, ...payload }, "");
 
-/** A course with one unit and one lesson; the video bound to the lesson when `withVideo`; published unless draft. */
+async function upload(file: Buffer, name: string, module: string): Promise<FileRecord> {
+  const fd = new FormData();
+  fd.append("module", module);
+  fd.append("file", new Blob([new Uint8Array(file)]), name);
+  const res = await fetch(`${server.url}${CALLS.fileUpload}`, { method: "POST", body: fd, headers: { TOKEN: teacher } });
+  const env = (await res.json()) as Envelope<FileRecord>;
+  if (env.code !== 200) throw new Error(`upload ${name}: ${env.code} ${env.msg}`);
+  return env.data;
+}
+
+/** A course with one unit and one lesson; the video (and a PDF) bound to the lesson when `withVideo`; published unless draft. */
 async function course(name: string, course_type: number, subject_id: number, opts: { withVideo?: boolean; draft?: boolean; intro?: string } = {}): Promise<number> {
   const c = await ok<CourseResourceRow>(CALLS.resourceSave, { name, course_type, subject_id, course_introduce: opts.intro ?? `${name}的课程简介`, teaching_design: "<p>教学目标：理解并会应用。</p>" });
   const unit = await ok<CourseResourceRow>(CALLS.resourceSave, { name: "第一单元", pid: c.id });
   const lesson = await ok<CourseResourceRow>(CALLS.resourceSave, { name: "第1课时 新课", pid: unit.id });
-  if (opts.withVideo) await ok(CALLS.resourceBind, { id: lesson.id, resources_id: videoId, resources_type: 1, title: "课堂实录" });
+  if (opts.withVideo) {
+    await ok(CALLS.resourceBind, { id: lesson.id, resources_id: videoId, resources_type: 1, title: "课堂实录" });
+    await ok(CALLS.resourceBind, { id: lesson.id, resources_id: pdfId, resources_type: 2, title: "勾股定理学案.pdf" });
+  }
   if (!opts.draft) await ok(CALLS.resourceUpdate, { id: c.id, status: 1 });
   return c.id;
 }
@@ -58,7 +72,8 @@ const total = async () => Number((await page.getByTestId("resource-total").textC
 
 async function look(name: string): Promise<void> {
   await page.mouse.move(0, 0);
-  await untilTrue("toasts gone", async () => (await page.locator(".ant-message-notice").count()) === 0, 10_000);
+  // Toasts are hidden for the picture instead of waited out (each stays 3 s).
+  await page.locator(".ant-message").evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).style.visibility = "hidden")));
   await page.waitForTimeout(300); // lazy images and fonts settle, for the picture only
   await snap(page, name);
 }
@@ -72,13 +87,9 @@ beforeAll(async () => {
   teacher = (await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD)).token;
 
   // The lesson video: a generated 6 s H.264 MP4, uploaded and registered by the teacher.
-  const fd = new FormData();
-  fd.append("module", "video");
-  fd.append("file", new Blob([readFileSync(await h264Mp4(6, "640x360"))]), "gougu.mp4");
-  const res = await fetch(`${server.url}${CALLS.fileUpload}`, { method: "POST", body: fd, headers: { TOKEN: teacher } });
-  const env = (await res.json()) as Envelope<FileRecord>;
-  if (env.code !== 200) throw new Error(`upload: ${env.code} ${env.msg}`);
-  videoId = (await ok<VideoRow>(CALLS.myVideoSave, { file_id: env.data.id, name: "勾股定理 课堂实录" })).id;
+  const mp4 = await upload(readFileSync(await h264Mp4(6, "640x360")), "gougu.mp4", "video");
+  videoId = (await ok<VideoRow>(CALLS.myVideoSave, { file_id: mp4.id, name: "勾股定理 课堂实录" })).id;
+  pdfId = (await upload(tinyPdf("Gougu"), "学案.pdf", "document")).id;
   await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: videoId }), (v) => v.status !== "processing", 60_000);
 
   // Two subjects of one of the teacher's periods.
@@ -156,6 +167,13 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     expect(await page.getByTestId("page-title").textContent()).toBe("勾股定理探究课");
     expect(await page.getByTestId("resource-node-title").textContent()).toContain("第1课时 新课");
     expect(await page.getByTestId("resource-playlist-item").allTextContents()).toEqual([expect.stringContaining("课堂实录")]);
+    // The lesson's document, with a download link that answers the file.
+    const doc = page.getByTestId("resource-doc");
+    expect(await doc.allTextContents()).toEqual([expect.stringContaining("勾股定理学案.pdf")]);
+    const href = await doc.getByRole("link", { name: /下载/ }).getAttribute("href");
+    const pdf = await fetch(new URL(href!, server.url));
+    expect(pdf.status).toBe(200);
+    expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(100);
 
     const video = page.getByTestId("resource-video");
     await video.evaluate((v: HTMLVideoElement) => {
@@ -205,6 +223,13 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     await page.getByTestId("resource-bind-video").click();
     await page.getByTestId("resource-bind-video-row").filter({ hasText: "勾股定理 课堂实录" }).getByTestId("resource-bind-video-choose").click();
     await page.getByTestId("resource-bind-title").filter({ hasText: "勾股定理 课堂实录" }).waitFor();
+
+    // The course's own form: an introduction saved through c086.
+    await page.getByTestId("resource-editor-tree").getByText("光的折射实验课", { exact: true }).click();
+    await until("the course selected", () => page.getByTestId("resource-node-title").textContent(), (t) => t === "光的折射实验课");
+    await page.getByTestId("resource-node-intro").fill("观察光的折射现象，总结折射规律。");
+    await page.getByTestId("resource-node-save").click();
+    await until("the introduction saved", async () => (await ok<ListPage<CourseResourceRow>>(CALLS.resourceList, { page: 1, limit: 10, name: "光的折射" })).list[0]?.course_introduce, (t) => t === "观察光的折射现象，总结折射规律。");
 
     await page.getByTestId("resource-publish").click();
     await until("published", () => page.getByTestId("resource-editor-status").textContent(), (t) => t === "已发布");
