@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account } from "../src/modules/account/account.schema.js";
 import { analysisCourse } from "../src/modules/analysis/analysis.schema.js";
 import { equipment } from "../src/modules/equipment/equipment.schema.js";
-import { lectureIndicator, listenEvaluate, listenEvaluation, listenScore } from "../src/modules/listen/listen.schema.js";
+import { lectureIndicator, listenEvaluation, listenScore } from "../src/modules/listen/listen.schema.js";
 import { school } from "../src/modules/org/org.schema.js";
 import { courseResource } from "../src/modules/resource/resource.schema.js";
 import { reviewActivity, reviewScore, reviewWork } from "../src/modules/review/review.schema.js";

@@ -166,7 +166,7 @@ export function EvaluationClassList() {
                     {body}
                   </Link>
                 ) : (
-                  <article key={r.id} className="ykp-card" data-testid="evaluation-card" tabIndex={0}>
+                  <article key={r.id} className="ykp-card" data-testid="evaluation-card">
                     {body}
                   </article>
                 );
