@@ -448,6 +448,8 @@ describe("portraits", () => {
     await k.refused(C.schoolPortrait, { school_id: schools.two }, "xiaoji", Code.FORBIDDEN);
     await k.refused(C.schoolPortrait, { school_id: 999999 }, "pingtai", Code.NOT_FOUND, "学校不存在");
     await k.refused(C.schoolPortrait, {}, "pingtai", Code.BAD_INPUT, "请选择学校");
+    await k.refused(C.schoolPortrait, { school_id: "abc" }, "pingtai", Code.BAD_INPUT);
+    expect((await k.s.call(C.schoolPortrait, { school_id: schools.one })).code).toBe(Code.SESSION_INVALID);
   });
 });
 
@@ -469,6 +471,11 @@ describe("online teachers", () => {
     expect(all.online).toBe(1);
     expect(all.teachers!.map((t) => t.realname)).toContain("赵老师");
     expect((await k.s.call(C.onlineTeachers, { school_id: 999999 })).code).toBe(Code.NOT_FOUND);
+    expect((await k.s.call(C.onlineTeachers, { school_id: "x" })).code).toBe(Code.BAD_INPUT);
+    // a school's own count, and its names for its administrator only
+    const one = (await k.s.call<OnlineTeachers>(C.onlineTeachers, { school_id: schools.one })).data;
+    expect(one.online).toBe(3);
+    expect(one.teachers).toBeNull();
   });
 });
 
@@ -497,5 +504,6 @@ describe("evaluated lessons (#9's visibility)", () => {
     await k.refused(C.evaluationClass, { is_type: 5 }, "pingtai", Code.BAD_INPUT, /听评课类型不正确/);
     await k.refused(C.evaluationClass, { order: "x" }, "pingtai", Code.BAD_INPUT, /排序方式不正确/);
     await k.refused(C.evaluationClass, { limit: 0 }, "pingtai", Code.BAD_INPUT);
+    await k.refused(C.evaluationClass, { name: "很".repeat(51) }, "pingtai", Code.BAD_INPUT, /名称最多 50 个字/);
   });
 });
