@@ -43,7 +43,7 @@ const TYPES = [1, 2, 3, 4, 5];
 function Thumb({ src, name, width = 96 }: { src: string; name: string; width?: number }) {
   return (
     <div style={{ width, aspectRatio: "16 / 9", borderRadius: 6, overflow: "hidden", background: "linear-gradient(135deg, #2f8f77, #1f6f5c)", display: "flex", alignItems: "center", justifyContent: "center", color: "#fff", flex: "none" }}>
-      {src ? <img src={src} alt="" loading="lazy" style={{ width: "100%", height: "100%", objectFit: "cover" }} /> : <span style={{ fontSize: 18, fontWeight: 600 }}>{name.slice(0, 1)}</span>}
+      {src ? <img src={src} alt="" loading="lazy" style={{ width: "100%", height: "100%", objectFit: "cover" }} /> : <span style={{ fontSize: 18, fontWeight: 600 }}>{name.replace(/^[\s《「『“"'（(【[]+/, "").slice(0, 1) || "专"}</span>}
     </div>
   );
 }

@@ -48,6 +48,9 @@ export function clockOf(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
 }
 
+/** The first character worth showing on a cover without an image (opening quotes and brackets skipped). */
+export const initialOf = (name: string) => name.replace(/^[\s《「『“"'（(【[]+/, "").slice(0, 1) || "课";
+
 export const dot = (...parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(" · ");
 
 export function Cover({ src, name, seed, tag, time, play, className = "", eager = false }: { src: string; name: string; seed: number; tag?: string; time?: number; play?: boolean; className?: string; eager?: boolean }) {
@@ -58,7 +61,7 @@ export function Cover({ src, name, seed, tag, time, play, className = "", eager 
         <img src={src} alt="" loading={eager ? "eager" : "lazy"} decoding="async" />
       ) : (
         <span className="ykt-cover-letter" aria-hidden="true">
-          {name.trim().slice(0, 1) || "课"}
+          {initialOf(name)}
         </span>
       )}
       {tag ? <span className="ykt-cover-tag">{tag}</span> : null}
