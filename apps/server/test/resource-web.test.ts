@@ -130,6 +130,12 @@ describe("/web/myResource", () => {
     expect("teaching_design" in first).toBe(false);
     // Newest first by default.
     expect(all.list[0]!.id).toBe(Math.max(...published.map((r) => r.id)));
+    // Pages: the total stays right on every page, past the end too.
+    const p2 = await web({ limit: 3, page: 2 });
+    expect(p2.total).toBe(published.length);
+    expect(p2.list.map((r) => r.id)).toEqual(all.list.slice(3, 6).map((r) => r.id));
+    const past = await web({ limit: 3, page: 99 });
+    expect(past).toMatchObject({ total: published.length, list: [] });
     // A signed-in author does not see his draft on the front site either.
     expect((await web({}, "zhanglaoshi")).total).toBe(published.length);
   });

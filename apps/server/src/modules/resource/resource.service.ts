@@ -652,17 +652,22 @@ export class ResourceService {
   /** c076: published courses, every filter AND-ed, new or hot first. */
   async webList(q: z.output<typeof WebResourceListPayload>, text: "fts" | "ilike" = "fts"): Promise<Page<WebResourceRow>> {
     const where = this.webWhere(q, text);
-    const [{ n } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(cr).where(where);
-    const order = q.order === "hot" ? [desc(cr.view_count), desc(cr.id)] : [desc(cr.created_at), desc(cr.id)];
-    const ids = await this.db
-      .select({ id: cr.id })
+    // new = creation order: the primary key serves it. With a text query the matches come from the GIN index and are
+    // sorted (id + 0 keeps the planner from walking the primary key and computing to_tsvector row by row); one scan
+    // answers the page and the total (count(*) over ()). Decision 1100.
+    const byId = q.name ? sql`${cr.id} + 0` : cr.id;
+    const order = q.order === "hot" ? [desc(cr.view_count), desc(cr.id)] : [desc(byId)];
+    const page = await this.db
+      .select({ id: cr.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(cr)
       .where(where)
       .orderBy(...order)
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
-    const rows = await this.rowsByIds(ids.map((r) => r.id));
-    return { list: rows.map((r) => this.toWebRow(r)), total: n, page: q.page, limit: q.limit };
+    let total = page[0]?.n ?? 0;
+    if (!page.length && q.page > 1) [{ n: total } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(cr).where(where);
+    const rows = await this.rowsByIds(page.map((r) => r.id));
+    return { list: rows.map((r) => this.toWebRow(r)), total, page: q.page, limit: q.limit };
   }
 
   private async options(key: SQL, name: SQL, join: SQL, q: z.output<typeof WebResourceScopePayload>, textId = false): Promise<ResourceOption[]> {
