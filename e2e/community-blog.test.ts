@@ -7,7 +7,7 @@ import { CALLS, type ArticleCommentRow, type ArticleCounts, type ArticleDetail, 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TEACHER_PASSWORD } from "../apps/server/src/db/bootstrap.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -22,11 +22,7 @@ let articleId = 0;
 const TITLE = "整本书阅读的课堂实践";
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
-async function ok<T>(p: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
-  const r = await p;
-  if (r.code !== 200) throw new Error(`${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 
 /** Leaves the browser signed out (the store is read again on the reload). */
 /** A screenshot from the top of the page, once the toasts have gone. */
@@ -50,24 +46,20 @@ beforeAll(async () => {
   zhang = await server.login("zhanglaoshi", DEMO_TEACHER_PASSWORD);
   li = await server.login("lilaoshi", DEMO_TEACHER_PASSWORD);
   admin = await server.login();
-  const c = await ok(
-    server.call<CommunityItem>(CALLS.communitySave, { name: "空间测试语文教研社区", introduction: "以读促写，围绕整本书阅读开展校本教研。", type: 1, level: 1 }, zhang.token),
-  );
+  const c = await ok<CommunityItem>(CALLS.communitySave, { name: "空间测试语文教研社区", introduction: "以读促写，围绕整本书阅读开展校本教研。", type: 1, level: 1 }, zhang.token);
   communityId = c.id;
-  await ok(server.call(CALLS.communityJoin, { community_id: communityId }, li.token));
-  hiddenId = (await ok(server.call<CommunityItem>(CALLS.communitySave, { name: "未公开的备课小组", type: 1, level: 1 }, zhang.token))).id;
-  await ok(server.call(CALLS.communityIsDisplay, { community_id: hiddenId, is_display: 0 }, zhang.token));
-  await ok(
-    server.call<NoticeRow>(
-      CALLS.operateNoticeSave,
-      {
-        community_id: communityId,
-        name: "关于开展第三周集体教研的通知",
-        message_content: '<p>请各位老师<b>周三下午</b>到会议室参加教研。</p><script>window.__noticeXss = 1</script><img src="x" onerror="window.__noticeXss = 2"><a href="javascript:alert(1)">详情</a><svg onload="window.__noticeXss = 3"></svg><iframe src="javascript:window.__noticeXss = 4"></iframe><p style="background:url(javascript:1)" onclick="window.__noticeXss = 5">附件见群文件</p>',
-        status: 1,
-      },
-      zhang.token,
-    ),
+  await ok(CALLS.communityJoin, { community_id: communityId }, li.token);
+  hiddenId = (await ok<CommunityItem>(CALLS.communitySave, { name: "未公开的备课小组", type: 1, level: 1 }, zhang.token)).id;
+  await ok(CALLS.communityIsDisplay, { community_id: hiddenId, is_display: 0 }, zhang.token);
+  await ok<NoticeRow>(
+    CALLS.operateNoticeSave,
+    {
+      community_id: communityId,
+      name: "关于开展第三周集体教研的通知",
+      message_content: '<p>请各位老师<b>周三下午</b>到会议室参加教研。</p><script>window.__noticeXss = 1</script><img src="x" onerror="window.__noticeXss = 2"><a href="javascript:alert(1)">详情</a><svg onload="window.__noticeXss = 3"></svg><iframe src="javascript:window.__noticeXss = 4"></iframe><p style="background:url(javascript:1)" onclick="window.__noticeXss = 5">附件见群文件</p>',
+      status: 1,
+    },
+    zhang.token,
   );
   handle = await launchBrowser();
   const context = await handle.browser.newContext({ viewport: { width: 1366, height: 800 } });
@@ -115,7 +107,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
     // What the wire stored is the same article, the script as escaped text.
-    const wire = await ok(server.call<ArticleDetail>(CALLS.articleRead, { id: articleId }, admin.token));
+    const wire = await ok<ArticleDetail>(CALLS.articleRead, { id: articleId }, admin.token);
     expect(wire.title).toBe(TITLE);
     expect(wire.content).toContain("<strong>整本书阅读</strong>");
     expect(wire.content).not.toContain("<script");
@@ -133,7 +125,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     await titleInput.fill(TITLE);
     await page.getByTestId("article-submit").click();
     await expect.poll(() => page.getByTestId("article-title").textContent(), { timeout: 10_000 }).toBe(TITLE);
-    const log = await ok(server.call<ListPage<{ account_name: string; action: string }>>(CALLS.communityLog, { community_id: communityId, action: "article." }, admin.token));
+    const log = await ok<ListPage<{ account_name: string; action: string }>>(CALLS.communityLog, { community_id: communityId, action: "article." }, admin.token);
     expect(log.list.map((l) => [l.account_name, l.action])).toEqual([["张老师", "article.update"], ["张老师", "article.update"], ["张老师", "article.save"]]);
   });
 
@@ -153,7 +145,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     expect(await page.getByTestId("article-like-num").textContent()).toBe("0");
     await page.getByTestId("article-like").click();
     await expect.poll(() => page.getByTestId("article-like-num").textContent()).toBe("1");
-    const counts = await ok(server.call<ArticleCounts>(CALLS.articleReadingNum, { id: articleId }, admin.token));
+    const counts = await ok<ArticleCounts>(CALLS.articleReadingNum, { id: articleId }, admin.token);
     expect(counts.like_num).toBe(1);
 
     const input = page.getByTestId("article-comments-input").locator("textarea").or(page.getByTestId("article-comments-input")).first();
@@ -167,7 +159,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     await reply.waitFor();
     expect(await reply.textContent()).toContain("回复 李老师");
 
-    const thread = await ok(server.call<ListPage<ArticleCommentRow>>(CALLS.articleCommentList, { article_id: articleId }, admin.token));
+    const thread = await ok<ListPage<ArticleCommentRow>>(CALLS.articleCommentList, { article_id: articleId }, admin.token);
     expect(thread.total).toBe(1);
     expect(thread.list[0]!.content).toBe("导读课的设计很有启发，想借鉴到我们班。");
     expect(thread.list[0]!.children.map((c) => [c.content, c.reply_person])).toEqual([["补充一句：推进课可以配合阅读单。", "李老师"]]);
@@ -241,7 +233,7 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     // Joining (c184, an open community) opens the box.
     await closed.getByTestId("blog-join").click();
     await page.getByTestId("article-comments-input").waitFor();
-    const members = await ok(server.call<ListPage<{ realname: string }>>(CALLS.communityMemberList, { community_id: communityId, limit: 100 }, admin.token));
+    const members = await ok<ListPage<{ realname: string }>>(CALLS.communityMemberList, { community_id: communityId, limit: 100 }, admin.token);
     expect(members.list.map((m) => m.realname).sort()).toEqual(["张老师", "李老师", "王老师"].sort());
   });
 });

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**
  * #7 personal centre and meetings (NINGXIA edition): a notice reaches a member's 我的消息 and opening it reads it;
@@ -22,11 +22,7 @@ let notice: NoticeRow;
 let article: ArticleDetail;
 const JOIN_URL = "https://meeting.example.com/j/720615";
 
-async function ok<T>(p: string, payload: Record<string, unknown>, user: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token[user]);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server, (user) => token[user] ?? "");
 
 /** Waits until no CSS animation or transition runs (tab ink bars, fades), for screenshots. */
 async function settled(): Promise<void> {

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**
  * #7 reflections (教学反思, c388–c390) in the NINGXIA edition: lilaoshi writes a reflection on an ended activity from
@@ -21,11 +21,7 @@ let activity: ActivityDetail;
 const TITLE = "期末复习课的三点反思";
 const TITLE2 = "期末复习课的三点反思（修订）";
 
-async function ok<T>(p: string, payload: Record<string, unknown>, user: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token[user]);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server, (user) => token[user] ?? "");
 
 const mine = () => ok<Paged<ReflectRow>>(CALLS.reflectList, { page: 1, limit: 20 }, "lilaoshi");
 

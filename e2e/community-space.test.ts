@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PASSWORD } from "../apps/server/src/db/bootstrap.js";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**
  * #7 community space pages (NINGXIA edition): a teacher creates a school community through the form and lands in
@@ -36,11 +36,7 @@ let communityId = 0;
 let applyOnly: CommunityItem;
 const NAME = `初中语文读写教研社区${Date.now() % 100000}`;
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 
 async function signInAs(username: string, password: string): Promise<void> {
   // A fresh document: the app keeps the session in memory too.

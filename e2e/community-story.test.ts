@@ -8,7 +8,7 @@ import { CALLS, type ArticleCommentRow, type CommunityItem, type MessageRow, typ
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -17,12 +17,7 @@ let page: Page;
 const NAME = `读写结合教研社区${Date.now() % 100000}`;
 const TITLE = "整本书阅读的三种课型";
 
-async function ok<T>(path: string, payload: Record<string, unknown>, user: string): Promise<T> {
-  const s = await server.login(user, user.endsWith("laoshi") ? "Teacher123" : "Demo12345");
-  const r = await server.call<T>(path, payload, s.token);
-  if (r.code !== 200) throw new Error(`${path}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server, async (user) => (await server.login(user, user.endsWith("laoshi") ? "Teacher123" : "Demo12345")).token);
 
 async function as(username: string): Promise<void> {
   await page.evaluate(() => localStorage.clear()).catch(() => undefined);

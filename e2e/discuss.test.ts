@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -30,11 +30,7 @@ const REPLY = "同意，可以再加一个动手测量的小活动";
 const REFLECTION = "《勾股定理》课后反思";
 const COMMENT = "反思写得很具体，测量活动值得推广";
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 

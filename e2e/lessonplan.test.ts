@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { insertPreparation } from "../apps/server/test/prepare-kit.js";
-import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**
  * #8 co-edited lesson plans in the browser (NINGXIA edition): two teachers of one preparation, each in a browser
@@ -46,11 +46,7 @@ const LINE_B = "李老师补充：探究直角三角形三边关系";
 const DRAFT_ONLY = "这一句在初稿之后加入";
 const HEADING_EDIT = "（修订稿）";
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 
 const content = (page: Page) => page.getByTestId("lp-editor-content");
 /** The text of the editor's elements matching `selector`, without the other people's caret labels drawn inside. */

@@ -21,7 +21,7 @@ import { type TestServer, startTestServer } from "../apps/server/test/harness.js
 import { storedFile } from "../apps/server/src/modules/file/file.schema.js";
 import { video } from "../apps/server/src/modules/video/video.schema.js";
 import { equipment } from "../apps/server/src/modules/equipment/equipment.schema.js";
-import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -32,11 +32,7 @@ let remoteId = 0;
 let agg: ListenTeacherScoreAnswer;
 const NAME = "七年级 有理数的加法 公开课";
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 

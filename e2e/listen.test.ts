@@ -27,7 +27,7 @@ import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4, mp3, tinyPdf } from "../apps/server/test/media-fixtures.js";
-import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, inputOf, launchBrowser, okOf, signIn, snap, upload } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -42,11 +42,7 @@ const NAME = "《勾股定理》精准听评课";
 const MESSAGE = "这里的追问很好，学生开始自己发现规律。";
 const AT = 3.5;
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 
 const { until } = polling({ every: 200 });
 
@@ -75,13 +71,8 @@ beforeAll(async () => {
   await ok(CALLS.communityJoin, { community_id: communityId }, wang.token);
 
   // The lesson video: a generated 8 s H.264 MP4, uploaded and registered by the teacher.
-  const fd = new FormData();
-  fd.append("module", "video");
-  fd.append("file", new Blob([readFileSync(await h264Mp4(8, "640x360"))]), "gougu.mp4");
-  const res = await fetch(`${server.url}${CALLS.fileUpload}`, { method: "POST", body: fd, headers: { TOKEN: zhang.token } });
-  const env = (await res.json()) as Envelope<FileRecord>;
-  if (env.code !== 200) throw new Error(`upload: ${env.code} ${env.msg}`);
-  videoId = (await ok<VideoRow>(CALLS.myVideoSave, { file_id: env.data.id, name: "勾股定理 课堂实录" }, zhang.token)).id;
+  const file = await upload(server, zhang.token, await h264Mp4(8, "640x360"), "video", "gougu.mp4");
+  videoId = (await ok<VideoRow>(CALLS.myVideoSave, { file_id: file.id, name: "勾股定理 课堂实录" }, zhang.token)).id;
   await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: videoId }, zhang.token), (v) => v.status !== "processing", 60_000);
 
   const schemes = await ok<IndicatorListAnswer>(CALLS.indicatorList, { root_id: 0, status: 1 }, zhang.token);

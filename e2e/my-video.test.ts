@@ -5,7 +5,7 @@ import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
-import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**
  * #6 我的视频 and the dashboard's 视频概况 in Chromium: a teacher uploads a generated H.264 MP4 through the page (resumable
@@ -18,11 +18,7 @@ let handle: BrowserHandle;
 let teacher = "";
 let admin = "";
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 const mine = (search_name?: string) => ok<ListPage<VideoRow>>(CALLS.myVideoAll, { page: 1, limit: 100, ...(search_name ? { search_name } : {}) }, teacher);
 
 const { untilTrue } = polling({ every: 150 });

@@ -11,7 +11,7 @@ import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { eq } from "drizzle-orm";
 import { preparation } from "../apps/server/src/modules/preparation/preparation.schema.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
@@ -24,11 +24,7 @@ const MESSAGE = "建议在导入环节用温度计引出负数。";
 const REPLY = "同意，可以再加一个海拔的例子。";
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 
 async function signInAs(username: string): Promise<void> {
   await page.evaluate(() => localStorage.clear()).catch(() => undefined);

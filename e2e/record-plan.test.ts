@@ -20,7 +20,7 @@ import { recording, recordingPart } from "../apps/server/src/modules/recording/r
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
-import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**
  * #6 录制计划 (/device/record) in Chromium, as a school administrator (xiaoji). A classroom device registered over the
@@ -46,11 +46,7 @@ const COURSE = "手动录制测试 函数的图像";
 
 const { until } = polling({ ms: 45_000, every: 300 });
 
-async function ok<T>(path: string, payload: Record<string, unknown>): Promise<T> {
-  const r = await server.call<T>(path, payload, admin.token);
-  expect(r.code, `${path}: ${r.msg}`).toBe(200);
-  return r.data;
-}
+const ok = okOf(() => server, () => admin.token);
 const devices = () => ok<EquipmentRow[]>(CALLS.equipmentAllList, {});
 const records = () => ok<ListPage<SupervisionRow>>(CALLS.supervision, { page: 1, limit: 50 }).then((p) => p.list);
 const rowOf = (id: number): Locator => page.locator(`[data-testid="record-row"][data-id="${id}"]`);

@@ -26,7 +26,7 @@ import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { polling } from "../apps/server/test/poll.js";
 import { generateLesson, type GeneratedLesson } from "../apps/server/src/modules/analysis/truth/gen-lesson.js";
-import { ARTIFACTS, type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
+import { ARTIFACTS, type BrowserHandle, hasChromium, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 const hasEspeak = spawnSync("espeak-ng", ["--version"]).status === 0;
 const NAME = "分数的初步认识（AI 分析）";
@@ -41,11 +41,7 @@ let lesson: GeneratedLesson;
 let dir = "";
 let course: AnalysisCourseRow;
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 const index = (token: string, scope: "mine" | "all") => ok<ListPage<AnalysisCourseRow>>(CALLS.courseIndex, { scope, page: 1, limit: 100 }, token);
 
 const { untilTrue } = polling({ every: 100 });

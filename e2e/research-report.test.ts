@@ -6,7 +6,7 @@
  * transcript shows the reason of its unavailable sections; print media hides the controls; /charts draws both lessons.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import {
   CALLS,
@@ -14,8 +14,6 @@ import {
   type ContentRow,
   type ContentStatistical,
   type CourseReport,
-  type Envelope,
-  type FileRecord,
   type ScoringSection,
   type Page as ListPage,
   type StCode,
@@ -25,9 +23,9 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD, TMP_DIR } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { polling } from "../apps/server/test/poll.js";
+import { polling, until } from "../apps/server/test/poll.js";
 import { generateLesson } from "../apps/server/src/modules/analysis/truth/gen-lesson.js";
-import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, launchBrowser, okOf, signIn, snap, upload } from "./support.js";
 
 const hasEspeak = spawnSync("espeak-ng", ["--version"]).status === 0;
 
@@ -41,31 +39,12 @@ let work = "";
 let withText: AnalysisCourseDetail;
 let noText: AnalysisCourseDetail;
 
-async function ok<T>(p: string, payload: Record<string, unknown>): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
-
-async function upload(file: string, module: string, name: string): Promise<FileRecord> {
-  const fd = new FormData();
-  fd.append("module", module);
-  fd.append("file", new Blob([readFileSync(file)]), name);
-  const res = await fetch(`${server.url}${CALLS.fileUpload}`, { method: "POST", body: fd, headers: { TOKEN: token } });
-  const env = (await res.json()) as Envelope<FileRecord>;
-  if (env.code !== 200) throw new Error(`upload ${name}: ${env.msg}`);
-  return env.data;
-}
+const ok = okOf(() => server, () => token);
 
 async function waitDone(id: number): Promise<AnalysisCourseDetail> {
-  const end = Date.now() + 150_000;
-  for (;;) {
-    const d = await ok<AnalysisCourseDetail>(CALLS.courseDetail, { id });
-    if (d.status === 2) return d;
-    if (d.status === 3) throw new Error(`analysis ${id} failed: ${d.error}`);
-    if (Date.now() > end) throw new Error(`analysis ${id} still ${d.status_name} (${d.stage})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const d = await until(`analysis ${id}`, () => ok<AnalysisCourseDetail>(CALLS.courseDetail, { id }), (d) => d.status === 2 || d.status === 3, 150_000);
+  if (d.status === 3) throw new Error(`analysis ${id} failed: ${d.error}`);
+  return d;
 }
 
 const { untilTrue } = polling({ ms: 15_000, every: 50 });
@@ -103,9 +82,9 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     token = (await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD)).token;
     // One video file makes one lesson: the same clip is uploaded twice.
     const [video, video2, srt] = await Promise.all([
-      upload(lesson.video, "video", "分数的意义.mp4"),
-      upload(lesson.video, "video", "分数的意义（无实录）.mp4"),
-      upload(lesson.srt, "any", "分数的意义.srt"),
+      upload(server, token, lesson.video, "video", "分数的意义.mp4"),
+      upload(server, token, lesson.video, "video", "分数的意义（无实录）.mp4"),
+      upload(server, token, lesson.srt, "any", "分数的意义.srt"),
     ]);
     const a = await ok<AnalysisCourseDetail>(CALLS.researchLocal, { file_id: video.id, name: "分数的意义", transcript_file_id: srt.id, interval: 5 });
     const b = await ok<AnalysisCourseDetail>(CALLS.researchLocal, { file_id: video2.id, name: "分数的意义（无实录）", interval: 10 });

@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CALLS, type Envelope, type FileRecord } from "@yanke/protocol";
 import { type Browser, type Page, chromium } from "playwright-core";
+import type { TestServer } from "../apps/server/test/harness.js";
 import { untilTrue } from "../apps/server/test/poll.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -75,4 +77,28 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await inputOf(page, "login-password").fill(password);
   await page.getByTestId("login-submit").click();
   await untilTrue(`sign-in of ${username} to leave the login page`, () => hashRoute(page) !== "/login", 15_000, 50);
+}
+
+/**
+ * The `ok(path, payload, who)` of a test file: one call through the real wire that must answer 200 — its data, or it
+ * throws "<path>: <code> <msg>". `server` is read at each call (files start theirs in beforeAll); `tokenOf` turns `who`
+ * into the session token: by default `who` is the token, a file may look a user name up or always use one session.
+ */
+export function okOf(server: () => Pick<TestServer, "call">, tokenOf: (who: string) => string | Promise<string> = (who) => who) {
+  return async <T = unknown>(path: string, payload: Record<string, unknown> = {}, who = ""): Promise<T> => {
+    const r = await server().call<T>(path, payload, await tokenOf(who));
+    if (r.code !== 200) throw new Error(`${path}: ${r.code} ${r.msg}`);
+    return r.data;
+  };
+}
+
+/** Uploads a file from disk through the real /file/upload call (multipart, as `name` into `module`); the stored file's record, or it throws. */
+export async function upload(server: Pick<TestServer, "url">, token: string, file: string, module: string, name: string): Promise<FileRecord> {
+  const fd = new FormData();
+  fd.append("module", module);
+  fd.append("file", new Blob([readFileSync(file)]), name);
+  const res = await fetch(`${server.url}${CALLS.fileUpload}`, { method: "POST", body: fd, headers: { TOKEN: token } });
+  const env = (await res.json()) as Envelope<FileRecord>;
+  if (env.code !== 200) throw new Error(`upload ${name}: ${env.code} ${env.msg}`);
+  return env.data;
 }

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { lessonDoc } from "../apps/server/src/modules/lessonplan/lessonplan.schema.js";
 import { TEST_ADMIN_PASSWORD, TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { ARTIFACTS, type BrowserHandle, hasChromium, hashRoute, launchBrowser, signIn, snap } from "./support.js";
+import { ARTIFACTS, type BrowserHandle, hasChromium, hashRoute, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**
  * #8 textbook resources and AI diagnosis in the browser (NINGXIA edition): a teacher browses the seeded catalogue
@@ -37,11 +37,7 @@ let edition: TextbookEditionRow;
 const RES_NAME = `正数和负数导学案${Date.now() % 100000}`;
 const CODE = "RJ-SX-7A-01-01";
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token: string): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server);
 const list = <T,>(x: T[] | { list: T[] }): T[] => (Array.isArray(x) ? x : x.list);
 
 async function signInAs(username: string, password: string): Promise<void> {

@@ -1,14 +1,14 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CALLS, type Envelope, type FileRecord, type VideoRow, type VideoShareAnswer } from "@yanke/protocol";
+import { CALLS, type VideoRow, type VideoShareAnswer } from "@yanke/protocol";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD, TMP_DIR } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { polling } from "../apps/server/test/poll.js";
-import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
+import { polling, until } from "../apps/server/test/poll.js";
+import { type BrowserHandle, hasChromium, launchBrowser, okOf, signIn, snap, upload } from "./support.js";
 
 /**
  * #6 video on demand in Chromium: a lesson with two cameras (two different generated 12 s H.264 clips, registered
@@ -29,21 +29,7 @@ async function clip(name: string, source: string): Promise<string> {
   return file;
 }
 
-async function upload(file: string, name: string): Promise<FileRecord> {
-  const fd = new FormData();
-  fd.append("module", "video");
-  fd.append("file", new Blob([readFileSync(file)]), name);
-  const res = await fetch(`${server.url}${CALLS.fileUpload}`, { method: "POST", body: fd, headers: { TOKEN: token } });
-  const env = (await res.json()) as Envelope<FileRecord>;
-  if (env.code !== 200) throw new Error(`upload ${name}: ${env.msg}`);
-  return env.data;
-}
-
-async function ok<T>(p: string, payload: Record<string, unknown>): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const ok = okOf(() => server, () => token);
 
 beforeAll(async () => {
   if (!hasChromium) return;
@@ -53,16 +39,10 @@ beforeAll(async () => {
   handle = await launchBrowser(["--autoplay-policy=no-user-gesture-required"]);
   token = (await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD)).token;
   const [teacher, student] = await Promise.all([clip("teacher.mp4", "testsrc"), clip("student.mp4", "smptebars")]);
-  const t = await upload(teacher, "教师机位.mp4");
-  const s = await upload(student, "学生机位.mp4");
+  const t = await upload(server, token, teacher, "video", "教师机位.mp4");
+  const s = await upload(server, token, student, "video", "学生机位.mp4");
   const saved = await ok<VideoRow>(CALLS.myVideoSave, { file_id: t.id, student_file_id: s.id, name: "二次函数公开课" });
-  const end = Date.now() + 60_000;
-  for (;;) {
-    video = await ok<VideoRow>(CALLS.myVideoRead, { id: saved.id });
-    if (video.status !== "processing") break;
-    if (Date.now() > end) throw new Error("the video was not processed within 60 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  video = await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }), (v) => v.status !== "processing", 60_000);
 }, 180_000);
 afterAll(async () => {
   await handle?.close();
