@@ -161,7 +161,10 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
   it("opens a course, plays its lesson video and the view is counted on the server", async () => {
     const before = (await web({ name: "勾股定理探究课" })).list.find((r) => r.id === ids.match)!;
     await page.goto(`${server.url}/#/foreground/courseResource?q=勾股定理探究课`);
-    await page.locator(`[data-testid=resource-card][data-resource-id="${ids.match}"]`).click();
+    // Keyboard: the card is a real link (focus + Enter opens it).
+    const card = page.locator(`[data-testid=resource-card][data-resource-id="${ids.match}"]`);
+    await card.focus();
+    await card.press("Enter");
     await page.getByTestId("course-resource-video-page").waitFor();
     expect(hashRoute(page)).toBe(`/foreground/courseResourceVideo?id=${ids.match}`);
     expect(await page.getByTestId("page-title").textContent()).toBe("勾股定理探究课");
@@ -199,6 +202,7 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
   });
 
   it("a teacher builds a course in 我的资源 (unit, lesson, bound video, 发布) and it appears on the front list", async () => {
+    await page.goto("about:blank"); // a fresh load of the app, not a hash change inside the front page
     await signIn(page, server.url, "zhanglaoshi", TEST_TEACHER_PASSWORD);
     await page.goto(`${server.url}/#/personalCenter/personalCenter3`);
     await page.getByTestId("my-resources-page").waitFor();
