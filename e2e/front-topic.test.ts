@@ -10,6 +10,7 @@ import { type TestServer, startTestServer } from "../apps/server/test/harness.js
 import { polling } from "../apps/server/test/poll.js";
 import { DEMO_ADMIN_PASSWORD, DEMO_TEACHER_PASSWORD } from "../apps/server/src/db/bootstrap.js";
 import { listenEvaluate, listenEvaluation } from "../apps/server/src/modules/listen/listen.schema.js";
+import { reviewActivity } from "../apps/server/src/modules/review/review.schema.js";
 import { type BrowserHandle, hasChromium, inputOf, launchBrowser, okOf, signIn, snap, upload } from "./support.js";
 
 /**
@@ -57,6 +58,16 @@ beforeAll(async () => {
     .returning({ id: listenEvaluate.id });
   const li = await server.login("lilaoshi", DEMO_TEACHER_PASSWORD);
   const wang = await server.login("wanglaoshi", DEMO_TEACHER_PASSWORD);
+  // A review activity in its submission phase (the review module's table) for the hub's calendar and cards.
+  await db.insert(reviewActivity).values({
+    title: "“大单元”优质课评选",
+    school_id: zhang.school_id,
+    phase: 2,
+    signup_start: new Date(now - 2 * 86_400_000),
+    signup_end: new Date(now - 86_400_000),
+    submit_end: new Date(now + 3 * 86_400_000),
+    review_end: new Date(now + 6 * 86_400_000),
+  });
   await db.insert(listenEvaluation).values([
     { record_id: rec!.id, account_id: li.account_id, total_score: 92, status: 1 },
     { record_id: rec!.id, account_id: wang.account_id, total_score: 87, status: 1 },
@@ -166,6 +177,7 @@ async function steps(page: Page): Promise<void> {
     await page.goto(`${server.url}/#/foreground/teachEvents`);
     await page.getByTestId("teach-events-page").waitFor();
     await page.getByTestId("hub-topics").getByTestId("topic-card").filter({ hasText: TOPIC }).waitFor();
+    await page.getByTestId("hub-reviews").getByTestId("hub-review-card").filter({ hasText: "“大单元”优质课评选" }).waitFor();
     await page.getByTestId("hub-calendar").waitFor();
     await snap(page, "teach-events-1440");
     await phone(page, "teach-events");
