@@ -201,6 +201,7 @@ describe("managing topics", () => {
     ]);
     // A course's card plays its first bound video; the listen record's card carries its evaluation summary.
     expect(d.items[1]).toMatchObject({ video_id: v["课程视频"], link: `/foreground/courseResourceVideo?id=${coursePub}` });
+    expect(d.items[5]).toMatchObject({ video_id: v["作品视频"], link: `/foreground/activityWorks?id=${workPub}` });
     expect(d.items[4]).toMatchObject({ eval_count: 2, eval_score: 85.5, link: `/precisionReport?id=${listenPub}` });
     // Adding again skips what is there.
     const again = await ok<TopicDetail>(CALLS.topicItemsAdd, { id: mine, item_type: 1, item_ids: [v["专题视频"]!] }, "xiaoji");
@@ -288,7 +289,7 @@ describe("the front site", () => {
   it("/web/topic/events: review activities in the range", async () => {
     const e = await ok<TopicEventsAnswer>(CALLS.webTopicEvents, {});
     expect(e.reviews.map((r) => r.title)).toContain("二中优质课评选");
-    expect(e.reviews.find((r) => r.title === "二中优质课评选")).toMatchObject({ phase: 2, phase_name: "提交作品", work_count: 1, link: `/foreground/reviewActivity?id=${activityOpen}` });
+    expect(e.reviews.find((r) => r.title === "二中优质课评选")).toMatchObject({ phase: 2, phase_name: "提交作品", work_count: 1, link: `/foreground/activityCourseDetails?id=${activityOpen}` });
     const past = await ok<TopicEventsAnswer>(CALLS.webTopicEvents, { start: "2001-01-01", end: "2001-02-01" });
     expect(past.reviews.map((r) => r.title)).not.toContain("二中优质课评选");
     await refused(CALLS.webTopicEvents, { start: "2026/1/1" }, undefined, 400, /YYYY-MM-DD/);

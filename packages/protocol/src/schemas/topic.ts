@@ -276,7 +276,7 @@ export interface TopicEventRow {
   submit_end: string;
   review_end: string;
   work_count: number;
-  /** /foreground/reviewActivity?id= */
+  /** /foreground/activityCourseDetails?id= (the activity's page) */
   link: string;
 }
 export interface TopicEventsAnswer {

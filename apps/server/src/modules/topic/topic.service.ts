@@ -747,7 +747,7 @@ export class TopicService {
     if (ids(5).length) {
       for (const r of await this.workRows(and(inArray(reviewWork.id, ids(5)), eq(reviewWork.status, 1), eq(reviewActivity.status, 1)), TOPIC_MAX_ITEMS, 0)) {
         const pub = r.phase >= 2;
-        resolved.set(key(5, r.id), { ...r.cand, video_id: pub ? r.video_id : 0, link: `/foreground/activityWorks?id=${r.activity_id}`, visible: pub, ...none });
+        resolved.set(key(5, r.id), { ...r.cand, video_id: pub ? r.video_id : 0, link: `/foreground/activityWorks?id=${r.id}`, visible: pub, ...none });
       }
     }
 
@@ -832,7 +832,7 @@ export class TopicService {
       submit_end: formatTime(r.a.submit_end),
       review_end: formatTime(r.a.review_end),
       work_count: r.works,
-      link: `/foreground/reviewActivity?id=${r.a.id}`,
+      link: `/foreground/activityCourseDetails?id=${r.a.id}`,
     }));
     return { reviews };
   }
