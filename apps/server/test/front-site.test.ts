@@ -4,7 +4,7 @@
  * published platform / web notices), AI-analysed lessons (only published and finished), lesson films (login; only
  * videos of published courses or live replays) and the home page's blocks (only published things).
  */
-import { CALLS, type FrontAnalysisCard, type FrontBulletinDetail, type FrontBulletinList, type FrontFilmDetail, type FrontFilmList, type FrontHome, type FrontLiveList, type Page, TIME_ZONE } from "@yanke/protocol";
+import { CALLS, type FrontAnalysisCard, type FrontOptions, type FrontBulletinDetail, type FrontBulletinList, type FrontFilmDetail, type FrontFilmList, type FrontHome, type FrontLiveList, type Page, TIME_ZONE } from "@yanke/protocol";
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
@@ -15,6 +15,7 @@ import { analysisCourse } from "../src/modules/analysis/analysis.schema.js";
 import { equipment } from "../src/modules/equipment/equipment.schema.js";
 import { storedFile } from "../src/modules/file/file.schema.js";
 import { notice } from "../src/modules/notice/notice.schema.js";
+import { period, subject } from "../src/modules/org/org.schema.js";
 import { recording, timetable } from "../src/modules/recording/recording.schema.js";
 import { courseResource, courseResourceBind, resourceViewLog } from "../src/modules/resource/resource.schema.js";
 import { reviewActivity } from "../src/modules/review/review.schema.js";
@@ -245,6 +246,24 @@ describe("/web/analysis/list", () => {
     const bad = await anon(CALLS.frontAnalysisList, { mode: "随便" });
     expect(bad.code).toBe(400);
     expect(bad.msg).toContain("教学模式");
+  });
+});
+
+describe("/web/front/options and the name filters", () => {
+  it("answers the schools and the period and subject names; subject_name / period_name filter through them", async () => {
+    const o = await anon<FrontOptions>(CALLS.frontOptions, {});
+    expect(o.code, o.msg).toBe(200);
+    expect(o.data.schools.map((x) => x.id)).toEqual(expect.arrayContaining([one, two]));
+    const [sub] = await k.db.select({ id: subject.id, name: subject.name, period_id: subject.period_id, period_name: period.name }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).where(eq(period.school_id, one)).limit(1);
+    expect(o.data.subjects).toContain(sub!.name);
+    expect(o.data.periods).toContain(sub!.period_name);
+    expect(new Set(o.data.subjects).size).toBe(o.data.subjects.length);
+    await k.db.update(analysisCourse).set({ subject_id: sub!.id, period_id: sub!.period_id }).where(eq(analysisCourse.id, ana.pub));
+    await k.db.update(video).set({ subject_id: sub!.id, period_id: sub!.period_id }).where(eq(video.id, vid.featured));
+    expect((await anon<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { subject_name: sub!.name, period_name: sub!.period_name })).data.list.map((x) => x.id)).toEqual([ana.pub]);
+    expect((await anon<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { subject_name: "不存在的学科" })).data.total).toBe(0);
+    expect((await k.ok<FrontFilmList>(CALLS.frontFilmList, { kind: "featured", subject_name: sub!.name }, "zhaolaoshi")).list.map((x) => x.id)).toEqual([vid.featured]);
+    expect((await k.ok<FrontFilmList>(CALLS.frontFilmList, { kind: "featured", subject_name: "不存在的学科" }, "zhaolaoshi")).total).toBe(0);
   });
 });
 

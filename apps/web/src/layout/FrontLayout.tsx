@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { call } from "../api/client";
 import { CALLS, type WebsiteInfo } from "@yanke/protocol";
-import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { PageLoading } from "../components/PageLoading";
 import { config } from "../config";
 import { externalHref } from "../menu/menu";
@@ -10,7 +10,6 @@ import type { FrontNavItem } from "../router/route-helpers";
 import { routeHref } from "../router/location";
 import { logout } from "../session/auth";
 import { useSession } from "../session/store";
-import { Brand } from "./PageFrame";
 import "./front.css";
 
 /**
@@ -117,6 +116,19 @@ export function FrontLayout({ nav }: { nav: readonly FrontNavItem[] }) {
       </main>
       <FrontFooter />
     </div>
+  );
+}
+
+/** The platform's mark and name (PageFrame's Brand, kept here so the front site's first load skips PageFrame's menus). */
+function Brand({ to }: { to: string }) {
+  return (
+    <Link to={to} className="yk-brand" data-testid="brand">
+      <span className="yk-brand-mark">研</span>
+      <span className="yk-brand-text">
+        <b>{config.platformName}</b>
+        <small>教研与听评课平台</small>
+      </span>
+    </Link>
   );
 }
 

@@ -5,13 +5,12 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { type AnalysisCourseDetail, CALLS, type CourseReport, type CourseReportLite } from "@yanke/protocol";
-import { Skeleton } from "antd";
 import { LineChart } from "echarts/charts";
 import * as echarts from "echarts/core";
 import { Link } from "react-router";
 import { call } from "../../api/client";
 import { EChart, type EChartOption } from "../../components/EChart";
-import { day, duration, Empty, PageHead, quiet, Section } from "./parts";
+import { day, duration, Empty, Loading, PageHead, quiet, Section } from "./parts";
 
 echarts.use([LineChart]);
 
@@ -22,7 +21,7 @@ export default function AnalysisVideo({ id }: { id: number }) {
   const info = useQuery({ queryKey: ["front", "analysis", "info", id], enabled: id > 0, retry: false, queryFn: () => call<AnalysisCourseDetail>(CALLS.courseInfo, { id }, quiet) });
   const lite = useQuery({ queryKey: ["front", "analysis", "lite", id], enabled: id > 0, retry: false, queryFn: () => call<CourseReportLite>(CALLS.courseReportLite, { id }, quiet) });
   const report = useQuery({ queryKey: ["front", "analysis", "report", id], enabled: id > 0, retry: false, queryFn: () => call<CourseReport>(CALLS.courseReport, { id }, quiet) });
-  if (info.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (info.isLoading) return <Loading rows={10} />;
   const c = info.data;
   if (!c)
     return (

@@ -69,6 +69,17 @@ export function Section({ title, more, extra, children, testId, sub }: { title: 
   );
 }
 
+/** A light loading placeholder (shimmering bars) — the home pages avoid antd's Skeleton to stay small. */
+export function Loading({ rows = 3 }: { rows?: number }) {
+  return (
+    <div className="ykh-loading" role="status" aria-label="加载中">
+      {Array.from({ length: rows }, (_, i) => (
+        <span key={i} style={{ width: `${i === rows - 1 ? 60 : 100 - (i % 3) * 8}%` }} />
+      ))}
+    </div>
+  );
+}
+
 export function Empty({ text }: { text?: string }) {
   return <EmptyState compact text={text} />;
 }
