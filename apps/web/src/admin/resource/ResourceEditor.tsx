@@ -166,7 +166,7 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
             <Form.Item name="color" label="封面颜色" getValueFromEvent={(c: { toHexString(): string }) => c.toHexString()}>
               <ColorPicker disabledAlpha presets={[{ label: "推荐", colors: ["#2f8f77", "#3a7bd5", "#d08b2c", "#8a5cc2", "#c2554f", "#2c8fb5"] }]} showText />
             </Form.Item>
-            <Form.Item name="cover" label="封面图片（可选，优先于颜色）" valuePropName="value">
+            <Form.Item name="cover" label="封面图片（优先于颜色）" valuePropName="value">
               <ImageUpload max={1} multiple={false} size={88} />
             </Form.Item>
           </div>
