@@ -26,8 +26,8 @@ const num = (n: number) => n.toLocaleString("zh-CN");
 
 /** Waits until the tile shows a number (not the loading dash). */
 async function tile(p: Page, testId: string): Promise<string> {
-  await p.getByTestId(testId).first().waitFor({ timeout: 15_000 });
-  const until = Date.now() + 15_000;
+  await p.getByTestId(testId).first().waitFor({ timeout: 30_000 });
+  const until = Date.now() + 30_000;
   for (;;) {
     const t = await text(p, testId);
     if (t !== "—" && t !== "") return t;
@@ -39,7 +39,7 @@ async function tile(p: Page, testId: string): Promise<string> {
 /** Charts drew: the box holds a canvas of non-zero size. */
 async function drawn(p: Page, testId: string): Promise<void> {
   const canvas = p.getByTestId(testId).locator("canvas").first();
-  await canvas.waitFor({ timeout: 15_000 });
+  await canvas.waitFor({ timeout: 30_000 });
   const box = await canvas.boundingBox();
   expect(box && box.width > 50 && box.height > 50, `${testId} canvas`).toBe(true);
 }
@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)("#11 big screens and portraits", () => {
     await page.goto(`${server.url}/#/foreground/classroomReview`);
     await page.getByRole("button", { name: "全部" }).click();
     const api = (await server.call<EvaluationScreen>(CALLS.evaluationScreen, {}, token)).data;
-    const until = Date.now() + 15_000;
+    const until = Date.now() + 30_000;
     while ((await text(page, "kpi-evaluations-value")) !== num(api.totals.evaluations) && Date.now() < until) await page.waitForTimeout(100);
     expect(await text(page, "kpi-records-value")).toBe(num(api.totals.records));
     expect(await text(page, "kpi-evaluations-value")).toBe(num(api.totals.evaluations));
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)("#11 big screens and portraits", () => {
     const api = (await server.call<TeacherPortrait>(CALLS.teacherPortrait, {}, token)).data;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/#/foreground/personalPortrait`);
-    await page.getByTestId("teacher-portrait").waitFor({ timeout: 15_000 });
+    await page.getByTestId("teacher-portrait").waitFor({ timeout: 30_000 });
     expect(await text(page, "portrait-name")).toBe("张老师");
     expect(await text(page, "stat-received-value")).toBe(num(api.counts.evaluations_received));
     expect(await text(page, "stat-analysed-value")).toBe(num(api.counts.analysed));
@@ -158,16 +158,16 @@ describe.skipIf(!hasChromium)("#11 big screens and portraits", () => {
     await snap(page, "portal-portrait-375");
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/#/foreground/schoolPortrait`);
-    await page.getByTestId("school-portrait").waitFor({ timeout: 15_000 });
+    await page.getByTestId("school-portrait").waitFor({ timeout: 30_000 });
     await drawn(page, "portrait-subjects");
     await page.waitForTimeout(600);
     await snap(page, "portal-school-1440");
     await page.goto(`${server.url}/#/foreground/evaluationClass`);
-    await page.getByTestId("evaluation-cards").waitFor({ timeout: 15_000 });
+    await page.getByTestId("evaluation-cards").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("evaluation-card").count()).toBe(3);
     await snap(page, "portal-evaluation-class-1440");
     await page.goto(`${server.url}/#/onlineTeacherDetails`);
-    await page.getByTestId("online-by-school").waitFor({ timeout: 15_000 });
+    await page.getByTestId("online-by-school").waitFor({ timeout: 30_000 });
     await snap(page, "portal-online-1440");
   });
 });

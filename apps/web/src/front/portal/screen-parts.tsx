@@ -71,7 +71,7 @@ export function KpiTiles({ items, testId }: { items: Kpi[]; testId?: string }) {
 
 export function Panel({ title, extra, children, testId, grow = 1 }: { title: string; extra?: ReactNode; children: ReactNode; testId?: string; grow?: number }) {
   return (
-    <section className="yks-panel" data-testid={testId} style={{ flexGrow: grow, flexShrink: grow === 0 ? 0 : 1 }}>
+    <section className={`yks-panel${grow === 0 ? " fixed" : ""}`} data-testid={testId} style={{ flexGrow: grow, flexShrink: grow === 0 ? 0 : 1 }}>
       <h2 className="yks-panel-title">
         {title}
         {extra ? <small>{extra}</small> : null}
