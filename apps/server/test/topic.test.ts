@@ -245,6 +245,8 @@ describe("the front site", () => {
     expect(d.items.map((i) => i.name).sort()).toEqual(["专题视频", "公开的语文课程", "公开的听评课", "已公开的分析", "赵老师的参评课"].sort());
     expect(d.can_manage).toBe(false);
     expect(d.view_count).toBe(1);
+    expect((await ok<TopicDetail>(CALLS.webTopicDetail, { id: mine, view: 0 })).view_count).toBe(1);
+    await refused(CALLS.webTopicDetail, { id: mine, view: 2 }, undefined, 400, /view 只能是/);
     // The private listen record, once in a topic (the platform may add it), is shown only to those who may see it.
     await ok(CALLS.topicItemsAdd, { id: mine, item_type: 4, item_ids: [listenPriv] }, "pingtai");
     expect((await ok<TopicDetail>(CALLS.webTopicDetail, { id: mine })).items.map((i) => i.name)).not.toContain("赵老师的私密听课");

@@ -134,7 +134,11 @@ export const WebTopicListPayload = z.object({
 });
 export type WebTopicListPayload = z.input<typeof WebTopicListPayload>;
 /** /web/topic/detail */
-export const WebTopicDetailPayload = z.object({ id: zId("专题") });
+export const WebTopicDetailPayload = z.object({
+  id: zId("专题"),
+  /** 0: a read that is not a visit (the player page, 专题评课) — the view count stays. Default 1. */
+  view: z.preprocess(blankToUndef, z.coerce.number().int().min(0, "view 只能是 0 或 1").max(1, "view 只能是 0 或 1").default(1)).describe("计入浏览"),
+});
 export type WebTopicDetailPayload = z.input<typeof WebTopicDetailPayload>;
 /** /web/topic/events: review activities whose dates meet [start, end] (YYYY-MM-DD; default: this month ± 1). */
 export const WebTopicEventsPayload = z.object({

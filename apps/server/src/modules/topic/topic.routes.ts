@@ -133,7 +133,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "已发布专题的详情：条目解析为卡片（名称、封面、教师、学校、学科、时长、链接）；观看者无权查看的条目不出现",
     access: "public",
     schema: WebTopicDetailPayload,
-    handler: async ({ auth, payload }) => s.webDetail(await maybe(auth), payload.id),
+    handler: async ({ auth, payload }) => s.webDetail(await maybe(auth), payload.id, payload.view === 1),
   });
   defineCall(app, host, {
     id: "new",

@@ -793,10 +793,10 @@ export class TopicService {
     return this.rows(where, [desc(topic.sort), desc(topic.updated_at), desc(topic.id)], q.page, q.limit);
   }
 
-  async webDetail(viewer: Caller | null, id: number): Promise<TopicDetail> {
+  async webDetail(viewer: Caller | null, id: number, view = true): Promise<TopicDetail> {
     const t = await this.load(id);
     if (t.status !== 1) throw notFound(TOPIC_NOT_FOUND);
-    await this.db.update(topic).set({ view_count: sql`${topic.view_count} + 1` }).where(eq(topic.id, t.id));
+    if (view) await this.db.update(topic).set({ view_count: sql`${topic.view_count} + 1` }).where(eq(topic.id, t.id));
     const row = await this.rowOf(t.id);
     const items = await this.cards(viewer, await this.itemsOf(t.id), false);
     return { ...row, item_count: items.length, items, can_manage: viewer ? MANAGER_IDENTITIES.has(viewer.identity) && (await this.manages(viewer, t)) : false };

@@ -518,7 +518,7 @@ export function TopicPageVideoPage() {
 }
 
 function TopicVideoView({ topicId, itemId }: { topicId: number; itemId: number }) {
-  const q = useQuery({ queryKey: ["topic", "web-detail", topicId], queryFn: () => topicApi.detail(topicId), retry: false });
+  const q = useQuery({ queryKey: ["topic", "web-detail", topicId, "play"], queryFn: () => topicApi.detail(topicId, false), retry: false });
   const t = q.data;
   if (q.isLoading) return <Skeleton active />;
   if (q.isError || !t) return <Result status="404" title="专题不存在或未发布" subTitle={errText(q.error)} extra={<Link to={TOPIC_PATH}>返回专题列表</Link>} />;
@@ -791,7 +791,7 @@ export function VideoListsPage() {
 // ── evaluation topics ───────────────────────────────────────────────────────────────────────────────────────
 
 function EvalTopic({ row }: { row: TopicRow }) {
-  const q = useQuery({ queryKey: ["topic", "web-detail", row.id], queryFn: () => topicApi.detail(row.id), retry: false });
+  const q = useQuery({ queryKey: ["topic", "web-detail", row.id, "eval"], queryFn: () => topicApi.detail(row.id, false), retry: false });
   const records = (q.data?.items ?? []).filter((i) => i.item_type === 4);
   const scored = records.filter((r) => r.eval_score !== null);
   const mean = scored.length ? Math.round((scored.reduce((a, r) => a + (r.eval_score ?? 0), 0) / scored.length) * 10) / 10 : null;

@@ -23,7 +23,8 @@ import "./topic.css";
 
 export const topicApi = {
   list: (p: WebTopicListPayload) => call<Page<TopicRow>>(CALLS.webTopicList, p as Record<string, unknown>),
-  detail: (id: number) => call<TopicDetail>(CALLS.webTopicDetail, { id }),
+  /** view false: a read that is not a visit (the player, 专题评课). */
+  detail: (id: number, view = true) => call<TopicDetail>(CALLS.webTopicDetail, { id, view: view ? 1 : 0 }),
   events: (p: { start?: string; end?: string }) => call<TopicEventsAnswer>(CALLS.webTopicEvents, p),
   videos: (p: WebVideoListPayload) => call<Page<WebVideoCard>>(CALLS.webVideoList, p as Record<string, unknown>),
   filters: (p: { period_id?: number }) => call<WebVideoFilters>(CALLS.webVideoFilters, p),
