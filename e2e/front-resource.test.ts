@@ -1,8 +1,6 @@
 import {
   CALLS,
   type CourseResourceRow,
-  type Envelope,
-  type FileRecord,
   type Page as ListPage,
   type PeriodRow,
   type PeriodSubjectItem,
@@ -10,14 +8,16 @@ import {
   type VideoRow,
   type WebResourceRow,
 } from "@yanke/protocol";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { h264Mp4, tinyPdf } from "../apps/server/test/media-fixtures.js";
 import { until } from "../apps/server/test/poll.js";
-import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, sessionToken, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, okOf, sessionToken, signIn, snap, upload } from "./support.js";
 
 /**
  * #11 课程资源 in Chromium: an anonymous visitor filters the front site's course list by subject and course type,
@@ -37,22 +37,10 @@ let maths = 0;
 let chinese = 0;
 const ids: Record<string, number> = {};
 
-async function ok<T>(p: string, payload: Record<string, unknown>, token = teacher): Promise<T> {
-  const r = await server.call<T>(p, payload, token);
-  if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const okAs = okOf(() => server);
+/** A call that must answer 200, as the teacher unless a token ("" = anonymous) is given. */
+const ok = <T>(p: string, payload: Record<string, unknown>, token = teacher): Promise<T> => okAs<T>(p, payload, token);
 const web = (payload: Record<string, unknown>) => ok<ListPage<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit: 50, ...payload }, "");
-
-async function upload(file: Buffer, name: string, module: string): Promise<FileRecord> {
-  const fd = new FormData();
-  fd.append("module", module);
-  fd.append("file", new Blob([new Uint8Array(file)]), name);
-  const res = await fetch(`${server.url}${CALLS.fileUpload}`, { method: "POST", body: fd, headers: { TOKEN: teacher } });
-  const env = (await res.json()) as Envelope<FileRecord>;
-  if (env.code !== 200) throw new Error(`upload ${name}: ${env.code} ${env.msg}`);
-  return env.data;
-}
 
 /** A course with one unit and one lesson; the video (and a PDF) bound to the lesson when `withVideo`; published unless draft. */
 async function course(name: string, course_type: number, subject_id: number, opts: { withVideo?: boolean; draft?: boolean; intro?: string } = {}): Promise<number> {
@@ -87,9 +75,11 @@ beforeAll(async () => {
   teacher = (await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD)).token;
 
   // The lesson video: a generated 6 s H.264 MP4, uploaded and registered by the teacher.
-  const mp4 = await upload(readFileSync(await h264Mp4(6, "640x360")), "gougu.mp4", "video");
+  const mp4 = await upload(server, teacher, await h264Mp4(6, "640x360"), "video", "gougu.mp4");
   videoId = (await ok<VideoRow>(CALLS.myVideoSave, { file_id: mp4.id, name: "勾股定理 课堂实录" })).id;
-  pdfId = (await upload(tinyPdf("Gougu"), "学案.pdf", "document")).id;
+  const pdfFile = path.join(mkdtempSync(path.join(tmpdir(), "front-resource-")), "学案.pdf");
+  writeFileSync(pdfFile, tinyPdf("Gougu"));
+  pdfId = (await upload(server, teacher, pdfFile, "document", "学案.pdf")).id;
   await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: videoId }), (v) => v.status !== "processing", 60_000);
 
   // Two subjects of one of the teacher's periods.
