@@ -187,7 +187,8 @@ export class ResourceService {
       school_name: sql<string>`coalesce(${school.title}, '')`,
       account_name: sql<string>`coalesce(${account.realname}, '')`,
       region_name: sql<string>`coalesce((select r.name from region r where r.region_code = ${cr.region_code} limit 1), '')`,
-      child_count: sql<number>`(select count(*)::int from course_resource c2 where c2.pid = ${cr.id})`,
+      // top_id first: course_resource_tree_idx (top_id, pid, sort) serves it; there is no index on pid alone.
+      child_count: sql<number>`(select count(*)::int from course_resource c2 where c2.top_id = ${cr.top_id} and c2.pid = ${cr.id})`,
       bind_count: sql<number>`(select count(*)::int from course_resource_bind b2 where b2.course_id = ${cr.id})`,
       video_count: sql<number>`(select count(*)::int from course_resource_bind b3 join course_resource n3 on n3.id = b3.course_id where n3.top_id = ${cr.top_id} and b3.resources_type = 1)`,
       file_count: sql<number>`(select count(*)::int from course_resource_bind b4 join course_resource n4 on n4.id = b4.course_id where n4.top_id = ${cr.top_id} and b4.resources_type = 2)`,
@@ -348,7 +349,7 @@ export class ResourceService {
     if (!(await this.mayEdit(c, course))) throw forbidden(RESOURCE_MESSAGES.noEdit);
     if (parent.level >= 3) throw badInput(RESOURCE_MESSAGES.tooDeep);
     const id = await this.db.transaction(async (tx) => {
-      const [{ s } = { s: 0 }] = await tx.select({ s: sql<number>`coalesce(max(${cr.sort}), 0)::int` }).from(cr).where(eq(cr.pid, parent.id));
+      const [{ s } = { s: 0 }] = await tx.select({ s: sql<number>`coalesce(max(${cr.sort}), 0)::int` }).from(cr).where(and(eq(cr.top_id, course.id), eq(cr.pid, parent.id)));
       const [row] = await tx
         .insert(cr)
         .values({
@@ -465,9 +466,9 @@ export class ResourceService {
 
   /** c087: children of pid (in order) with their child and binding counts. */
   async child(c: Caller, q: z.output<typeof ResourceChildPayload>): Promise<CourseResourceRow[]> {
-    const { editable } = await this.visible(c, q.pid);
+    const { course, editable } = await this.visible(c, q.pid);
     const rows = await this.select()
-      .where(and(eq(cr.pid, q.pid), editable ? undefined : eq(cr.status, 1)))
+      .where(and(eq(cr.top_id, course.id), eq(cr.pid, q.pid), editable ? undefined : eq(cr.status, 1)))
       .orderBy(asc(cr.sort), asc(cr.id));
     return rows.map((r) => this.toRow(r));
   }
@@ -652,21 +653,36 @@ export class ResourceService {
   /** c076: published courses, every filter AND-ed, new or hot first. */
   async webList(q: z.output<typeof WebResourceListPayload>, text: "fts" | "ilike" = "fts"): Promise<Page<WebResourceRow>> {
     const where = this.webWhere(q, text);
-    // new = creation order: the primary key serves it. With a text query the matches come from the GIN index and are
-    // sorted (id + 0 keeps the planner from walking the primary key and computing to_tsvector row by row); one scan
-    // answers the page and the total (count(*) over ()). Decision 1100.
-    const byId = q.name ? sql`${cr.id} + 0` : cr.id;
-    const order = q.order === "hot" ? [desc(cr.view_count), desc(cr.id)] : [desc(byId)];
-    const page = await this.db
-      .select({ id: cr.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(cr)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    let total = page[0]?.n ?? 0;
-    if (!page.length && q.page > 1) [{ n: total } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(cr).where(where);
-    const rows = await this.rowsByIds(page.map((r) => r.id));
+    const count = async () => (await this.db.select({ n: sql<number>`count(*)::int` }).from(cr).where(where))[0]?.n ?? 0;
+    let ids: number[];
+    let total: number;
+    if (q.name) {
+      // A text query: the matches come from the GIN index, sorted (id + 0 keeps the planner from walking the primary
+      // key and computing to_tsvector row by row), and one scan answers the page and the total. Decision 1100.
+      const order = q.order === "hot" ? [desc(cr.view_count), desc(cr.id)] : [desc(sql`${cr.id} + 0`)];
+      const page = await this.db
+        .select({ id: cr.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(cr)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      ids = page.map((r) => r.id);
+      total = page[0]?.n ?? (q.page > 1 ? await count() : 0);
+    } else {
+      // new = creation order: the primary key serves the page.
+      const order = q.order === "hot" ? [desc(cr.view_count), desc(cr.id)] : [desc(cr.id)];
+      const page = await this.db
+        .select({ id: cr.id })
+        .from(cr)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      ids = page.map((r) => r.id);
+      total = await count();
+    }
+    const rows = await this.rowsByIds(ids);
     return { list: rows.map((r) => this.toWebRow(r)), total, page: q.page, limit: q.limit };
   }
 
