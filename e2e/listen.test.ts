@@ -25,8 +25,8 @@ import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4, mp3, tinyPdf } from "../apps/server/test/media-fixtures.js";
+import { polling } from "../apps/server/test/poll.js";
 import { type BrowserHandle, hasChromium, inputOf, launchBrowser, okOf, signIn, snap, upload } from "./support.js";
 
 let server: TestServer;

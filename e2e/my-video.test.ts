@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
+import { polling } from "../apps/server/test/poll.js";
 import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**

@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Simulator, startSimulator } from "../apps/server/src/device-sim/index.js";
 import { recording, recordingPart } from "../apps/server/src/modules/recording/recording.schema.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { polling } from "../apps/server/test/poll.js";
 import { h264Mp4 } from "../apps/server/test/media-fixtures.js";
+import { polling } from "../apps/server/test/poll.js";
 import { type BrowserHandle, hasChromium, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 /**
