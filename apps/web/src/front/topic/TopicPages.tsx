@@ -263,7 +263,7 @@ export function TeachEventsPage() {
           <EmptyState compact text={errText(acts.error)} />
         ) : acts.data?.list.length ? (
           <div className="ykt-grid">
-            {acts.data.list.map((a) => (
+            {[...acts.data.list].sort((x, y) => x.start_time.localeCompare(y.start_time)).map((a) => (
               <button key={a.id} type="button" className="ykt-card" data-testid="hub-activity-card" onClick={() => setActivityId(a.id)}>
                 <Cover src={a.cover_url} name={a.name} seed={a.id + 3} tag={a.type_name} />
                 <div className="ykt-card-body">
