@@ -264,16 +264,27 @@ export function BigDataScreen() {
             <Panel title="区域活跃度">
               {charts ? <PanelChart option={charts.regions} testId="chart-regions" /> : null}
             </Panel>
-          ) : (
-            <Panel title="听评课评价率">
-              <div className="yks-mini" style={{ gridTemplateColumns: "1fr" }}>
-                <div>
-                  <b>{k ? (k.listen_records ? `${Math.round((k.evaluated / k.listen_records) * 100)}%` : "—") : "—"}</b>
-                  <span>已有评价的听评课 {k?.evaluated ?? "—"} / {k?.listen_records ?? "—"} 节</span>
-                </div>
+          ) : null}
+          <Panel title="听评课与资源" grow={0}>
+            <div className="yks-mini" data-testid="bigdata-mini">
+              <div>
+                <b>{k ? (k.listen_records ? `${Math.round((k.evaluated / k.listen_records) * 100)}%` : "—") : "—"}</b>
+                <span>听评课评价率</span>
               </div>
-            </Panel>
-          )}
+              <div>
+                <b>{k?.evaluated ?? "—"}</b>
+                <span>已有评价的听评课</span>
+              </div>
+              <div>
+                <b>{k ? (k.listen_records ? (k.evaluations / k.listen_records).toFixed(1) : "—") : "—"}</b>
+                <span>每节平均评价</span>
+              </div>
+              <div>
+                <b>{k ? (k.teachers ? (k.videos / k.teachers).toFixed(2) : "—") : "—"}</b>
+                <span>人均课堂视频</span>
+              </div>
+            </div>
+          </Panel>
         </div>
       </div>
     </ScreenShell>
