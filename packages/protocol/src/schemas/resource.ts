@@ -234,3 +234,16 @@ export interface ResourceMeetingRow {
   /** Videos recorded in or attached to the meeting that can be bound. */
   videos: { id: number; name: string; duration: number }[];
 }
+/** c074: whether this view was counted (a repeat by the same account, or IP when anonymous, within 10 minutes is not). */
+export interface RecordLogAnswer {
+  counted: boolean;
+  /** 1 a video, 2 a course (a unit's or lesson's id is logged as its course). */
+  target_type: number;
+  target_id: number;
+}
+/** c085: the node removed, with how many nodes (itself and its subtree) and bindings went with it. */
+export interface ResourceDeleteAnswer {
+  id: number;
+  nodes: number;
+  binds: number;
+}

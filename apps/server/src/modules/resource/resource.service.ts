@@ -14,10 +14,12 @@ import {
   type Page,
   type RankingList,
   type RankingListPayload,
+  type RecordLogAnswer,
   type RecordLogPayload,
   type ResourceBindPayload,
   type ResourceBindRow,
   type ResourceChildPayload,
+  type ResourceDeleteAnswer,
   type ResourceListPayload,
   type ResourceMeetingInfoPayload,
   type ResourceMeetingRow,
@@ -450,7 +452,7 @@ export class ResourceService {
   }
 
   /** c085: the node, its subtree and their bindings, in one transaction. */
-  async remove(c: Caller, id: number): Promise<{ id: number; nodes: number; binds: number }> {
+  async remove(c: Caller, id: number): Promise<ResourceDeleteAnswer> {
     const { node, course } = await this.editable(c, id);
     return this.db.transaction(async (tx) => {
       const ids = await this.subtree(tx, node);
@@ -748,7 +750,7 @@ export class ResourceService {
   }
 
   /** c074: one view; {counted: false} for a repeat within VIEW_DEDUP_MS. */
-  async recordLog(c: Caller | null, p: z.output<typeof RecordLogPayload>, ip: string): Promise<{ counted: boolean; target_type: number; target_id: number }> {
+  async recordLog(c: Caller | null, p: z.output<typeof RecordLogPayload>, ip: string): Promise<RecordLogAnswer> {
     let target: { type: number; id: number; school_id: number; period_id: number };
     if (p.video_id) {
       const [v] = await this.db.select().from(video).where(eq(video.id, p.video_id));
