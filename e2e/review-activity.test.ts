@@ -4,9 +4,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { account } from "../apps/server/src/modules/account/account.schema.js";
+import { seedReviewDemo } from "../apps/server/src/modules/review/review.demo.js";
 import { video } from "../apps/server/src/modules/video/video.schema.js";
 import { DEMO_ADMIN_PASSWORD, DEMO_TEACHER_PASSWORD } from "../apps/server/src/db/bootstrap.js";
-import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
+import path from "node:path";
+import { ARTIFACTS, type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
 
 /**
  * #11 评课活动 in the browser: 张老师 signs up on the activity page and submits a work (one of his videos) in the
@@ -32,6 +34,16 @@ async function ok<T>(path: string, payload: Record<string, unknown>, user: strin
   return r.data;
 }
 
+/** A full-page screenshot from the top (a sticky header stays at the top), and optionally the part of `testId` in view. */
+async function shot(name: string, testId?: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, name);
+  if (testId) {
+    await page.getByTestId(testId).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${testId}.png`) });
+  }
+}
+
 async function as(user: string): Promise<void> {
   await page.evaluate(() => localStorage.clear());
   await page.goto("about:blank");
@@ -40,7 +52,8 @@ async function as(user: string): Promise<void> {
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  server = await startTestServer();
+  // WEB_DIST: a private build to test against while others rebuild apps/web/dist (default: apps/web/dist).
+  server = await startTestServer(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
   handle = await launchBrowser();
   context = await handle.browser.newContext({ viewport: { width: 1440, height: 960 }, locale: "zh-CN" });
   page = await context.newPage();
@@ -50,6 +63,8 @@ beforeAll(async () => {
     const [acc] = await db.select().from(account).where(eq(account.username, u));
     await db.insert(video).values({ name: `${acc!.realname}的课例实录`, account_id: acc!.id, school_id: acc!.school_id, source: "upload", file_id: 0, status: "ready" });
   }
+  // The demo's two activities (without videos) share the list with the one this test drives.
+  await seedReviewDemo({ db, files: server.services.files, videos: server.services.media.videos, ffmpeg: "ffmpeg", dataDir: "" }, []);
   const schemes = await ok<IndicatorListAnswer>(CALLS.indicatorList, { root_id: 0, status: 1, scope: "platform" }, "xiaoji");
   scheme = schemes.list.find((s) => s.item_count > 0)!.id;
   const a = await ok<ReviewActivityRow>(
@@ -73,7 +88,7 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     await page.goto(`${server.url}/#/foreground/reviewActivity`);
     await page.getByTestId("activity-card").first().waitFor();
     expect(await page.getByTestId("activity-card").filter({ hasText: "浏览器测试·课堂教学展评" }).count()).toBe(1);
-    await snap(page, "review-list-1440");
+    await shot("review-list-1440");
     await page.getByTestId("activity-card").filter({ hasText: "浏览器测试·课堂教学展评" }).locator("a").click();
     await page.getByTestId("activity-title").waitFor();
     await page.getByTestId("login-hint").waitFor();
@@ -82,7 +97,7 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     await page.goto(`${server.url}/#/foreground/activityCourseDetails?id=${activity}`);
     await page.getByTestId("signup-button").click();
     await page.getByTestId("signed-up").waitFor();
-    await snap(page, "review-detail-signup-1440");
+    await shot("review-detail-signup-1440");
     // The others sign up over the wire; the organiser opens 提交作品.
     await ok(CALLS.reviewSignup, { id: activity }, "lilaoshi");
     await ok(CALLS.reviewSignup, { id: activity }, "wanglaoshi");
@@ -92,9 +107,13 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     const dialog = page.locator(".ant-modal:visible");
     await dialog.getByTestId("work-title").fill("《背影》细读与情感体验");
     await dialog.getByTestId("work-video").click();
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "张老师的课例实录" }).click();
+    const option = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "张老师的课例实录" }).first();
+    await option.waitFor();
+    await option.click();
+    await expect.poll(() => page.locator(".ant-select-dropdown:visible").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => dialog.getByTestId("work-video").textContent(), { timeout: 10_000 }).toContain("张老师的课例实录");
     await dialog.locator("textarea").first().fill("以朗读为主线体会父爱。");
-    await snap(page, "review-submit-dialog-1440");
+    await shot("review-submit-dialog-1440");
     await dialog.getByRole("button", { name: /提\s*交/ }).click();
     await page.getByTestId("work-submitted").waitFor();
     const detail = await ok<ReviewDetail>(CALLS.webReviewDetail, { id: activity }, "zhanglaoshi");
@@ -128,9 +147,9 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     for (const it of items) await page.getByTestId(`score-input-${it.id}`).locator("input").or(page.getByTestId(`score-input-${it.id}`)).first().fill(String(it.max_score));
     await page.getByTestId("score-comment").fill("目标清晰，朗读指导到位。");
     await page.getByTestId("score-submit").click();
-    await expect.poll(() => page.getByTestId("score-state").textContent()).toBe("已提交");
+    await expect.poll(() => page.getByTestId("score-state").textContent(), { timeout: 10_000 }).toBe("已提交");
     expect(await page.getByTestId("score-total").textContent()).toBe("100");
-    await snap(page, "review-work-scoring-1440");
+    await shot("review-work-scoring-1440", "score-panel");
     // The other reviewers score over the wire: li's work low, wang's in the middle.
     const at = (f: number) => Object.fromEntries(items.map((it) => [String(it.id), Math.round((it.min_score + (it.max_score - it.min_score) * f) * 2) / 2]));
     await ok(CALLS.reviewScoreSave, { work_id: works.lilaoshi, scores: at(0.3), submit: true }, "wanglaoshi");
@@ -143,18 +162,23 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     await page.getByTestId("review-table").waitFor();
     await page.getByTestId("review-open").filter({ hasText: "浏览器测试·课堂教学展评" }).click();
     await page.getByTestId("phase-next").waitFor();
-    await snap(page, "review-admin-drawer-1440");
+    await page.waitForTimeout(600); // the drawer's slide-in, for the screenshot only
+    await shot("review-admin-drawer-1440");
     await page.getByRole("tab", { name: "评审分配" }).click();
     await page.getByTestId("allocation-matrix").waitFor();
     await page.getByTestId("allocation-matrix").getByText("100 分").waitFor();
-    await snap(page, "review-admin-allocation-1440");
+    await shot("review-admin-allocation-1440");
     await page.getByRole("tab", { name: "阶段" }).click();
     await page.getByTestId("phase-next").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
-    await page.getByText(/结果已公示，3 件作品获得名次/).first().waitFor();
+    await page.getByText(/结果已公示，3 件作品获得名次/).first().waitFor({ timeout: 8000 }).catch(async (e) => {
+      await snap(page, "debug-publish");
+      throw e;
+    });
     await page.getByRole("tab", { name: "评审结果" }).click();
     await page.getByTestId("admin-results").waitFor();
-    await snap(page, "review-admin-results-1440");
+    await page.waitForTimeout(1200); // the chart's bars grow, for the screenshot only
+    await shot("review-admin-results-1440");
 
     // Anonymous: the activity's results.
     await page.evaluate(() => localStorage.clear());
@@ -166,19 +190,22 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     expect(titles).toEqual(["《背影》细读与情感体验", "Unit 3 Reading", "一元一次方程的应用"]);
     expect(await page.getByTestId("result-rank").allTextContents()).toEqual(["1", "2", "3"]);
     expect(await page.getByTestId("podium").textContent()).toContain("《背影》细读与情感体验");
-    await snap(page, "review-results-1440");
+    await shot("review-results-1440");
     await page.goto(`${server.url}/#/foreground/activityWorks?id=${works.zhanglaoshi}`);
     await page.getByTestId("work-result").waitFor();
     expect(await page.getByTestId("work-result").textContent()).toContain("第 1 名");
-    await snap(page, "review-work-result-1440");
+    await shot("review-work-result-1440");
     // Phone width.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${server.url}/#/foreground/activityCourseDetails?id=${activity}`);
     await page.getByTestId("results-table").waitFor();
-    await snap(page, "review-results-375");
+    await shot("review-results-375", "results-panel");
+    await page.goto(`${server.url}/#/foreground/activityWorks?id=${works.zhanglaoshi}`);
+    await page.getByTestId("work-result").waitFor();
+    await shot("review-work-375", "work-result");
     await page.goto(`${server.url}/#/foreground/reviewActivity`);
     await page.getByTestId("activity-card").first().waitFor();
-    await snap(page, "review-list-375");
+    await shot("review-list-375");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1440, height: 960 });

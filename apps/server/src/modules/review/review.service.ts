@@ -1,5 +1,5 @@
 /**
- * Review activities (评课活动; issue #11; docs/api/review.md, docs/decisions/1120–1125).
+ * Review activities (评课活动; issue #11; docs/api/review.md, docs/decisions/1120–1124).
  *
  * Managers of an activity: its creator, and administrators whose scope covers it (platform administrators every
  * activity; a district administrator the activities of the schools and regions at or below his region; a school

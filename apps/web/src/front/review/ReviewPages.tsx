@@ -86,6 +86,7 @@ export function ReviewActivityPage() {
           <Input.Search
             allowClear
             placeholder="搜索活动名称"
+            className="ykr-search"
             style={{ width: 240, marginLeft: "auto", maxWidth: "100%" }}
             onSearch={(v) => {
               setKeyword(v.trim());
@@ -509,6 +510,25 @@ export function ActivityWorksPage() {
               <EmptyState compact text="暂无文档" />
             )}
           </section>
+          <section className="ykr-panel">
+            <h2>所属活动</h2>
+            <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
+              <Link to={`${DETAIL}?id=${d.activity.id}`} style={{ fontWeight: 600 }}>
+                {d.activity.title}
+              </Link>
+              <div>
+                <PhaseBadge phase={d.activity.phase} inline /> <span style={{ color: "#6b7280", fontSize: 13 }}>{d.activity.scope_name}</span>
+              </div>
+              {d.activity.phase === 3 && !d.my_score ? (
+                session.token ? (
+                  <span style={{ color: "#6b7280", fontSize: 13 }}>评审进行中，结果公示后可查看得分</span>
+                ) : (
+                  <LoginLink text="评审专家评分需登录" />
+                )
+              ) : null}
+              <Button onClick={() => navigate(`${DETAIL}?id=${d.activity.id}`)}>返回活动</Button>
+            </div>
+          </section>
         </div>
         <aside className="ykr-page" style={{ gap: 16 }}>
           {d.my_score ? <ScorePanel d={d} /> : null}
@@ -534,25 +554,6 @@ export function ActivityWorksPage() {
               />
             </section>
           ) : null}
-          <section className="ykr-panel">
-            <h2>所属活动</h2>
-            <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
-              <Link to={`${DETAIL}?id=${d.activity.id}`} style={{ fontWeight: 600 }}>
-                {d.activity.title}
-              </Link>
-              <div>
-                <PhaseBadge phase={d.activity.phase} inline /> <span style={{ color: "#6b7280", fontSize: 13 }}>{d.activity.scope_name}</span>
-              </div>
-              {d.activity.phase === 3 && !d.my_score ? (
-                session.token ? (
-                  <span style={{ color: "#6b7280", fontSize: 13 }}>评审进行中，结果公示后可查看得分</span>
-                ) : (
-                  <LoginLink text="评审专家评分需登录" />
-                )
-              ) : null}
-              <Button onClick={() => navigate(`${DETAIL}?id=${d.activity.id}`)}>返回活动</Button>
-            </div>
-          </section>
         </aside>
       </div>
     </div>

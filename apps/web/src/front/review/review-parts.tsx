@@ -87,13 +87,15 @@ export function ScoreBarChart({ list, height = 300 }: { list: ReviewResultRow[];
 
 /** Per-item means as a radar (each axis to its max score). */
 export function ItemRadar({ items, height = 300 }: { items: ReviewItemMean[]; height?: number }) {
+  // Long item names around a full-width radar would be cut at phone widths.
+  const narrow = typeof window !== "undefined" && window.innerWidth < 600;
   return (
     <EChart
       testId="item-radar"
       height={height}
       option={{
         tooltip: {},
-        radar: { indicator: items.map((i) => ({ name: i.name, max: i.max_score, min: i.min_score })), radius: "62%", axisName: { fontSize: 11, color: "#374151" } },
+        radar: { indicator: items.map((i) => ({ name: i.name, max: i.max_score, min: i.min_score })), radius: narrow ? "46%" : "62%", axisName: { fontSize: narrow ? 10 : 11, color: "#374151" } },
         series: [{ type: "radar", areaStyle: { opacity: 0.25 }, data: [{ name: "各项平均分", value: items.map((i) => i.mean ?? 0) }] }],
       }}
     />
