@@ -306,7 +306,7 @@ describe("/web/front/home", () => {
     expect(h.live.map((x) => x.equipment_id)).toEqual([dev.pub]);
     expect(h.analyses.map((x) => x.id)).toEqual([ana.pub]);
     expect(h.reviews.map((x) => x.title)).toEqual(["青年教师优质课评比"]);
-    expect(h.reviews[0]!.phase_name).toBe("作品提交");
+    expect(h.reviews[0]!.phase_name).toBe("提交作品");
     expect(h.topics.map((x) => x.title)).toEqual(["大单元教学专题"]);
     expect(h.bulletins.map((x) => x.id)).not.toContain(bull.draft);
     expect(h.bulletins.map((x) => x.id)).not.toContain(bull.community);

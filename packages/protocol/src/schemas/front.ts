@@ -238,4 +238,3 @@ export interface FrontOptions {
   subjects: string[];
 }
 
-export const FRONT_REVIEW_PHASE_NAMES: Readonly<Record<number, string>> = { 0: "草稿", 1: "报名中", 2: "作品提交", 3: "评审中", 4: "结果公示" };
