@@ -160,10 +160,19 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     await as("xiaoji");
     await page.goto(`${server.url}/#/resourceCenter/reviewActivity`);
     await page.getByTestId("review-table").waitFor();
+    await page.getByTestId("review-create").click();
+    await page.getByTestId("review-title").waitFor();
+    await page.waitForTimeout(600); // the drawer's slide-in, for the screenshot only
+    await shot("review-admin-form-1440");
+    await page.locator(".ant-drawer-extra").getByRole("button", { name: /取\s*消/ }).click();
     await page.getByTestId("review-open").filter({ hasText: "浏览器测试·课堂教学展评" }).click();
     await page.getByTestId("phase-next").waitFor();
     await page.waitForTimeout(600); // the drawer's slide-in, for the screenshot only
     await shot("review-admin-drawer-1440");
+    await page.getByRole("tab", { name: /评审专家/ }).click();
+    await page.getByTestId("reviewer-picker").waitFor();
+    await page.getByTestId("reviewer-picker").getByText("李老师").first().waitFor();
+    await shot("review-admin-reviewers-1440");
     await page.getByRole("tab", { name: "评审分配" }).click();
     await page.getByTestId("allocation-matrix").waitFor();
     await page.getByTestId("allocation-matrix").getByText("100 分").waitFor();
