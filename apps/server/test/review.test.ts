@@ -52,7 +52,7 @@ async function myDoc(user: string): Promise<number> {
 }
 
 async function create(user = "xiaoji", extra: Record<string, unknown> = {}): Promise<ReviewActivityRow> {
-  return k.ok<ReviewActivityRow>(P.reviewSave, { title: "青年教师课堂教学展评", introduce: "说明", indicator_id: scheme, reviewers_per_work: 2, ...extra }, user);
+  return k.ok<ReviewActivityRow>(P.reviewSave, { title: "测试用课堂教学评比", introduce: "说明", indicator_id: scheme, reviewers_per_work: 2, ...extra }, user);
 }
 const phase = (id: number, to: number, user = "xiaoji") => k.ok<ReviewSetPhaseAnswer>(P.reviewSetPhase, { id, phase: to }, user);
 const submitWork = (user: string, activity_id: number, extra: Record<string, unknown> = {}) =>
