@@ -136,7 +136,9 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     await ok(CALLS.reviewAllocate, { id: activity, mode: 1, work_id: works.wanglaoshi, reviewer_ids: [who.zhaolaoshi!.account_id] }, "xiaoji");
 
     await as("lilaoshi");
-    await page.goto(`${server.url}/#/foreground/activityWorks?id=${works.zhanglaoshi}`);
+    // The activity page lists the reviewer's task and links to the scoring panel.
+    await page.goto(`${server.url}/#/foreground/activityCourseDetails?id=${activity}`);
+    await page.getByTestId("my-tasks").getByText("去评分").click();
     await page.getByTestId("score-panel").waitFor();
     const d = await ok<ReviewDetail>(CALLS.webReviewDetail, { id: activity }, "lilaoshi");
     const items = d.scheme!.children.flatMap((x) => x.children);

@@ -16,6 +16,7 @@ import {
   type Page,
   type ReviewActivityRow,
   type ReviewDetail,
+  type ReviewMineRow,
   type ReviewResults,
   type ReviewScoreAnswer,
   type ReviewWorkDetail,
@@ -240,6 +241,7 @@ export function ActivityCourseDetailsPage() {
         <h2>评价量表{a.indicator_name ? `：${a.indicator_name}` : ""}</h2>
         {a.scheme ? <SchemeTable scheme={a.scheme} /> : <EmptyState />}
       </section>
+      {a.me.assigned_count && a.phase >= 3 ? <MyTasksPanel id={a.id} /> : null}
       {a.phase === 4 ? <ResultsPanel id={a.id} /> : null}
       {a.phase >= 2 || a.me.is_manager ? <WorksPanel a={a} /> : null}
       <SubmitWorkDialog open={submitOpen} a={a} onClose={() => setSubmitOpen(false)} onDone={refresh} />
@@ -391,6 +393,31 @@ function WorksPanel({ a }: { a: ReviewDetail }) {
       ) : (
         <EmptyState text="暂无参评作品" />
       )}
+    </section>
+  );
+}
+
+/** The caller's assigned works (a reviewer), each linking to its scoring panel. */
+function MyTasksPanel({ id }: { id: number }) {
+  const q = useQuery({ queryKey: ["review", "mine", id], queryFn: () => call<{ list: ReviewMineRow[] }>(CALLS.reviewScoreMine, { activity_id: id }) });
+  return (
+    <section className="ykr-panel" data-testid="my-tasks">
+      <h2>我的评审任务</h2>
+      <Table
+        size="small"
+        rowKey="work_id"
+        pagination={false}
+        loading={q.isLoading}
+        dataSource={q.data?.list ?? []}
+        scroll={{ x: 520 }}
+        columns={[
+          { title: "作品", dataIndex: "work_title", render: (v: string, r) => <Link to={`${WORK}?id=${r.work_id}`}>{v}</Link> },
+          { title: "作者", dataIndex: "account_name", width: 100 },
+          { title: "状态", dataIndex: "state", width: 90, render: (v: ReviewMineRow["state"]) => <Tag color={v === "submitted" ? "success" : v === "draft" ? "processing" : "default"}>{REVIEW_SCORE_STATES[v]}</Tag> },
+          { title: "总分", dataIndex: "total", width: 80, render: (v: number | null) => v ?? "—" },
+          { title: "", key: "go", width: 90, render: (_: unknown, r) => <Link to={`${WORK}?id=${r.work_id}`}>{r.phase === 3 ? (r.state === "submitted" ? "修改评分" : "去评分") : "查看"}</Link> },
+        ]}
+      />
     </section>
   );
 }
