@@ -69,17 +69,21 @@ export async function startServer(config: Config, opts: { database?: Database; l
     let demoTimer: NodeJS.Timeout | undefined;
     let frontDemo: Promise<unknown> | undefined;
     let frontTimer: NodeJS.Timeout | undefined;
+    // Settled when the analysis demo has made its lessons, or skipped (the front demo's topics wait for it).
+    let analysisSeeded: () => void = () => undefined;
+    const analysisDone = new Promise<void>((r) => (analysisSeeded = r));
     if (config.seedDemo && config.seedDemoContent) {
       demoTimer = setTimeout(() => {
         analysisDemo = import("./modules/analysis/demo.js")
           .then(({ seedAnalysisDemo }) => seedAnalysisDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir, enqueue: (id) => services.analysis!.queue.enqueue(id) }))
-          .catch((err: unknown) => app.log.warn({ err }, "课堂分析演示课例生成失败"));
+          .catch((err: unknown) => app.log.warn({ err }, "课堂分析演示课例生成失败"))
+          .finally(analysisSeeded);
       }, 10_000);
       demoTimer.unref();
       // The front site's demo (#11): clips, courses, review activities and topics, 2 s after the start.
       frontTimer = setTimeout(() => {
         frontDemo = import("./modules/portal/front.demo.js")
-          .then(({ seedFrontDemo }) => seedFrontDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir }))
+          .then(({ seedFrontDemo }) => seedFrontDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir, analysisSeeded: analysisDone }))
           .catch((err: unknown) => app.log.warn({ err }, "前台演示内容生成失败"));
       }, 2_000);
       frontTimer.unref();
@@ -98,6 +102,7 @@ export async function startServer(config: Config, opts: { database?: Database; l
           clearInterval(sweeper);
           clearTimeout(demoTimer);
           clearTimeout(frontTimer);
+          analysisSeeded();
           await analysisDemo;
           await frontDemo;
           await app.close();

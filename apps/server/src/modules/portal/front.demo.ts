@@ -4,7 +4,8 @@
  *   1. resource/resource.demo.ts — clips registered as videos of the demo teachers, and courses (units, lessons)
  *      across subjects with videos and documents bound;
  *   2. review/review.demo.ts — two review activities in different phases with works and scores;
- *   3. topic/topic.demo.ts — topics collecting those lessons.
+ *   3. topic/topic.demo.ts — topics collecting those lessons (after the analysis demo has made its lessons, so the
+ *      published analysis is among them).
  * A system_setting marker makes it run once; a failure leaves the marker unset so the next start tries again.
  */
 import { eq } from "drizzle-orm";
@@ -24,6 +25,8 @@ export interface FrontDemoDeps {
   videos: VideoService;
   ffmpeg: string;
   dataDir: string;
+  /** Settles when the analysis demo (#10) has made its lessons: the topics collect the published one. */
+  analysisSeeded?: Promise<unknown>;
 }
 
 /** A demo video the later steps may use. */
@@ -39,6 +42,7 @@ export async function seedFrontDemo(d: FrontDemoDeps): Promise<boolean> {
   if (done) return false;
   const { videos } = await seedResourceDemo(d);
   await seedReviewDemo(d, videos);
+  await d.analysisSeeded?.catch(() => undefined);
   await seedTopicDemo(d, videos);
   await d.db.insert(systemSetting).values({ key: FRONT_DEMO_KEY, value: { at: new Date().toISOString() } }).onConflictDoNothing();
   return true;
