@@ -1,5 +1,6 @@
 /** Foreground edition (default): the public front site (platform.md §2 "Foreground edition"). */
 import type { RouteObject } from "react-router";
+import * as C from "../community/pages";
 import * as F from "../front/pages";
 import { FrontLayout, PageFrame } from "../router/lazy";
 import { childAliases, indexScreen, screen, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
@@ -65,7 +66,13 @@ export const foregroundEdition: EditionDefinition = {
     },
     {
       element: <PageFrame />,
-      children: [screen("/bigData", "数据驾驶舱", F.BigDataPage), screen("/onlineTeacherDetails", "在线教师详情", F.OnlineTeacherDetailsPage)],
+      children: [
+        screen("/bigData", "数据驾驶舱", F.BigDataPage),
+        screen("/onlineTeacherDetails", "在线教师详情", F.OnlineTeacherDetailsPage),
+        // The listen-evaluate reports (#9) that topics link to.
+        screen("/foreground2_0/commentReport", "评课报告", C.CommentReportPage),
+        screen("/precisionReport", "精准教研报告", C.PrecisionReportPage),
+      ],
     },
   ],
 };

@@ -11,7 +11,6 @@ import { Link } from "react-router";
 import { call } from "../../api/client";
 import { EChart } from "../../components/EChart";
 import { EmptyState } from "../../components/EmptyState";
-import { config } from "../../config";
 import { PageHead, Section, StatCards } from "../../community/front/parts";
 import { lightHBars } from "./portal-charts";
 import "./portal.css";
@@ -81,9 +80,9 @@ export function OnlineTeacherDetails() {
   );
 }
 
-/** Where a record's evaluation report lives: #9's report page where the edition mounts it, else its detail. */
+/** Where a record's evaluation report lives: #9's report page (every edition mounts it). */
 function reportHref(id: number): string | null {
-  return config.edition === "NINGXIA" ? `/foreground2_0/commentReport?id=${id}` : null;
+  return `/foreground2_0/commentReport?id=${id}`;
 }
 
 /** 评课. */
