@@ -2,7 +2,7 @@
  * Analysed lessons (/research/course/*, /research/local, /research/flowlive, /research/trends/*, /research/ai_scoring;
  * issue #10; docs/api/research.md). Access: analysis-access.ts. Jobs: queue.ts runs pipeline.ts.
  */
-import { createRequire } from "node:module";
+import { jiebaInstance } from "../../infra/jieba.js";
 import { extname } from "node:path";
 import {
   ANALYSIS_NOT_FOUND,
@@ -761,18 +761,11 @@ function countChars(s: string): number {
 }
 
 const STOP = new Set(["我们", "你们", "他们", "这个", "那个", "什么", "怎么", "一个", "就是", "可以", "大家", "同学", "同学们", "老师", "好的", "然后", "这样", "没有", "还是", "因为", "所以", "现在", "知道", "是不是", "一下"]);
-let jieba: import("@node-rs/jieba").Jieba | undefined;
 
 /** The most frequent words (two characters or more, stop words left out) by @node-rs/jieba. */
 export function keywords(text: string, top: number): Array<{ word: string; count: number }> {
-  if (!jieba) {
-    const require = createRequire(import.meta.url);
-    const mod = require("@node-rs/jieba") as typeof import("@node-rs/jieba");
-    const dicts = require("@node-rs/jieba/dict") as { dict: Uint8Array };
-    jieba = mod.Jieba.withDict(dicts.dict);
-  }
   const counts = new Map<string, number>();
-  for (const w of jieba.cut(text.slice(0, 200_000), false)) {
+  for (const w of jiebaInstance().cut(text.slice(0, 200_000), false)) {
     const word = w.trim();
     if (word.length < 2 || STOP.has(word) || !/[\p{Script=Han}\p{L}]/u.test(word)) continue;
     counts.set(word, (counts.get(word) ?? 0) + 1);

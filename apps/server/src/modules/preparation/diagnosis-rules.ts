@@ -4,7 +4,7 @@
  * suggestions, then a weighted overall score and a grade. Pure functions: the plan's text/html and the bound
  * catalogue keywords in, a DiagnosisReport out (the jieba dictionaries load once, lazily).
  */
-import { createRequire } from "node:module";
+import { jiebaInstance, tfidfInstance } from "../../infra/jieba.js";
 import type { Jieba, TfIdf } from "@node-rs/jieba";
 import {
   DIAGNOSIS_DIMENSIONS,
@@ -285,15 +285,8 @@ export function findQuestions(text: string): { text: string; kind: "open" | "clo
 // ---------------------------------------------------------------------------------------------------------------
 // Keywords (jieba)
 
-let jieba: { j: Jieba; tf: TfIdf } | undefined;
 function tokenizer(): { j: Jieba; tf: TfIdf } {
-  if (!jieba) {
-    const require = createRequire(import.meta.url);
-    const mod = require("@node-rs/jieba") as typeof import("@node-rs/jieba");
-    const dicts = require("@node-rs/jieba/dict") as { dict: Uint8Array; idf: Uint8Array };
-    jieba = { j: mod.Jieba.withDict(dicts.dict), tf: mod.TfIdf.withDict(dicts.idf) };
-  }
-  return jieba;
+  return { j: jiebaInstance(), tf: tfidfInstance() };
 }
 
 const STOP = new Set(["学生", "教师", "老师", "同学", "我们", "他们", "你们", "这个", "那么", "可以", "进行", "通过", "教学", "问题", "课堂", "本节", "本课", "分钟", "活动", "设计", "什么", "怎么", "如何"]);

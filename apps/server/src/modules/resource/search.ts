@@ -4,22 +4,11 @@
  * to_tsvector('simple', search_text) indexes it (GIN course_resource_search_idx). A query is cut the same way and its
  * words AND-ed as prefix terms; a query jieba cuts to nothing falls back to ILIKE on the name.
  *
- * @node-rs/jieba loads its dictionary once, lazily (about 0.15 s), like analysis.service.ts and diagnosis-rules.ts do
- * (neither exports its instance).
+ * The segmenter is the process's one jieba (infra/jieba.ts).
  */
-import { createRequire } from "node:module";
-import type { Jieba } from "@node-rs/jieba";
+import { jiebaInstance } from "../../infra/jieba.js";
 
-let jieba: Jieba | undefined;
-function tokenizer(): Jieba {
-  if (!jieba) {
-    const require = createRequire(import.meta.url);
-    const mod = require("@node-rs/jieba") as typeof import("@node-rs/jieba");
-    const dicts = require("@node-rs/jieba/dict") as { dict: Uint8Array };
-    jieba = mod.Jieba.withDict(dicts.dict);
-  }
-  return jieba;
-}
+const tokenizer = jiebaInstance;
 
 const WORD = /^[\p{L}\p{N}]+$/u;
 /** Single characters that say nothing in a query (a prefix term of one of them would only narrow by accident). */
