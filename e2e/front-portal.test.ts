@@ -8,6 +8,7 @@ import { lectureIndicator, listenEvaluation, listenScore } from "../apps/server/
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { insertListen, insertScheme } from "../apps/server/test/listen-kit.js";
+import { holds, until } from "../apps/server/test/poll.js";
 import { type BrowserHandle, hasChromium, launchBrowser, signIn, snap } from "./support.js";
 
 /**
@@ -27,13 +28,7 @@ const num = (n: number) => n.toLocaleString("zh-CN");
 /** Waits until the tile shows a number (not the loading dash). */
 async function tile(p: Page, testId: string): Promise<string> {
   await p.getByTestId(testId).first().waitFor({ timeout: 30_000 });
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const t = await text(p, testId);
-    if (t !== "—" && t !== "") return t;
-    if (Date.now() > until) throw new Error(`${testId} stayed empty`);
-    await p.waitForTimeout(100);
-  }
+  return until(`${testId} to show a number`, () => text(p, testId), (t) => t !== "—" && t !== "", 30_000, 100);
 }
 
 /** Charts drew: the box holds a canvas of non-zero size. */
@@ -121,8 +116,7 @@ describe.skipIf(!hasChromium)("#11 big screens and portraits", () => {
     await page.goto(`${server.url}/#/foreground/classroomReview`);
     await page.getByRole("button", { name: "全部" }).click();
     const api = (await server.call<EvaluationScreen>(CALLS.evaluationScreen, {}, token)).data;
-    const until = Date.now() + 30_000;
-    while ((await text(page, "kpi-evaluations-value")) !== num(api.totals.evaluations) && Date.now() < until) await page.waitForTimeout(100);
+    await holds(() => text(page, "kpi-evaluations-value").then((t) => t === num(api.totals.evaluations)), 30_000, 100);
     expect(await text(page, "kpi-records-value")).toBe(num(api.totals.records));
     expect(await text(page, "kpi-evaluations-value")).toBe(num(api.totals.evaluations));
     expect(await text(page, "kpi-mean-value")).toBe(api.totals.mean_score!.toFixed(1));

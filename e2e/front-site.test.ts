@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CALLS, type Envelope, type FileRecord, TIME_ZONE, type VideoRow } from "@yanke/protocol";
+import { CALLS, type FileRecord, TIME_ZONE, type VideoRow } from "@yanke/protocol";
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
@@ -22,7 +22,8 @@ import { video } from "../apps/server/src/modules/video/video.schema.js";
 import { DEMO_ADMIN_PASSWORD, DEMO_TEACHER_PASSWORD } from "../apps/server/src/db/bootstrap.js";
 import { TMP_DIR } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, sessionToken, signIn, snap } from "./support.js";
+import { type BrowserHandle, hasChromium, hashRoute, launchBrowser, sessionToken, signIn, snap, upload as uploadFile } from "./support.js";
+import { until } from "../apps/server/test/poll.js";
 
 /**
  * #11 front site (foreground and teachEvents editions) in Chromium, over rows the test creates like the demo's:
@@ -64,15 +65,7 @@ async function clip(name: string, title: string, c0: string): Promise<string> {
   );
   return file;
 }
-async function upload(s: TestServer, token: string, file: string, module: string): Promise<FileRecord> {
-  const fd = new FormData();
-  fd.append("module", module);
-  fd.append("file", new Blob([readFileSync(file)]), path.basename(file));
-  const res = await fetch(`${s.url}${CALLS.fileUpload}`, { method: "POST", body: fd, headers: { TOKEN: token } });
-  const env = (await res.json()) as Envelope<FileRecord>;
-  if (env.code !== 200) throw new Error(`upload ${file}: ${env.msg}`);
-  return env.data;
-}
+const upload = (s: TestServer, token: string, file: string, module: string): Promise<FileRecord> => uploadFile(s, token, file, module, path.basename(file));
 
 /** Demo-like rows: videos, published courses, analyses, notices, live classrooms, review activities, topics, banners. */
 async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promise<void> {
@@ -111,13 +104,12 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
       if (saved.code !== 200) throw new Error(saved.msg);
       videos.push(saved.data.id);
     }
-    const end = Date.now() + 60_000;
-    for (;;) {
-      const rows = await db.select({ status: video.status }).from(video).where(eq(video.account_id, zhang.account_id));
-      if (rows.length >= 1 && rows.every((r) => r.status !== "processing")) break;
-      if (Date.now() > end) throw new Error("the clips were not processed within 60 s");
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await until(
+      "the clips to be processed",
+      () => db.select({ status: video.status }).from(video).where(eq(video.account_id, zhang.account_id)),
+      (rows) => rows.length >= 1 && rows.every((r) => r.status !== "processing"),
+      60_000,
+    );
     await db.update(video).set({ subject_id: subj("数学").id, period_id: subj("数学").period_id, school_id: one }).where(eq(video.id, videos[0]!));
   }
   for (const [n, sub] of names.slice(videos.length)) {
