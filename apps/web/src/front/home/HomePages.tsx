@@ -236,15 +236,29 @@ function Ranking() {
   );
 }
 
+/** What both home pages read: the home blocks, banners and shortcuts, the latest courses. */
+function useHomeData() {
+  const home = useHome();
+  return { home, idx: useWebIndex(), courses: useLatestCourses(8), navigate: useNavigate(), h: home.data };
+}
+
+/** The top row of both home pages: the banners (or the hero) beside the school bulletins. */
+function HomeTop({ banners, bulletins, loading, hero }: { banners: Parameters<typeof imgSlides>[0]; bulletins: Parameters<typeof BulletinList>[0]["rows"]; loading: boolean; hero: ReactNode }) {
+  return (
+    <div className="ykh-top">
+      <Carousel slides={imgSlides(banners)} fallback={hero} />
+      <Section title="学校公告" more="/foreground/schoolBulletin" testId="home-bulletin-section">
+        <BulletinList rows={bulletins} loading={loading} />
+      </Section>
+    </div>
+  );
+}
+
 // ── /foreground (foreground edition) ──────────────────────────────────────────────────────────────────────
 
 /** 首页: banners and shortcuts (common_img), then 正在直播, 课程资源, AI分析课程, 评课活动, 学校公告, 排行榜. */
 export function ForegroundHomePage() {
-  const home = useHome();
-  const idx = useWebIndex();
-  const courses = useLatestCourses(8);
-  const navigate = useNavigate();
-  const h = home.data;
+  const { home, idx, courses, navigate, h } = useHomeData();
   const hero = (
     <Hero
       home={h}
@@ -264,12 +278,7 @@ export function ForegroundHomePage() {
   );
   return (
     <div className="ykh-page" data-testid="ForegroundHomePage">
-      <div className="ykh-top">
-        <Carousel slides={imgSlides(idx.data?.banner)} fallback={hero} />
-        <Section title="学校公告" more="/foreground/schoolBulletin" testId="home-bulletin-section">
-          <BulletinList rows={h?.bulletins} loading={home.isLoading} />
-        </Section>
-      </div>
+      <HomeTop banners={idx.data?.banner} bulletins={h?.bulletins} loading={home.isLoading} hero={hero} />
       <Shortcuts
         rows={idx.data?.shortcut}
         fallback={[
@@ -304,11 +313,7 @@ export function ForegroundHomePage() {
 
 /** teachEvents 首页: teaching events first (activities, topics, the review big screen, portraits), then videos and resources. */
 export function TeachEventsHomePage() {
-  const home = useHome();
-  const idx = useWebIndex();
-  const courses = useLatestCourses(8);
-  const navigate = useNavigate();
-  const h = home.data;
+  const { home, idx, courses, navigate, h } = useHomeData();
   const hero = (
     <Hero
       home={h}
@@ -328,12 +333,7 @@ export function TeachEventsHomePage() {
   );
   return (
     <div className="ykh-page" data-testid="TeachEventsHomePage">
-      <div className="ykh-top">
-        <Carousel slides={imgSlides(idx.data?.banner)} fallback={hero} />
-        <Section title="学校公告" more="/foreground/schoolBulletin" testId="home-bulletin-section">
-          <BulletinList rows={h?.bulletins} loading={home.isLoading} />
-        </Section>
-      </div>
+      <HomeTop banners={idx.data?.banner} bulletins={h?.bulletins} loading={home.isLoading} hero={hero} />
       <nav className="ykh-entries" aria-label="教研入口" data-testid="teach-entries">
         {[
           { to: "/foreground/teachEvents", title: "教研活动", sub: "活动报名、作品与评审", icon: "活", color: "#1f6f5c" },
