@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByTestId("community-form-verify").waitFor();
     await snap(page, "98-community-create");
     await page.getByTestId("community-level-1").click();
-    expect(await page.getByTestId("community-form-verify").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("community-form-verify").count()).toBe(0);
     await page.getByTestId("community-form-ok").click();
 
     await expect.poll(() => page.getByTestId("community-name").textContent().catch(() => ""), { timeout: 15_000 }).toBe(NAME);

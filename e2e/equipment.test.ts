@@ -329,6 +329,7 @@ describe.skipIf(!hasChromium)("browser: 设备管理 (a school administrator)", 
     expect((await heartbeat({ code: created.code, secret: created.secret })).code).toBe(401);
     expect((await heartbeat({ code: created.code, secret })).code).toBe(200);
     await page.getByTestId("device-secret-close").click();
+    await page.getByTestId("device-secret-dialog").waitFor({ state: "hidden" });
 
     // 删除 with its confirmation.
     await more("delete");
