@@ -39,9 +39,10 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           pool: "forks",
-          // Two browser files side by side (each with its own server and Chromium): the suite takes about half the
-          // time of one at a time, and the tests wait on what they see, never on a clock.
-          maxWorkers: 2,
+          // One browser file at a time: two side by side saved little on 2 cores (875 s against ~960 s for the pass)
+          // and made slow steps of other files (a teacher sync, a dialog's animation) miss their 30 s waits.
+          maxWorkers: 1,
+          fileParallelism: false,
         },
       },
     ],
