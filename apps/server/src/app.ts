@@ -52,6 +52,7 @@ import { analysisRoutes } from "./modules/analysis/analysis.routes.js";
 import { censusRoutes } from "./modules/analysis/census.routes.js";
 import { type AnalysisModule, createAnalysis } from "./modules/analysis/module.js";
 import { frontSiteRoutes } from "./modules/front-site.js";
+import { adminModuleRoutes } from "./modules/admin-modules.js";
 import { discussServiceOf } from "./modules/discuss/discuss-comment.service.js";
 import { RbacService } from "./modules/rbac/rbac.service.js";
 
@@ -283,6 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   censusRoutes(app, host, community);
   // The front site and the school resource area (#11): resources, review activities, topics, screens and portraits.
   frontSiteRoutes(app, host, { services, community, analysis });
+  // The administration modules (#12): questionnaires, training, statistical reports, software versions.
+  adminModuleRoutes(app, host, { services, community, analysis });
 
   // Live video (#6, docs/live.md): the RTMP ingest is started by server.ts; playback needs a session that sees the
   // device, or a signed address (keyed on the server secret — browsers hold APP_KEY).

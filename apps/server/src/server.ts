@@ -84,7 +84,11 @@ export async function startServer(config: Config, opts: { database?: Database; l
       frontTimer = setTimeout(() => {
         frontDemo = import("./modules/portal/front.demo.js")
           .then(({ seedFrontDemo }) => seedFrontDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir, analysisSeeded: analysisDone }))
-          .catch((err: unknown) => app.log.warn({ err }, "前台演示内容生成失败"));
+          .catch((err: unknown) => app.log.warn({ err }, "前台演示内容生成失败"))
+          // The administration modules' demo (#12) after it: the training programme uses the front demo's clips.
+          .then(() => import("./modules/admin-demo.js"))
+          .then(({ seedAdminDemo }) => seedAdminDemo({ db: database.db, files: services.files, videos: services.media.videos, dataDir: config.dataDir }))
+          .catch((err: unknown) => app.log.warn({ err }, "管理模块演示内容生成失败"));
       }, 2_000);
       frontTimer.unref();
     }

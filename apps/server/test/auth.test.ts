@@ -64,6 +64,8 @@ describe("c001 /middle/login", () => {
       "/personalCenter/recommendedActivities",
       "/personalCenter/collect",
       "/personalCenter/personalCenter3",
+      "/personalCenter/myQuestionnaire",
+      "/personalCenter/myTraining",
     ]);
     expect(menu.data[0]?.subnode[0]?.level).toBe(1);
   });

@@ -34,6 +34,10 @@ import { REVIEW_CALLS } from "./schemas/review.js";
 import { TOPIC_CALLS } from "./schemas/topic.js";
 import { PORTAL_CALLS } from "./schemas/portal.js";
 import { FRONT_CALLS } from "./schemas/front.js";
+import { QUESTIONNAIRE_CALLS } from "./schemas/questionnaire.js";
+import { TRAINING_CALLS } from "./schemas/training.js";
+import { REPORT_CALLS } from "./schemas/report.js";
+import { SOFTWARE_CALLS } from "./schemas/software.js";
 
 export const CALLS = {
   ...ORG_CALLS,
@@ -66,6 +70,10 @@ export const CALLS = {
   ...RESOURCE_CALLS,
   ...REVIEW_CALLS,
   ...TOPIC_CALLS,
+  ...QUESTIONNAIRE_CALLS,
+  ...TRAINING_CALLS,
+  ...REPORT_CALLS,
+  ...SOFTWARE_CALLS,
   ...PORTAL_CALLS,
   ...FRONT_CALLS,
   /** c001 */ login: "/middle/login",

@@ -25,3 +25,7 @@ export * from "../modules/analysis/analysis.schema.js";
 export * from "../modules/resource/resource.schema.js";
 export * from "../modules/review/review.schema.js";
 export * from "../modules/topic/topic.schema.js";
+export * from "../modules/questionnaire/questionnaire.schema.js";
+export * from "../modules/training/training.schema.js";
+export * from "../modules/report/report.schema.js";
+export * from "../modules/software/software.schema.js";

@@ -4,8 +4,9 @@ import * as P from "../community/pages";
 import * as R from "../research/pages";
 import { FrontLayout, PageFrame, PersonalSettingsPage } from "../router/lazy";
 import * as F from "../front/pages";
+import * as A from "../admin/module-pages";
 import type { RouteMeta } from "../router/meta";
-import { childAliases, indexScreen, page, screen, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
+import { childAliases, indexScreen, screen, type EditionDefinition, type FrontNavItem } from "../router/route-helpers";
 
 const HOME_CHILDREN: RouteObject[] = [
   screen("bulletin", "公告", P.BulletinPage),
@@ -59,7 +60,7 @@ export const ningxiaEdition: EditionDefinition = {
             screen("listenToReviews", "听评课", P.CommunityListenPage),
             screen("discuss", "研讨", P.CommunityDiscussPage),
             screen("notice", "通知公告", P.CommunityNoticePage),
-            page("questionnaire", "问卷", 12),
+            screen("questionnaire", "问卷", A.CommunityQuestionnairePage),
             screen("community7", "社区活动", P.CommunityActivityPage),
           ],
         },
@@ -77,6 +78,8 @@ export const ningxiaEdition: EditionDefinition = {
             screen("myPersonalCenter", "我的主页", P.MyPersonalCenterPage),
             screen("message", "消息", P.MessagePage),
             screen("personalCenter3", "我的资源", F.MyResourcesPage),
+            screen("myQuestionnaire", "我的问卷", A.MyQuestionnairePage),
+            screen("myTraining", "我的培训", A.MyTrainingPage),
             screen("eventManagement", "活动管理", P.EventManagementPage),
             screen("collect", "我的收藏", P.CollectPage),
             screen("eventHistory", "活动历史", P.EventHistoryPage),
@@ -89,7 +92,7 @@ export const ningxiaEdition: EditionDefinition = {
     {
       element: <PageFrame />,
       children: [
-        page("/add", "问卷详情", 12),
+        screen("/add", "问卷详情", A.QuestionnaireAnswerPage),
         screen("/precisionReport", "精准教研报告", P.PrecisionReportPage),
         screen("/collectivePrepare/editDetail", "集体备课编辑", P.CoEditPage),
         screen("/editDetail", "备课详情", P.PrepareDetailPage),

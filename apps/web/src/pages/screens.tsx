@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import * as C from "../community/pages";
 import * as F from "../front/pages";
 import * as R from "../research/pages";
+import * as A from "../admin/module-pages";
 import { resolveScreen, type Resolution, type ScreenRegistry } from "./screen-resolve";
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -117,12 +118,16 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   SchoolResource: F.SchoolResourcePage,
   ReviewActivityManage: F.ReviewActivityManagePage,
   TopicManage: F.TopicManagePage,
+  QuestionnaireManage: A.QuestionnaireManagePage,
+  MyQuestionnaire: A.MyQuestionnairePage,
+  TrainingManage: A.TrainingManagePage,
+  MyTraining: A.MyTrainingPage,
+  ReportManage: A.ReportManagePage,
+  SoftwareVersion: A.SoftwareVersionPage,
 };
 
 /** Admin screens of the seeded menu that later issues deliver (view name → issue). */
-export const PLANNED_SCREENS: Readonly<Record<string, number>> = {
-  SoftwareVersion: 12,
-};
+export const PLANNED_SCREENS: Readonly<Record<string, number>> = {};
 
 const REGISTRY: ScreenRegistry<Screen> = { byComponent: SCREENS_BY_COMPONENT, byName: SCREENS_BY_NAME, planned: PLANNED_SCREENS };
 

@@ -10,6 +10,8 @@ export const NO_LOGIN_WHITELIST: readonly string[] = [
   "/blog/discuss", "/teachingRresearch", "/lessonAnalysis", "/bulletin", "/foreground2_0/commentReport",
   "/teachingActivities", "/configurationReport", "/reportSingle", "/reportSecond", "/bigData", "/onlineTeacherDetails",
   "/editDetail", "/collectivePrepare/editDetail", "/404",
+  // A questionnaire shared by link (#12): the page itself asks for a login when the author requires one.
+  "/questionnaire/answer",
 ];
 
 /** Front-site children that need login although /foreground is public: teaching activities and topic pages. */

@@ -7,6 +7,7 @@ import type { RouteMeta } from "./meta";
 import { RedirectPage } from "../pages/RedirectPage";
 import { ADMIN_HOME_PATH } from "./paths";
 import * as R from "../research/pages";
+import * as A from "../admin/module-pages";
 
 
 const meta = (m: RouteMeta): RouteMeta => m;
@@ -33,6 +34,10 @@ export const sharedRoutes: RouteObject[] = [
       { path: "/reportSingle", handle: meta({ title: "单项分析报告" }), element: <R.ReportSinglePage /> },
       { path: "/ninxiaAiReport", handle: meta({ title: "AI 分析报告" }), element: <R.NinxiaAiReportPage /> },
       { path: "/charts", handle: meta({ title: "对比分析" }), element: <R.ChartsPage /> },
+      // Questionnaires and training (#12): the answering page (public for link questionnaires that need no login) and
+      // a training programme's study page.
+      { path: "/questionnaire/answer", handle: meta({ title: "填写问卷" }), element: <A.QuestionnaireAnswerPage /> },
+      { path: "/trainingDetail", handle: meta({ title: "培训学习" }), element: <A.TrainingDetailPage /> },
       // The SSO target for an incomplete profile: the personal settings page in every edition.
       { path: PROFILE_SETTINGS_PATH, handle: meta({ title: "个人设置", name: "PersonalSettings" }), element: <PersonalSettingsPage /> },
     ],

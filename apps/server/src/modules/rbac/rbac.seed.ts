@@ -2,6 +2,9 @@ import { CALLS } from "@yanke/protocol";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { RULES as EQUIPMENT_RULES } from "../equipment/equipment.rules.js";
+import { RULES as REPORT_RULES } from "../report/report.rules.js";
+import { RULES as SOFTWARE_RULES } from "../software/software.rules.js";
+import { RULES as TRAINING_RULES } from "../training/training.rules.js";
 import { RULES as CLASS_RULES } from "../org/class.rules.js";
 import { RULES as ORG_RULES } from "../org/org.rules.js";
 import { RULES as PLATFORM_RULES } from "../platform/platform.rules.js";
@@ -11,7 +14,7 @@ import { RULES as TEACHER_RULES } from "../teacher/teacher.rules.js";
 import { authGroup, authRule, occupationApply } from "./rbac.schema.js";
 
 /** Each module's permission rules, by menu entry name. */
-const MODULE_RULES: Record<string, [string, string][]>[] = [ORG_RULES, CLASS_RULES, QUOTA_RULES, PLATFORM_RULES, TEACHER_RULES, EQUIPMENT_RULES, RECORDING_RULES];
+const MODULE_RULES: Record<string, [string, string][]>[] = [ORG_RULES, CLASS_RULES, QUOTA_RULES, PLATFORM_RULES, TEACHER_RULES, EQUIPMENT_RULES, RECORDING_RULES, TRAINING_RULES, REPORT_RULES, SOFTWARE_RULES];
 
 function permsOf(r: SeedRule): [string, string][] {
   return [...(r.perms ?? []), ...MODULE_RULES.flatMap((m) => m[r.name] ?? [])];
@@ -189,6 +192,8 @@ export const BASE_MENU: SeedRule[] = [
       { name: "RecommendedActivities", title: "推荐活动", url: "/personalCenter/recommendedActivities" },
       { name: "MyCollect", title: "我的收藏", url: "/personalCenter/collect" },
       { name: "MyResources", title: "我的资源", url: "/personalCenter/personalCenter3" },
+      { name: "MyQuestionnaire", title: "我的问卷", url: "/personalCenter/myQuestionnaire" },
+      { name: "MyTraining", title: "我的培训", url: "/personalCenter/myTraining" },
     ],
   },
   { name: "DataCockpit", title: "数据驾驶舱", url: "https://example.invalid/cockpit", icon: "FundOutlined" },
@@ -315,6 +320,8 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
         ...rules.subtree("ResearchManage"),
         // His school's course resources, review activities and topics (#11).
         ...rules.subtree("ResourceCenter"),
+        // His school's training programmes, questionnaires and statistical reports (#12).
+        ...rules.subtree("TrainingManage", "QuestionnaireManage", "ReportManage"),
         // His school's footer override (the service confines him to his school).
         ...[rules.ids.get(CALLS.websiteUpdate)].filter((id): id is number => id !== undefined),
       ],

@@ -1,0 +1,10 @@
+/** Placeholder (issue #12): its owner replaces the body, keeping the exported names. */
+import { EmptyState } from "../components/EmptyState";
+
+export function MyTrainingPage() {
+  return <EmptyState text="建设中" />;
+}
+
+export function TrainingDetailPage() {
+  return <EmptyState text="建设中" />;
+}
