@@ -94,6 +94,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // Tests create the community rows they count (a test may pass SEED_DEMO_CONTENT: "1").
     SEED_DEMO_CONTENT: "0",
     ...(clone.databaseUrl ? { DATABASE_URL: clone.databaseUrl } : {}),
+    // A private copy of the built web app (local runs while someone else rebuilds apps/web/dist).
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `yanke-test:${process.pid}:${++seq}:${Date.now()}:` } : {}),
     ...env,
   });
