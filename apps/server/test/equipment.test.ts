@@ -30,6 +30,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hostCodeRecord } from "../src/modules/equipment/equipment.schema.js";
 import { DEMO_DEVICES, DEMO_SECRETS_FILE } from "../src/modules/equipment/equipment.service.js";
 import { schoolClass } from "../src/modules/org/org.schema.js";
+import { softwareVersion } from "../src/modules/software/software.schema.js";
 import { TEST_TEACHER_PASSWORD, TMP_DIR } from "./constants.js";
 import { type TestServer, startTestServer } from "./harness.js";
 
@@ -99,6 +100,8 @@ beforeAll(async () => {
   xqPrimary = (await s.services.org.schoolIdByCode("640104101"))!;
   classes1 = await classesOf(school1);
   classes2 = await classesOf(school2);
+  // c103 takes its versions from the software registry (#12): the version the tests below target.
+  await s.database.db.insert(softwareVersion).values({ product: "device", version: "3.0.0", file_id: 1, file_name: "pkg-3.0.0.bin", size: 1, sha256: "b".repeat(64) });
 });
 afterAll(async () => {
   await s?.close();

@@ -198,25 +198,40 @@ export const EquipmentUpdate = z.object({
 
 export const EquipmentSetRemarks = z.object({ id: zId("设备编号"), remarks: zRemarks });
 export const EquipmentSetPosition = z.object({ id: zId("设备编号"), position: zPosition });
-/** c103: the version the devices should run (stored; sendUpgradeProcedure delivers it). */
-export const EquipmentUpgradeVersion = TargetBase.extend({ version: zVersion }).refine(hasTarget, NO_TARGET);
-/** c104: queue `upgrade` {version, url, sha256}; version defaults to each device's target version. */
+/** c103: the version the devices should run (stored; sendUpgradeProcedure delivers it): a version of the software
+ * registry (product device, available, fitting the devices' models), by number or by `version_id`. */
+export const EquipmentUpgradeVersion = TargetBase.extend({ version: opt(zVersion), version_id: opt(zId("版本编号")) })
+  .refine(hasTarget, NO_TARGET)
+  .refine((v) => v.version !== undefined || v.version_id !== undefined, { message: "请选择版本", path: ["version"] });
+/**
+ * c104: queue `upgrade` {version, url, sha256, size?}. With url + sha256 (both or neither) that package is sent as
+ * given; without them the registry version's package is (a signed address and its sha256). The version: `version_id`,
+ * else `version`, else each device's target version, else (registry form only) the current device version.
+ */
 export const EquipmentSendUpgrade = TargetBase.extend({
   version: opt(zVersion),
-  url: z
-    .string()
-    .trim()
-    .min(1, "请输入升级包地址")
-    .max(1000, "升级包地址不能超过 1000 个字符")
-    .refine((v) => /^(https?:\/\/|\/)/.test(v), "应为 http(s):// 地址或以 / 开头的站内路径")
-    .describe("升级包地址"),
-  sha256: z
-    .string()
-    .trim()
-    .transform((v) => v.toLowerCase())
-    .refine((v) => /^[0-9a-f]{64}$/.test(v), "应为 64 位十六进制 SHA-256")
-    .describe("升级包校验值"),
-}).refine(hasTarget, NO_TARGET);
+  version_id: opt(zId("版本编号")),
+  url: opt(
+    z
+      .string()
+      .trim()
+      .min(1, "请输入升级包地址")
+      .max(1000, "升级包地址不能超过 1000 个字符")
+      .refine((v) => /^(https?:\/\/|\/)/.test(v), "应为 http(s):// 地址或以 / 开头的站内路径")
+      .describe("升级包地址"),
+  ),
+  sha256: opt(
+    z
+      .string()
+      .trim()
+      .transform((v) => v.toLowerCase())
+      .refine((v) => /^[0-9a-f]{64}$/.test(v), "应为 64 位十六进制 SHA-256")
+      .describe("升级包校验值"),
+  ),
+})
+  .refine(hasTarget, NO_TARGET)
+  .refine((v) => v.url !== undefined || v.sha256 === undefined, { message: "填写校验值时请同时填写升级包地址", path: ["url"] })
+  .refine((v) => v.sha256 !== undefined || v.url === undefined, { message: "填写升级包地址时请同时填写校验值", path: ["sha256"] });
 /** c105, c106, c107, c110: a command to one device ({id}) or to several ({ids}). */
 export const EquipmentTargets = TargetBase.refine(hasTarget, NO_TARGET);
 export const EquipmentChangeClass = z.object({ id: zId("设备编号"), new_class_id: zClassId });

@@ -134,8 +134,33 @@ function targetIds(p: { id?: number; ids?: number[] }): { single: boolean; ids: 
   return { single: true, ids: [p.id!] };
 }
 
+/** A device software version of the registry (modules/software; docs/api/software.md). */
+export interface UpgradeVersion {
+  id: number;
+  version: string;
+  /** Device models (equipment.producer) it fits; empty = every model. */
+  models: string[];
+  /** 1 available, 0 withdrawn. */
+  status: number;
+  sha256: string;
+  size: number;
+  file_id: number;
+}
+
+/** What c103/c104 ask the software registry (the software module sets `equipment.versions`). */
+export interface UpgradeRegistry {
+  /** A device version by id or number (undefined: none, or not a device version). */
+  deviceVersion(q: { id?: number; version?: string }): Promise<UpgradeVersion | undefined>;
+  /** The current device version, when one is set and available. */
+  currentDeviceVersion(): Promise<UpgradeVersion | undefined>;
+  /** An address of the package readable without a session (signed). */
+  packageUrl(v: UpgradeVersion): string;
+}
+
 export class EquipmentService implements StreamAuthority {
   private readonly db: Db;
+  /** The software version registry (set by the software module; c103/c104 need it for registry versions). */
+  versions: UpgradeRegistry | undefined;
   /** The clock (tests replace it). */
   now: () => Date = () => new Date();
   /** The port the RTMP ingest listens on (the live module sets the actual one). */
@@ -619,25 +644,69 @@ export class EquipmentService implements StreamAuthority {
     };
   }
 
-  /** c103: the version the devices should run (stored; no command). */
-  setTargetVersion(c: Caller, p: z.output<typeof EquipmentUpgradeVersion>): Promise<CommandQueued[]> {
+  /** A registry version for c103/c104: available, of product device (400 otherwise). */
+  private async registryVersion(q: { id?: number; version?: string }): Promise<UpgradeVersion> {
+    const v = this.versions ? await this.versions.deviceVersion(q) : undefined;
+    const name = q.version ?? `编号 ${q.id}`;
+    if (!v) throw badInput(`版本 ${name} 不在软件版本库中（录播主机软件），请先在“软件版本”中上传`);
+    if (v.status !== 1) throw badInput(`版本 ${v.version} 已下架，不能使用`);
+    return v;
+  }
+
+  private static fits(v: UpgradeVersion, e: EquipmentRecord): boolean {
+    return v.models.length === 0 || v.models.includes(e.producer);
+  }
+
+  /** 400 naming the devices (of those the caller administers) whose model the version does not fit. */
+  private async checkFit(c: Caller, v: UpgradeVersion, ids: number[]): Promise<void> {
+    if (v.models.length === 0) return;
+    const rows = await this.db.select().from(equipment).where(inArray(equipment.id, ids));
+    const misfits: string[] = [];
+    for (const e of rows) {
+      if (EquipmentService.fits(v, e) || !(await this.deps.org.inScope(c, e.school_id))) continue;
+      misfits.push(`${e.position}（${e.producer || "型号未填"}）`);
+    }
+    if (misfits.length) throw badInput(`版本 ${v.version} 适用型号为 ${v.models.join("、")}，不适用于：${misfits.slice(0, 10).join("、")}${misfits.length > 10 ? ` 等 ${misfits.length} 台设备` : ""}`);
+  }
+
+  /** c103: the version the devices should run (stored; no command): a registry version fitting every device. */
+  async setTargetVersion(c: Caller, p: z.output<typeof EquipmentUpgradeVersion>): Promise<CommandQueued[]> {
+    const v = await this.registryVersion(p.version_id !== undefined ? { id: p.version_id } : { version: p.version });
+    await this.checkFit(c, v, targetIds(p).ids);
     return this.forTargets(p, async (id) => {
       await this.managedDevice(c, id);
-      await this.db.update(equipment).set({ target_version: p.version, updated_at: this.now() }).where(eq(equipment.id, id));
-      return { msg: `目标版本已设为 ${p.version}` };
+      await this.db.update(equipment).set({ target_version: v.version, updated_at: this.now() }).where(eq(equipment.id, id));
+      return { msg: `目标版本已设为 ${v.version}` };
     });
   }
 
-  /** c104: `upgrade` {version, url, sha256}; the version given becomes the target, else the target is sent. */
-  sendUpgrade(c: Caller, p: z.output<typeof EquipmentSendUpgrade>): Promise<CommandQueued[]> {
+  /**
+   * c104: `upgrade` {version, url, sha256[, size]}. With url + sha256 that package is sent (the version given, else
+   * the target). Without them a registry version's package (signed address): version_id, else version, else the
+   * device's target, else the current version. The version sent becomes the device's target.
+   */
+  async sendUpgrade(c: Caller, p: z.output<typeof EquipmentSendUpgrade>): Promise<CommandQueued[]> {
+    const explicit = p.url !== undefined && p.sha256 !== undefined;
+    const chosen = explicit || (p.version_id === undefined && p.version === undefined) ? undefined : await this.registryVersion(p.version_id !== undefined ? { id: p.version_id } : { version: p.version });
+    if (chosen) await this.checkFit(c, chosen, targetIds(p).ids);
+    const current = explicit || chosen ? undefined : await this.versions?.currentDeviceVersion();
     return this.forTargets(p, (id) =>
       this.command(c, id, "upgrade", async (e) => {
-        const version = p.version ?? e.target_version;
-        if (!version) throw badInput("版本号(version): 请输入版本号，或先设置设备的目标版本");
-        if (p.version && p.version !== e.target_version) {
-          await this.db.update(equipment).set({ target_version: p.version, updated_at: this.now() }).where(eq(equipment.id, id));
+        let payload: Record<string, unknown>;
+        if (explicit) {
+          const version = p.version ?? e.target_version;
+          if (!version) throw badInput("版本号(version): 请输入版本号，或先设置设备的目标版本");
+          payload = { version, url: p.url, sha256: p.sha256 };
+        } else {
+          const v = chosen ?? (e.target_version ? await this.registryVersion({ version: e.target_version }) : current);
+          if (!v) throw badInput("没有可下发的版本：请选择版本，或先设置设备的目标版本 / 软件版本中的当前版本");
+          if (!EquipmentService.fits(v, e)) throw badInput(`版本 ${v.version} 适用型号为 ${v.models.join("、")}，不适用于${e.position}（${e.producer || "型号未填"}）`);
+          payload = { version: v.version, url: this.versions!.packageUrl(v), sha256: v.sha256, size: v.size };
         }
-        return { version, url: p.url, sha256: p.sha256 };
+        if (payload.version !== e.target_version) {
+          await this.db.update(equipment).set({ target_version: payload.version as string, updated_at: this.now() }).where(eq(equipment.id, id));
+        }
+        return payload;
       }),
     );
   }
