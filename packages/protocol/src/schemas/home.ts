@@ -245,6 +245,16 @@ export interface TrainRow {
   name: string;
   start_time: string;
   end_time: string;
+  /** #12: the programme's cover, introduction, credit hours, enrolments, items, status and scope. */
+  cover_url: string;
+  introduce: string;
+  hours: number;
+  enrol_count: number;
+  item_count: number;
+  status: number;
+  status_name: string;
+  scope_name: string;
+  published_at: string;
 }
 
 /** Counts of one unit (a region or a school). */

@@ -54,7 +54,7 @@ export function homeRoutes(app: FastifyInstance, host: CallHost, deps: Community
   open("c340", C.njyRecommendCommunityList, "推荐社区：推荐的正常社区在前，其余按近 30 天活跃度、成员数排序，分页（无需登录）", RecommendCommunityPayload, (c, p) => home.recommendCommunityList(c ?? PLATFORM_VIEW, p));
   def("c341", C.njyActivityList, "首页活动：本组织与所在社区未开始和进行中的活动，开始时间早的在前，分页", HomeActivityListPayload, (c, p) => home.activityList(c, p));
   open("c342", C.njyPlatformDynamics, "平台动态：全平台正常社区的最新动态（社区日志），分页（无需登录）", PlatformDynamicsPayload, (c, p) => home.platformDynamics(c ?? PLATFORM_VIEW, p));
-  open("c343", C.njyGetTrainList, "培训项目列表（培训模块 #12 上线前为空列表；无需登录）", TrainListPayload, (c, p) => home.trainList(c ?? PLATFORM_VIEW, p));
+  open("c343", C.njyGetTrainList, "培训项目列表：已发布的培训，最新发布的在前，可按关键词筛选（无需登录）", TrainListPayload, (c, p) => home.trainList(c ?? PLATFORM_VIEW, p));
   def("c344", C.njyGetActivityList, "首页按类型的活动：本组织与所在社区的活动，按类型、状态筛选，最新在前，分页", HomeTypeActivityPayload, (c, p) => home.typeActivityList(c, p));
   def("c345", C.statCensus, "统计概况：组织的总数、下级区域与各学校的学校/教师/社区/成员/活动/文章数", CensusPayload, (c, p) => home.census(c, p));
   def("c346", C.statActivityNums, "活动趋势：最近若干个月（默认 12）每月按类型的活动数", ActivityNumsPayload, (c, p) => home.activityNums(c, p));

@@ -57,6 +57,7 @@ import { notice } from "../notice/notice.schema.js";
 import { region, school, subject } from "../org/org.schema.js";
 import { type Caller, containsPattern } from "../org/period.service.js";
 import { video } from "../video/video.schema.js";
+import { trainPublicList } from "../training/training.service.js";
 import { type OrgScope, OrgScopes, type RegionRow, within } from "./org-scope.js";
 
 dayjs.extend(utc);
@@ -376,9 +377,9 @@ export class HomeService {
     };
   }
 
-  /** c343: training programmes belong to #12; until it lands there are none (never fake rows). */
-  async trainList(_c: Caller, p: { page: number; limit: number }): Promise<Page<TrainRow>> {
-    return { list: [], total: 0, page: p.page, limit: p.limit };
+  /** c343: published training programmes (#12), newest first, by keyword (the training module answers). */
+  async trainList(_c: Caller, p: { page: number; limit: number; keyword?: string | undefined }): Promise<Page<TrainRow>> {
+    return trainPublicList(this.db, p);
   }
 
   // ---------------------------------------------------------------------------------------------------------
