@@ -88,6 +88,12 @@ function parseTime(s: string | null | undefined, label: string): Date | null | u
 const fmt = (d: Date | null | undefined): string | null => (d ? formatTime(d) : null);
 const nameOf = (realname: string | null | undefined, username: string | null | undefined) => realname || username || "";
 const keyOfAccount = (id: number) => `a:${id}`;
+/** JSON with sorted keys (jsonb does not keep the order keys were written in). */
+function stable(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
+  if (v && typeof v === "object") return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`).join(",")}}`;
+  return JSON.stringify(v);
+}
 
 export interface QuestionnaireServiceDeps {
   db: Db;
@@ -427,7 +433,7 @@ export class QuestionnaireService {
     const patch: Partial<typeof questionnaire.$inferInsert> = {};
     if (has("title")) patch.title = p.title!;
     if (has("introduce")) patch.introduce = p.introduce!;
-    if (has("questions") && JSON.stringify(p.questions) !== JSON.stringify(q.questions)) {
+    if (has("questions") && stable(p.questions) !== stable(q.questions)) {
       if (q.response_count > 0) throw conflict(QUESTIONNAIRE_MESSAGES.locked);
       const problem = checkQuestions(p.questions!);
       if (problem) throw badInput(problem);
