@@ -70,6 +70,15 @@ function newQuestion(type: QuestionType): Question {
   }
 }
 
+/** The first problem of the question list: a field the server would refuse (empty title or option …), else checkQuestions'. */
+function firstProblem(qs: Question[]): string | undefined {
+  for (const [i, q] of qs.entries()) {
+    const r = QuestionSchema.safeParse(q);
+    if (!r.success) return `第 ${i + 1} 题: ${r.error.issues[0]?.message ?? "格式不正确"}`;
+  }
+  return checkQuestions(qs);
+}
+
 function move<T>(list: readonly T[], i: number, d: number): T[] {
   const j = i + d;
   if (j < 0 || j >= list.length) return [...list];
@@ -121,7 +130,7 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
   }, [detail.data, target]);
 
   const locked = Boolean(typeof target === "number" && detail.data?.questions_locked);
-  const problem = useMemo(() => (questions.length ? checkQuestions(questions) : undefined), [questions]);
+  const problem = useMemo(() => (questions.length ? firstProblem(questions) : undefined), [questions]);
   const set = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
   const setQ = (i: number, patch: Partial<Question>) => setQuestions((qs) => qs.map((q, k) => (k === i ? { ...q, ...patch } : q)));
 
