@@ -141,6 +141,13 @@ describe("answering", () => {
     expect(f.questions).toHaveLength(5);
   });
 
+  it("a manager outside the audience previews the form but does not answer", async () => {
+    expect(k.who.pingtai!.school_id).not.toBe(school1);
+    expect((await k.ok<QuestionnaireForm>(P.webQuestionnaireForm, { id: qid }, "pingtai")).questions).toHaveLength(5);
+    await k.refused(P.webQuestionnaireDraft, { id: qid, answers: {} }, "pingtai", 403, "您不在该问卷的答卷范围内");
+    await k.refused(P.webQuestionnaireSubmit, { id: qid, answers: {} }, "pingtai", 403, "您不在该问卷的答卷范围内");
+  });
+
   it("drafts survive: saved answers come back with the form; drafts check the shape only", async () => {
     await k.ok(P.webQuestionnaireDraft, { id: qid, answers: { q1: "o1", q2: ["a"] } }, "lilaoshi");
     await k.ok(P.webQuestionnaireDraft, { id: qid, answers: { q1: "o1", q2: ["a", "b"] } }, "lilaoshi");

@@ -636,18 +636,21 @@ export class QuestionnaireService {
     return "open";
   }
 
-  /** The questionnaire for answering: drafts are seen only by managers (404 for others); 403 outside the audience. */
-  private async forAnswer(id: number, auth: { accountId: number } | null, key: string | undefined, mustKey: boolean): Promise<{ q: Q; r: Respondent | null; manager: boolean }> {
+  /**
+   * The questionnaire for answering: drafts are seen only by managers (404 for others); 403 outside the audience.
+   * `preview` (the form): managers see it even outside the audience; draft and submit only the audience.
+   */
+  private async forAnswer(id: number, auth: { accountId: number } | null, key: string | undefined, preview: boolean): Promise<{ q: Q; r: Respondent | null; manager: boolean }> {
     const q = await this.get(id);
-    const { r, c } = await this.respondent(auth, key, q, mustKey);
+    const { r, c } = await this.respondent(auth, key, q, !preview);
     const manager = await this.manages(c, q);
     if (q.status === QUESTIONNAIRE_STATUS.draft && !manager) throw notFound(QUESTIONNAIRE_MESSAGES.notFound);
-    if (r && r.accountId && !manager && !(await this.mayAnswer(r.accountId, r.schoolId, q))) throw forbidden(QUESTIONNAIRE_MESSAGES.notAudience);
+    if (r && r.accountId && !(preview && manager) && !(await this.mayAnswer(r.accountId, r.schoolId, q))) throw forbidden(QUESTIONNAIRE_MESSAGES.notAudience);
     return { q, r, manager };
   }
 
   async form(auth: { accountId: number } | null, p: { id: number; key?: string }): Promise<QuestionnaireForm> {
-    const { q, r } = await this.forAnswer(p.id, auth, p.key, false);
+    const { q, r } = await this.forAnswer(p.id, auth, p.key, true);
     const mine: Resp[] = r ? await this.db.select().from(questionnaireResponse).where(and(eq(questionnaireResponse.questionnaire_id, q.id), eq(questionnaireResponse.respondent_key, r.key))) : [];
     const draft = mine.find((x) => x.status === 0);
     const done = mine.filter((x) => x.status === 1).sort((a, b) => (b.submitted_at?.getTime() ?? 0) - (a.submitted_at?.getTime() ?? 0))[0];
@@ -692,7 +695,7 @@ export class QuestionnaireService {
   }
 
   async draft(auth: { accountId: number } | null, p: { id: number; key?: string; answers: Answers }): Promise<QuestionnaireSaved> {
-    const { q, r } = await this.forAnswer(p.id, auth, p.key, true);
+    const { q, r } = await this.forAnswer(p.id, auth, p.key, false);
     this.openOrThrow(q);
     this.checkIds(q, p.answers);
     for (const [i, question] of q.questions.entries()) {
@@ -713,7 +716,7 @@ export class QuestionnaireService {
   }
 
   async submit(auth: { accountId: number } | null, p: { id: number; key?: string; answers: Answers }): Promise<QuestionnaireSubmitted> {
-    const { q, r: who } = await this.forAnswer(p.id, auth, p.key, true);
+    const { q, r: who } = await this.forAnswer(p.id, auth, p.key, false);
     const r = who!;
     this.openOrThrow(q);
     this.checkIds(q, p.answers);
