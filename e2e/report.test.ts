@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { CALLS, type ReportViewRow } from "@yanke/protocol";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
@@ -9,7 +10,7 @@ import { listenEvaluate, listenEvaluation } from "../apps/server/src/modules/lis
 import { school } from "../apps/server/src/modules/org/org.schema.js";
 import { video } from "../apps/server/src/modules/video/video.schema.js";
 import { termOf } from "../apps/server/src/modules/report/report.demo.js";
-import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { ARTIFACTS, type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
 import dayjs from "dayjs";
 
 /**
@@ -62,9 +63,9 @@ describe.skipIf(!hasChromium)("browser: 报表统计 (a district administrator)"
     await page.goto(`${server.url}/#/statistics`);
     await page.getByTestId("report-page").waitFor();
     await page.getByTestId("report-builder").waitFor();
-    expect(await page.getByTestId("report-dim-school").locator("input").isChecked()).toBe(true);
+    expect(await inputOf(page, "report-dim-school").isChecked()).toBe(true);
     // Region and school together are refused: 区域 is disabled while 学校 is ticked.
-    expect(await page.getByTestId("report-dim-region").locator("input").isDisabled()).toBe(true);
+    expect(await inputOf(page, "report-dim-region").isDisabled()).toBe(true);
     await page.getByTestId("report-run").click();
     await page.getByTestId("report-chart").locator("canvas").waitFor();
     const row = page.getByTestId("report-table").locator("tbody tr").filter({ hasText: schoolName });
@@ -96,12 +97,22 @@ describe.skipIf(!hasChromium)("browser: 报表统计 (a district administrator)"
     expect((found.values as unknown[]).slice(1)).toEqual([schoolName, 3, 0, 1, 90]);
 
     // Time by month as a line chart: the saved view reopens the school table afterwards.
-    await page.getByTestId("report-dim-school").click();
-    await page.getByTestId("report-dim-time").click();
+    await inputOf(page, "report-dim-school").uncheck();
+    await inputOf(page, "report-dim-time").check();
     await page.getByTestId("report-run").click();
     await page.getByTestId("report-table").locator("thead").getByText("时间（按月）").waitFor();
     await page.getByTestId("report-chart-type").getByText("折线图").click();
+    // The chart's animation settles before the picture (the assertions above do not wait on time).
+    await page.waitForTimeout(1200);
     await snap(page, "report-time-line");
+
+    // PDF: the download starts with %PDF and is kept beside the screenshots.
+    const pdf = page.waitForEvent("download");
+    await page.getByTestId("report-export-pdf").click();
+    const pdfFile = await pdf;
+    const bytes = readFileSync((await pdfFile.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    await pdfFile.saveAs(path.join(ARTIFACTS, "report.pdf"));
     await context.close();
   });
 });

@@ -161,7 +161,7 @@ export function ReportManagePage() {
       message.success("视图已保存");
     } else {
       await reportApi.save(body);
-      message.success("已另存为新视图");
+      message.success(as === "saveAs" && current ? "已另存为新视图" : "视图已保存");
     }
     await qc.invalidateQueries({ queryKey: ["report", "views"] });
     const list = qc.getQueryData<ReportViewRow[]>(["report", "views"]) ?? [];
@@ -239,7 +239,9 @@ export function ReportManagePage() {
                       <span style={{ fontSize: 12 }}>
                         {v.dimensions.map((x) => meta.data?.dimensions.find((m) => m.key === x)?.name ?? x).join(" × ")} · {v.measures.length} 项指标
                         <br />
-                        {v.owner_name} · {v.scope_name} · {v.updated_at.slice(0, 10)}
+                        {v.scope_name} · {v.owner_name}
+                        <br />
+                        更新于 {v.updated_at.slice(0, 16)}
                       </span>
                     }
                   />
@@ -287,15 +289,6 @@ export function ReportManagePage() {
                           <span key={dim.key}>{box}</span>
                         );
                       })}
-                      {d.dimensions.includes("time") ? (
-                        <Segmented
-                          size="small"
-                          value={d.granularity}
-                          options={meta.data.granularities.map((g) => ({ value: g.key, label: g.name }))}
-                          onChange={(v) => set({ granularity: v as Draft["granularity"] })}
-                          data-testid="report-granularity"
-                        />
-                      ) : null}
                     </Space>
                   </Form.Item>
                   <Form.Item label="指标" style={{ marginBottom: 12 }}>
@@ -313,8 +306,8 @@ export function ReportManagePage() {
                       ))}
                     </Checkbox.Group>
                   </Form.Item>
-                  <Form.Item label="筛选" style={{ marginBottom: 0 }}>
-                    <div className="yk-filter-bar" style={{ marginBottom: 0 }}>
+                  <Form.Item label="时间" style={{ marginBottom: 12 }}>
+                    <Space wrap>
                       <DatePicker.RangePicker
                         allowClear={false}
                         value={d.range}
@@ -323,6 +316,21 @@ export function ReportManagePage() {
                         style={{ width: 260 }}
                         data-testid="report-range"
                       />
+                      {d.dimensions.includes("time") ? (
+                        <Segmented
+                          value={d.granularity}
+                          options={meta.data.granularities.map((g) => ({ value: g.key, label: g.name }))}
+                          onChange={(v) => set({ granularity: v as Draft["granularity"] })}
+                          data-testid="report-granularity"
+                        />
+                      ) : null}
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        北京时间，最长 2 年
+                      </Typography.Text>
+                    </Space>
+                  </Form.Item>
+                  <Form.Item label="范围" style={{ marginBottom: 12 }}>
+                    <Space wrap>
                       {!schoolOnly && regionTree.length ? (
                         <TreeSelect
                           allowClear
@@ -345,7 +353,7 @@ export function ReportManagePage() {
                           value={d.school_id}
                           options={meta.data.schools.map((s) => ({ value: s.id, label: s.name }))}
                           onChange={(v) => set({ school_id: v })}
-                          style={{ width: 180 }}
+                          style={{ width: 200 }}
                           data-testid="report-school"
                         />
                       ) : null}
@@ -355,7 +363,7 @@ export function ReportManagePage() {
                         value={d.period}
                         options={meta.data.periods.map((p) => ({ value: p, label: p }))}
                         onChange={(v) => set({ period: v })}
-                        style={{ width: 110 }}
+                        style={{ width: 120 }}
                         data-testid="report-period"
                       />
                       <Select
@@ -368,6 +376,10 @@ export function ReportManagePage() {
                         style={{ width: 120 }}
                         data-testid="report-subject"
                       />
+                    </Space>
+                  </Form.Item>
+                  <Form.Item label=" " style={{ marginBottom: 0 }}>
+                    <Space>
                       <Tooltip title={problem || undefined}>
                         <Button type="primary" icon={<SearchOutlined />} disabled={!!problem} onClick={() => run()} data-testid="report-run">
                           查询
@@ -376,7 +388,7 @@ export function ReportManagePage() {
                       <Button icon={<ReloadOutlined />} onClick={reset}>
                         重置
                       </Button>
-                    </div>
+                    </Space>
                   </Form.Item>
                 </Form>
               )}
