@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TMP_DIR } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
+import { softwareVersion } from "../apps/server/src/modules/software/software.schema.js";
 import { type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
 
 /**
@@ -24,6 +25,8 @@ let handle: BrowserHandle;
 beforeAll(async () => {
   if (!hasChromium) return;
   server = await startTestServer();
+  // 设置目标版本 (c103) takes versions of the software registry (#12): the one set below.
+  await server.database.db.insert(softwareVersion).values({ product: "device", version: "2.4.0", file_id: 1, file_name: "firmware-2.4.0.bin", size: 1, sha256: "a".repeat(64) });
   handle = await launchBrowser();
 });
 const MEDIA_DIR = path.join(TMP_DIR, `equipment-e2e-${process.pid}`);
@@ -308,6 +311,8 @@ describe.skipIf(!hasChromium)("browser: 设备管理 (a school administrator)", 
     await expect.poll(async () => (await read()).target_version).toBe("2.4.0");
     await row.getByText("→ 2.4.0").waitFor();
     await page.getByTestId("device-batch-upgrade").click();
+    // The registry's version is offered first; a package by address is the other tab.
+    await page.getByTestId("device-upgrade-mode-custom").click();
     await inputOf(page, "device-upgrade-url").fill("ftp://x");
     await inputOf(page, "device-upgrade-sha256").fill("abc");
     await page.getByTestId("device-upgrade-submit").click();

@@ -34,9 +34,13 @@ function resender(c: EquipmentCommandRow, device: EquipmentRow, can: (path: stri
     case "change_class":
       return can(CALLS.equipmentChangeClass) ? () => equipmentApi.changeClass(device.id, Number(p.class_id) || 0) : undefined;
     case "upgrade":
-      return can(CALLS.equipmentSendUpgrade) && typeof p.url === "string" && typeof p.sha256 === "string"
-        ? () => equipmentApi.sendUpgrade(id, { ...(typeof p.version === "string" && p.version ? { version: p.version } : {}), url: p.url as string, sha256: p.sha256 as string })
-        : undefined;
+      if (!can(CALLS.equipmentSendUpgrade) || typeof p.url !== "string" || typeof p.sha256 !== "string") return undefined;
+      // A registry package (signed /files address, which expires): sent again by its version, freshly signed.
+      if (/^\/files\/\d+\?.*sig=/.test(p.url) && typeof p.version === "string" && p.version) {
+        const version = p.version;
+        return () => equipmentApi.sendUpgrade(id, { version });
+      }
+      return () => equipmentApi.sendUpgrade(id, { ...(typeof p.version === "string" && p.version ? { version: p.version } : {}), url: p.url as string, sha256: p.sha256 as string });
     case "push_start":
       return () => equipmentApi.pushStart(device.code, typeof p.camera === "string" ? p.camera : undefined);
     case "push_stop":

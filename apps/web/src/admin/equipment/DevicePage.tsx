@@ -503,6 +503,9 @@ export function DevicePage() {
         {count}
       </Button>
     ) : null;
+  /** The rows of a batch's devices that this screen has seen (the upgrade dialogs check their models). */
+  const rowsOf = (b: Batch | null): EquipmentRow[] =>
+    b ? (b.one ? [b.one] : b.ids.map((id) => rows.find((r) => r.id === id) ?? known.get(id)).filter((r): r is EquipmentRow => !!r)) : [];
   const commandsDevice = commandsFor === null ? null : (rows.find((r) => r.id === commandsFor) ?? known.get(commandsFor) ?? null);
 
   return (
@@ -643,11 +646,13 @@ export function DevicePage() {
       <ChangeClassDialog device={classFor} onClose={() => setClassFor(null)} save={(classId) => command("更换班级", equipmentApi.changeClass(classFor?.id ?? 0, classId))} />
       <TargetVersionDialog
         target={versionFor}
+        devices={rowsOf(versionFor)}
         onClose={() => setVersionFor(null)}
         save={(version) => command("设置目标版本", equipmentApi.setTargetVersion(versionFor?.one ? { id: versionFor.one.id } : { ids: versionFor?.ids ?? [] }, version), { queues: false })}
       />
       <UpgradeDialog
         target={upgradeFor}
+        devices={rowsOf(upgradeFor)}
         onClose={() => setUpgradeFor(null)}
         send={(v) => command("下发升级", equipmentApi.sendUpgrade(upgradeFor?.one ? { id: upgradeFor.one.id } : { ids: upgradeFor?.ids ?? [] }, v))}
       />

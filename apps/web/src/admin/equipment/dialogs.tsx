@@ -1,11 +1,12 @@
 /** The small dialogs of the 设备管理 screen: 备注, 位置, 更换班级, 目标版本, 下发升级, 在线检测, 观看. */
 import { useQuery } from "@tanstack/react-query";
-import { EquipmentSendUpgrade, EquipmentSetPosition, EquipmentSetRemarks, EquipmentUpgradeVersion, type EquipmentRow } from "@yanke/protocol";
-import { Alert, Badge, Button, Descriptions, Form, Input, Modal, Segmented, Select, Skeleton, Space, Typography } from "antd";
+import { DEVICE_PRODUCT, EquipmentSendUpgrade, EquipmentSetPosition, EquipmentSetRemarks, type EquipmentRow, type SoftwareVersionRow, zSoftwareVersion } from "@yanke/protocol";
+import { Alert, AutoComplete, Badge, Button, Descriptions, Form, Input, Modal, Segmented, Select, Skeleton, Space, Tag, Typography } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import { LivePlayer } from "../../components/player";
 import { zodRule } from "../common";
 import { useClasses } from "../pickers";
+import { formatBytes, softwareApi } from "../software/software-api";
 import { equipmentApi } from "./equipment-api";
 import { deviceName } from "./equipment-view";
 
@@ -157,82 +158,284 @@ export function ChangeClassDialog({ device, onClose, save }: { device: Equipment
 /** How many devices a batch dialog addresses, in words. */
 const targetsText = (n: number, one?: EquipmentRow) => (one ? deviceName(one) : `选中的 ${n} 台设备`);
 
+/** The available device versions of the registry (软件版本), newest first; the current one flagged. */
+function useDeviceVersions(enabled: boolean) {
+  return useQuery({
+    queryKey: ["software", "list", DEVICE_PRODUCT, "available"],
+    queryFn: () => softwareApi.list({ product: DEVICE_PRODUCT, status: 1, limit: 100 }),
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+/** Devices (of those the dialog addresses) whose model the version does not fit. */
+function misfits(v: SoftwareVersionRow | undefined, devices: readonly EquipmentRow[]): EquipmentRow[] {
+  if (!v || v.models.length === 0) return [];
+  return devices.filter((d) => !v.models.includes(d.producer));
+}
+
+/** A registry version: package, models, release notes; a warning naming the devices it does not fit. */
+function VersionFacts({ v, devices }: { v: SoftwareVersionRow; devices: readonly EquipmentRow[] }) {
+  const off = misfits(v, devices);
+  return (
+    <div data-testid="device-upgrade-facts">
+      <Descriptions size="small" column={1} bordered style={{ marginBottom: 12 }}>
+        <Descriptions.Item label="安装包">
+          {v.file_name}（{formatBytes(v.size)}）
+        </Descriptions.Item>
+        <Descriptions.Item label="SHA-256">
+          <Typography.Text className="yk-mono" copyable={{ text: v.sha256 }}>
+            {v.sha256.slice(0, 16)}…
+          </Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label="适用型号">
+          {v.models.length ? v.models.map((m) => <Tag key={m} color="blue">{m}</Tag>) : <Typography.Text type="secondary">全部型号</Typography.Text>}
+        </Descriptions.Item>
+        <Descriptions.Item label="更新说明">
+          <div style={{ whiteSpace: "pre-wrap", maxHeight: 160, overflow: "auto" }} data-testid="device-upgrade-notes">
+            {v.notes || "（无）"}
+          </div>
+        </Descriptions.Item>
+      </Descriptions>
+      {off.length ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="device-upgrade-misfit"
+          title={`以下设备的型号不在适用型号中，将被拒绝：${off
+            .slice(0, 5)
+            .map((d) => `${d.position}（${d.producer || "型号未填"}）`)
+            .join("、")}${off.length > 5 ? ` 等 ${off.length} 台` : ""}`}
+        />
+      ) : devices.length ? (
+        <Alert type="success" showIcon title={`型号检查通过（${devices.length} 台设备）`} data-testid="device-upgrade-fit" />
+      ) : null}
+    </div>
+  );
+}
+
+const versionOptions = (list: readonly SoftwareVersionRow[]) =>
+  list.map((v) => ({ value: v.id, label: `${v.version}${v.is_current ? "（当前版本）" : ""}`, version: v.version }));
+
 export function TargetVersionDialog({
   target,
+  devices = [],
   onClose,
   save,
 }: {
   target: { ids: number[]; one?: EquipmentRow } | null;
+  /** The rows of the devices addressed, when known (model check). */
+  devices?: readonly EquipmentRow[];
   onClose: () => void;
   save: (version: string) => Promise<boolean>;
 }) {
+  const versions = useDeviceVersions(target !== null);
+  const list = versions.data?.list ?? [];
+  const [typed, setTyped] = useState("");
+  useEffect(() => setTyped(target?.one?.target_version ?? ""), [target]);
+  const chosen = list.find((v) => v.version === typed.trim());
   return (
     <FormDialog<{ version: string }>
       open={target !== null}
       title="设置目标版本"
       testId="device-version"
+      width={560}
       initial={{ version: target?.one?.target_version ?? "" }}
       submit={(v) => save(v.version.trim())}
       onClose={onClose}
     >
       <Typography.Paragraph type="secondary">
-        为{target ? targetsText(target.ids.length, target.one) : ""}记录应运行的版本（只保存，不下发）；“下发升级”不填版本时按目标版本升级。
+        为{target ? targetsText(target.ids.length, target.one) : ""}记录应运行的版本（只保存，不下发）；版本须已在“软件版本”中登记且适用于设备型号。
       </Typography.Paragraph>
-      <Form.Item name="version" label="目标版本" rules={[{ required: true, whitespace: true, message: "请输入版本号" }, zodRule(EquipmentUpgradeVersion.shape.version)]}>
-        <Input maxLength={40} placeholder="如：2.4.0" data-testid="device-version-input" />
+      <Form.Item name="version" label="目标版本" rules={[{ required: true, whitespace: true, message: "请选择版本" }, zodRule(zSoftwareVersion)]}>
+        <AutoComplete
+          options={list.map((v) => ({ value: v.version, label: `${v.version}${v.is_current ? "（当前版本）" : ""}` }))}
+          placeholder={list.length ? "选择已登记的版本" : "软件版本中还没有可用的版本"}
+          onChange={(v: string) => setTyped(v ?? "")}
+          filterOption={(input, o) => String(o?.value ?? "").includes(input.trim())}
+          data-testid="device-version-input"
+        />
       </Form.Item>
+      {chosen ? <VersionFacts v={chosen} devices={devices} /> : null}
     </FormDialog>
   );
 }
 
 export interface UpgradeValues {
+  mode: "registry" | "custom";
+  version_id?: number;
   version: string;
   url: string;
   sha256: string;
 }
 
+/** c104 from the dialog: a registry version ({version_id}) or a package given by address ({version?, url, sha256}). */
+export type UpgradeSend = { version_id: number } | { version?: string; url: string; sha256: string };
+
 const u = EquipmentSendUpgrade.shape;
 
 export function UpgradeDialog({
   target,
+  devices = [],
   onClose,
   send,
 }: {
   target: { ids: number[]; one?: EquipmentRow } | null;
+  /** The rows of the devices addressed, when known (model check). */
+  devices?: readonly EquipmentRow[];
   onClose: () => void;
-  send: (v: { version?: string; url: string; sha256: string }) => Promise<boolean>;
+  send: (v: UpgradeSend) => Promise<boolean>;
 }) {
+  const versions = useDeviceVersions(target !== null);
+  const list = versions.data?.list ?? [];
+  const ready = !versions.isLoading;
+  // Preselected: the device's target when it is an available version, else the current version.
+  const preset = list.find((v) => target?.one?.target_version && v.version === target.one.target_version) ?? list.find((v) => v.is_current === 1) ?? list[0];
+  const [mode, setMode] = useState<"registry" | "custom">("registry");
+  const [versionId, setVersionId] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (target === null || !ready) return;
+    setMode(list.length ? "registry" : "custom");
+    setVersionId(preset?.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target, ready]);
+  const chosen = list.find((v) => v.id === versionId);
   return (
-    <FormDialog<UpgradeValues>
+    <Modal
       open={target !== null}
       title="下发升级"
-      testId="device-upgrade"
-      width={600}
-      okText="下发"
-      initial={{ version: target?.one?.target_version ?? "", url: "", sha256: "" }}
-      submit={(v) => {
-        const version = (v.version ?? "").trim();
-        return send({ ...(version ? { version } : {}), url: v.url.trim(), sha256: v.sha256.trim() });
-      }}
-      onClose={onClose}
+      width={640}
+      destroyOnHidden
+      maskClosable={false}
+      onCancel={onClose}
+      footer={null}
     >
+      {!ready ? (
+        <Skeleton active />
+      ) : (
+        <UpgradeForm
+          key={`${mode}-${versionId ?? 0}`}
+          mode={mode}
+          setMode={setMode}
+          list={list}
+          versionId={versionId}
+          setVersionId={setVersionId}
+          chosen={chosen}
+          devices={devices}
+          target={target}
+          send={send}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function UpgradeForm({
+  mode,
+  setMode,
+  list,
+  versionId,
+  setVersionId,
+  chosen,
+  devices,
+  target,
+  send,
+  onClose,
+}: {
+  mode: "registry" | "custom";
+  setMode: (m: "registry" | "custom") => void;
+  list: readonly SoftwareVersionRow[];
+  versionId: number | undefined;
+  setVersionId: (id: number | undefined) => void;
+  chosen: SoftwareVersionRow | undefined;
+  devices: readonly EquipmentRow[];
+  target: { ids: number[]; one?: EquipmentRow } | null;
+  send: (v: UpgradeSend) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<UpgradeValues>();
+  const [busy, setBusy] = useState(false);
+  const ok = async () => {
+    if (mode === "registry") {
+      if (!chosen) return;
+      setBusy(true);
+      try {
+        if (await send({ version_id: chosen.id })) onClose();
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    setBusy(true);
+    try {
+      const version = (v.version ?? "").trim();
+      if (await send({ ...(version ? { version } : {}), url: v.url.trim(), sha256: v.sha256.trim() })) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div data-testid="device-upgrade">
       <Alert
         type="info"
         showIcon
-        style={{ marginBottom: 16 }}
+        style={{ marginBottom: 12 }}
         title={`向${target ? targetsText(target.ids.length, target.one) : ""}下发升级命令`}
-        description="设备下载升级包并校验 SHA-256，一致才安装；结果在“命令记录”中查看。"
+        description="设备下载升级包并校验 SHA-256，一致才安装；结果在“命令记录”中查看。下发的版本同时成为目标版本。"
       />
-      <Form.Item name="version" label="版本号" rules={[zodRule(u.version)]} extra="不填则使用各设备已设置的目标版本；填写的版本同时成为目标版本">
-        <Input maxLength={40} placeholder="如：2.4.0" data-testid="device-upgrade-version" />
-      </Form.Item>
-      <Form.Item name="url" label="升级包地址" rules={[{ required: true, whitespace: true, message: "请输入升级包地址" }, zodRule(u.url)]}>
-        <Input maxLength={1000} placeholder="https://… 或站内路径 /file/…" data-testid="device-upgrade-url" />
-      </Form.Item>
-      <Form.Item name="sha256" label="SHA-256 校验值" rules={[{ required: true, whitespace: true, message: "请输入升级包校验值" }, zodRule(u.sha256)]}>
-        <Input className="yk-mono" maxLength={64} placeholder="64 位十六进制" data-testid="device-upgrade-sha256" />
-      </Form.Item>
-    </FormDialog>
+      <Segmented
+        block
+        style={{ marginBottom: 16 }}
+        value={mode}
+        onChange={(m) => setMode(m as "registry" | "custom")}
+        options={[
+          { value: "registry", label: <span data-testid="device-upgrade-mode-registry">软件版本库</span> },
+          { value: "custom", label: <span data-testid="device-upgrade-mode-custom">自定义升级包地址</span> },
+        ]}
+      />
+      {mode === "registry" ? (
+        list.length ? (
+          <>
+            <Form layout="vertical">
+              <Form.Item label="版本" required>
+                <Select
+                  value={versionId}
+                  onChange={setVersionId}
+                  options={versionOptions(list)}
+                  placeholder="选择版本"
+                  data-testid="device-upgrade-version-select"
+                  showSearch={{ optionFilterProp: "version" }}
+                />
+              </Form.Item>
+            </Form>
+            {chosen ? <VersionFacts v={chosen} devices={devices} /> : null}
+          </>
+        ) : (
+          <Alert type="warning" showIcon title="软件版本中还没有可用的录播主机软件版本" description="请先在“平台管理 → 软件版本”上传，或改用自定义升级包地址。" />
+        )
+      ) : (
+        <Form<UpgradeValues> form={form} layout="vertical" preserve={false} initialValues={{ version: target?.one?.target_version ?? "", url: "", sha256: "" }}>
+          <Form.Item name="version" label="版本号" rules={[zodRule(u.version)]} extra="不填则使用各设备已设置的目标版本；填写的版本同时成为目标版本">
+            <Input maxLength={40} placeholder="如：2.4.0" data-testid="device-upgrade-version" />
+          </Form.Item>
+          <Form.Item name="url" label="升级包地址" rules={[{ required: true, whitespace: true, message: "请输入升级包地址" }, zodRule(u.url)]}>
+            <Input maxLength={1000} placeholder="https://… 或站内路径 /file/…" data-testid="device-upgrade-url" />
+          </Form.Item>
+          <Form.Item name="sha256" label="SHA-256 校验值" rules={[{ required: true, whitespace: true, message: "请输入升级包校验值" }, zodRule(u.sha256)]}>
+            <Input className="yk-mono" maxLength={64} placeholder="64 位十六进制" data-testid="device-upgrade-sha256" />
+          </Form.Item>
+        </Form>
+      )}
+      <div style={{ display: "flex", justifyContent: "flex-end", gap: 8, marginTop: 8 }}>
+        <Button onClick={onClose}>取消</Button>
+        <Button type="primary" loading={busy} disabled={mode === "registry" && (!chosen || misfits(chosen, devices).length === devices.length && devices.length > 0)} onClick={ok} data-testid="device-upgrade-submit">
+          下发
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -102,7 +102,13 @@ export function commandPayloadText(type: CommandType, payload: Record<string, un
   const camera = (v: unknown) => (v === "teacher" ? "教师机位" : v === "student" ? "学生机位" : "全部机位");
   switch (type) {
     case "upgrade":
-      return [p.version ? `版本 ${String(p.version)}` : "", p.url ? String(p.url) : ""].filter(Boolean).join("，");
+      return [
+        p.version ? `版本 ${String(p.version)}` : "",
+        // A registry package travels as a signed /files address: named, not shown.
+        typeof p.url === "string" && /^\/files\/\d+\?.*sig=/.test(p.url) ? "软件版本库安装包" : p.url ? String(p.url) : "",
+      ]
+        .filter(Boolean)
+        .join("，");
     case "push_start":
     case "push_stop":
       return camera(p.camera);
