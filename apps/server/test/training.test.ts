@@ -238,7 +238,11 @@ describe("teachers", () => {
     await k.refused(P.trainingRead, { item_id: videoItem.id }, "zhanglaoshi", 400);
     await k.refused(P.trainingRead, { item_id: 999999 }, "zhanglaoshi", 404);
     await k.refused(P.trainingRead, { item_id: docItem.id }, "wanglaoshi", 403);
-    await k.ok(P.trainingProgress, { item_id: docItem.id }, "zhanglaoshi");
+    const opened = await k.ok<TrainingProgressAnswer>(P.trainingProgress, { item_id: docItem.id }, "zhanglaoshi");
+    // The teacher reads the administrator's private document through signed addresses.
+    expect(opened.preview?.viewer).toBe("text");
+    expect(opened.preview?.preview_url).toMatch(/^\/files\/\d+\?exp=/);
+    expect(opened.counted).toBe(0);
     const r = await k.ok<TrainingProgressAnswer>(P.trainingRead, { item_id: docItem.id }, "zhanglaoshi");
     expect(r.item.done).toBe(true);
     expect(r.me.progress).toBe(100);

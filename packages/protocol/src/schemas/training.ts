@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import type { PreviewAnswer } from "./file.js";
 import type { VideoRow } from "./video.js";
 
 export const TRAINING_CALLS = {
@@ -286,6 +287,8 @@ export interface TrainingProgressAnswer {
   counted: number;
   item: TrainingMyItemProgress;
   me: TrainingMe;
+  /** The opening of a document item: how to show it (the enrolled teacher reads it through signed addresses). */
+  preview: PreviewAnswer | null;
 }
 
 export interface TrainingEnrolRow {

@@ -17,6 +17,7 @@ import {
   TRAINING_STATUS_NAMES,
   type FileAnswer,
   type Page,
+  type PreviewAnswer,
   type TrainRow,
   type TrainingDetail,
   type TrainingEnrolList,
@@ -898,7 +899,18 @@ export class TrainingService {
         .where(eq(trainingProgress.id, pr.id));
       await this.recompute(tx, t, c.id);
     });
-    return this.progressAnswer(c, t, it, counted);
+    const answer = await this.progressAnswer(c, t, it, counted);
+    if (it.item_type === TRAINING_ITEM_TYPES.document) answer.preview = await this.documentPreview(it.file_id);
+    return answer;
+  }
+
+  /** How an enrolled teacher reads a document item: the file service's preview, asked as the file's owner. */
+  private async documentPreview(fileId: number): Promise<PreviewAnswer | null> {
+    const f = await this.d.files.fileRow(fileId);
+    if (!f) return null;
+    const [owner] = await this.db.select({ id: account.id, identity: account.identity, school_id: account.school_id, region_code: account.region_code }).from(account).where(eq(account.id, f.account_id));
+    if (!owner) return null;
+    return this.d.files.preview(owner, fileId).catch(() => null);
   }
 
   async read(c: Caller, itemId: number): Promise<TrainingProgressAnswer> {
@@ -917,7 +929,7 @@ export class TrainingService {
   private async progressAnswer(c: Caller, t: Training, it: Item, counted: number): Promise<TrainingProgressAnswer> {
     const [pr] = await this.db.select().from(trainingProgress).where(and(eq(trainingProgress.item_id, it.id), eq(trainingProgress.account_id, c.id)));
     const e = await this.enrolOf(t.id, c.id);
-    return { item_id: it.id, counted, item: this.myProgress(pr), me: await this.meOf(t, c, e, true) };
+    return { item_id: it.id, counted, item: this.myProgress(pr), me: await this.meOf(t, c, e, true), preview: null };
   }
 
   async certificate(c: Caller, id: number): Promise<FileAnswer> {

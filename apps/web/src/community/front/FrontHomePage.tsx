@@ -358,6 +358,8 @@ function PlatformDynamics() {
 }
 
 function TrainList() {
+  const navigate = useNavigate();
+  const loggedIn = useLoggedIn();
   const q = useQuery({
     queryKey: ["front", "home", "train"],
     queryFn: () => call<Page<TrainRow>>(CALLS.njyGetTrainList, { page: 1, limit: 6 }, quiet),
@@ -369,9 +371,18 @@ function TrainList() {
       ) : q.data?.list.length ? (
         <ul className="ykf-notice-list">
           {q.data.list.map((t) => (
-            <li key={t.id} className="ykf-notice-item">
+            <li
+              key={t.id}
+              className="ykf-notice-item"
+              style={{ cursor: loggedIn ? "pointer" : undefined }}
+              title={t.introduce || t.name}
+              onClick={loggedIn ? () => navigate(`/trainingDetail?id=${t.id}`) : undefined}
+              data-testid="home-train-item"
+            >
               <span className="ykf-notice-name">{t.name}</span>
-              <span className="ykf-notice-date">{span(t.start_time, t.end_time)}</span>
+              <span className="ykf-notice-date">
+                {[t.hours > 0 ? `${t.hours} 学时` : "", `${t.enrol_count} 人报名`, span(t.start_time, t.end_time)].filter(Boolean).join(" · ")}
+              </span>
             </li>
           ))}
         </ul>
