@@ -123,6 +123,38 @@ describe("authoring", () => {
   });
 });
 
+describe("every call", () => {
+  it("manager calls: 404 for a missing id, 400 for a bad one, 1025 without a session", async () => {
+    const byId: [string, Record<string, unknown>][] = [
+      [P.questionnaireUpdate, { title: "x" }],
+      [P.questionnaireDelete, {}],
+      [P.questionnaireDetail, {}],
+      [P.questionnaireSetStatus, { status: 1 }],
+      [P.questionnaireCopy, {}],
+      [P.questionnaireResults, {}],
+      [P.questionnaireCrossTab, { row_question: "a", col_question: "b" }],
+      [P.questionnaireTextAnswers, { question_id: "t" }],
+      [P.questionnaireResponses, {}],
+      [P.questionnaireExport, {}],
+    ];
+    for (const [path, extra] of byId) {
+      await k.refused(path, { id: 999999, ...extra }, "zhanglaoshi", 404, "问卷不存在或已删除");
+      await k.refused(path, { id: "abc", ...extra }, "zhanglaoshi", 400, /id\)?: 应为数字/);
+      expect((await anon(path, { id: 1, ...extra })).code, path).toBe(Code.SESSION_INVALID);
+    }
+    for (const path of [P.questionnaireList, P.questionnaireMine, P.questionnaireCommunityList, P.questionnaireOfListen]) {
+      expect((await anon(path, { community_id: 1, listen_id: 1 })).code, path).toBe(Code.SESSION_INVALID);
+    }
+    await k.refused(P.questionnaireList, { status: 9 }, "zhanglaoshi", 400, /状态只能是/);
+    await k.refused(P.questionnaireCommunityList, {}, "zhanglaoshi", 400, /community_id/);
+    for (const path of [P.webQuestionnaireForm, P.webQuestionnaireDraft, P.webQuestionnaireSubmit]) {
+      await k.refused(path, { id: 999999, answers: {} }, "lilaoshi", 404, "问卷不存在或已删除");
+      expect((await anon(path, { id: 999999, answers: {} })).code, path).toBe(404);
+      await k.refused(path, { answers: {} }, "lilaoshi", 400, "问卷编号(id): 必填");
+    }
+  });
+});
+
 describe("answering", () => {
   let qid = 0;
   beforeAll(async () => {
