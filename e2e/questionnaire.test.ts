@@ -129,6 +129,7 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
     await page.getByTestId("qn-submit").click();
     await expect.poll(() => page.getByTestId(`qn-q-${text.id}`).getByTestId("qn-error").textContent()).toBe("此题为必答题");
     await page.getByTestId(`qn-text-${text.id}`).fill("希望多安排同课异构和课后研讨的时间");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, "questionnaire-answer-375");
     await page.getByTestId("qn-submit").click();
     await page.getByTestId("qn-submit-ok").click();

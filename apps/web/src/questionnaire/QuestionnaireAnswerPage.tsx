@@ -187,7 +187,7 @@ function Answering({ form, keyOf }: { form: QuestionnaireForm; keyOf: string | u
 
   return (
     <div>
-      <div style={{ position: "sticky", top: 0, zIndex: 5, background: "#f5f7f6", padding: "8px 0 6px" }}>
+      <div style={{ padding: "4px 0 6px" }}>
         <Progress percent={path.length ? Math.round((done / path.length) * 100) : 0} format={() => `${done}/${path.length}`} data-testid="qn-progress" />
         <div style={{ fontSize: 12, color: saveState === "failed" ? "#ff4d4f" : "#8a9690", minHeight: 18 }} data-testid="qn-saved">
           {saveState === "saving" ? "正在保存…" : saveState === "failed" ? "自动保存失败，请检查网络" : savedAt ? `已自动保存 ${timeOf(savedAt)}` : ""}

@@ -163,7 +163,7 @@ function QuestionCard({ qid, index, r }: { qid: number; index: number; r: Questi
       ? { tooltip: { trigger: "item", formatter: "{b}: {c} ({d}%)" }, legend: { bottom: 0, type: "scroll" }, series: [{ type: "pie", radius: ["35%", "65%"], data, label: { formatter: "{b}\n{d}%" } }] }
       : {
           tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
-          grid: { left: r.type === "rating" ? 40 : 100, right: 56, top: 8, bottom: 20 },
+          grid: { left: r.type === "rating" ? 44 : 100, right: 90, top: 8, bottom: 20 },
           xAxis: { type: "value", minInterval: 1 },
           yAxis: { type: "category", data: r.options.map((o) => o.label), inverse: true, axisLabel: { width: 90, overflow: "truncate" } },
           series: [{ type: "bar", data: r.options.map((o) => o.count), barMaxWidth: 22, label: { show: true, position: "right", formatter: (p: { value: number }) => `${p.value}（${pct(p.value, r.answered)}）` } }],

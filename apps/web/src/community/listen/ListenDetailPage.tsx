@@ -19,6 +19,7 @@ import { clock } from "../../pages/video/source";
 import { MemberAvatars, windowText } from "../prepare/prepare-common";
 import { formatScore, listenCall, ListenPhaseTag, ListenTypeTag, reviewPageHref, type ListenDetail, type ListenFileRow, type ListenVoiceRow } from "./listen-common";
 import { useListenDetail, useTeacherScore } from "./listen-data";
+import { ListenQuestionnaireBlock } from "../../questionnaire/ListenQuestionnaires";
 import { ListenForm } from "./ListenForm";
 import { ScoreForm } from "./ScoreForm";
 import { ScoreSpreadChart } from "./ScoreSpreadChart";
@@ -113,6 +114,7 @@ function Detail({ rec }: { rec: ListenDetail }) {
             <MemberAvatars members={(rec.members ?? []).map((m) => ({ account_id: m.account_id, realname: m.realname, role: m.role === 2 ? 1 : 2, role_name: m.role_name }) as never)} />
           </div>
         </div>
+        {rec.questionnaire_ids?.length ? <ListenQuestionnaireBlock listenId={rec.id} /> : null}
       </Card>
       <Card>
         <Tabs

@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";
 import { useMemberOptions } from "../space/common";
+import { QuestionnaireMultiSelect } from "../../questionnaire/ListenQuestionnaires";
 import { LISTEN_EVALUATION_TYPES, LISTEN_OPEN_MODELS, LISTEN_TYPES, type ListenRow } from "./listen-common";
 
 const FMT = "YYYY-MM-DD HH:mm:ss";
@@ -28,12 +29,14 @@ interface Values {
   indicator_id?: number;
   open_model: number;
   introduction?: string;
+  questionnaire_ids?: number[];
 }
 
 /** The editable fields of a record, as ListenForm pre-fills them. */
 export type ListenFormRecord = Pick<ListenRow, "id" | "name" | "is_type" | "equiment_id" | "my_video_id" | "preparation_id" | "teacher_account_id" | "start_time" | "end_time" | "evaluation_type" | "indicator_id" | "open_model"> & {
   participation_account_ids?: number[];
   introduction?: string;
+  questionnaire_ids?: number[];
 };
 
 export function ListenForm({ open, communityId, editing, onClose, onSaved }: { open: boolean; communityId: number; editing?: ListenFormRecord | null; onClose: () => void; onSaved: (id: number) => void }) {
@@ -81,6 +84,7 @@ export function ListenForm({ open, communityId, editing, onClose, onSaved }: { o
         indicator_id: editing.indicator_id || undefined,
         open_model: editing.open_model,
         introduction: editing.introduction ?? "",
+        questionnaire_ids: editing.questionnaire_ids ?? [],
       });
     } else {
       form.resetFields();
@@ -118,6 +122,7 @@ export function ListenForm({ open, communityId, editing, onClose, onSaved }: { o
       indicator_id: v.evaluation_type === 1 ? (v.indicator_id ?? 0) : 0,
       open_model: v.open_model,
       introduction: v.introduction ?? "",
+      questionnaire_ids: v.evaluation_type === 3 ? (v.questionnaire_ids ?? []) : [],
     };
     setSaving(true);
     try {
@@ -200,6 +205,11 @@ export function ListenForm({ open, communityId, editing, onClose, onSaved }: { o
               options={(schemes.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name}（${s.school_name}，${s.item_count} 项）` }))}
               data-testid="listen-form-scheme"
             />
+          </Form.Item>
+        ) : null}
+        {evaluationType === 3 ? (
+          <Form.Item name="questionnaire_ids" label="评价问卷" rules={[{ required: true, type: "array", min: 1, message: "请选择至少一份问卷" }]}>
+            <QuestionnaireMultiSelect enabled={open} />
           </Form.Item>
         ) : null}
         <Form.Item name="open_model" label="公开范围">
