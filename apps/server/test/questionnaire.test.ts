@@ -241,6 +241,11 @@ describe("answering", () => {
     expect(d.questions_locked).toBe(true);
     // The same questions sent back (a builder saving the whole form) are not a change.
     await k.ok(P.questionnaireUpdate, { id: qid, questions: d.questions, title: "作答测试（改名）", end_time: wire(new Date(Date.now() + 7 * DAY)) }, "zhanglaoshi");
+    // The audience sent back as the builder holds it (school 0 = the author's school) is no change either.
+    await k.ok(P.questionnaireUpdate, { id: qid, audience_type: 2, audience_id: 0 }, "zhanglaoshi");
+    // A bare date as the end means the end of that day.
+    const dated = await k.ok<QuestionnaireDetail>(P.questionnaireUpdate, { id: qid, end_time: "2099-12-31" }, "zhanglaoshi");
+    expect(dated.end_time).toBe("2099-12-31 23:59:59");
     await k.refused(P.questionnaireSetStatus, { id: qid, status: 0 }, "zhanglaoshi", 400, /不能改回草稿/);
   });
 

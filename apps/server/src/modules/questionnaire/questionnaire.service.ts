@@ -78,12 +78,13 @@ export const QUESTIONNAIRE_ACTIVITY = "questionnaire";
 const DAY_MS = 24 * 3600 * 1000;
 const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-function parseTime(s: string | null | undefined, label: string): Date | null | undefined {
+/** A wire time (Asia/Shanghai). `endOfDay`: a bare date as an end means the end of that day. */
+function parseTime(s: string | null | undefined, label: string, endOfDay = false): Date | null | undefined {
   if (s === undefined) return undefined;
   if (s === null || s === "") return null;
   const d = dayjs.tz(s.replace("T", " "), TIME_ZONE);
   if (!d.isValid()) throw badInput(`${label}无效`);
-  return d.toDate();
+  return endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(s.trim()) ? d.endOf("day").toDate() : d.toDate();
 }
 const fmt = (d: Date | null | undefined): string | null => (d ? formatTime(d) : null);
 const nameOf = (realname: string | null | undefined, username: string | null | undefined) => realname || username || "";
@@ -153,15 +154,20 @@ export class QuestionnaireService {
     return mine;
   }
 
-  async manages(c: Caller | null, q: Q): Promise<boolean> {
+  async manages(c: Caller | null, q: Q, cache?: Map<string, Promise<unknown>>): Promise<boolean> {
     if (!c) return false;
     if (q.account_id === c.id) return true;
     const sc = scopeOf(c);
     if (sc.kind === "all") return true;
     if (sc.kind === "school") return q.school_id !== 0 && q.school_id === sc.schoolId;
     if (sc.kind === "region") {
-      if (q.school_id) return (await this.schoolsUnder(sc.code)).includes(q.school_id);
-      return q.region_code !== "" && (await this.regionsUnder(sc.code)).includes(q.region_code);
+      const memo = <T>(k: string, f: () => Promise<T>): Promise<T> => {
+        if (!cache) return f();
+        if (!cache.has(k)) cache.set(k, f());
+        return cache.get(k) as Promise<T>;
+      };
+      if (q.school_id) return (await memo("schools", () => this.schoolsUnder(sc.code))).includes(q.school_id);
+      return q.region_code !== "" && (await memo("regions", () => this.regionsUnder(sc.code))).includes(q.region_code);
     }
     return false;
   }
@@ -320,6 +326,7 @@ export class QuestionnaireService {
     ]);
     const who = new Map(people.map((p) => [p.id, nameOf(p.r, p.u)]));
     const out: QuestionnaireRow[] = [];
+    const cache = new Map<string, Promise<unknown>>();
     for (const q of qs) {
       const row: QuestionnaireRow = {
         id: q.id,
@@ -341,7 +348,7 @@ export class QuestionnaireService {
         author_name: who.get(q.account_id) ?? "",
         created_at: formatTime(q.created_at),
         published_at: fmt(q.published_at),
-        can_manage: await this.manages(c, q),
+        can_manage: await this.manages(c, q, cache),
       };
       if (withState) row.my_state = states.get(q.id) ?? "none";
       out.push(row);
@@ -401,7 +408,7 @@ export class QuestionnaireService {
     const problem = checkQuestions(p.questions);
     if (problem) throw badInput(problem);
     const start = parseTime(p.start_time, "开始时间") ?? null;
-    const end = parseTime(p.end_time, "截止时间") ?? null;
+    const end = parseTime(p.end_time, "截止时间", true) ?? null;
     this.checkTimes(start, end);
     const [q] = await this.db
       .insert(questionnaire)
@@ -442,7 +449,10 @@ export class QuestionnaireService {
     }
     if (has("audience_type") || has("audience_id")) {
       const type = p.audience_type ?? q.audience_type;
-      const id = has("audience_id") ? p.audience_id! : type === q.audience_type ? q.audience_id : 0;
+      let id = has("audience_id") ? p.audience_id! : type === q.audience_type ? q.audience_id : 0;
+      // The builder may send the whole form back: "0 = the author's school" and a link's id are no change.
+      if (type === AUDIENCE_TYPES.link) id = 0;
+      if (type === AUDIENCE_TYPES.school && id === 0 && q.audience_type === AUDIENCE_TYPES.school) id = q.audience_id;
       if (type !== q.audience_type || id !== q.audience_id) {
         if (q.response_count > 0) throw conflict(QUESTIONNAIRE_MESSAGES.audienceLocked);
         patch.audience_type = type;
@@ -458,7 +468,7 @@ export class QuestionnaireService {
     }
     if (has("anonymous")) patch.anonymous = p.anonymous!;
     if (sent.has("start_time")) patch.start_time = parseTime(p.start_time ?? null, "开始时间") ?? null;
-    if (sent.has("end_time")) patch.end_time = parseTime(p.end_time ?? null, "截止时间") ?? null;
+    if (sent.has("end_time")) patch.end_time = parseTime(p.end_time ?? null, "截止时间", true) ?? null;
     this.checkTimes(patch.start_time !== undefined ? patch.start_time : q.start_time, patch.end_time !== undefined ? patch.end_time : q.end_time);
     const u = await this.db.transaction(async (tx) => {
       // Questions change only while nobody has submitted: the guard is in the statement, so a submit racing this
