@@ -6,6 +6,7 @@
  * Chinese 400s, the saved views and both exports.
  */
 import { CALLS, type FileAnswer, type ReportAnswer, type ReportMeta, type ReportRow, type ReportViewRow } from "@yanke/protocol";
+import { writeFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account } from "../src/modules/account/account.schema.js";
@@ -16,6 +17,7 @@ import { listenEvaluate, listenEvaluation } from "../src/modules/listen/listen.s
 import { period, region, school, subject } from "../src/modules/org/org.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
 import { eq } from "drizzle-orm";
+import { DEMO_VIEW_TITLES, seedReportDemo } from "../src/modules/report/report.demo.js";
 import { type Kit, startKit } from "./activity-kit.js";
 
 let k: Kit;
@@ -253,6 +255,24 @@ describe("views", () => {
   });
 });
 
+describe("demo", () => {
+  it("saves the two views of the demo district administrator once, and both answer", async () => {
+    const deps = { db: k.db } as unknown as Parameters<typeof seedReportDemo>[0];
+    await seedReportDemo(deps);
+    await seedReportDemo(deps);
+    const views = (await k.ok<ReportViewRow[]>(CALLS.reportViewList, {}, "quji")).filter((v) => (DEMO_VIEW_TITLES as readonly string[]).includes(v.title));
+    expect(views.map((v) => v.title).sort()).toEqual([...DEMO_VIEW_TITLES].sort());
+    const byTitle = Object.fromEntries(views.map((v) => [v.title, v]));
+    expect(byTitle[DEMO_VIEW_TITLES[0]]).toMatchObject({ dimensions: ["school"], measures: ["recorded", "analysed", "evaluated", "score"], editable: true });
+    expect(byTitle[DEMO_VIEW_TITLES[1]]).toMatchObject({ dimensions: ["time"], measures: ["activity", "evaluated"], chart_type: "line" });
+    for (const v of views) {
+      const a = await q({ dimensions: v.dimensions, measures: v.measures, filters: v.filters }, "quji");
+      expect(a.rows.length).toBeGreaterThan(0);
+    }
+    expect((await q({ dimensions: ["time"], measures: ["activity"], filters: byTitle[DEMO_VIEW_TITLES[1]]!.filters }, "quji")).rows).toHaveLength(12);
+  });
+});
+
 describe("exports", () => {
   it("xlsx: the table with numbers as numbers and a totals row", async () => {
     const f = await k.ok<FileAnswer>(CALLS.reportExportXlsx, { title: "各校概况", dimensions: ["school"], measures: ["recorded", "score"], filters: { ...RANGE, school_id: S1 } }, "quji");
@@ -272,6 +292,8 @@ describe("exports", () => {
     const f = await k.ok<FileAnswer>(CALLS.reportExportPdf, { title: "每日录制统计", dimensions: ["time"], measures: ["recorded", "evaluated"], filters: { ...RANGE, school_id: S1, granularity: "day" } }, "quji");
     const bytes = Buffer.from(f.file, "base64");
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // To look at it: REPORT_PDF_OUT=/tmp/report.pdf.
+    if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, bytes);
     // pdfjs 5+ wants Promise.withResolvers (Node 22); older Nodes get a small stand-in.
     const P = Promise as unknown as { withResolvers?: () => unknown };
     P.withResolvers ??= () => {

@@ -9,7 +9,16 @@ import { HEADER_FILL, HEADER_FONT, styleHeader } from "../../infra/xlsx.js";
 export const REPORT_SHEET = "统计报表";
 export const REPORT_INFO_SHEET = "说明";
 
-const cellText = (v: string | number | null | undefined): string => (v === null || v === undefined ? "—" : typeof v === "number" ? String(Math.round(v * 100) / 100) : v);
+const cellText = (v: string | number | null | undefined, mean = false): string =>
+  v === null || v === undefined ? "—" : typeof v === "number" ? (mean ? v.toFixed(2) : String(Math.round(v * 100) / 100)) : v;
+
+/** A round axis step over `max` in about four ticks (whole numbers for counts). */
+export function niceStep(max: number, integer: boolean): number {
+  const raw = Math.max(max, 1) / 4;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow;
+  return integer ? Math.max(1, Math.ceil(step)) : step;
+}
 
 export async function buildReportXlsx(title: string, a: ReportAnswer, generatedAt: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -81,37 +90,51 @@ function drawChart(doc: Pdf, a: ReportAnswer, left: number, width: number): void
   const rows = a.rows.slice(0, PDF_CHART_MAX_BARS);
   const label = (r: (typeof rows)[number]) => dims.map((d) => String(r[d.key] ?? "")).join(" · ");
   const values = rows.map((r) => (r[measure.key] === null ? 0 : Number(r[measure.key])));
-  const max = Math.max(1, ...values);
+  const step = niceStep(Math.max(...values), measure.measure_kind !== "mean");
+  const ticks = Math.max(1, Math.ceil(Math.max(...values) / step));
+  const max = step * ticks;
   const height = 200;
-  const top = doc.y + 16;
   doc.fontSize(11).fillColor("#1f1f1f").text(`${measure.title}${a.rows.length > rows.length ? `（前 ${rows.length} 项）` : ""}`, left, doc.y);
+  const top = doc.y + 14;
   const axisLeft = left + 36;
   const plotW = width - 40;
   const base = top + height;
   // Grid and axis labels.
   doc.lineWidth(0.5);
-  for (let i = 0; i <= 4; i++) {
-    const y = base - (height * i) / 4;
+  for (let i = 0; i <= ticks; i++) {
+    const y = base - (height * i) / ticks;
     doc.strokeColor("#e8e8e8").moveTo(axisLeft, y).lineTo(axisLeft + plotW, y).stroke();
-    const v = (max * i) / 4;
+    const v = step * i;
     doc.fontSize(7).fillColor("#8c8c8c").text(Number.isInteger(v) ? String(v) : v.toFixed(1), left, y - 4, { width: 32, align: "right" });
   }
   doc.strokeColor("#8c8c8c").moveTo(axisLeft, base).lineTo(axisLeft + plotW, base).stroke();
   const slot = plotW / rows.length;
   const barW = Math.max(2, Math.min(36, slot * 0.6));
+  const labels = rows.map(label);
+  doc.fontSize(7);
+  // Labels side by side when they fit their slot, else turned 45° (every one still shown).
+  const turned = labels.some((t) => doc.widthOfString(t) > slot - 2);
+  let below = 16;
   rows.forEach((r, i) => {
     const h = (values[i]! / max) * height;
     const x = axisLeft + slot * i + (slot - barW) / 2;
-    doc.rect(x, base - h, barW, h).fill(BAR_COLORS[i % BAR_COLORS.length]!);
-    if (r[measure.key] !== null) doc.fontSize(7).fillColor("#262626").text(cellText(r[measure.key]), x - 8, base - h - 10, { width: barW + 16, align: "center" });
-    // Labels: horizontal when there is room, else cut short.
-    const text = label(r);
-    const room = slot - 2;
-    const fitted = doc.fontSize(7).widthOfString(text) <= room ? text : text.slice(0, Math.max(1, Math.floor(room / 7))) + (room >= 14 ? "…" : "");
-    doc.fillColor("#595959").text(fitted, axisLeft + slot * i + 1, base + 4, { width: room, align: "center", lineBreak: false });
+    doc.rect(x, base - h, barW, h).fill(BAR_COLORS[0]!);
+    if (r[measure.key] !== null) doc.fontSize(7).fillColor("#262626").text(cellText(r[measure.key], measure.measure_kind === "mean"), x - 8, base - h - 10, { width: barW + 16, align: "center" });
+    const text = labels[i]!.length > 16 ? `${labels[i]!.slice(0, 15)}…` : labels[i]!;
+    if (!turned) {
+      doc.fillColor("#595959").text(text, axisLeft + slot * i + 1, base + 4, { width: slot - 2, align: "center", lineBreak: false });
+    } else {
+      const w = doc.widthOfString(text);
+      const cx = axisLeft + slot * i + slot / 2;
+      doc.save();
+      doc.rotate(-45, { origin: [cx, base + 6] });
+      doc.fillColor("#595959").text(text, cx - w, base + 2, { width: w + 2, lineBreak: false });
+      doc.restore();
+      below = Math.max(below, w * Math.SQRT1_2 + 14);
+    }
   });
   doc.x = left;
-  doc.y = base + 24;
+  doc.y = base + below + 8;
 }
 
 function drawTable(doc: Pdf, a: ReportAnswer, left: number, width: number): void {
@@ -144,14 +167,15 @@ function drawTable(doc: Pdf, a: ReportAnswer, left: number, width: number): void
   drawRow(head, y, "head", false);
   y += rowH;
   a.rows.forEach((r, i) => {
-    if (y + rowH > bottom()) {
+    // The last row keeps the totals row company on its page.
+    if (y + rowH * (i === a.rows.length - 1 ? 2 : 1) > bottom()) {
       doc.addPage();
       y = doc.page.margins.top;
       drawRow(head, y, "head", false);
       y += rowH;
     }
     drawRow(
-      a.columns.map((c) => cellText(r[c.key])),
+      a.columns.map((c) => cellText(r[c.key], c.measure_kind === "mean")),
       y,
       "body",
       i % 2 === 1,
@@ -163,7 +187,7 @@ function drawTable(doc: Pdf, a: ReportAnswer, left: number, width: number): void
     y = doc.page.margins.top;
   }
   drawRow(
-    a.columns.map((c, i) => (c.kind === "measure" ? cellText(a.totals[c.key]) : i === 0 ? "合计" : "")),
+    a.columns.map((c, i) => (c.kind === "measure" ? cellText(a.totals[c.key], c.measure_kind === "mean") : i === 0 ? "合计" : "")),
     y,
     "total",
     false,
