@@ -99,6 +99,17 @@ describe.skipIf(!hasChromium)("browser: 软件版本 (the platform administrator
     const drow = page.getByTestId("device-table").locator("tr.ant-table-row", { hasText: dev.code });
     await drow.waitFor();
     await drow.locator(".ant-checkbox-input").check();
+    // 设置目标版本 offers the registry's versions; an unregistered one is refused by the server.
+    await page.getByTestId("device-batch-version").click();
+    await inputOf(page, "device-version-input").fill("9.9.9");
+    await page.getByTestId("device-version-submit").click();
+    await page.getByText("版本 9.9.9 不在软件版本库中").first().waitFor();
+    await inputOf(page, "device-version-input").fill("3.6.0");
+    await page.getByTestId("device-upgrade-facts").getByText("型号检查通过").waitFor();
+    await snap(page, "s3-device-target-version");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "取 消" }).or(page.getByRole("button", { name: "取消" })).first().click();
+    await expect.poll(() => page.getByTestId("device-version-input").count()).toBe(0);
     await page.getByTestId("device-batch-upgrade").click();
     const dialog = page.getByTestId("device-upgrade");
     await dialog.getByTestId("device-upgrade-version-select").getByText("3.6.0（当前版本）").waitFor();

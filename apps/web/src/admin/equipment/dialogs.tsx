@@ -250,11 +250,11 @@ export function TargetVersionDialog({
       <Form.Item name="version" label="目标版本" rules={[{ required: true, whitespace: true, message: "请选择版本" }, zodRule(zSoftwareVersion)]}>
         <AutoComplete
           options={list.map((v) => ({ value: v.version, label: `${v.version}${v.is_current ? "（当前版本）" : ""}` }))}
-          placeholder={list.length ? "选择已登记的版本" : "软件版本中还没有可用的版本"}
           onChange={(v: string) => setTyped(v ?? "")}
           filterOption={(input, o) => String(o?.value ?? "").includes(input.trim())}
-          data-testid="device-version-input"
-        />
+        >
+          <Input maxLength={40} placeholder={list.length ? "选择已登记的版本" : "软件版本中还没有可用的版本"} data-testid="device-version-input" />
+        </AutoComplete>
       </Form.Item>
       {chosen ? <VersionFacts v={chosen} devices={devices} /> : null}
     </FormDialog>

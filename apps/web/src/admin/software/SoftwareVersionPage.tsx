@@ -97,7 +97,7 @@ export function SoftwareVersionPage() {
   };
 
   const columns: TableColumnsType<SoftwareVersionRow> = [
-    { title: "版本", key: "version", width: 150, render: (_, r) => <VersionCell r={r} /> },
+    { title: "版本", key: "version", width: 140, render: (_, r) => <VersionCell r={r} /> },
     {
       title: "安装包",
       key: "package",
@@ -117,7 +117,7 @@ export function SoftwareVersionPage() {
     {
       title: "SHA-256",
       key: "sha256",
-      width: 130,
+      width: 124,
       render: (_, r) =>
         r.sha256 ? (
           <Typography.Text className="yk-mono" copyable={{ text: r.sha256, tooltips: ["复制完整校验值", "已复制"] }} data-testid="software-row-sha">
@@ -132,7 +132,7 @@ export function SoftwareVersionPage() {
           {
             title: "适用型号",
             key: "models",
-            width: 140,
+            width: 130,
             render: (_, r) =>
               r.models.length ? (
                 <Space size={[0, 4]} wrap>
@@ -164,10 +164,10 @@ export function SoftwareVersionPage() {
     ...(isDevice
       ? ([
           {
-            title: <Tooltip title="您管理的设备中：上报正在运行该版本 / 以该版本为目标版本的台数">设备 运行 / 目标</Tooltip>,
+            title: <Tooltip title="您管理的设备中：上报正在运行该版本 / 以该版本为目标版本的台数">运行/目标</Tooltip>,
             key: "devices",
             align: "center",
-            width: 104,
+            width: 96,
             render: (_, r) => (
               <span data-testid="software-row-devices">
                 <Typography.Text strong={r.devices_running > 0}>{r.devices_running}</Typography.Text>
@@ -180,7 +180,7 @@ export function SoftwareVersionPage() {
     {
       title: "操作",
       key: "actions",
-      width: 250,
+      width: 282,
       fixed: "right",
       render: (_, r) => (
         <Space size={0} wrap data-testid={`software-actions-${r.version}`}>
@@ -307,7 +307,7 @@ export function SoftwareVersionPage() {
           loading={list.isFetching && !list.isRefetching}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: isDevice ? 1160 : 920 }}
+          scroll={{ x: isDevice ? 1170 : 920 }}
           expandable={{
             expandedRowRender: (r) => (
               <div className="yk-software-notes" style={{ whiteSpace: "pre-wrap", padding: "4px 8px", color: "rgba(0,0,0,0.75)" }} data-testid="software-notes">
