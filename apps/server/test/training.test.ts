@@ -22,6 +22,7 @@ import ExcelJS from "exceljs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedFile } from "../src/modules/file/file.schema.js";
+import { DEMO_TRAINING_TITLE, seedTrainingDemo } from "../src/modules/training/training.demo.js";
 import { trainingProgress } from "../src/modules/training/training.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
 import { type Kit, startKit } from "./activity-kit.js";
@@ -313,4 +314,33 @@ describe("teachers", () => {
     expect((await k.s.call<Page<TrainRow>>(P.njyGetTrainList, { limit: 50 })).data.list.map((t) => t.id)).not.toContain(prog.id);
     await k.refused(P.trainingProgress, { item_id: videoItem.id, watched_delta: 1 }, "zhanglaoshi", 400, /已结束/);
   });
+});
+
+describe("demo", () => {
+  it("seeds the published district programme once: 3 items, 张老师 completed with a certificate, 李老师 half-way", async () => {
+    const deps = { db: k.db, files: k.s.services.files, videos: k.s.services.media.videos, dataDir: "" };
+    await insertVideo("lilaoshi", "《背影》第二课时", 90);
+    await seedTrainingDemo(deps);
+    await seedTrainingDemo(deps);
+    const found = await k.ok<Page<TrainingRow>>(P.trainingList, { keyword: DEMO_TRAINING_TITLE }, "pingtai");
+    expect(found.total).toBe(1);
+    const t = found.list[0]!;
+    expect(t.status).toBe(1);
+    expect(t.region_code).toBe(k.who.quji!.region_code);
+    expect(t.item_count).toBe(3);
+    const l = await k.ok<TrainingEnrolList>(P.trainingEnrolList, { id: t.id }, "quji");
+    expect(l.stats).toEqual({ total: 2, completed: 1, in_progress: 1, not_started: 0 });
+    const zhang = l.list.find((r) => r.account_id === k.id.zhanglaoshi)!;
+    expect(zhang.certificate_no).toMatch(/^YK-\d{4}-\d{6}$/);
+    const li = l.list.find((r) => r.account_id === k.id.lilaoshi)!;
+    expect(li.progress).toBe(33);
+    // The demo teacher can download her certificate and read the guide.
+    const cert = await k.ok<FileAnswer>(P.trainingCertificate, { id: t.id }, "zhanglaoshi");
+    expect(Buffer.from(cert.file, "base64").subarray(0, 4).toString("latin1")).toBe("%PDF");
+    const study = await k.ok<TrainingStudy>(P.trainingStudy, { id: t.id }, "lilaoshi");
+    expect(study.items.map((i) => i.item_type)).toEqual([1, 1, 2]);
+    const doc = study.items[2]!;
+    const opened = await k.ok<TrainingProgressAnswer>(P.trainingProgress, { item_id: doc.id }, "lilaoshi");
+    expect(opened.preview?.viewer).toBe("text");
+  }, 60_000);
 });

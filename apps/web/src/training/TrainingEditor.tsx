@@ -158,8 +158,7 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
       open={open}
       onClose={onClose}
       title={id !== null ? `编辑培训：${t?.title ?? ""}` : "新建培训"}
-      size="large"
-      width={860}
+      size={Math.min(900, window.innerWidth)}
       destroyOnHidden
       data-testid="training-editor"
       extra={

@@ -57,8 +57,7 @@ export function TrainingEnrolments({ training, onClose }: { training: TrainingRo
           {training ? <StatusTag status={training.status} /> : null}
         </Space>
       }
-      size="large"
-      width={1000}
+      size={Math.min(1000, window.innerWidth)}
       destroyOnHidden
       data-testid="training-enrol-drawer"
       extra={
@@ -87,7 +86,7 @@ export function TrainingEnrolments({ training, onClose }: { training: TrainingRo
                         { name: "已完成", value: st.completed, itemStyle: { color: "#52c41a" } },
                         { name: "学习中", value: st.in_progress, itemStyle: { color: "#1677ff" } },
                         { name: "未开始", value: st.not_started, itemStyle: { color: "#bfbfbf" } },
-                      ],
+                      ].filter((d) => d.value > 0),
                     },
                   ],
                 }}
