@@ -106,6 +106,16 @@ describe.skipIf(!hasChromium)("browser: 报表统计 (a district administrator)"
     await page.waitForTimeout(1200);
     await snap(page, "report-time-line");
 
+    // Two dimensions (time × school): the schools become the series of the picked measure.
+    await inputOf(page, "report-dim-school").check();
+    await page.getByTestId("report-run").click();
+    await page.getByTestId("report-table").locator("thead").getByText("学校").waitFor();
+    await page.getByTestId("report-chart-type").getByText("柱状图").click();
+    const firstRow = await page.getByTestId("report-table").locator("tbody tr.ant-table-row").first().locator("td").allTextContents();
+    expect(firstRow.slice(0, 3)).toEqual([dayjs(termOf(dayjs()).from).format("YYYY-MM"), schoolName, "3"]);
+    await page.waitForTimeout(1200);
+    await snap(page, "report-two-dimensions");
+
     // PDF: the download starts with %PDF and is kept beside the screenshots.
     const pdf = page.waitForEvent("download");
     await page.getByTestId("report-export-pdf").click();
