@@ -195,6 +195,16 @@ describe("answering", () => {
     await k.refused(P.webQuestionnaireDraft, { id: qid, answers: {} }, "zhaolaoshi", 403);
   });
 
+  it("a draft made before the questions changed comes back without the answers that no longer fit", async () => {
+    const q = await create("zhanglaoshi", { title: "改题测试", questions: [{ id: "a", type: "rating", title: "打分", scale_max: 10 }, { id: "b", type: "text", title: "说明" }] });
+    await publish(q.id);
+    await k.ok(P.webQuestionnaireDraft, { id: q.id, answers: { a: 8, b: "旧回答" } }, "lilaoshi");
+    await k.ok(P.questionnaireUpdate, { id: q.id, questions: [{ id: "a", type: "rating", title: "打分", scale_max: 5 }, { id: "c", type: "text", title: "新题" }] }, "zhanglaoshi");
+    const f = await k.ok<QuestionnaireForm>(P.webQuestionnaireForm, { id: q.id }, "lilaoshi");
+    expect(f.answers).toEqual({});
+    await k.ok(P.webQuestionnaireDraft, { id: q.id, answers: { ...f.answers, a: 5 } }, "lilaoshi");
+  });
+
   it("submit checks the required questions on the skip path and drops answers off it", async () => {
     await k.refused(P.webQuestionnaireSubmit, { id: qid, answers: { q1: "o1", q2: ["a"] } }, "lilaoshi", 400, "第 3 题: 此题为必答题");
     await k.refused(P.webQuestionnaireSubmit, { id: qid, answers: { q1: "o1", q2: [], q3: 4 } }, "lilaoshi", 400, "第 2 题: 此题为必答题");

@@ -675,11 +675,21 @@ export class QuestionnaireService {
       once_per_user: q.once_per_user,
       end_time: fmt(q.end_time),
       questions: q.questions,
-      answers: draft?.answers ?? {},
+      answers: this.stillValid(q, draft?.answers ?? {}),
       saved_at: fmt(draft?.updated_at),
       state,
       submitted_at: fmt(done?.submitted_at),
     };
+  }
+
+  /** A draft's answers that still fit the questions (they may have changed while nobody had submitted). */
+  private stillValid(q: Q, answers: Answers): Answers {
+    const out: Answers = {};
+    for (const question of q.questions) {
+      const a = answers[question.id];
+      if (a !== undefined && !checkAnswer(question, a, false)) out[question.id] = a;
+    }
+    return out;
   }
 
   /** Open for answers: published and within its time (400 问卷未开始 / 问卷已结束 otherwise). */
