@@ -161,6 +161,7 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
     await page.getByRole("tab", { name: "我创建的" }).click();
     await page.getByTestId("qn-row-title").filter({ hasText: TITLE }).waitFor();
     await expect.poll(() => page.getByTestId("qn-row-responses").first().textContent()).toBe("2");
+    await snap(page, "questionnaire-list-1440");
     await page.getByTestId("qn-results-open").first().click();
     const drawer = page.getByTestId("qn-results");
     await drawer.getByTestId(`qn-chart-${single.id}`).locator("canvas").waitFor();
@@ -188,5 +189,16 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
     expect(li?.slice(4)).toEqual(["参加过", "4", "希望多安排同课异构和课后研讨的时间"]);
     expect(wang?.[4]).toBe("没有参加");
     expect(wang?.slice(5).every((v) => v === "")).toBe(true);
+
+    // The text answers with their words, and a cross-tabulation of the choice and the rating.
+    await drawer.getByTestId(`qn-text-open-${text.id}`).click();
+    const modal = page.getByTestId("qn-text-modal");
+    await expect.poll(() => modal.locator(".ant-table-row").first().textContent()).toContain("希望多安排同课异构");
+    await snap(page, "questionnaire-text-1440");
+    await page.keyboard.press("Escape");
+    await drawer.getByRole("tab", { name: "交叉分析" }).click();
+    // Only 李老师's response has both answers: one count under 4 分, the total 1.
+    await expect.poll(() => drawer.getByTestId("qn-crosstab").locator("tr").last().textContent()).toBe("合计000101");
+    await snap(page, "questionnaire-cross-1440");
   }, 60_000);
 });

@@ -178,7 +178,7 @@ export function ManagedList({ communityId, preset }: { communityId?: number; pre
     {
       title: "操作",
       key: "ops",
-      width: 300,
+      width: 350,
       render: (_, r) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setBuilding(r.id)} data-testid="qn-edit" disabled={!r.can_manage}>
@@ -251,7 +251,7 @@ export function ManagedList({ communityId, preset }: { communityId?: number; pre
         dataSource={list.data?.list ?? []}
         columns={columns}
         locale={{ emptyText: "暂无数据" }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1150 }}
         pagination={tablePagination(paging, list.data?.total ?? 0, setPaging)}
       />
       <Builder
