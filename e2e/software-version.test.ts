@@ -93,6 +93,13 @@ describe.skipIf(!hasChromium)("browser: 软件版本 (the platform administrator
     await rowOf("3.6.0").locator(".ant-table-row-expand-icon").click();
     await page.getByTestId("software-notes").getByText("课堂互动数据上报", { exact: false }).waitFor();
     await snap(page, "s3-software-page");
+    // The clients' tabs: Windows has the demo's 2.1.0 (no models, no device columns); Android none yet.
+    await page.getByTestId("software-tab-windows").click();
+    await rowOf("2.1.0").getByTestId("software-current-badge").waitFor();
+    expect(await page.getByTestId("software-chart-row").count()).toBe(0);
+    await snap(page, "s3-software-windows");
+    await page.getByTestId("software-tab-android").click();
+    await table.getByText("暂无数据").waitFor();
 
     // 设备管理 → 下发升级: the current version preselected, its notes shown, the model checked.
     await page.goto(`${server.url}/#/basic/device`);

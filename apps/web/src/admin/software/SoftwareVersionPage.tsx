@@ -117,11 +117,11 @@ export function SoftwareVersionPage() {
     {
       title: "SHA-256",
       key: "sha256",
-      width: 124,
+      width: 136,
       render: (_, r) =>
         r.sha256 ? (
-          <Typography.Text className="yk-mono" copyable={{ text: r.sha256, tooltips: ["复制完整校验值", "已复制"] }} data-testid="software-row-sha">
-            <Tooltip title={r.sha256}>{r.sha256.slice(0, 12)}…</Tooltip>
+          <Typography.Text className="yk-mono" style={{ whiteSpace: "nowrap" }} copyable={{ text: r.sha256, tooltips: ["复制完整校验值", "已复制"] }} data-testid="software-row-sha">
+            <Tooltip title={r.sha256}>{r.sha256.slice(0, 10)}…</Tooltip>
           </Typography.Text>
         ) : (
           "—"
@@ -307,7 +307,7 @@ export function SoftwareVersionPage() {
           loading={list.isFetching && !list.isRefetching}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: isDevice ? 1170 : 920 }}
+          scroll={{ x: isDevice ? 1182 : 920 }}
           expandable={{
             expandedRowRender: (r) => (
               <div className="yk-software-notes" style={{ whiteSpace: "pre-wrap", padding: "4px 8px", color: "rgba(0,0,0,0.75)" }} data-testid="software-notes">
