@@ -20,7 +20,7 @@ import { qnApi } from "./api";
 
 echarts.use([LineChart, HeatmapChart, VisualMapComponent]);
 
-const pct = (count: number, of: number) => (of > 0 ? `${((count / of) * 100).toFixed(1)}%` : "0%");
+const pct = (count: number, of: number) => (of > 0 ? `${((count / of) * 100).toFixed(1)}%` : "—");
 
 export function ResultsDrawer({ id, title, onClose }: { id: number | null; title?: string; onClose: () => void }) {
   const [exporting, setExporting] = useState(false);
@@ -274,10 +274,10 @@ function CrossTab({ id, questions }: { id: number; questions: QuestionResult[] }
     const max = Math.max(1, ...data.map((d) => d[2]));
     return {
       tooltip: { position: "top" },
-      grid: { left: 110, right: 20, top: 10, bottom: 60 },
+      grid: { left: 110, right: 20, top: 10, bottom: 90 },
       xAxis: { type: "category", data: t.col_question.options.map((o) => o.label), splitArea: { show: true } },
       yAxis: { type: "category", data: t.row_question.options.map((o) => o.label), inverse: true, splitArea: { show: true } },
-      visualMap: { min: 0, max, calculable: true, orient: "horizontal", left: "center", bottom: 0, itemHeight: 120, inRange: { color: ["#f2faf5", "#1f8a5b"] } },
+      visualMap: { min: 0, max, calculable: true, orient: "horizontal", left: "center", bottom: 0, itemHeight: 160, text: ["多", "少"], inRange: { color: ["#f2faf5", "#1f8a5b"] } },
       series: [{ type: "heatmap", data, label: { show: true } }],
     };
   }, [t]);
@@ -333,7 +333,7 @@ function CrossTab({ id, questions }: { id: number; questions: QuestionResult[] }
             </div>
             <div style={{ color: "#8a9690", fontSize: 12, marginTop: 6 }}>括号内为占该行合计的比例</div>
           </Col>
-          <Col xs={24} xl={12}>{heat ? <EChart option={heat} height={Math.max(220, 90 + t.row_question.options.length * 36)} /> : null}</Col>
+          <Col xs={24} xl={12}>{heat ? <EChart option={heat} height={Math.max(240, 120 + t.row_question.options.length * 40)} /> : null}</Col>
         </Row>
       ) : ready && q.isLoading ? (
         <Skeleton active />
