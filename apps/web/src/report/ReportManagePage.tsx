@@ -263,7 +263,9 @@ export function ReportManagePage() {
                 ) : null
               }
             >
-              {meta.isLoading || !meta.data ? (
+              {meta.isError ? (
+                <EmptyState text="报表配置加载失败，请刷新重试" />
+              ) : meta.isLoading || !meta.data ? (
                 <Spin />
               ) : (
                 <Form layout="horizontal" labelCol={{ flex: "64px" }} colon={false} data-testid="report-builder">
@@ -335,7 +337,7 @@ export function ReportManagePage() {
                         <TreeSelect
                           allowClear
                           treeDataSimpleMode
-                          treeDefaultExpandAll
+                          treeDefaultExpandAll={regionTree.length <= 60}
                           showSearch={{ treeNodeFilterProp: "title" }}
                           treeData={regionTree}
                           placeholder="全部区域"
