@@ -252,6 +252,12 @@ describe("device upgrades from the registry (equipment c103 / c104)", () => {
     expect(createHash("sha256").update(got).digest("hex")).toBe((cmd!.payload as { sha256: string }).sha256);
     expect((await s.services.equipment.read(dev.id)).target_version).toBe("10.0.0");
 
+    // By number (what 命令记录 → 重新下发 sends): the same package, signed afresh.
+    await ok(E.equipmentSendUpgrade, { id: dev.id, version: "10.0.0" }, "admin");
+    const [again] = (await beat(dev)).commands;
+    expect(again!.payload).toMatchObject({ version: "10.0.0", sha256: f.sha256 });
+    expect(String((again!.payload as { url: string }).url)).toMatch(new RegExp(`^/files/${f.id}\\?exp=\\d+&sig=`));
+
     // The version named (by number) fits or is refused naming the device; an unknown one is 400.
     const narrow = await addVersion("10.1.0", { models: ["别的型号"] });
     const [c1, m1] = await codeOf(E.equipmentSendUpgrade, { ids: [dev.id], version_id: narrow }, "admin");
