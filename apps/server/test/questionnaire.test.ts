@@ -524,5 +524,10 @@ describe("lists, communities, activities, listen records", () => {
     expect(other.list.map((x) => x.id)).not.toContain(q.id);
     expect(other.list.every((x) => x.status !== 0)).toBe(true);
     await k.refused(P.questionnaireMine, { answered: 3 }, "wanglaoshi", 400);
+    // Past its end: not "to answer" any more, still listed without the filter.
+    const past = await create("xiaoji", { title: "已过截止", start_time: wire(new Date(Date.now() - 3 * DAY)), end_time: wire(new Date(Date.now() - DAY)) });
+    await publish(past.id, "xiaoji");
+    expect((await k.ok<Page<QuestionnaireRow>>(P.questionnaireMine, { answered: 0, limit: 100 }, "wanglaoshi")).list.map((x) => x.id)).not.toContain(past.id);
+    expect((await k.ok<Page<QuestionnaireRow>>(P.questionnaireMine, { limit: 100 }, "wanglaoshi")).list.map((x) => x.id)).toContain(past.id);
   });
 });

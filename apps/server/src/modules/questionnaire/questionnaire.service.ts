@@ -36,7 +36,7 @@ import {
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
-import { type SQL, and, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound, sessionInvalid } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
@@ -595,7 +595,9 @@ export class QuestionnaireService {
     const mayAnswer = or(this.audienceSql(c), and(eq(questionnaire.audience_type, AUDIENCE_TYPES.link), touched));
     let where: SQL | undefined;
     if (p.answered === 1) where = and(ne(questionnaire.status, QUESTIONNAIRE_STATUS.draft), mayAnswer, submitted);
-    else if (p.answered === 0) where = and(eq(questionnaire.status, QUESTIONNAIRE_STATUS.published), mayAnswer, sql`not ${submitted}`);
+    // Still to answer: published, not past its end, not submitted.
+    else if (p.answered === 0)
+      where = and(eq(questionnaire.status, QUESTIONNAIRE_STATUS.published), or(isNull(questionnaire.end_time), gt(questionnaire.end_time, this.d.now())), mayAnswer, sql`not ${submitted}`);
     else where = and(mayAnswer, or(eq(questionnaire.status, QUESTIONNAIRE_STATUS.published), and(eq(questionnaire.status, QUESTIONNAIRE_STATUS.closed), submitted)));
     return this.page(c, where, p.page, p.limit, true);
   }
