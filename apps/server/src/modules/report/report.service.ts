@@ -276,6 +276,19 @@ export class ReportService {
     if (f.subject) where.push(sql`sj.name = ${f.subject}`);
     if (f.period) where.push(sql`p.name = ${f.period}`);
     const dims = q.dimensions.map((d) => dimSql(d, f));
+    // Only the lookups the dimensions and filters need (the region one costs two joins per row).
+    const has = (d: ReportDimension) => q.dimensions.includes(d);
+    const joins = sql.join(
+      [
+        has("school") || has("region") ? sql`left join school s on s.id = t.school_id` : undefined,
+        has("region")
+          ? sql`left join region g0 on g0.region_code = nullif(s.area_code, '') left join region g on g.id = coalesce(g0.id, nullif(t.area_id, 0))`
+          : undefined,
+        has("subject") || f.subject ? sql`left join subject sj on sj.id = t.subject_id` : undefined,
+        has("period") || f.period ? sql`left join period p on p.id = t.period_id` : undefined,
+      ].filter((x): x is SQL => x !== undefined),
+      sql` `,
+    );
     const cols = dims.flatMap((d, i) => [sql`${d.key} as ${sql.raw(`k${i}`)}`, sql`${d.label} as ${sql.raw(`l${i}`)}`]);
     const groupCols = sql.raw(dims.map((_, i) => `k${i}, l${i}`).join(", "));
 
@@ -292,10 +305,7 @@ export class ReportService {
           with base as (
             select ${sql.join(cols, sql`, `)}, t.account_id, t.val
             from (${def.source}) t
-            left join school s on s.id = t.school_id
-            left join region g on g.id = coalesce((select r2.id from region r2 where r2.region_code = nullif(s.area_code, '') limit 1), nullif(t.area_id, 0))
-            left join subject sj on sj.id = t.subject_id
-            left join period p on p.id = t.period_id
+            ${joins}
             where ${sql.join(where, sql` and `)}
           )
           select ${groupCols}, ${agg} as v, grouping(k0) as gt
