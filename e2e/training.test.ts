@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { CALLS, type Page as PageOf, type TrainingEnrolList, type TrainingRow, type VideoRow } from "@yanke/protocol";
@@ -25,6 +25,7 @@ let page: Page;
 let admin = "";
 let work = "";
 let video: VideoRow;
+let docId = 0;
 let trainingId = 0;
 const TITLE = "浏览器测试：课堂提问的艺术";
 const ok = okOf(() => server);
@@ -49,6 +50,9 @@ beforeAll(async () => {
   await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=15", "-f", "lavfi", "-i", "sine=frequency=440", "-t", "30", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", file], { timeout: 120_000 });
   const up = await upload(server, zhang, file, "video", "春-示范课.mp4");
   const saved = await ok<VideoRow>(CALLS.myVideoSave, { file_id: up.id, name: "《春》示范课" }, zhang);
+  const guide = path.join(work, "guide.txt");
+  writeFileSync(guide, "课堂提问指南\n\n一、问题要有层次：由浅入深。\n二、留足等待时间：3–5 秒。\n三、追问与转问：让更多学生参与。\n", "utf8");
+  docId = (await upload(server, admin, guide, "any", "课堂提问指南.txt")).id;
   video = await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }, zhang), (v) => v.status !== "processing", 60_000);
 }, 180_000);
 
@@ -76,6 +80,9 @@ describe.skipIf(!hasChromium)("browser: training programmes (#12)", () => {
     await page.getByTestId("training-items").locator("tr.ant-table-row", { hasText: "《春》示范课" }).waitFor();
     await page.locator(".ant-message-notice").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
     await snap(page, "training-editor-1440");
+    // A document item too (through the wire; the editor's upload is the chunked uploader of #5).
+    const draft = await ok<PageOf<TrainingRow>>(CALLS.trainingList, { keyword: TITLE }, admin);
+    await ok(CALLS.trainingItemSave, { training_id: draft.list[0]!.id, item_type: 2, file_id: docId }, admin);
     await page.getByTestId("training-publish").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "发 布" }).or(page.locator(".ant-modal-confirm").getByRole("button", { name: "发布" })).first().click();
     const list = await until(
@@ -85,7 +92,7 @@ describe.skipIf(!hasChromium)("browser: training programmes (#12)", () => {
       15_000,
     );
     trainingId = list.list[0]!.id;
-    expect(list.list[0]!.item_count).toBe(1);
+    expect(list.list[0]!.item_count).toBe(2);
   });
 
   it("a teacher enrols from 我的培训 and plays the video: heartbeats are recorded", async () => {
@@ -120,8 +127,18 @@ describe.skipIf(!hasChromium)("browser: training programmes (#12)", () => {
     await expect.poll(() => page.getByTestId("training-video-progress").textContent()).toMatch(/已看 0:0[3-9]/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, "training-study-1440");
+    // The document: open it in the reader, then 标记为已读.
+    await page.getByTestId("training-item").filter({ hasText: "课堂提问指南" }).click();
+    await page.getByTestId("training-doc-open").click();
+    await page.getByTestId("training-doc-viewer").getByText("留足等待时间").waitFor();
+    await expect.poll(() => page.locator(".ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter").count()).toBe(0);
+    await snap(page, "training-doc-1440");
+    await page.getByTestId("training-doc-read-modal").click();
+    await page.getByTestId("training-item").filter({ hasText: "课堂提问指南" }).and(page.locator("[data-done='1']")).waitFor();
+    await expect.poll(() => page.getByTestId("training-my-progress").textContent()).toBe("50%");
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByTestId("training-items-list").waitFor();
+    await page.locator(".ant-message-notice").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await snap(page, "training-study-375");
