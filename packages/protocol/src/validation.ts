@@ -50,6 +50,10 @@ const TYPE_NAMES: Record<string, string> = {
   boolean: "布尔值",
   array: "列表",
   object: "对象",
+  record: "对象",
+  map: "对象",
+  set: "列表",
+  tuple: "列表",
   date: "日期",
   bigint: "整数",
 };

@@ -262,7 +262,7 @@ const QuestionnaireFields = {
 };
 export const QuestionnaireSavePayload = z.object(QuestionnaireFields);
 export type QuestionnaireSavePayload = z.infer<typeof QuestionnaireSavePayload>;
-export const QuestionnaireUpdatePayload = z.object({ id: zId("问卷编号"), ...QuestionnaireFields }).partial().required({ id: true });
+export const QuestionnaireUpdatePayload = z.object(QuestionnaireFields).partial().extend({ id: zId("问卷编号") });
 export type QuestionnaireUpdatePayload = z.infer<typeof QuestionnaireUpdatePayload>;
 export const QuestionnaireIdPayload = z.object({ id: zId("问卷编号") });
 export const QuestionnaireSetStatusPayload = z.object({ id: zId("问卷编号"), status: zStatus });
