@@ -117,6 +117,7 @@ const SPACE_LINKS: { key: string; label: string; path: string }[] = [
   { key: "discuss", label: "研讨", path: "/community/discuss" },
   { key: "notice", label: "通知公告", path: "/community/notice" },
   { key: "activity", label: "社区活动", path: "/community/community7" },
+  { key: "questionnaire", label: "问卷", path: "/community/questionnaire" },
   { key: "blog", label: "空间", path: "/blog" },
 ];
 
