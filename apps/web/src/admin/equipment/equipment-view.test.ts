@@ -71,6 +71,7 @@ describe("command list helpers", () => {
     expect(commandPayloadText("push_stop", {})).toBe("全部机位");
     expect(commandPayloadText("tour", { on: true })).toBe("加入巡课");
     expect(commandPayloadText("upgrade", { version: "2.4.0", url: "/file/a.bin", sha256: "x" })).toBe("版本 2.4.0，/file/a.bin");
+    expect(commandPayloadText("upgrade", { version: "3.5.0", url: "/files/12?exp=1790000000&sig=abc", sha256: "x" })).toBe("版本 3.5.0，软件版本库安装包");
     expect(commandPayloadText("sync", { info: { school_title: "一中", grade_name: "七年级", class_name: "1班" } })).toBe("一中 七年级 1班");
     expect(commandPayloadText("restart", {})).toBe("");
   });
