@@ -25,7 +25,6 @@ let page: Page;
 let admin = "";
 let work = "";
 let video: VideoRow;
-let docId = 0;
 let trainingId = 0;
 const TITLE = "浏览器测试：课堂提问的艺术";
 const ok = okOf(() => server);
@@ -52,7 +51,7 @@ beforeAll(async () => {
   const saved = await ok<VideoRow>(CALLS.myVideoSave, { file_id: up.id, name: "《春》示范课" }, zhang);
   const guide = path.join(work, "guide.txt");
   writeFileSync(guide, "课堂提问指南\n\n一、问题要有层次：由浅入深。\n二、留足等待时间：3–5 秒。\n三、追问与转问：让更多学生参与。\n", "utf8");
-  docId = (await upload(server, admin, guide, "any", "课堂提问指南.txt")).id;
+  await upload(server, admin, guide, "any", "课堂提问指南.txt");
   video = await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }, zhang), (v) => v.status !== "processing", 60_000);
 }, 180_000);
 
@@ -78,11 +77,14 @@ describe.skipIf(!hasChromium)("browser: training programmes (#12)", () => {
     await picker.locator("tr.ant-table-row", { hasText: "《春》示范课" }).locator("input[type=checkbox]").check();
     await page.getByTestId("training-video-ok").click();
     await page.getByTestId("training-items").locator("tr.ant-table-row", { hasText: "《春》示范课" }).waitFor();
+    // A document from 我的文件 (uploaded beforehand through the wire).
+    await page.getByTestId("training-pick-doc").click();
+    await page.getByTestId("training-doc-table").locator("tr.ant-table-row", { hasText: "课堂提问指南" }).locator("input[type=checkbox]").check();
+    await page.getByTestId("training-doc-ok").click();
+    await page.getByTestId("training-items").locator("tr.ant-table-row", { hasText: "课堂提问指南" }).waitFor();
     await page.locator(".ant-message-notice").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+    await expect.poll(() => page.locator(".ant-zoom-leave, .ant-fade-leave").count()).toBe(0);
     await snap(page, "training-editor-1440");
-    // A document item too (through the wire; the editor's upload is the chunked uploader of #5).
-    const draft = await ok<PageOf<TrainingRow>>(CALLS.trainingList, { keyword: TITLE }, admin);
-    await ok(CALLS.trainingItemSave, { training_id: draft.list[0]!.id, item_type: 2, file_id: docId }, admin);
     await page.getByTestId("training-publish").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "发 布" }).or(page.locator(".ant-modal-confirm").getByRole("button", { name: "发布" })).first().click();
     const list = await until(

@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import {
   CALLS,
   TrainingSavePayload,
+  type FileListAnswer,
   type FileRecord,
   type MergeAnswer,
   type Page,
@@ -71,6 +72,7 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
   const { modal } = App.useApp();
   const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState(false);
+  const [pickingDocs, setPickingDocs] = useState(false);
   const platform = session.identity === 1 || session.identity === 5;
   const district = session.identity === 3;
   const scope = Form.useWatch("scope", form);
@@ -238,6 +240,9 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
             <Button icon={<PlayCircleOutlined />} onClick={() => setPicking(true)} disabled={itemsLocked} data-testid="training-add-video">
               添加视频
             </Button>
+            <Button icon={<FileTextOutlined />} onClick={() => setPickingDocs(true)} disabled={itemsLocked} data-testid="training-pick-doc">
+              从我的文件选择
+            </Button>
             {!itemsLocked ? <ChunkedUploader type="all" accept={acceptOf(DOCUMENT_EXTS)} check={checkDocument} buttonText="上传文档" onSuccess={(doc) => void addDocs([doc])} /> : null}
           </Space>
           <Table<TrainingItemRow>
@@ -353,7 +358,83 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
           refresh();
         }}
       />
+      <DocPicker
+        open={pickingDocs}
+        onClose={() => setPickingDocs(false)}
+        onPick={async (files) => {
+          for (const f of files) await call<TrainingItemRow>(CALLS.trainingItemSave, { training_id: id, item_type: 2, file_id: f.id });
+          toast.success(`已添加 ${files.length} 个文档`);
+          setPickingDocs(false);
+          refresh();
+        }}
+      />
     </Drawer>
+  );
+}
+
+const DOC_KINDS = new Set(["office", "pdf", "text"]);
+
+/** Picks documents from the caller's own files (我的文件: Office, PDF and text files). */
+function DocPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (f: FileRecord[]) => Promise<void> }) {
+  const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
+  const [keyword, setKeyword] = useState("");
+  const [chosen, setChosen] = useState<FileRecord[]>([]);
+  const [busy, setBusy] = useState(false);
+  const payload = { ...paging, ...(keyword ? { keyword } : {}) };
+  const q = useQuery({ queryKey: ["training", "myFiles", payload], enabled: open, placeholderData: keepPreviousData, queryFn: () => call<FileListAnswer>(CALLS.fileList, payload) });
+  useEffect(() => {
+    if (open) setChosen([]);
+  }, [open]);
+  return (
+    <Modal
+      open={open}
+      title="从我的文件选择文档"
+      width={760}
+      onCancel={onClose}
+      okText={chosen.length ? `添加 ${chosen.length} 个文档` : "添加"}
+      cancelText="取消"
+      okButtonProps={{ disabled: !chosen.length, loading: busy, "data-testid": "training-doc-ok" } as never}
+      onOk={async () => {
+        setBusy(true);
+        try {
+          await onPick(chosen);
+        } finally {
+          setBusy(false);
+        }
+      }}
+      destroyOnHidden
+    >
+      <Input.Search
+        allowClear
+        placeholder="文件名"
+        style={{ width: 260, marginBottom: 12 }}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+      />
+      <Table<FileRecord>
+        rowKey="id"
+        data-testid="training-doc-table"
+        size="small"
+        loading={q.isLoading}
+        dataSource={q.data?.list ?? []}
+        locale={{ emptyText: <EmptyState compact /> }}
+        pagination={tablePagination(paging, q.data?.total ?? 0, setPaging)}
+        rowSelection={{
+          selectedRowKeys: chosen.map((c) => c.id),
+          preserveSelectedRowKeys: true,
+          onChange: (_k, rows) => setChosen(rows.filter(Boolean)),
+          getCheckboxProps: (r) => ({ disabled: !DOC_KINDS.has(r.type) }),
+        }}
+        columns={[
+          { title: "文件名", dataIndex: "file_name", ellipsis: true },
+          { title: "类型", dataIndex: "file_type", width: 80, render: (t: string) => t.toUpperCase() },
+          { title: "大小", dataIndex: "size", width: 100, render: (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`) },
+          { title: "上传时间", dataIndex: "create_time", width: 120, render: (s: string) => (s ?? "").slice(0, 10) },
+        ]}
+      />
+    </Modal>
   );
 }
 
