@@ -16,7 +16,7 @@ import { Button, Segmented, Skeleton, Tabs } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { call } from "../../api/client";
-import { ActivityCard, Avatar, CommunityCard, Empty, LoginHint, minutes, NoticeKindTag, span, useLoggedIn, useOpenCommunity } from "../common";
+import { ActivityCard, Avatar, CommunityCard, Empty, LoginHint, minutes, NoticeKindTag, useLoggedIn, useOpenCommunity } from "../common";
 import { ActiveCommunityChart, RegionRankingChart } from "./charts";
 import { ActivityDrawer, NoticeDrawer, Section, StatCards, type StatItem } from "./parts";
 
@@ -379,9 +379,11 @@ function TrainList() {
               onClick={loggedIn ? () => navigate(`/trainingDetail?id=${t.id}`) : undefined}
               data-testid="home-train-item"
             >
-              <span className="ykf-notice-name">{t.name}</span>
-              <span className="ykf-notice-date">
-                {[t.hours > 0 ? `${t.hours} 学时` : "", `${t.enrol_count} 人报名`, span(t.start_time, t.end_time)].filter(Boolean).join(" · ")}
+              <span style={{ display: "flex", flexDirection: "column", minWidth: 0, flex: 1 }}>
+                <span className="ykf-notice-name">{t.name}</span>
+                <span className="ykf-notice-date" style={{ marginTop: 2 }}>
+                  {[t.scope_name, t.hours > 0 ? `${t.hours} 学时` : "", `${t.enrol_count} 人报名`, t.start_time ? `${t.start_time.slice(0, 10)} 起` : ""].filter(Boolean).join(" · ")}
+                </span>
               </span>
             </li>
           ))}
