@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { CALLS, type CommunityItem, type Page as ListPage, type QuestionnaireDetail, type QuestionnaireResults, type QuestionnaireRow } from "@yanke/protocol";
+import { CALLS, type ActivityDetail, type CommunityItem, type ListenDetail, type Page as ListPage, type QuestionnaireDetail, type QuestionnaireResults, type QuestionnaireRow } from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
@@ -22,6 +22,9 @@ let community: CommunityItem;
 let qn: QuestionnaireDetail;
 const COMMUNITY = `问卷测试社区${Date.now() % 100000}`;
 const TITLE = "本学期社区教研活动反馈";
+const LISTEN = "七年级 有理数的加法 听评课";
+const ACTIVITY = "期中质量分析教研活动";
+let listenId = 0;
 
 const ok = okOf(() => server, (user) => token[user] ?? "");
 
@@ -47,6 +50,10 @@ beforeAll(async () => {
   community = await ok<CommunityItem>(CALLS.communitySave, { name: COMMUNITY, introduction: "问卷浏览器测试用的社区", type: 1, level: 1, join_mode: 0 }, "zhanglaoshi");
   await ok(CALLS.communityJoin, { community_id: community.id }, "lilaoshi");
   await ok(CALLS.communityJoin, { community_id: community.id }, "wanglaoshi");
+  // A listen record and a research activity he organised, for the builder's pickers (audiences 4 and 3).
+  const wire = (ms: number) => new Date(Date.now() + ms + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+  listenId = (await ok<ListenDetail>(CALLS.listenSave, { name: LISTEN, community_id: community.id, evaluation_type: 2, start_time: wire(-3600_000), end_time: wire(86400_000) }, "zhanglaoshi")).id;
+  await ok<ActivityDetail>(CALLS.activitySave, { community_id: community.id, name: ACTIVITY, start_time: wire(86400_000), end_time: wire(90000_000) }, "zhanglaoshi");
   handle = await launchBrowser();
   context = await handle.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN", acceptDownloads: true });
   page = await context.newPage();
@@ -200,5 +207,43 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
     // Only 李老师's response has both answers: one count under 4 分, the total 1.
     await expect.poll(() => drawer.getByTestId("qn-crosstab").locator("tr").last().textContent()).toBe("合计000101");
     await snap(page, "questionnaire-cross-1440");
+  }, 60_000);
+
+  it("the builder picks a listen record and an activity by name, and shows the record's name when editing", async () => {
+    await open("/personalCenter/myQuestionnaire");
+    await page.reload();
+    await page.getByRole("tab", { name: "我创建的" }).click();
+    await page.getByTestId("qn-new").click();
+    await page.getByTestId("qb-title").fill("听评课问卷评价");
+    await choose("qb-audience-type", "社区成员");
+    await choose("qb-audience-type", "活动成员");
+    await page.getByTestId("qb-audience-activity").click();
+    const options = page.locator(".ant-select-dropdown:visible [data-testid=qb-audience-activity-option]");
+    // His research activity and the listen record's own activity (type 听评课), searched by name on the server.
+    await expect.poll(() => options.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(ACTIVITY), expect.stringContaining(LISTEN)]));
+    await page.waitForTimeout(400); // the dropdown's entry animation, for the screenshot only
+    await snap(page, "questionnaire-pick-activity-1440");
+    await page.keyboard.type("期中");
+    await expect.poll(() => options.allTextContents()).toEqual([expect.stringMatching(new RegExp(`^${ACTIVITY}教研活动未开始${COMMUNITY}`))]);
+    await page.keyboard.press("Escape");
+
+    await choose("qb-audience-type", "听评课参与人");
+    await page.getByTestId("qb-audience-listen").click();
+    const listen = page.locator(".ant-select-dropdown:visible [data-testid=qb-audience-listen-option]");
+    await expect.poll(() => listen.allTextContents()).toEqual([expect.stringContaining(`${LISTEN}现场听评课进行中`)]);
+    expect(await listen.first().textContent()).toContain(COMMUNITY);
+    await page.waitForTimeout(400); // the dropdown's entry animation, for the screenshot only
+    await snap(page, "questionnaire-pick-listen-1440");
+    await listen.first().click();
+    await expect.poll(() => page.getByTestId("qb-audience-listen-chosen").textContent()).toBe(LISTEN);
+    await page.getByTestId("qb-add-rating").click();
+    await page.getByTestId("qb-save").click();
+    await page.getByTestId("qn-row-title").filter({ hasText: "听评课问卷评价" }).waitFor();
+    const rows = await ok<ListPage<QuestionnaireRow>>(CALLS.questionnaireList, { keyword: "听评课问卷评价" }, "zhanglaoshi");
+    expect(rows.list[0]).toMatchObject({ audience_type: 4, audience_id: listenId, audience_name: LISTEN });
+
+    // Editing shows the chosen record by name.
+    await page.locator(".ant-table-row").filter({ hasText: "听评课问卷评价" }).getByTestId("qn-edit").click();
+    await expect.poll(() => page.getByTestId("qb-audience-listen-chosen").textContent()).toBe(LISTEN);
   }, 60_000);
 });

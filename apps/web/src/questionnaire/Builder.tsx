@@ -21,14 +21,17 @@ import {
   type QuestionnaireSavePayload,
   type QuestionOption,
   type QuestionType,
+  type ActivityRow,
+  type ListenRow,
+  MEMBER_ROLES,
 } from "@yanke/protocol";
 import { Alert, Button, Card, Checkbox, Col, DatePicker, Drawer, Empty, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch, Tag, Tooltip } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../api/toast";
 import { useSchoolOptions } from "../admin/common";
 import { useMyCommunities } from "../community/space/common";
-import { qnApi } from "./api";
+import { pickApi, qnApi } from "./api";
 import { QuestionInputs } from "./QuestionInputs";
 
 const FMT = "YYYY-MM-DD HH:mm:ss";
@@ -101,6 +104,8 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
   const [previewAnswers, setPreviewAnswers] = useState<Answers>({});
   const [saving, setSaving] = useState(false);
   const [titleError, setTitleError] = useState("");
+  /** The saved audience's name (the detail's audience_name), shown while the picker's lists do not hold it. */
+  const [audienceName, setAudienceName] = useState("");
 
   useEffect(() => {
     if (target === "new") {
@@ -108,6 +113,7 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
       setQuestions([]);
       setPreviewAnswers({});
       setTitleError("");
+      setAudienceName("");
     }
   }, [target, preset]);
   useEffect(() => {
@@ -127,6 +133,7 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
     setQuestions(d.questions);
     setPreviewAnswers({});
     setTitleError("");
+    setAudienceName(d.audience_name);
   }, [detail.data, target]);
 
   const locked = Boolean(typeof target === "number" && detail.data?.questions_locked);
@@ -137,6 +144,11 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
   const save = async () => {
     if (!settings.title.trim()) {
       setTitleError("请输入问卷标题");
+      return;
+    }
+    const pickName = settings.audience_type === AUDIENCE_TYPES.community ? "社区" : settings.audience_type === AUDIENCE_TYPES.activity ? "社区活动" : settings.audience_type === AUDIENCE_TYPES.listen ? "听评课" : "";
+    if (pickName && !settings.audience_id) {
+      toast.error(`请选择答卷范围的${pickName}`);
       return;
     }
     if (problem && !locked) {
@@ -191,7 +203,7 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
         <Row gutter={16}>
           <Col xs={24} xl={14}>
             <Card title="基本设置" size="small" style={{ marginBottom: 12 }}>
-              <SettingsForm settings={settings} set={set} titleError={titleError} clearTitleError={() => setTitleError("")} />
+              <SettingsForm settings={settings} set={set} savedAudience={detail.data && detail.data.audience_type === settings.audience_type && detail.data.audience_id === settings.audience_id ? audienceName : ""} titleError={titleError} clearTitleError={() => setTitleError("")} />
             </Card>
             <Card
               size="small"
@@ -270,7 +282,7 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
   );
 }
 
-function SettingsForm({ settings, set, titleError, clearTitleError }: { settings: Settings; set: (p: Partial<Settings>) => void; titleError: string; clearTitleError: () => void }) {
+function SettingsForm({ settings, set, savedAudience, titleError, clearTitleError }: { settings: Settings; set: (p: Partial<Settings>) => void; savedAudience: string; titleError: string; clearTitleError: () => void }) {
   const communities = useMyCommunities();
   const schools = useSchoolOptions();
   const communityOptions = (communities.data?.list ?? []).filter((c) => c.member_status === 1 && c.status === 1).map((c) => ({ value: c.id, label: c.name }));
@@ -308,19 +320,19 @@ function SettingsForm({ settings, set, titleError, clearTitleError }: { settings
         <Col xs={24} md={12}>
           {t === AUDIENCE_TYPES.community ? (
             <Form.Item label="社区" required style={{ marginBottom: 12 }}>
-              <Select value={settings.audience_id || undefined} placeholder="选择我加入的社区" options={communityOptions} loading={communities.isLoading} showSearch optionFilterProp="label" data-testid="qb-audience-community" onChange={(v: number) => set({ audience_id: v })} notFoundContent="您还没有加入社区" />
+              <Select value={settings.audience_id || undefined} placeholder="选择我加入的社区" options={communityOptions} loading={communities.isLoading} showSearch={{ optionFilterProp: "label" }} data-testid="qb-audience-community" onChange={(v: number) => set({ audience_id: v })} notFoundContent="您还没有加入社区" />
             </Form.Item>
           ) : t === AUDIENCE_TYPES.school ? (
             <Form.Item label="学校" style={{ marginBottom: 12 }}>
               <Select value={settings.audience_id} options={[{ value: 0, label: "本校" }, ...schools]} data-testid="qb-audience-school" onChange={(v: number) => set({ audience_id: v })} />
             </Form.Item>
           ) : t === AUDIENCE_TYPES.activity ? (
-            <Form.Item label="社区活动编号" required tooltip="活动详情页地址中的 id" style={{ marginBottom: 12 }}>
-              <InputNumber value={settings.audience_id || null} min={1} precision={0} style={{ width: "100%" }} placeholder="活动编号" data-testid="qb-audience-activity" onChange={(v) => set({ audience_id: Number(v ?? 0) })} />
+            <Form.Item label="社区活动" required tooltip="您发起的活动，以及您管理的社区中的活动；可输入名称搜索" style={{ marginBottom: 12 }}>
+              <ActivityPicker value={settings.audience_id} savedName={savedAudience} onChange={(v) => set({ audience_id: v })} />
             </Form.Item>
           ) : t === AUDIENCE_TYPES.listen ? (
-            <Form.Item label="听评课记录编号" required tooltip="也可以在听评课记录的评价方式中选择“问卷”直接关联" style={{ marginBottom: 12 }}>
-              <InputNumber value={settings.audience_id || null} min={1} precision={0} style={{ width: "100%" }} placeholder="听评课记录编号" data-testid="qb-audience-listen" onChange={(v) => set({ audience_id: Number(v ?? 0) })} />
+            <Form.Item label="听评课" required tooltip="只列出您发起的听评课（可输入名称搜索）；也可以在听评课的评价方式中选择“问卷”直接关联" style={{ marginBottom: 12 }}>
+              <ListenPicker value={settings.audience_id} savedName={savedAudience} onChange={(v) => set({ audience_id: v })} />
             </Form.Item>
           ) : (
             <Form.Item label="需要登录" style={{ marginBottom: 12 }} tooltip="关闭后，拿到链接的任何人都可以匿名填写">
@@ -356,6 +368,175 @@ function SettingsForm({ settings, set, titleError, clearTitleError }: { settings
         </Col>
       </Row>
     </Form>
+  );
+}
+
+// ── pickers of audiences 3 and 4 (existing calls: c271 role 1; c374 + c393; docs/decisions/1210) ──────────────────
+
+interface PickOption {
+  value: number;
+  label: string;
+  tag: string;
+  /** A second, grey tag (where the record stands). */
+  state: string;
+  line: string;
+}
+
+/** The search text, settled 300 ms after the last key. */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(text.trim()), 300);
+    return () => clearTimeout(t);
+  }, [text]);
+  return settled;
+}
+
+const day = (s: string) => (s ? s.slice(0, 10) : "");
+const minute = (s: string) => (s ? s.slice(0, 16) : "");
+
+function listenOption(r: ListenRow): PickOption {
+  const where = r.community_name || (r.school_name ? `${r.school_name}（未关联社区）` : "未关联社区");
+  return { value: r.id, label: r.name, tag: r.is_type_name, state: r.phase_name, line: `${r.record_date || day(r.start_time)} · ${where}` };
+}
+
+function activityOption(a: ActivityRow): PickOption {
+  const where = a.community_name || a.school_name || "未关联社区";
+  const end = day(a.end_time) === day(a.start_time) ? minute(a.end_time).slice(11) : minute(a.end_time);
+  return { value: a.id, label: a.name, tag: a.type_name, state: a.phase_name, line: `${where} · ${minute(a.start_time)} 至 ${end}` };
+}
+
+/**
+ * A searchable Select over a list the server narrows by keyword. The chosen record's name is remembered across
+ * searches; a saved record that no list holds shows the questionnaire's audience_name, else "编号 N".
+ */
+function RecordPicker({
+  value,
+  onChange,
+  savedName,
+  options,
+  loading,
+  search,
+  onSearch,
+  placeholder,
+  empty,
+  testId,
+}: {
+  value: number;
+  onChange: (v: number) => void;
+  savedName: string;
+  options: PickOption[];
+  loading: boolean;
+  search: string;
+  onSearch: (s: string) => void;
+  placeholder: string;
+  empty: string;
+  testId: string;
+}) {
+  const seen = useRef(new Map<number, string>());
+  for (const o of options) seen.current.set(o.value, o.label);
+  const nameOf = (id: number) => seen.current.get(id) ?? (savedName || `编号 ${id}`);
+  return (
+    <Select<number, PickOption>
+      value={value || undefined}
+      placeholder={placeholder}
+      options={options}
+      loading={loading}
+      allowClear
+      showSearch={{ filterOption: false, searchValue: search, onSearch, autoClearSearchValue: true }}
+      onChange={(v) => {
+        onChange(v ?? 0);
+        onSearch("");
+      }}
+      onOpenChange={(o) => {
+        if (!o) onSearch("");
+      }}
+      labelRender={(p) => <span data-testid={`${testId}-chosen`}>{nameOf(Number(p.value))}</span>}
+      optionRender={(o) => (
+        <div data-testid={`${testId}-option`} style={{ lineHeight: 1.45, padding: "2px 0" }}>
+          <div style={{ display: "flex", gap: 6, alignItems: "center" }}>
+            <span style={{ fontWeight: 500, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0, flex: "0 1 auto" }}>{o.data.label}</span>
+            {o.data.tag ? (
+              <Tag style={{ marginInlineEnd: 0, flex: "none" }} color="green" bordered={false}>
+                {o.data.tag}
+              </Tag>
+            ) : null}
+            {o.data.state ? (
+              <Tag style={{ marginInlineEnd: 0, flex: "none" }} bordered={false}>
+                {o.data.state}
+              </Tag>
+            ) : null}
+          </div>
+          <div style={{ color: "#8a9690", fontSize: 12, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{o.data.line}</div>
+        </div>
+      )}
+      notFoundContent={loading ? <Skeleton active paragraph={{ rows: 1 }} title={false} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search.trim() ? "没有匹配的记录" : empty} />}
+      style={{ width: "100%" }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Audience 4: the listen-evaluate records the caller organised (c271, role 1), newest first. */
+function ListenPicker({ value, onChange, savedName }: { value: number; onChange: (v: number) => void; savedName: string }) {
+  const [search, setSearch] = useState("");
+  const kw = useSettled(search);
+  const q = useQuery({ queryKey: ["questionnaire", "pick", "listen", kw], queryFn: () => pickApi.listenMine(kw), staleTime: 30_000 });
+  const options = useMemo(() => (q.data?.list ?? []).map(listenOption), [q.data]);
+  return (
+    <RecordPicker
+      value={value}
+      onChange={onChange}
+      savedName={savedName}
+      options={options}
+      loading={q.isFetching}
+      search={search}
+      onSearch={setSearch}
+      placeholder="选择您发起的听评课"
+      empty="您还没有发起听评课"
+      testId="qb-audience-listen"
+    />
+  );
+}
+
+/**
+ * Audience 3: the activities the caller created (c374) and, when he owns or administers communities, the activities
+ * of those communities among the ones he may see (c393) — the creator or a community manager may address one.
+ * Questionnaire activities (the feed entries of questionnaires) are left out.
+ */
+function ActivityPicker({ value, onChange, savedName }: { value: number; onChange: (v: number) => void; savedName: string }) {
+  const [search, setSearch] = useState("");
+  const kw = useSettled(search);
+  const communities = useMyCommunities();
+  const managed = useMemo(
+    () => (communities.data?.list ?? []).filter((c) => c.member_status === 1 && (c.role === MEMBER_ROLES.owner || c.role === MEMBER_ROLES.admin)).map((c) => c.id),
+    [communities.data],
+  );
+  const q = useQuery({
+    queryKey: ["questionnaire", "pick", "activity", kw, managed],
+    enabled: !communities.isLoading,
+    staleTime: 30_000,
+    queryFn: async () => {
+      const [mine, visible] = await Promise.all([pickApi.activitiesMine(kw), managed.length ? pickApi.activitiesVisible(kw) : Promise.resolve(null)]);
+      const rows = [...mine.list, ...(visible?.list ?? []).filter((a) => managed.includes(a.community_id))];
+      const ids = new Set<number>();
+      return rows.filter((a) => a.type !== "questionnaire" && !ids.has(a.id) && (ids.add(a.id), true));
+    },
+  });
+  const options = useMemo(() => (q.data ?? []).map(activityOption), [q.data]);
+  return (
+    <RecordPicker
+      value={value}
+      onChange={onChange}
+      savedName={savedName}
+      options={options}
+      loading={q.isFetching || communities.isLoading}
+      search={search}
+      onSearch={setSearch}
+      placeholder="选择社区活动"
+      empty="没有可选的活动（您发起的或您管理的社区中的活动）"
+      testId="qb-audience-activity"
+    />
   );
 }
 

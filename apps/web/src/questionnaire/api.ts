@@ -1,8 +1,10 @@
 /** Typed calls of the questionnaire screens (docs/api/questionnaire.md; contract: packages/protocol/src/schemas/questionnaire.ts). */
 import {
   CALLS,
+  type ActivityRow,
   type Answers,
   type FileAnswer,
+  type ListenRow,
   type Page,
   type QuestionnaireCrossTab,
   type QuestionnaireDetail,
@@ -38,6 +40,17 @@ export const qnApi = {
   form: (id: number, key: string | undefined, opts?: CallOptions) => call<QuestionnaireForm>(CALLS.webQuestionnaireForm, { id, key }, opts),
   draft: (id: number, key: string | undefined, answers: Answers) => call<QuestionnaireSaved>(CALLS.webQuestionnaireDraft, { id, key, answers }, { quiet: true }),
   submit: (id: number, key: string | undefined, answers: Answers) => call<QuestionnaireSubmitted>(CALLS.webQuestionnaireSubmit, { id, key, answers }),
+};
+
+/** The records the builder offers for audiences 3 and 4 (existing calls; a keyword narrows them on the server). */
+export const PICK_LIMIT = 50;
+export const pickApi = {
+  /** c271 role 1: the listen-evaluate records the caller organised (only those may be addressed). */
+  listenMine: (name: string) => call<Page<ListenRow>>(CALLS.listenUserRecordList, { role: 1, name: name || undefined, page: 1, limit: PICK_LIMIT }),
+  /** c374: the activities the caller created. */
+  activitiesMine: (keyword: string) => call<Page<ActivityRow>>(CALLS.myActivity, { keyword: keyword || undefined, page: 1, limit: PICK_LIMIT }),
+  /** c393: the activities the caller may see (the builder keeps those of the communities he manages). */
+  activitiesVisible: (keyword: string) => call<Page<ActivityRow>>(CALLS.activityList, { keyword: keyword || undefined, page: 1, limit: 100 }),
 };
 
 /** Rows of questionnaireOfListen, whether it answers a list or a page. */
