@@ -53,6 +53,7 @@ import { censusRoutes } from "./modules/analysis/census.routes.js";
 import { type AnalysisModule, createAnalysis } from "./modules/analysis/module.js";
 import { frontSiteRoutes } from "./modules/front-site.js";
 import { adminModuleRoutes } from "./modules/admin-modules.js";
+import { setPdfFont } from "./infra/pdf.js";
 import { discussServiceOf } from "./modules/discuss/discuss-comment.service.js";
 import { RbacService } from "./modules/rbac/rbac.service.js";
 
@@ -200,6 +201,7 @@ const API_PREFIXES = ["/middle/", "/v2/", "/web/", "/research/", "/file/"];
 
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services; live: LiveIngest }> {
   const { config } = deps;
+  if (config.pdfFont) setPdfFont(config.pdfFont);
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,

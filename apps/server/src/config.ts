@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import "@yanke/protocol";
@@ -43,6 +44,12 @@ const EnvSchema = z
     FULL_SCREEN_PATHS: z.string().default(""),
     PLATFORM_NAME: z.string().default("研课教研平台"),
     DATA_COCKPIT_URL: url("DATA_COCKPIT_URL", ["http:", "https:"]),
+    PDF_FONT: z
+      .string()
+      .min(1)
+      .refine((p) => existsSync(p), "PDF_FONT 指定的字体文件不存在")
+      .optional(),
+    PDF_FONT_FAMILY: z.string().min(1).optional(),
     SESSION_TTL_HOURS: z.coerce.number({ message: "SESSION_TTL_HOURS 必须是数字" }).positive().max(24 * 90).default(168),
     LOGIN_MAX_FAILURES: z.coerce.number({ message: "LOGIN_MAX_FAILURES 必须是数字" }).int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -155,6 +162,8 @@ export interface Config {
   platformName: string;
   /** An external data cockpit the front site's 数据驾驶舱 opens (token appended); empty → the in-app /bigData. */
   dataCockpitUrl: string;
+  /** The CJK font of server-made PDFs (certificates, reports); absent → the usual system fonts (infra/pdf.ts). */
+  pdfFont?: { path: string; family?: string };
   sessionTtlMs: number;
   throttle: { maxFailures: number; maxFailuresPerIp: number; lockSeconds: number };
   oidc?: { issuer: string; clientId: string; clientSecret?: string; redirectUri: string; postLogoutRedirectUri: string };
@@ -257,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fullScreenPaths: v.FULL_SCREEN_PATHS.split(",").map((s) => s.trim()).filter(Boolean),
     platformName: v.PLATFORM_NAME,
     dataCockpitUrl: v.DATA_COCKPIT_URL ?? "",
+    ...(v.PDF_FONT ? { pdfFont: { path: v.PDF_FONT, ...(v.PDF_FONT_FAMILY ? { family: v.PDF_FONT_FAMILY } : {}) } } : {}),
     sessionTtlMs: v.SESSION_TTL_HOURS * 3600_000,
     throttle: { maxFailures: v.LOGIN_MAX_FAILURES, maxFailuresPerIp: v.LOGIN_MAX_FAILURES_PER_IP, lockSeconds: v.LOGIN_LOCK_SECONDS },
     oidc,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEV_APP_KEY, loadConfig } from "./config.js";
@@ -77,5 +78,13 @@ describe("configuration", () => {
     expect(err({ ANALYSIS_WORKERS: "-1" })).toContain("ANALYSIS_WORKERS 不能为负数");
     expect(err({ ANALYSIS_WORKERS: "two" })).toContain("ANALYSIS_WORKERS 必须是数字");
     expect(err({ ANALYSIS_RETRY_SECONDS: "10" })).toContain("ANALYSIS_RETRY_SECONDS 必须是两个以逗号分隔的秒数");
+  });
+
+  it("the PDF font: absent by default, a file that exists, with an optional PostScript name", () => {
+    expect(loadConfig({}).pdfFont).toBeUndefined();
+    const here = fileURLToPath(import.meta.url);
+    expect(loadConfig({ PDF_FONT: here, PDF_FONT_FAMILY: "WenQuanYiMicroHei" }).pdfFont).toEqual({ path: here, family: "WenQuanYiMicroHei" });
+    expect(loadConfig({ PDF_FONT: here }).pdfFont).toEqual({ path: here });
+    expect(err({ PDF_FONT: "/no/such/font.ttc" })).toContain("PDF_FONT 指定的字体文件不存在");
   });
 });

@@ -19,6 +19,7 @@ import { video } from "../src/modules/video/video.schema.js";
 import { eq } from "drizzle-orm";
 import { DEMO_VIEW_TITLES, seedReportDemo } from "../src/modules/report/report.demo.js";
 import { type Kit, startKit } from "./activity-kit.js";
+import { pdfText } from "./pdf-text.js";
 
 let k: Kit;
 let S1 = 0;
@@ -294,25 +295,8 @@ describe("exports", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     // To look at it: REPORT_PDF_OUT=/tmp/report.pdf.
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, bytes);
-    // pdfjs 5+ wants Promise.withResolvers (Node 22); older Nodes get a small stand-in.
-    const P = Promise as unknown as { withResolvers?: () => unknown };
-    P.withResolvers ??= () => {
-      let resolve: unknown;
-      let reject: unknown;
-      const promise = new Promise((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    };
-    const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-    expect(doc.numPages).toBeGreaterThanOrEqual(2);
-    let text = "";
-    for (let i = 1; i <= doc.numPages; i++) {
-      const c = await (await doc.getPage(i)).getTextContent();
-      text += c.items.map((x) => ("str" in x ? x.str : "")).join("");
-    }
+    const { pages, text } = await pdfText(bytes);
+    expect(pages).toBeGreaterThanOrEqual(2);
     expect(text).toContain("每日录制统计");
     expect(text).toContain("学校：报表测试一校");
     expect(text).toContain("2025-04-30");

@@ -26,6 +26,7 @@ import { DEMO_TRAINING_TITLE, seedTrainingDemo } from "../src/modules/training/t
 import { trainingProgress } from "../src/modules/training/training.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
 import { type Kit, startKit } from "./activity-kit.js";
+import { pdfText } from "./pdf-text.js";
 
 let k: Kit;
 const P = CALLS;
@@ -46,29 +47,6 @@ async function age(itemId: number, user: string, seconds: number): Promise<void>
     .update(trainingProgress)
     .set({ updated_at: sql`${trainingProgress.updated_at} - make_interval(secs => ${seconds})` })
     .where(and(eq(trainingProgress.item_id, itemId), eq(trainingProgress.account_id, k.id[user]!)));
-}
-
-async function pdfText(b64: string): Promise<{ pages: number; text: string }> {
-  // pdfjs-dist 4 needs Promise.withResolvers (Node ≥ 22); a small stand-in on older Node.
-  const P = Promise as unknown as { withResolvers?: () => unknown };
-  P.withResolvers ??= () => {
-    let resolve: unknown;
-    let reject: unknown;
-    const promise = new Promise((a, b) => {
-      resolve = a;
-      reject = b;
-    });
-    return { promise, resolve, reject };
-  };
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(Buffer.from(b64, "base64")), useSystemFonts: false }).promise;
-  let text = "";
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const page = await pdf.getPage(i);
-    const c = await page.getTextContent();
-    text += c.items.map((x) => ("str" in x ? x.str : "")).join("");
-  }
-  return { pages: pdf.numPages, text };
 }
 
 beforeAll(async () => {

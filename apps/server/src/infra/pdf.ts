@@ -1,7 +1,7 @@
 /**
  * PDF documents made on the server (training certificates, report exports; issue #12) with pdfkit and a CJK font of
- * the system. Chinese needs a font with its glyphs: PDF_FONT (a .ttf/.otf/.ttc path; for a collection also
- * PDF_FONT_FAMILY, its family's PostScript name) or the first of the usual Debian fonts (fonts-wqy-microhei,
+ * the system. Chinese needs a font with its glyphs: PDF_FONT (config; a .ttf/.otf/.ttc path; for a collection also
+ * PDF_FONT_FAMILY, a PostScript name in it) or the first of the usual system fonts (fonts-wqy-microhei,
  * fonts-wqy-zenhei, fonts-noto-cjk). Without one, makePdf answers 409 with a Chinese message saying what to install —
  * never a PDF of empty boxes.
  */
@@ -22,16 +22,14 @@ const CANDIDATES: readonly { path: string; family?: string }[] = [
 
 let found: { path: string; family?: string } | null | undefined;
 
+/** The font the configuration names (app start); it wins over the system fonts. */
+export function setPdfFont(font: { path: string; family?: string }): void {
+  found = font;
+}
+
 /** The CJK font to embed, or null when the machine has none. */
 export function cjkFont(): { path: string; family?: string } | null {
-  if (found !== undefined) return found;
-  const env = process.env.PDF_FONT?.trim();
-  if (env) {
-    const family = process.env.PDF_FONT_FAMILY?.trim();
-    found = existsSync(env) ? { path: env, ...(family ? { family } : {}) } : null;
-  } else {
-    found = CANDIDATES.find((c) => existsSync(c.path)) ?? null;
-  }
+  if (found === undefined) found = CANDIDATES.find((c) => existsSync(c.path)) ?? null;
   return found;
 }
 
