@@ -46,8 +46,9 @@ import { activity, activityMember } from "../activity/activity.schema.js";
 import type { ActivityService } from "../activity/activity.service.js";
 import { community, communityMember } from "../community/community.schema.js";
 import { listenEvaluate, listenMember } from "../listen/listen.schema.js";
-import { region, school } from "../org/org.schema.js";
+import { school } from "../org/org.schema.js";
 import type { Caller } from "../org/period.service.js";
+import { manages, managedWhere, schoolsUnder } from "../org/owned-scope.js";
 import { scopeOf } from "../rbac/permission.js";
 import { CROSS_TYPES, type SubmittedResponse, buildQuestionnaireExport, crossTab, dailyCounts, isEmptyAnswer, keywordCounts, questionResults } from "./questionnaire-results.js";
 import { questionnaire, questionnaireResponse } from "./questionnaire.schema.js";
@@ -122,54 +123,17 @@ export class QuestionnaireService {
 
   // ── scope ────────────────────────────────────────────────────────────────────────────────────────────────
 
-  private async regionsUnder(code: string): Promise<string[]> {
-    if (!code) return [];
-    const rows = await this.db
-      .select({ c: region.region_code })
-      .from(region)
-      .where(or(eq(region.region_code, code), eq(region.province_code, code), eq(region.city_code, code), eq(region.area_code, code)));
-    return [...new Set([code, ...rows.map((r) => r.c)])];
-  }
-
-  private async schoolsUnder(code: string): Promise<number[]> {
-    if (!code) return [];
-    const rows = await this.db
-      .select({ id: school.id })
-      .from(school)
-      .where(or(eq(school.area_code, code), eq(school.city_code, code), eq(school.province_code, code)));
-    return rows.map((r) => r.id);
+  private schoolsUnder(code: string): Promise<number[]> {
+    return schoolsUnder(this.db, code);
   }
 
   /** SQL for the questionnaires the caller manages (undefined = all). */
-  private async managedWhere(c: Caller): Promise<SQL | undefined> {
-    const sc = scopeOf(c);
-    const mine = eq(questionnaire.account_id, c.id);
-    if (sc.kind === "all") return undefined;
-    if (sc.kind === "school") return or(mine, eq(questionnaire.school_id, sc.schoolId));
-    if (sc.kind === "region") {
-      const schools = await this.schoolsUnder(sc.code);
-      const regions = await this.regionsUnder(sc.code);
-      return or(mine, schools.length ? inArray(questionnaire.school_id, schools) : undefined, and(eq(questionnaire.school_id, 0), inArray(questionnaire.region_code, regions)));
-    }
-    return mine;
+  private managedWhere(c: Caller): Promise<SQL | undefined> {
+    return managedWhere(this.db, c, questionnaire);
   }
 
-  async manages(c: Caller | null, q: Q, cache?: Map<string, Promise<unknown>>): Promise<boolean> {
-    if (!c) return false;
-    if (q.account_id === c.id) return true;
-    const sc = scopeOf(c);
-    if (sc.kind === "all") return true;
-    if (sc.kind === "school") return q.school_id !== 0 && q.school_id === sc.schoolId;
-    if (sc.kind === "region") {
-      const memo = <T>(k: string, f: () => Promise<T>): Promise<T> => {
-        if (!cache) return f();
-        if (!cache.has(k)) cache.set(k, f());
-        return cache.get(k) as Promise<T>;
-      };
-      if (q.school_id) return (await memo("schools", () => this.schoolsUnder(sc.code))).includes(q.school_id);
-      return q.region_code !== "" && (await memo("regions", () => this.regionsUnder(sc.code))).includes(q.region_code);
-    }
-    return false;
+  manages(c: Caller | null, q: Q, cache?: Map<string, Promise<unknown>>): Promise<boolean> {
+    return manages(this.db, c, q, cache);
   }
 
   private async get(id: number, db: Db | Tx = this.db): Promise<Q> {

@@ -60,6 +60,7 @@ import { lectureIndicator } from "../listen/listen.schema.js";
 import { itemsOf, totalScore } from "../listen/listen-score.js";
 import { grade, period, region, school, subject } from "../org/org.schema.js";
 import type { Caller } from "../org/period.service.js";
+import { manages, managedWhere, regionsUnder, schoolsUnder } from "../org/owned-scope.js";
 import { scopeOf } from "../rbac/permission.js";
 import type { VideoService } from "../video/video.service.js";
 import { video } from "../video/video.schema.js";
@@ -121,54 +122,21 @@ export class ReviewService {
 
   // ── scope ────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Region codes at or below `code` (the region itself included). */
-  private async regionsUnder(code: string): Promise<string[]> {
-    if (!code) return [];
-    const rows = await this.db
-      .select({ c: region.region_code })
-      .from(region)
-      .where(or(eq(region.region_code, code), eq(region.province_code, code), eq(region.city_code, code), eq(region.area_code, code)));
-    return [...new Set([code, ...rows.map((r) => r.c)])];
+  private regionsUnder(code: string): Promise<string[]> {
+    return regionsUnder(this.db, code);
   }
 
-  private async schoolsUnder(code: string): Promise<number[]> {
-    if (!code) return [];
-    const rows = await this.db
-      .select({ id: school.id })
-      .from(school)
-      .where(or(eq(school.area_code, code), eq(school.city_code, code), eq(school.province_code, code)));
-    return rows.map((r) => r.id);
+  private schoolsUnder(code: string): Promise<number[]> {
+    return schoolsUnder(this.db, code);
   }
 
   /** SQL for the activities the caller manages (undefined = all). */
-  private async managedWhere(c: Caller): Promise<SQL | undefined> {
-    const sc = scopeOf(c);
-    const mine = eq(reviewActivity.account_id, c.id);
-    if (sc.kind === "all") return undefined;
-    if (sc.kind === "school") return or(mine, eq(reviewActivity.school_id, sc.schoolId));
-    if (sc.kind === "region") {
-      const schools = await this.schoolsUnder(sc.code);
-      const regions = await this.regionsUnder(sc.code);
-      return or(
-        mine,
-        schools.length ? inArray(reviewActivity.school_id, schools) : undefined,
-        and(eq(reviewActivity.school_id, 0), inArray(reviewActivity.region_code, regions)),
-      );
-    }
-    return mine;
+  private managedWhere(c: Caller): Promise<SQL | undefined> {
+    return managedWhere(this.db, c, reviewActivity);
   }
 
-  async manages(c: Caller | null, a: Activity): Promise<boolean> {
-    if (!c) return false;
-    if (a.account_id === c.id) return true;
-    const sc = scopeOf(c);
-    if (sc.kind === "all") return true;
-    if (sc.kind === "school") return a.school_id !== 0 && a.school_id === sc.schoolId;
-    if (sc.kind === "region") {
-      if (a.school_id) return (await this.schoolsUnder(sc.code)).includes(a.school_id);
-      return a.region_code !== "" && (await this.regionsUnder(sc.code)).includes(a.region_code);
-    }
-    return false;
+  manages(c: Caller | null, a: Activity): Promise<boolean> {
+    return manages(this.db, c, a);
   }
 
   /** Is the account's school within the activity's scope? */

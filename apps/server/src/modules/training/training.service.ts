@@ -56,6 +56,7 @@ import type { FileService } from "../file/file.service.js";
 import { storedFile } from "../file/file.schema.js";
 import { period, region, school, subject } from "../org/org.schema.js";
 import type { Caller } from "../org/period.service.js";
+import { manages, managedWhere, regionsUnder, schoolsUnder } from "../org/owned-scope.js";
 import { scopeOf } from "../rbac/permission.js";
 import type { VideoService } from "../video/video.service.js";
 import { video } from "../video/video.schema.js";
@@ -126,22 +127,12 @@ export class TrainingService {
 
   // ── scope ────────────────────────────────────────────────────────────────────────────────────────────────
 
-  private async regionsUnder(code: string): Promise<string[]> {
-    if (!code) return [];
-    const rows = await this.db
-      .select({ c: region.region_code })
-      .from(region)
-      .where(or(eq(region.region_code, code), eq(region.province_code, code), eq(region.city_code, code), eq(region.area_code, code)));
-    return [...new Set([code, ...rows.map((r) => r.c)])];
+  private regionsUnder(code: string): Promise<string[]> {
+    return regionsUnder(this.db, code);
   }
 
-  private async schoolsUnder(code: string): Promise<number[]> {
-    if (!code) return [];
-    const rows = await this.db
-      .select({ id: school.id })
-      .from(school)
-      .where(or(eq(school.area_code, code), eq(school.city_code, code), eq(school.province_code, code)));
-    return rows.map((r) => r.id);
+  private schoolsUnder(code: string): Promise<number[]> {
+    return schoolsUnder(this.db, code);
   }
 
   /** The region codes above a school (its province, city, area). */
@@ -151,29 +142,12 @@ export class TrainingService {
     return s ? [s.p, s.c, s.a].filter(Boolean) : [];
   }
 
-  private async managedWhere(c: Caller): Promise<SQL | undefined> {
-    const sc = scopeOf(c);
-    const mine = eq(training.account_id, c.id);
-    if (sc.kind === "all") return undefined;
-    if (sc.kind === "school") return or(mine, eq(training.school_id, sc.schoolId));
-    if (sc.kind === "region") {
-      const schools = await this.schoolsUnder(sc.code);
-      const regions = await this.regionsUnder(sc.code);
-      return or(mine, schools.length ? inArray(training.school_id, schools) : undefined, and(eq(training.school_id, 0), inArray(training.region_code, regions)));
-    }
-    return mine;
+  private managedWhere(c: Caller): Promise<SQL | undefined> {
+    return managedWhere(this.db, c, training);
   }
 
-  async manages(c: Caller, t: Training): Promise<boolean> {
-    if (t.account_id === c.id) return true;
-    const sc = scopeOf(c);
-    if (sc.kind === "all") return true;
-    if (sc.kind === "school") return t.school_id !== 0 && t.school_id === sc.schoolId;
-    if (sc.kind === "region") {
-      if (t.school_id) return (await this.schoolsUnder(sc.code)).includes(t.school_id);
-      return t.region_code !== "" && (await this.regionsUnder(sc.code)).includes(t.region_code);
-    }
-    return false;
+  manages(c: Caller, t: Training): Promise<boolean> {
+    return manages(this.db, c, t);
   }
 
   /** SQL for the programmes whose scope covers a school (platform-wide, a region above it, the school itself). */
