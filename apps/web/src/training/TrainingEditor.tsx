@@ -17,7 +17,7 @@ import {
   type TrainingRow,
   type TrainingVideoOption,
 } from "@yanke/protocol";
-import { Alert, App, Button, Col, DatePicker, Divider, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Radio, Row, Space, Switch, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Col, DatePicker, Divider, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Radio, Row, Space, Switch, Table, Tag, Typography, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { call } from "../api/client";
@@ -374,26 +374,42 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
 
 const DOC_KINDS = new Set(["office", "pdf", "text"]);
 
-/** Picks documents from the caller's own files (我的文件: Office, PDF and text files). */
-function DocPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (f: FileRecord[]) => Promise<void> }) {
+/** A paged, searchable table in a dialog from which several rows are chosen (documents, videos). */
+function TablePicker<T extends { id: number }>(props: {
+  open: boolean;
+  onClose: () => void;
+  onPick: (rows: T[]) => Promise<void>;
+  title: string;
+  noun: string;
+  width: number;
+  placeholder: string;
+  testId: string;
+  queryKey: string;
+  load: (payload: Record<string, unknown>) => Promise<{ list: T[]; total: number }>;
+  columns: TableColumnsType<T>;
+  empty?: string;
+  disabled?: (row: T) => boolean;
+  scrollX?: number;
+}) {
+  const { open, onClose, onPick } = props;
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [keyword, setKeyword] = useState("");
-  const [chosen, setChosen] = useState<FileRecord[]>([]);
+  const [chosen, setChosen] = useState<T[]>([]);
   const [busy, setBusy] = useState(false);
   const payload = { ...paging, ...(keyword ? { keyword } : {}) };
-  const q = useQuery({ queryKey: ["training", "myFiles", payload], enabled: open, placeholderData: keepPreviousData, queryFn: () => call<FileListAnswer>(CALLS.fileList, payload) });
+  const q = useQuery({ queryKey: ["training", props.queryKey, payload], enabled: open, placeholderData: keepPreviousData, queryFn: () => props.load(payload) });
   useEffect(() => {
     if (open) setChosen([]);
   }, [open]);
   return (
     <Modal
       open={open}
-      title="从我的文件选择文档"
-      width={760}
+      title={props.title}
+      width={props.width}
       onCancel={onClose}
-      okText={chosen.length ? `添加 ${chosen.length} 个文档` : "添加"}
+      okText={chosen.length ? `添加 ${chosen.length} 个${props.noun}` : "添加"}
       cancelText="取消"
-      okButtonProps={{ disabled: !chosen.length, loading: busy, "data-testid": "training-doc-ok" } as never}
+      okButtonProps={{ disabled: !chosen.length, loading: busy, "data-testid": `${props.testId}-ok` } as never}
       onOk={async () => {
         setBusy(true);
         try {
@@ -406,104 +422,91 @@ function DocPicker({ open, onClose, onPick }: { open: boolean; onClose: () => vo
     >
       <Input.Search
         allowClear
-        placeholder="文件名"
+        placeholder={props.placeholder}
         style={{ width: 260, marginBottom: 12 }}
         onSearch={(v) => {
           setKeyword(v.trim());
           setPaging((p) => ({ ...p, page: 1 }));
         }}
       />
-      <Table<FileRecord>
+      <Table<T>
         rowKey="id"
-        data-testid="training-doc-table"
+        data-testid={`${props.testId}-table`}
         size="small"
         loading={q.isLoading}
         dataSource={q.data?.list ?? []}
-        locale={{ emptyText: <EmptyState compact /> }}
+        locale={{ emptyText: <EmptyState compact {...(props.empty ? { text: props.empty } : {})} /> }}
         pagination={tablePagination(paging, q.data?.total ?? 0, setPaging)}
         rowSelection={{
           selectedRowKeys: chosen.map((c) => c.id),
           preserveSelectedRowKeys: true,
           onChange: (_k, rows) => setChosen(rows.filter(Boolean)),
-          getCheckboxProps: (r) => ({ disabled: !DOC_KINDS.has(r.type) }),
+          ...(props.disabled ? { getCheckboxProps: (r: T) => ({ disabled: props.disabled!(r) }) } : {}),
         }}
-        columns={[
-          { title: "文件名", dataIndex: "file_name", ellipsis: true },
-          { title: "类型", dataIndex: "file_type", width: 80, render: (t: string) => t.toUpperCase() },
-          { title: "大小", dataIndex: "size", width: 100, render: (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`) },
-          { title: "上传时间", dataIndex: "create_time", width: 120, render: (s: string) => (s ?? "").slice(0, 10) },
-        ]}
+        {...(props.scrollX ? { scroll: { x: props.scrollX } } : {})}
+        columns={props.columns}
       />
     </Modal>
   );
 }
 
+/** Picks documents from the caller's own files (我的文件: Office, PDF and text files). */
+function DocPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (f: FileRecord[]) => Promise<void> }) {
+  return (
+    <TablePicker<FileRecord>
+      open={open}
+      onClose={onClose}
+      onPick={onPick}
+      title="从我的文件选择文档"
+      noun="文档"
+      width={760}
+      placeholder="文件名"
+      testId="training-doc"
+      queryKey="myFiles"
+      load={(p) => call<FileListAnswer>(CALLS.fileList, p)}
+      disabled={(r) => !DOC_KINDS.has(r.type)}
+      columns={[
+        { title: "文件名", dataIndex: "file_name", ellipsis: true },
+        { title: "类型", dataIndex: "file_type", width: 80, render: (t: string) => t.toUpperCase() },
+        { title: "大小", dataIndex: "size", width: 100, render: (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`) },
+        { title: "上传时间", dataIndex: "create_time", width: 120, render: (s: string) => (s ?? "").slice(0, 10) },
+      ]}
+    />
+  );
+}
+
 /** Picks lesson videos from the caller's own and his scope's schools' (ready) videos. */
 function VideoPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (v: TrainingVideoOption[]) => Promise<void> }) {
-  const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
-  const [keyword, setKeyword] = useState("");
-  const [chosen, setChosen] = useState<TrainingVideoOption[]>([]);
-  const [busy, setBusy] = useState(false);
-  const payload = { ...paging, ...(keyword ? { keyword } : {}) };
-  const q = useQuery({ queryKey: ["training", "videos", payload], enabled: open, placeholderData: keepPreviousData, queryFn: () => call<Page<TrainingVideoOption>>(CALLS.trainingVideoOptions, payload) });
-  useEffect(() => {
-    if (open) setChosen([]);
-  }, [open]);
   return (
-    <Modal
+    <TablePicker<TrainingVideoOption>
       open={open}
+      onClose={onClose}
+      onPick={onPick}
       title="选择课例视频"
+      noun="视频"
       width={820}
-      onCancel={onClose}
-      okText={chosen.length ? `添加 ${chosen.length} 个视频` : "添加"}
-      cancelText="取消"
-      okButtonProps={{ disabled: !chosen.length, loading: busy, "data-testid": "training-video-ok" } as never}
-      onOk={async () => {
-        setBusy(true);
-        try {
-          await onPick(chosen);
-        } finally {
-          setBusy(false);
-        }
-      }}
-      destroyOnHidden
-    >
-      <Input.Search
-        allowClear
-        placeholder="视频名称"
-        style={{ width: 260, marginBottom: 12 }}
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
-      />
-      <Table<TrainingVideoOption>
-        rowKey="id"
-        size="small"
-        loading={q.isLoading}
-        dataSource={q.data?.list ?? []}
-        locale={{ emptyText: <EmptyState compact text="暂无可选视频（仅列出已处理完成的视频）" /> }}
-        pagination={tablePagination(paging, q.data?.total ?? 0, setPaging)}
-        rowSelection={{ selectedRowKeys: chosen.map((c) => c.id), preserveSelectedRowKeys: true, onChange: (_k, rows) => setChosen(rows.filter(Boolean)) }}
-        data-testid="training-video-table"
-        scroll={{ x: 640 }}
-        columns={[
-          {
-            title: "视频",
-            dataIndex: "name",
-            render: (v: string, r) => (
-              <Space>
-                {r.thumbnail_url ? <img src={r.thumbnail_url} alt="" style={{ width: 64, height: 36, objectFit: "cover", borderRadius: 4 }} /> : null}
-                <span>{v}</span>
-              </Space>
-            ),
-          },
-          { title: "时长", dataIndex: "duration", width: 80, render: (d: number) => clock(d) },
-          { title: "教师", dataIndex: "account_name", width: 100 },
-          { title: "学校", dataIndex: "school_name", width: 150 },
-          { title: "上传时间", dataIndex: "created_at", width: 120, render: (s: string) => s.slice(0, 10) },
-        ]}
-      />
-    </Modal>
+      placeholder="视频名称"
+      testId="training-video"
+      queryKey="videos"
+      load={(p) => call<Page<TrainingVideoOption>>(CALLS.trainingVideoOptions, p)}
+      empty="暂无可选视频（仅列出已处理完成的视频）"
+      scrollX={640}
+      columns={[
+        {
+          title: "视频",
+          dataIndex: "name",
+          render: (v: string, r: TrainingVideoOption) => (
+            <Space>
+              {r.thumbnail_url ? <img src={r.thumbnail_url} alt="" style={{ width: 64, height: 36, objectFit: "cover", borderRadius: 4 }} /> : null}
+              <span>{v}</span>
+            </Space>
+          ),
+        },
+        { title: "时长", dataIndex: "duration", width: 80, render: (d: number) => clock(d) },
+        { title: "教师", dataIndex: "account_name", width: 100 },
+        { title: "学校", dataIndex: "school_name", width: 150 },
+        { title: "上传时间", dataIndex: "created_at", width: 120, render: (s: string) => s.slice(0, 10) },
+      ]}
+    />
   );
 }
