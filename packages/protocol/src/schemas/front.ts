@@ -7,7 +7,7 @@
  * current timetable lesson is marked is_live. The film calls need a session (§2 Access rules).
  */
 import { z } from "zod";
-import { zId, zLimit, zPage } from "./common.js";
+import { blankToUndef, zId, zLimit, zOptId, zOptText, zPage } from "./common.js";
 import { TEACHING_MODES, type TeachingMode } from "./research.js";
 
 export const FRONT_CALLS = {
@@ -21,9 +21,6 @@ export const FRONT_CALLS = {
   /** new: the filters' options across the platform (schools; period and subject names) */ frontOptions: "/web/front/options",
 } as const;
 
-const blankToUndef = (v: unknown) => (v === "" || v === null ? undefined : v);
-const zOptId = (label: string) => z.preprocess(blankToUndef, z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
-const zOptText = (label: string, max: number) => z.preprocess(blankToUndef, z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional()).describe(label);
 
 /** /web/front/home: school_id narrows the school-bound blocks (0 or absent: the whole platform). */
 export const FrontHomePayload = z.object({ school_id: zOptId("学校"), period_id: zOptId("学段") });

@@ -17,7 +17,7 @@
  * respondent: a random string the client keeps in localStorage and sends as `key`).
  */
 import { z } from "zod";
-import { zId, zLimit, zPage } from "./common.js";
+import { blankToUndef, zDateOrTime, zId, zLimit, zOptId, zPage } from "./common.js";
 
 export const QUESTIONNAIRE_CALLS = {
   /** new: the questionnaires the caller manages (his own; administrators: those of their school/region) */ questionnaireList: "/v2/questionnaire/list",
@@ -215,13 +215,7 @@ export function checkAnswer(q: Question, a: AnswerValue | undefined, final: bool
 
 // ─── payloads ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const blankToUndef = (v: unknown) => (v === "" || v === null ? undefined : v);
-const zOptId = (label: string) => z.preprocess(blankToUndef, z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const zFlag = (label: string) => z.coerce.number().int().refine((v) => v === 0 || v === 1, `${label}只能是 0 或 1`).describe(label);
-const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
-/** "YYYY-MM-DD" or "YYYY-MM-DD HH:mm[:ss]" (Asia/Shanghai); "" or null = none. */
-const zTime = (label: string) =>
-  z.preprocess((v) => (v === "" ? null : v), z.string().trim().regex(DATE_OR_TIME, `${label}格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`).nullable().optional()).describe(label);
 const zAudience = z.coerce
   .number({ message: "答卷范围必须是数字" })
   .int()
@@ -256,8 +250,8 @@ const QuestionnaireFields = {
   once_per_user: zFlag("每人限答一次").default(1),
   /** 1: the results never show who answered. */
   anonymous: zFlag("匿名").default(0),
-  start_time: zTime("开始时间"),
-  end_time: zTime("截止时间"),
+  start_time: zDateOrTime("开始时间"),
+  end_time: zDateOrTime("截止时间"),
   questions: QuestionList.default([]),
 };
 export const QuestionnaireSavePayload = z.object(QuestionnaireFields);

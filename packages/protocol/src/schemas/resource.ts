@@ -7,7 +7,7 @@
  * 1 已发布 (listed by the front site). A binding attaches a video (resources_type 1, #6) or a file (2, #5) to a node.
  */
 import { z } from "zod";
-import { zId, zLimit, zPage } from "./common.js";
+import { blankToUndef, zId, zLimit, zOptId, zOptText, zPage } from "./common.js";
 
 export const RESOURCE_CALLS = {
   /** c074: one view of a video or resource (no login needed) */ webRecordLog: "/web/video/recordLog",
@@ -39,9 +39,6 @@ export const BIND_TYPE_NAMES: Readonly<Record<number, string>> = { 1: "视频", 
 /** target_type of recordLog. */
 export const VIEW_TARGETS = { video: 1, resource: 2 } as const;
 
-const blankToUndef = (v: unknown) => (v === "" || v === null ? undefined : v);
-const zOptId = (label: string) => z.preprocess(blankToUndef, z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
-const zOptText = (label: string, max: number) => z.preprocess(blankToUndef, z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional()).describe(label);
 const zName = z.string().trim().min(1, "请输入名称").max(100, "名称不能超过 100 个字符").describe("名称");
 const zCourseType = z.coerce.number().int().refine((v) => v in COURSE_TYPE_NAMES, "课程类型只能是 1 公开课、2 教案资源、3 优课资源、4 视频资源").describe("课程类型");
 const zColor = z.preprocess(blankToUndef, z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "颜色须为 #RRGGBB").optional()).describe("颜色");

@@ -11,7 +11,7 @@
  * `/v2/review_activity/*` manage an activity and carry the reviewers' work.
  */
 import { z } from "zod";
-import { zId, zLimit, zPage } from "./common.js";
+import { blankToUndef, zDateOrTime, zId, zLimit, zOptId, zOptText, zPage, zTitle100 } from "./common.js";
 import type { ListenSchemeNode } from "./listen.js";
 import type { VideoRow } from "./video.js";
 
@@ -48,16 +48,6 @@ export const REVIEW_WORK_STATUS = { submitted: 1, withdrawn: 2 } as const;
 export const REVIEW_SCORE_STATES: Readonly<Record<string, string>> = { todo: "未评分", draft: "草稿", submitted: "已提交" };
 export type ReviewScoreState = "todo" | "draft" | "submitted";
 
-const blankToUndef = (v: unknown) => (v === "" || v === null ? undefined : v);
-const zOptId = (label: string) => z.preprocess(blankToUndef, z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
-const zOptText = (label: string, max: number) => z.preprocess(blankToUndef, z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional()).describe(label);
-const zTitle = (label: string) => z.string({ message: `请输入${label}` }).trim().min(1, `请输入${label}`).max(100, `${label}不能超过 100 个字符`).describe(label);
-const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
-/** "YYYY-MM-DD" or "YYYY-MM-DD HH:mm[:ss]" (Asia/Shanghai); "" or null = none. */
-const zDate = (label: string) =>
-  z
-    .preprocess((v) => (v === "" ? null : v), z.string().trim().regex(DATE_OR_TIME, `${label}格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`).nullable().optional())
-    .describe(label);
 const zPhase = z.coerce
   .number({ message: "阶段必须是数字" })
   .int("阶段必须是整数")
@@ -91,7 +81,7 @@ export type ReviewIdPayload = z.input<typeof ReviewIdPayload>;
  * within the caller's management scope (a school administrator: his school by default).
  */
 export const ReviewSavePayload = z.object({
-  title: zTitle("活动名称"),
+  title: zTitle100("活动名称"),
   introduce: z.string().trim().max(5000, "活动介绍不能超过 5000 个字符").default("").describe("活动介绍"),
   cover_url: z.string().trim().max(1000, "封面地址过长").default("").describe("封面"),
   school_id: zOptId("学校"),
@@ -99,10 +89,10 @@ export const ReviewSavePayload = z.object({
   period_id: zOptId("学段"),
   subject_id: zOptId("学科"),
   indicator_id: zId("评价量表").describe("评价量表"),
-  signup_start: zDate("报名开始"),
-  signup_end: zDate("报名截止"),
-  submit_end: zDate("作品提交截止"),
-  review_end: zDate("评审截止"),
+  signup_start: zDateOrTime("报名开始"),
+  signup_end: zDateOrTime("报名截止"),
+  submit_end: zDateOrTime("作品提交截止"),
+  review_end: zDateOrTime("评审截止"),
   reviewers_per_work: zPerWork.default(2),
   allocate_mode: zMode.default(2),
 });
@@ -111,7 +101,7 @@ export type ReviewSavePayload = z.input<typeof ReviewSavePayload>;
 /** reviewUpdate: only the fields sent change; the scheme only in phases 0–2; the scope only in phase 0. */
 export const ReviewUpdatePayload = z.object({
   id: zId("活动"),
-  title: zTitle("活动名称").optional(),
+  title: zTitle100("活动名称").optional(),
   introduce: z.string().trim().max(5000, "活动介绍不能超过 5000 个字符").optional().describe("活动介绍"),
   cover_url: z.string().trim().max(1000, "封面地址过长").optional().describe("封面"),
   school_id: zOptId("学校"),
@@ -119,10 +109,10 @@ export const ReviewUpdatePayload = z.object({
   period_id: zOptId("学段"),
   subject_id: zOptId("学科"),
   indicator_id: zId("评价量表").optional(),
-  signup_start: zDate("报名开始"),
-  signup_end: zDate("报名截止"),
-  submit_end: zDate("作品提交截止"),
-  review_end: zDate("评审截止"),
+  signup_start: zDateOrTime("报名开始"),
+  signup_end: zDateOrTime("报名截止"),
+  submit_end: zDateOrTime("作品提交截止"),
+  review_end: zDateOrTime("评审截止"),
   reviewers_per_work: zPerWork.optional(),
   allocate_mode: zMode.optional(),
 });
@@ -138,7 +128,7 @@ export type ReviewActivityPagePayload = z.input<typeof ReviewActivityPagePayload
 /** reviewWorkSave: a video of the caller's own (#6) and stored files of his own (#5). */
 export const ReviewWorkSavePayload = z.object({
   activity_id: zId("活动"),
-  title: zTitle("作品名称"),
+  title: zTitle100("作品名称"),
   introduce: z.string().trim().max(2000, "作品简介不能超过 2000 个字符").default("").describe("作品简介"),
   subject_id: zOptId("学科"),
   grade_id: zOptId("年级"),
@@ -149,7 +139,7 @@ export type ReviewWorkSavePayload = z.input<typeof ReviewWorkSavePayload>;
 
 export const ReviewWorkUpdatePayload = z.object({
   id: zId("作品"),
-  title: zTitle("作品名称").optional(),
+  title: zTitle100("作品名称").optional(),
   introduce: z.string().trim().max(2000, "作品简介不能超过 2000 个字符").optional().describe("作品简介"),
   subject_id: zOptId("学科"),
   grade_id: zOptId("年级"),

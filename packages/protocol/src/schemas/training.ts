@@ -9,7 +9,7 @@
  * a certificate number issued.
  */
 import { z } from "zod";
-import { zId, zLimit, zPage } from "./common.js";
+import { blankToUndef, zDateOrTime, zId, zLimit, zOptText, zPage, zTitle100 } from "./common.js";
 import type { PreviewAnswer } from "./file.js";
 import type { VideoRow } from "./video.js";
 
@@ -43,16 +43,7 @@ export const TRAINING_ITEM_TYPE_NAMES: Readonly<Record<number, string>> = { 1: "
 /** Seconds a heartbeat may count beyond the wall time since the previous heartbeat of the same item. */
 export const TRAINING_HEARTBEAT_SLACK = 3;
 
-const blankToUndef = (v: unknown) => (v === "" || v === null ? undefined : v);
 const zOptId = (label: string) => z.preprocess(blankToUndef, z.coerce.number({ message: `${label}必须是数字` }).int(`${label}必须是整数`).min(0, `${label}不能为负数`).optional()).describe(label);
-const zOptText = (label: string, max: number) => z.preprocess(blankToUndef, z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional()).describe(label);
-const zTitle = (label: string) => z.string({ message: `请输入${label}` }).trim().min(1, `请输入${label}`).max(100, `${label}不能超过 100 个字符`).describe(label);
-const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
-/** "YYYY-MM-DD" or "YYYY-MM-DD HH:mm[:ss]" (Asia/Shanghai); "" or null = none. */
-const zDate = (label: string) =>
-  z
-    .preprocess((v) => (v === "" ? null : v), z.string().trim().regex(DATE_OR_TIME, `${label}格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`).nullable().optional())
-    .describe(label);
 const zHours = z.coerce.number({ message: "学时必须是数字" }).min(0, "学时不能为负数").max(999, "学时不能超过 999").describe("学时");
 const zRatio = (label: string, min: number) =>
   z.coerce.number({ message: `${label}必须是数字` }).int(`${label}必须是整数`).min(min, `${label}须在 ${min}–100 之间`).max(100, `${label}须在 ${min}–100 之间`).describe(label);
@@ -84,7 +75,7 @@ export type TrainingIdPayload = z.input<typeof TrainingIdPayload>;
  * caller's management scope.
  */
 export const TrainingSavePayload = z.object({
-  title: zTitle("培训名称"),
+  title: zTitle100("培训名称"),
   introduce: z.string().trim().max(5000, "培训介绍不能超过 5000 个字符").default("").describe("培训介绍"),
   cover_url: z.string().trim().max(1000, "封面地址过长").default("").describe("封面"),
   school_id: zOptId("学校"),
@@ -93,17 +84,17 @@ export const TrainingSavePayload = z.object({
   subject_id: zOptId("学科"),
   hours: zHours.default(0),
   pass_ratio: zRatio("合格比例", 1).default(100),
-  enrol_start: zDate("报名开始"),
-  enrol_end: zDate("报名截止"),
-  start_time: zDate("培训开始"),
-  end_time: zDate("培训结束"),
+  enrol_start: zDateOrTime("报名开始"),
+  enrol_end: zDateOrTime("报名截止"),
+  start_time: zDateOrTime("培训开始"),
+  end_time: zDateOrTime("培训结束"),
 });
 export type TrainingSavePayload = z.input<typeof TrainingSavePayload>;
 
 /** trainingUpdate: only the fields sent change; the scope only while a draft. */
 export const TrainingUpdatePayload = z.object({
   id: zId("培训"),
-  title: zTitle("培训名称").optional(),
+  title: zTitle100("培训名称").optional(),
   introduce: z.string().trim().max(5000, "培训介绍不能超过 5000 个字符").optional().describe("培训介绍"),
   cover_url: z.string().trim().max(1000, "封面地址过长").optional().describe("封面"),
   school_id: zOptId("学校"),
@@ -112,10 +103,10 @@ export const TrainingUpdatePayload = z.object({
   subject_id: zOptId("学科"),
   hours: zHours.optional(),
   pass_ratio: zRatio("合格比例", 1).optional(),
-  enrol_start: zDate("报名开始"),
-  enrol_end: zDate("报名截止"),
-  start_time: zDate("培训开始"),
-  end_time: zDate("培训结束"),
+  enrol_start: zDateOrTime("报名开始"),
+  enrol_end: zDateOrTime("报名截止"),
+  start_time: zDateOrTime("培训开始"),
+  end_time: zDateOrTime("培训结束"),
 });
 export type TrainingUpdatePayload = z.input<typeof TrainingUpdatePayload>;
 
@@ -136,7 +127,7 @@ export type TrainingItemSavePayload = z.input<typeof TrainingItemSavePayload>;
 
 export const TrainingItemUpdatePayload = z.object({
   id: zId("课程"),
-  title: zTitle("课程名称").optional(),
+  title: zTitle100("课程名称").optional(),
   done_ratio: zRatio("完成比例", 10).optional(),
   required: z.coerce.number().int().refine((v) => v === 0 || v === 1, "是否必修只能是 0 或 1").optional().describe("是否必修"),
 });
