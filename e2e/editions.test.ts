@@ -36,9 +36,9 @@ describe.skipIf(!hasChromium)("browser: shell options and editions", () => {
     const page = await context.newPage();
     await loginAt(page, `${foreground.url}/#/login`);
     // A kept-alive view stays in the page, hidden: always talk to the visible one. 听课指标管理's scheme search box
-    // against the 软件版本 placeholder's.
+    // against 软件版本's.
     const indicatorSearch = page.locator('[data-testid="indicator-search"]:visible input, input[data-testid="indicator-search"]:visible').first();
-    const versionSearch = page.locator('[data-testid="placeholder-search"]:visible input, input[data-testid="placeholder-search"]:visible').first();
+    const versionSearch = page.locator('[data-testid="software-search-keyword"]:visible input, input[data-testid="software-search-keyword"]:visible').first();
 
     await page.goto(`${foreground.url}/#/research/indicator`);
     await page.getByTestId("indicator-page").waitFor();
