@@ -42,7 +42,16 @@ async function lesson(l: (typeof LESSONS)[number]): Promise<{ video: string; tru
     if (truth.duration === SECONDS && truth.seed === l.seed && truth.closePitch === l.closePitch) return { video, truth };
   }
   // audio only: the VAD needs no frames, and the lesson generates faster
-  const g = await generateLesson({ dir: DIR, seconds: SECONDS, seed: l.seed, closePitch: l.closePitch, name, ffmpeg: FFMPEG, withVideo: false, ...(l.noise !== undefined ? { noise: l.noise } : {}) });
+  const g = await generateLesson({
+    dir: DIR,
+    seconds: SECONDS,
+    seed: l.seed,
+    closePitch: l.closePitch,
+    name,
+    ffmpeg: FFMPEG,
+    withVideo: false,
+    ...(l.noise !== undefined ? { noise: l.noise } : {}),
+  });
   return { video: g.video, truth: g.truth };
 }
 
@@ -62,7 +71,11 @@ interface Row {
 }
 
 /** Speech time at 10 ms resolution: recall = found / true, precision = true / found. */
-function timeOverlap(truth: ReadonlyArray<{ start: number; end: number }>, got: ReadonlyArray<{ start: number; end: number }>, duration: number): { recall: number; precision: number } {
+function timeOverlap(
+  truth: ReadonlyArray<{ start: number; end: number }>,
+  got: ReadonlyArray<{ start: number; end: number }>,
+  duration: number,
+): { recall: number; precision: number } {
   const n = Math.floor(duration * 100);
   const mark = (rs: ReadonlyArray<{ start: number; end: number }>) => {
     const m = new Uint8Array(n);
@@ -84,7 +97,10 @@ function timeOverlap(truth: ReadonlyArray<{ start: number; end: number }>, got: 
 
 function figures(truth: LessonTruth, audio: DecodedAudio, regions: Array<{ start: number; end: number }>, ms: number): Row {
   const t = perSecond(truth.segments, truth.duration);
-  const v = perSecond(regions.map((r) => ({ ...r, role: "T" })), truth.duration);
+  const v = perSecond(
+    regions.map((r) => ({ ...r, role: "T" })),
+    truth.duration,
+  );
   const a = agreement(speechOnly(t), speechOnly(v));
   const roles = perSecond(assignRoles(audio, regions), truth.duration);
   return {
@@ -105,13 +121,28 @@ async function main(): Promise<void> {
   const loaded = await tryLoadSileroVad();
   const loadMs = performance.now() - load0;
   console.log(`Silero VAD: ${loaded.ok ? `loaded ${loaded.vad.model} in ${loadMs.toFixed(0)} ms` : loaded.reason}`);
-  console.log(`node ${process.version}, ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ""}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}\n`);
-  console.log("lesson      condition                      VAD     speech agree   κ      missed  invented  regions  time recall/precision  T/S/− after roles  VAD time (× real time)");
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ""}, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}\n`,
+  );
+  console.log(
+    "lesson      condition                      VAD     speech agree   κ      missed  invented  regions  time recall/precision  T/S/− after roles  VAD time (× real time)",
+  );
   const sum: Record<string, { agree: number; roles: number; recall: number; precision: number; ms: number; n: number }> = {};
-  const all: Array<{ name: string; label: string; get: () => Promise<{ video: string; truth: LessonTruth }> }> = LESSONS.map((l) => ({ name: l.name, label: l.label, get: () => lesson(l) }));
+  const all: Array<{ name: string; label: string; get: () => Promise<{ video: string; truth: LessonTruth }> }> = LESSONS.map((l) => ({
+    name: l.name,
+    label: l.label,
+    get: () => lesson(l),
+  }));
   const longTruth = LONG.replace(/\.(mp4|m4a)$/, ".truth.json");
   if (LONG && existsSync(LONG) && existsSync(longTruth))
-    all.push({ name: "long", label: "far pitch, noise −54 dBFS", get: () => Promise.resolve({ video: LONG, truth: JSON.parse(readFileSync(longTruth, "utf8")) as LessonTruth }) });
+    all.push({
+      name: "long",
+      label: "far pitch, noise −54 dBFS",
+      get: () => Promise.resolve({ video: LONG, truth: JSON.parse(readFileSync(longTruth, "utf8")) as LessonTruth }),
+    });
   for (const l of all) {
     const { video, truth } = await l.get();
     const audio = await decodeAudio(FFMPEG, video);
@@ -128,7 +159,9 @@ async function main(): Promise<void> {
     }
     for (const [name, r] of runs) {
       if (l.name === "long") {
-        console.log(`${l.name.padEnd(11)} ${`${l.label} (${Math.round(truth.duration)} s)`.padEnd(30)} ${name.padEnd(7)} ${pct(r.agree).padStart(7)}        ${r.kappa.toFixed(3)}  ${String(r.missed).padStart(6)}  ${String(r.invented).padStart(8)}  ${String(r.regions).padStart(7)}  ${pct(r.recall).padStart(7)} / ${pct(r.precision).padStart(7)}  ${pct(r.roles).padStart(17)}  ${(r.ms / 1000).toFixed(2)} s (${Math.round((truth.duration * 1000) / r.ms)}×)`);
+        console.log(
+          `${l.name.padEnd(11)} ${`${l.label} (${Math.round(truth.duration)} s)`.padEnd(30)} ${name.padEnd(7)} ${pct(r.agree).padStart(7)}        ${r.kappa.toFixed(3)}  ${String(r.missed).padStart(6)}  ${String(r.invented).padStart(8)}  ${String(r.regions).padStart(7)}  ${pct(r.recall).padStart(7)} / ${pct(r.precision).padStart(7)}  ${pct(r.roles).padStart(17)}  ${(r.ms / 1000).toFixed(2)} s (${Math.round((truth.duration * 1000) / r.ms)}×)`,
+        );
         continue;
       }
       const s = (sum[name] ??= { agree: 0, roles: 0, recall: 0, precision: 0, ms: 0, n: 0 });
@@ -145,7 +178,9 @@ async function main(): Promise<void> {
   }
   console.log(`\nmeans over the ${LESSONS.length} short lessons`);
   for (const [name, s] of Object.entries(sum))
-    console.log(`${name.padEnd(7)} speech/non-speech agreement ${pct(s.agree / s.n)}, speech time recall ${pct(s.recall / s.n)} precision ${pct(s.precision / s.n)}, T/S/− after roles ${pct(s.roles / s.n)}, VAD ${(s.ms / s.n / 1000).toFixed(2)} s per ${SECONDS} s lesson`);
+    console.log(
+      `${name.padEnd(7)} speech/non-speech agreement ${pct(s.agree / s.n)}, speech time recall ${pct(s.recall / s.n)} precision ${pct(s.precision / s.n)}, T/S/− after roles ${pct(s.roles / s.n)}, VAD ${(s.ms / s.n / 1000).toFixed(2)} s per ${SECONDS} s lesson`,
+    );
   if (loaded.ok) await loaded.vad.release();
 }
 

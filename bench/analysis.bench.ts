@@ -63,7 +63,9 @@ async function lesson(name: string, seconds: number, seed: number, closePitch: b
 /** ffmpeg silencedetect (−35 dB, 0.3 s): every stretch that is not silence is speech, all of it coded T. */
 function silencedetect(file: string, duration: number): Promise<SpeechSegment[]> {
   return new Promise((resolve, reject) => {
-    const p = spawn(FFMPEG, ["-nostdin", "-hide_banner", "-i", file, "-map", "0:a:0", "-af", "silencedetect=noise=-35dB:d=0.3", "-f", "null", "-"], { stdio: ["ignore", "ignore", "pipe"] });
+    const p = spawn(FFMPEG, ["-nostdin", "-hide_banner", "-i", file, "-map", "0:a:0", "-af", "silencedetect=noise=-35dB:d=0.3", "-f", "null", "-"], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let err = "";
     p.stderr.on("data", (d: Buffer) => (err += d.toString()));
     p.on("error", reject);
@@ -101,7 +103,11 @@ interface SpeechFigures {
   mode: string;
 }
 
-function speechFigures(truth: LessonTruth, segs: readonly SpeechSegment[], interval: number): SpeechFigures & { trueRt: number; trueCh: number; trueMode: string } {
+function speechFigures(
+  truth: LessonTruth,
+  segs: readonly SpeechSegment[],
+  interval: number,
+): SpeechFigures & { trueRt: number; trueCh: number; trueMode: string } {
   const a = perSecond(truth.segments, truth.duration);
   const b = perSecond(segs, truth.duration);
   const ag = agreement(a, b);
@@ -128,8 +134,9 @@ interface QCount {
   fn: number;
 }
 function qAdd(c: QCount, predicted: Set<number>, truth: Set<number>): void {
-  for (const i of predicted) if (truth.has(i)) c.tp++;
-  else c.fp++;
+  for (const i of predicted)
+    if (truth.has(i)) c.tp++;
+    else c.fp++;
   for (const i of truth) if (!predicted.has(i)) c.fn++;
 }
 const prec = (c: QCount) => (c.tp + c.fp ? c.tp / (c.tp + c.fp) : NaN);
@@ -201,11 +208,20 @@ for (const l of lessons) {
       if (t) errs.push(Math.hypot(p.x - t.x, p.y - t.y));
     }
   errs.sort((x, y) => x - y);
-  rows.push({ l, ours, base, posMedian: errs[errs.length >> 1] ?? NaN, posMax: errs[errs.length - 1] ?? NaN, tracked: b.available ? errs.length / b.positions.length : 0 });
+  rows.push({
+    l,
+    ours,
+    base,
+    posMedian: errs[errs.length >> 1] ?? NaN,
+    posMax: errs[errs.length - 1] ?? NaN,
+    tracked: b.available ? errs.length / b.positions.length : 0,
+  });
 }
 
 console.log(`\n## per lesson (S-T every ${ST_SHORT} s; 基线 = silencedetect, all speech T)`);
-console.log("lesson     pitch  agree   κ      | Rt true/ours/base      | Ch true/ours/base      | mode true → ours / base          | base agree | pos err med/max  tracked");
+console.log(
+  "lesson     pitch  agree   κ      | Rt true/ours/base      | Ch true/ours/base      | mode true → ours / base          | base agree | pos err med/max  tracked",
+);
 for (const r of rows) {
   const o = r.ours;
   const b = r.base;
@@ -223,8 +239,14 @@ function summary(label: string, rs: Row[]): void {
   );
 }
 console.log("\n## summary (means over lessons)");
-summary("far pitch", rows.filter((r) => !r.l.closePitch));
-summary("close pitch", rows.filter((r) => r.l.closePitch));
+summary(
+  "far pitch",
+  rows.filter((r) => !r.l.closePitch),
+);
+summary(
+  "close pitch",
+  rows.filter((r) => r.l.closePitch),
+);
 summary("all", rows);
 console.log(
   `questions (talk.ts isQuestion on teacher lines): far P ${pct(prec(qOurs))} R ${pct(rec(qOurs))} (tp ${qOurs.tp} fp ${qOurs.fp} fn ${qOurs.fn}); close P ${pct(prec(qOursClose))} R ${pct(rec(qOursClose))} (tp ${qOursClose.tp} fp ${qOursClose.fp} fn ${qOursClose.fn}); baseline "ends with ？" P ${pct(prec(qBase))} R ${pct(rec(qBase))} (tp ${qBase.tp} fp ${qBase.fp} fn ${qBase.fn})`,
@@ -245,12 +267,17 @@ if (LONG > 0) {
   const o = speechFigures(l.truth, segs, ST_LONG);
   const bs = speechFigures(l.truth, base, ST_LONG);
   console.log(
-    `time: decode ${tDecode.toFixed(1)} s, VAD ${tVad.toFixed(1)} s, roles ${tRoles.toFixed(1)} s, vision ${tVision.toFixed(1)} s — total ${total.toFixed(1)} s = ${(total / LONG * 100).toFixed(2)} % of the lesson (${(LONG / total).toFixed(0)}× real time); baseline silencedetect ${tBase.toFixed(1)} s`,
+    `time: decode ${tDecode.toFixed(1)} s, VAD ${tVad.toFixed(1)} s, roles ${tRoles.toFixed(1)} s, vision ${tVision.toFixed(1)} s — total ${total.toFixed(1)} s = ${((total / LONG) * 100).toFixed(2)} % of the lesson (${(LONG / total).toFixed(0)}× real time); baseline silencedetect ${tBase.toFixed(1)} s`,
   );
   console.log(
     `accuracy (S-T every ${ST_LONG} s): agreement ${pct(o.agree)} (base ${pct(bs.agree)}), κ ${f3(o.kappa)}, Rt ${f3(o.trueRt)} → ${f3(o.rt)} (base ${f3(bs.rt)}), Ch ${f3(o.trueCh)} → ${f3(o.ch)} (base ${f3(bs.ch)}), mode ${o.trueMode} → ${o.mode} (base ${bs.mode})`,
   );
-  if (b.available) console.log(`vision: ${b.positions.length} samples, ${b.positions.filter(Boolean).length} tracked, zones ${JSON.stringify(b.zones)}, movement ${b.movement} frame widths/min`);
+  if (b.available)
+    console.log(
+      `vision: ${b.positions.length} samples, ${b.positions.filter(Boolean).length} tracked, zones ${JSON.stringify(b.zones)}, movement ${b.movement} frame widths/min`,
+    );
   const rss = process.memoryUsage().rss / 1024 / 1024;
-  console.log(`memory: rss ${rss.toFixed(0)} MiB after the long lesson (the decoded 16 kHz float PCM alone is ${((LONG * 16000 * 4) / 1024 / 1024).toFixed(0)} MiB)`);
+  console.log(
+    `memory: rss ${rss.toFixed(0)} MiB after the long lesson (the decoded 16 kHz float PCM alone is ${((LONG * 16000 * 4) / 1024 / 1024).toFixed(0)} MiB)`,
+  );
 }

@@ -59,7 +59,8 @@ await db.execute(sql`
   SELECT c.ids[1 + (g * 7) % ${COMMUNITIES}], (SELECT min(id) FROM account WHERE username LIKE 'bench\\_%') + g % ${ACCOUNTS},
          'article.save', '发布了文章', now() - (g % 60) * interval '1 day'
   FROM generate_series(1, ${LOGS}) g, c`);
-for (const t of ["account", "community", "community_member", "community_article", "article_comment", "community_log"]) await db.execute(sql.raw(`ANALYZE ${t}`));
+for (const t of ["account", "community", "community_member", "community_article", "article_comment", "community_log"])
+  await db.execute(sql.raw(`ANALYZE ${t}`));
 console.log(
   `inserted ${COMMUNITIES} communities, ${COMMUNITIES * MEMBERS_EACH} memberships, ${ARTICLES + COMMENTS} articles and comments, ${LOGS} log rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (database: ${server.database.kind})`,
 );
@@ -83,7 +84,10 @@ const wire = (path: string, payload: Record<string, unknown>) => () => postCall(
 try {
   const base = await measure("bare Fastify: community + members", ROUNDS, () => fetch(bare.url, { method: "POST" }).then((r) => r.json()));
   const rows: [string, { p50: number; p99: number }][] = [];
-  rows.push(["c200 webIndex (community home)", await measure("c200 webIndex (community home)", ROUNDS, wire(CALLS.communityWebIndex, { community_id: target }))]);
+  rows.push([
+    "c200 webIndex (community home)",
+    await measure("c200 webIndex (community home)", ROUNDS, wire(CALLS.communityWebIndex, { community_id: target })),
+  ]);
   rows.push(["c177 list (first page)", await measure("c177 list (first page)", ROUNDS, wire(CALLS.communityList, { page: 1, limit: 10 }))]);
   rows.push(["c206 activeCommunity (30 days)", await measure("c206 activeCommunity (30 days)", ROUNDS, wire(CALLS.activeCommunity, { days: 30, limit: 10 }))]);
   rows.push(["c210 regionRanking (30 days)", await measure("c210 regionRanking (30 days)", ROUNDS, wire(CALLS.regionRanking, { days: 30, limit: 10 }))]);

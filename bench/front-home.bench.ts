@@ -72,8 +72,11 @@ function firstLoad(): void {
   }
   rows.sort((a, b) => b[2] - a[2]);
   console.log("first-load JS of /foreground (entry + its imports, FrontLayout + HomePages + their imports):");
-  for (const [f, r, g, why] of rows) console.log(`  ${f.padEnd(44)} ${(r / 1024).toFixed(1).padStart(8)} kB   gzip ${(g / 1024).toFixed(1).padStart(7)} kB   ${why}`);
-  console.log(`  total ${rows.length} chunks: ${(raw / 1024).toFixed(1)} kB, gzip ${(gz / 1024).toFixed(1)} kB — goal ≤ ${GOAL_KB} kB gzip (${gz / 1024 <= GOAL_KB ? "within" : "over"} the goal by ${Math.abs(GOAL_KB - gz / 1024).toFixed(1)} kB)`);
+  for (const [f, r, g, why] of rows)
+    console.log(`  ${f.padEnd(44)} ${(r / 1024).toFixed(1).padStart(8)} kB   gzip ${(g / 1024).toFixed(1).padStart(7)} kB   ${why}`);
+  console.log(
+    `  total ${rows.length} chunks: ${(raw / 1024).toFixed(1)} kB, gzip ${(gz / 1024).toFixed(1)} kB — goal ≤ ${GOAL_KB} kB gzip (${gz / 1024 <= GOAL_KB ? "within" : "over"} the goal by ${Math.abs(GOAL_KB - gz / 1024).toFixed(1)} kB)`,
+  );
 }
 
 firstLoad();

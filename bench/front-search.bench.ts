@@ -33,12 +33,54 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 const server = await startServer(config, { database });
 const db = server.database.db;
 type Rows<T> = { rows: T[] };
-const rowsOf = <T>(r: unknown): T[] => ((r as Rows<T>).rows ?? (r as T[]));
+const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows ?? (r as T[]);
 
 // Generated Chinese course names and introductions from word lists (deterministic).
-const TOPICS = ["勾股定理", "一元二次方程", "光的折射", "浮力", "背影", "古诗词鉴赏", "函数的单调性", "细胞的结构", "化学反应速率", "三角形全等", "欧姆定律", "二次函数", "议论文写作", "文言文阅读", "牛顿第一定律", "电磁感应", "平行四边形", "概率初步", "分数的意义", "圆的面积", "丝绸之路", "工业革命", "地球的运动", "气候类型", "酸碱中和", "光合作用", "遗传与变异", "英语听说", "阅读理解", "完形填空"];
+const TOPICS = [
+  "勾股定理",
+  "一元二次方程",
+  "光的折射",
+  "浮力",
+  "背影",
+  "古诗词鉴赏",
+  "函数的单调性",
+  "细胞的结构",
+  "化学反应速率",
+  "三角形全等",
+  "欧姆定律",
+  "二次函数",
+  "议论文写作",
+  "文言文阅读",
+  "牛顿第一定律",
+  "电磁感应",
+  "平行四边形",
+  "概率初步",
+  "分数的意义",
+  "圆的面积",
+  "丝绸之路",
+  "工业革命",
+  "地球的运动",
+  "气候类型",
+  "酸碱中和",
+  "光合作用",
+  "遗传与变异",
+  "英语听说",
+  "阅读理解",
+  "完形填空",
+];
 const FORMS = ["探究", "复习", "新授", "实验", "拓展", "专题", "单元整体教学", "说课", "习题讲评", "项目式学习"];
-const PHRASES = ["通过小组合作", "借助信息技术", "联系生活实际", "经历观察猜想验证", "以问题链驱动", "在真实情境中", "结合典型例题", "运用思维导图", "基于核心素养", "开展跨学科实践"];
+const PHRASES = [
+  "通过小组合作",
+  "借助信息技术",
+  "联系生活实际",
+  "经历观察猜想验证",
+  "以问题链驱动",
+  "在真实情境中",
+  "结合典型例题",
+  "运用思维导图",
+  "基于核心素养",
+  "开展跨学科实践",
+];
 const GOALS = ["理解核心概念", "掌握基本方法", "提升推理能力", "发展语言运用", "培养科学思维", "形成解决问题的策略", "体会数学思想", "感受文化内涵"];
 let seed = 42;
 const rnd = (n: number) => {
@@ -89,7 +131,9 @@ for (let done = 0; done < COURSES; done += BATCH) {
 }
 await db.execute(sql`update course_resource set top_id = id where top_id = 0`);
 await db.execute(sql`analyze course_resource`);
-console.log(`inserted ${COURSES} published courses in ${((performance.now() - t0) / 1000).toFixed(1)} s (jieba cut_for_search ${(segMs / 1000).toFixed(1)} s; database: ${server.database.kind})`);
+console.log(
+  `inserted ${COURSES} published courses in ${((performance.now() - t0) / 1000).toFixed(1)} s (jieba cut_for_search ${(segMs / 1000).toFixed(1)} s; database: ${server.database.kind})`,
+);
 
 const subjectId = scopes.find((s) => s.period_id === scopes[0]!.period_id)!.subject_id;
 const WORDS = ["勾股定理", "折射", "单调性", "光合作用", "探究", "文言文", "欧姆定律", "工业革命"];

@@ -52,7 +52,14 @@ for (let i = 0; i < EDITORS; i++) {
   const doc = new Y.Doc();
   const socket = new HocuspocusProviderWebsocket({ url: `${server.url.replace(/^http/, "ws")}${COLLAB_WS_PATH}`, WebSocketPolyfill: WebSocket });
   const synced = new Promise<void>((resolve, reject) => {
-    const provider = new HocuspocusProvider({ websocketProvider: socket, name: lessonDocName(plan.id), document: doc, token, onSynced: () => resolve(), onAuthenticationFailed: ({ reason }) => reject(new Error(reason)) });
+    const provider = new HocuspocusProvider({
+      websocketProvider: socket,
+      name: lessonDocName(plan.id),
+      document: doc,
+      token,
+      onSynced: () => resolve(),
+      onAuthenticationFailed: ({ reason }) => reject(new Error(reason)),
+    });
     provider.attach();
     editors.push({ doc, provider, socket });
   });
@@ -115,8 +122,12 @@ for (let k = 0; k < EDITS; k++) {
 }
 for (const w of raw) w.close();
 await new Promise<void>((r) => relay.close(() => r()));
-console.log(`baseline: bare ws relay, ${EDITS} messages to the other ${EDITORS - 1} clients after p50 ${ms(pct(rawLatencies, 50))}, p99 ${ms(pct(rawLatencies, 99))}`);
-console.log(`ratio co-editing / baseline: p50 ${(pct(latencies, 50) / pct(rawLatencies, 50)).toFixed(1)}×, p99 ${(pct(latencies, 99) / pct(rawLatencies, 99)).toFixed(1)}×`);
+console.log(
+  `baseline: bare ws relay, ${EDITS} messages to the other ${EDITORS - 1} clients after p50 ${ms(pct(rawLatencies, 50))}, p99 ${ms(pct(rawLatencies, 99))}`,
+);
+console.log(
+  `ratio co-editing / baseline: p50 ${(pct(latencies, 50) / pct(rawLatencies, 50)).toFixed(1)}×, p99 ${(pct(latencies, 99) / pct(rawLatencies, 99)).toFixed(1)}×`,
+);
 
 const timed = async (what: string, fn: () => Promise<unknown>) => {
   const t = performance.now();

@@ -659,7 +659,9 @@ async function main(): Promise<void> {
     const steps: Step[] = [];
     let stopped = "";
     let lastStepMs = 0;
-    for (const n of STEPS.filter((s) => s <= maxStreams).concat(STEPS.includes(maxStreams) ? [] : [maxStreams]).sort((a, b) => a - b)) {
+    for (const n of STEPS.filter((s) => s <= maxStreams)
+      .concat(STEPS.includes(maxStreams) ? [] : [maxStreams])
+      .sort((a, b) => a - b)) {
       if (Date.now() - started + Math.max(seconds * 1000 + WARMUP_MS + 3000, lastStepMs * 1.3) > TOTAL_BUDGET_MS) {
         stopped = `stopped before ${n} streams: the 3-minute budget`;
         break;
@@ -674,7 +676,20 @@ async function main(): Promise<void> {
       }
     }
     console.log(`\ncapacity (720p 25 fps 2 Mbit/s streams, ${seconds} s window each; ingest = its Node process + its HLS ffmpegs)`);
-    const head = ["streams", "FLV frames (min)", "HLS segs (min/exp)", "HLS lag (+growth)", "node CPU-s", "HLS ffmpeg CPU-s", "CPU-s/stream-min", "ingest cores", "machine busy", "clients CPU-s", "ingest RSS", "ok"];
+    const head = [
+      "streams",
+      "FLV frames (min)",
+      "HLS segs (min/exp)",
+      "HLS lag (+growth)",
+      "node CPU-s",
+      "HLS ffmpeg CPU-s",
+      "CPU-s/stream-min",
+      "ingest cores",
+      "machine busy",
+      "clients CPU-s",
+      "ingest RSS",
+      "ok",
+    ];
     const widths = [7, 16, 18, 17, 10, 16, 16, 12, 12, 13, 10, 3];
     console.log(head.map((h, i) => h.padStart(widths[i])).join(" "));
     for (const s of steps) {

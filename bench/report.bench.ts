@@ -62,14 +62,18 @@ await db.execute(sql`
   SELECT x.id, a.first + (x.id * 5 + k * 11) % a.n FROM activity x, a, generate_series(1, 3) k WHERE x.name LIKE '活动 %'
   ON CONFLICT DO NOTHING`);
 await db.execute(sql`ANALYZE`);
-console.log(`seeded ${VIDEOS} recordings and analyses, ${RECORDS} listen records (×3 evaluations), ${ACTIVITIES} activities (×3 members) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${VIDEOS} recordings and analyses, ${RECORDS} listen records (×3 evaluations), ${ACTIVITIES} activities (×3 members) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const admin = await bench.login("pingtai", DEMO_ADMIN_PASSWORD);
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 const year = { date_from: fmt(new Date(Date.now() - 364 * 86400_000)), date_to: fmt(new Date()) };
 const all = ["recorded", "analysed", "evaluated", "activity", "active_teachers", "score"];
-const q = (dimensions: string[], measures: string[], granularity = "month") => () =>
-  admin.call(CALLS.reportQuery, { dimensions, measures, filters: { ...year, granularity }, limit: 1000 });
+const q =
+  (dimensions: string[], measures: string[], granularity = "month") =>
+  () =>
+    admin.call(CALLS.reportQuery, { dimensions, measures, filters: { ...year, granularity }, limit: 1000 });
 
 await measure("query school × 6 measures (1 year)", ROUNDS, q(["school"], all));
 await measure("query time(month) × 6 measures", ROUNDS, q(["time"], all));

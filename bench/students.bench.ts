@@ -43,7 +43,12 @@ const { token } = await bench.login();
 
 try {
   const base = await measure("bare Fastify + same SQL (baseline)", ROUNDS, () => fetch(bare.url, { method: "POST" }).then((r) => r.json()), 10);
-  const wire = await measure("/middle/student/list (full wire)", ROUNDS, () => postCall(CALLS.studentList, { school_id: schoolId, name: "王伟" }, { ...bench.wire, token }), 10);
+  const wire = await measure(
+    "/middle/student/list (full wire)",
+    ROUNDS,
+    () => postCall(CALLS.studentList, { school_id: schoolId, name: "王伟" }, { ...bench.wire, token }),
+    10,
+  );
   console.log(`ratio full wire / baseline: p50 ${(wire.p50 / base.p50).toFixed(2)}×, p99 ${(wire.p99 / base.p99).toFixed(2)}×`);
 } finally {
   await bare.close();

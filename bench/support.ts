@@ -28,7 +28,15 @@ export interface BenchServer {
 
 /** Starts the real server for a bench: port 0, silent log, admin password Bench12345, DATA_DIR `dataDir`; `env` adds settings. */
 export async function startBenchServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
-  const config = loadConfig({ PORT: "0", RTMP_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    PORT: "0",
+    RTMP_PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
   const server = await startServer(config, { database });
   const wire = { baseUrl: server.url, appKey: config.appKey };

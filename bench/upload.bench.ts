@@ -55,7 +55,11 @@ interface Child {
 const children: Child[] = [];
 
 function launch(args: string[], cwd: string, env: Record<string, string>): Child {
-  const proc = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, args, {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   proc.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr?.on("data", (d: Buffer) => (out += d.toString()));
@@ -284,9 +288,13 @@ async function main(): Promise<void> {
     ];
     console.log(`\n${"".padEnd(60)} ${"time".padStart(8)} ${"MiB/s".padStart(8)} ${"yanke e2e / this".padStart(17)}`);
     for (const r of rows) {
-      console.log(`${r.label.padEnd(60)} ${`${r.seconds.toFixed(2)} s`.padStart(8)} ${rate(r.seconds).toFixed(0).padStart(8)} ${(r.ratio ? (rate(e2e) / rate(r.seconds)).toFixed(2) : "").padStart(17)}`);
+      console.log(
+        `${r.label.padEnd(60)} ${`${r.seconds.toFixed(2)} s`.padStart(8)} ${rate(r.seconds).toFixed(0).padStart(8)} ${(r.ratio ? (rate(e2e) / rate(r.seconds)).toFixed(2) : "").padStart(17)}`,
+      );
     }
-    console.log(`\nratios: yanke e2e/dd ${(ddS / e2e).toFixed(2)}, yanke e2e/tus ${(theirs.seconds / e2e).toFixed(2)}, yanke slices only/tus ${(theirs.seconds / ours.chunks).toFixed(2)}`);
+    console.log(
+      `\nratios: yanke e2e/dd ${(ddS / e2e).toFixed(2)}, yanke e2e/tus ${(theirs.seconds / e2e).toFixed(2)}, yanke slices only/tus ${(theirs.seconds / ours.chunks).toFixed(2)}`,
+    );
     console.log(`merge: ${ours.merge.toFixed(2)} s for ${mib} MiB (${rate(ours.merge).toFixed(0)} MiB/s)`);
     const grew = (peak?: number, idle?: number) => (peak === undefined || idle === undefined ? "n/a" : `+${(peak - idle).toFixed(0)} MiB`);
     console.log(

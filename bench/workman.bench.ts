@@ -85,7 +85,15 @@ const { token } = await bench.login("zhanglaoshi", "Teacher123");
 const [me] = await db.select({ id: account.id }).from(account).where(eq(account.username, "zhanglaoshi"));
 const preps = await db
   .insert(preparation)
-  .values(Array.from({ length: GROUPS }, (_, i) => ({ theme: `实时消息基准 ${i + 1}`, account_id: me!.id, open_model: 3, start_time: new Date(), end_time: new Date(Date.now() + 86400_000) })))
+  .values(
+    Array.from({ length: GROUPS }, (_, i) => ({
+      theme: `实时消息基准 ${i + 1}`,
+      account_id: me!.id,
+      open_model: 3,
+      start_time: new Date(),
+      end_time: new Date(Date.now() + 86400_000),
+    })),
+  )
   .returning({ id: preparation.id });
 await db.insert(preparationMember).values(preps.map((p) => ({ preparation_id: p.id, account_id: me!.id, role: 1 })));
 const groupName = (g: number) => `preparation:${preps[g]!.id}`;
@@ -157,5 +165,7 @@ const b = report("baseline (socket.io 4.8 rooms)", base);
 for (const c of clients) c.close();
 await new Promise<void>((r) => io.close(() => r()));
 
-console.log(`ratio ours / socket.io: throughput ${(a.rate / b.rate).toFixed(2)}×, latency p50 ${(a.p50 / b.p50).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}×`);
+console.log(
+  `ratio ours / socket.io: throughput ${(a.rate / b.rate).toFixed(2)}×, latency p50 ${(a.p50 / b.p50).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}×`,
+);
 process.exit(0);

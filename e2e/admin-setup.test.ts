@@ -22,7 +22,11 @@ const input = (page: Page, id: string) => page.getByTestId(id).locator("input").
 async function choose(page: Page, selectTestId: string, text: string): Promise<void> {
   await page.getByTestId(selectTestId).click();
   // A Select lists options, a TreeSelect tree nodes: click the visible entry with that text.
-  const option = page.locator(".ant-select-dropdown:visible").locator(".ant-select-item-option, .ant-select-tree-node-content-wrapper").filter({ hasText: text }).first();
+  const option = page
+    .locator(".ant-select-dropdown:visible")
+    .locator(".ant-select-item-option, .ant-select-tree-node-content-wrapper")
+    .filter({ hasText: text })
+    .first();
   await option.waitFor();
   await option.click();
   // The choice is made once the dropdown has closed (clicking while it still animates open can miss).
@@ -56,7 +60,13 @@ describe.skipIf(!hasChromium)("browser: a district administrator sets up a new s
     await page.getByTestId("school-form").waitFor({ state: "hidden" });
     await page.getByTestId("school-table").getByText("兴庆区实验中学").waitFor();
     await snap(page, "40-school-created");
-    const created = (await server.services.schools.list(await server.services.accounts.subject((await server.services.accounts.byUsername("quji"))!.id), { page: 1, limit: 50, title: "兴庆区实验中学" })).list[0];
+    const created = (
+      await server.services.schools.list(await server.services.accounts.subject((await server.services.accounts.byUsername("quji"))!.id), {
+        page: 1,
+        limit: 50,
+        title: "兴庆区实验中学",
+      })
+    ).list[0];
     expect(created?.area_code).toBe("640104");
 
     // Period and grade
@@ -116,11 +126,16 @@ describe.skipIf(!hasChromium)("browser: a district administrator sets up a new s
     await page.getByTestId("teacher-import").click();
     await page.getByTestId("import-modal").waitFor();
     await choose(page, "import-school", "兴庆区实验中学");
-    await page.getByTestId("import-file").locator("input[type=file]").or(page.locator('[data-testid="import-modal"] input[type=file]')).first().setInputFiles({
-      name: "教师.xlsx",
-      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      buffer: await teacherWorkbook(),
-    });
+    await page
+      .getByTestId("import-file")
+      .locator("input[type=file]")
+      .or(page.locator('[data-testid="import-modal"] input[type=file]'))
+      .first()
+      .setInputFiles({
+        name: "教师.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: await teacherWorkbook(),
+      });
     await page.getByTestId("import-submit").click();
     const report = page.getByTestId("import-report");
     await report.waitFor();
@@ -141,7 +156,9 @@ describe.skipIf(!hasChromium)("browser: a district administrator sets up a new s
     await input(page, "quota-size").fill("50");
     await choose(page, "quota-unit", "GB");
     await page.getByTestId("quota-submit").click();
-    await expect.poll(async () => (await server.services.quota.ownSpace((await server.services.accounts.byUsername("syzx_t1"))!.id)).school?.quota_bytes).toBe(50 * 1024 ** 3);
+    await expect
+      .poll(async () => (await server.services.quota.ownSpace((await server.services.accounts.byUsername("syzx_t1"))!.id)).school?.quota_bytes)
+      .toBe(50 * 1024 ** 3);
     await snap(page, "45-school-quota");
     await context.close();
   });

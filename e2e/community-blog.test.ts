@@ -3,7 +3,16 @@
  * public list for visitors; the join hint for a signed-in non-member; the notices with their content sanitized.
  */
 import type { Page } from "playwright-core";
-import { CALLS, type ArticleCommentRow, type ArticleCounts, type ArticleDetail, type CommunityItem, type NoticeRow, type Page as ListPage, type SessionInfo } from "@yanke/protocol";
+import {
+  CALLS,
+  type ArticleCommentRow,
+  type ArticleCounts,
+  type ArticleDetail,
+  type CommunityItem,
+  type NoticeRow,
+  type Page as ListPage,
+  type SessionInfo,
+} from "@yanke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TEACHER_PASSWORD } from "../apps/server/src/db/bootstrap.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
@@ -46,7 +55,11 @@ beforeAll(async () => {
   zhang = await server.login("zhanglaoshi", DEMO_TEACHER_PASSWORD);
   li = await server.login("lilaoshi", DEMO_TEACHER_PASSWORD);
   admin = await server.login();
-  const c = await ok<CommunityItem>(CALLS.communitySave, { name: "空间测试语文教研社区", introduction: "以读促写，围绕整本书阅读开展校本教研。", type: 1, level: 1 }, zhang.token);
+  const c = await ok<CommunityItem>(
+    CALLS.communitySave,
+    { name: "空间测试语文教研社区", introduction: "以读促写，围绕整本书阅读开展校本教研。", type: 1, level: 1 },
+    zhang.token,
+  );
   communityId = c.id;
   await ok(CALLS.communityJoin, { community_id: communityId }, li.token);
   hiddenId = (await ok<CommunityItem>(CALLS.communitySave, { name: "未公开的备课小组", type: 1, level: 1 }, zhang.token)).id;
@@ -56,7 +69,8 @@ beforeAll(async () => {
     {
       community_id: communityId,
       name: "关于开展第三周集体教研的通知",
-      message_content: '<p>请各位老师<b>周三下午</b>到会议室参加教研。</p><script>window.__noticeXss = 1</script><img src="x" onerror="window.__noticeXss = 2"><a href="javascript:alert(1)">详情</a><svg onload="window.__noticeXss = 3"></svg><iframe src="javascript:window.__noticeXss = 4"></iframe><p style="background:url(javascript:1)" onclick="window.__noticeXss = 5">附件见群文件</p>',
+      message_content:
+        '<p>请各位老师<b>周三下午</b>到会议室参加教研。</p><script>window.__noticeXss = 1</script><img src="x" onerror="window.__noticeXss = 2"><a href="javascript:alert(1)">详情</a><svg onload="window.__noticeXss = 3"></svg><iframe src="javascript:window.__noticeXss = 4"></iframe><p style="background:url(javascript:1)" onclick="window.__noticeXss = 5">附件见群文件</p>',
       status: 1,
     },
     zhang.token,
@@ -125,8 +139,16 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     await titleInput.fill(TITLE);
     await page.getByTestId("article-submit").click();
     await expect.poll(() => page.getByTestId("article-title").textContent(), { timeout: 10_000 }).toBe(TITLE);
-    const log = await ok<ListPage<{ account_name: string; action: string }>>(CALLS.communityLog, { community_id: communityId, action: "article." }, admin.token);
-    expect(log.list.map((l) => [l.account_name, l.action])).toEqual([["张老师", "article.update"], ["张老师", "article.update"], ["张老师", "article.save"]]);
+    const log = await ok<ListPage<{ account_name: string; action: string }>>(
+      CALLS.communityLog,
+      { community_id: communityId, action: "article." },
+      admin.token,
+    );
+    expect(log.list.map((l) => [l.account_name, l.action])).toEqual([
+      ["张老师", "article.update"],
+      ["张老师", "article.update"],
+      ["张老师", "article.save"],
+    ]);
   });
 
   it("another member likes the article, comments and replies; the counts agree with the wire", async () => {
@@ -153,7 +175,12 @@ describe.skipIf(!hasChromium)("browser: the community space (/blog)", () => {
     await page.getByTestId("article-comments-submit").click();
     await page.getByTestId("article-comments-text").filter({ hasText: "导读课的设计很有启发" }).waitFor();
     await page.getByTestId("article-comments-reply").first().click();
-    await page.getByTestId("article-comments-reply-input").locator("textarea").or(page.getByTestId("article-comments-reply-input")).first().fill("补充一句：推进课可以配合阅读单。");
+    await page
+      .getByTestId("article-comments-reply-input")
+      .locator("textarea")
+      .or(page.getByTestId("article-comments-reply-input"))
+      .first()
+      .fill("补充一句：推进课可以配合阅读单。");
     await page.getByTestId("article-comments-reply-submit").click();
     const reply = page.locator(".yk-thread-reply").filter({ hasText: "补充一句：推进课可以配合阅读单。" });
     await reply.waitFor();

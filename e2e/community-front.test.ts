@@ -61,14 +61,17 @@ async function drawerSettled(page: Page): Promise<void> {
 
 /** Pixels drawn on the chart's canvas (not transparent). */
 function drawnPixels(chart: Locator): Promise<number> {
-  return chart.locator("canvas").first().evaluate((c: HTMLCanvasElement) => {
-    const ctx = c.getContext("2d");
-    if (!ctx || !c.width || !c.height) return 0;
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) n++;
-    return n;
-  });
+  return chart
+    .locator("canvas")
+    .first()
+    .evaluate((c: HTMLCanvasElement) => {
+      const ctx = c.getContext("2d");
+      if (!ctx || !c.width || !c.height) return 0;
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) n++;
+      return n;
+    });
 }
 
 describe.skipIf(!hasChromium)("browser: the community front site (NINGXIA)", () => {
@@ -116,7 +119,7 @@ describe.skipIf(!hasChromium)("browser: the community front site (NINGXIA)", () 
     await expect.poll(() => text(page.getByTestId("directory-total"))).toBe(`共 ${district.total} 个社区`);
     const cards = page.getByTestId("directory-list").getByTestId("community-card");
     await expect.poll(() => cards.count()).toBe(district.list.length);
-    expect((await cards.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-id")))))).toEqual(district.list.map((c) => c.id));
+    expect(await cards.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-id"))))).toEqual(district.list.map((c) => c.id));
     for (const tag of await page.getByTestId("directory-list").getByTestId("community-level-tag").allTextContents()) expect(tag).toBe("区县级");
     await snap(page, "91-front-directory");
     // A card opens the community's blog.

@@ -1,4 +1,15 @@
-import { CALLS, type ActivityRow, type ArticleDetail, type CollectRow, type CommunityItem, type MeetingRow, type MessageRow, type MessageUnread, type NoticeRow, type Page as Paged } from "@yanke/protocol";
+import {
+  CALLS,
+  type ActivityRow,
+  type ArticleDetail,
+  type CollectRow,
+  type CommunityItem,
+  type MeetingRow,
+  type MessageRow,
+  type MessageUnread,
+  type NoticeRow,
+  type Page as Paged,
+} from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
@@ -22,7 +33,10 @@ let notice: NoticeRow;
 let article: ArticleDetail;
 const JOIN_URL = "https://meeting.example.com/j/720615";
 
-const ok = okOf(() => server, (user) => token[user] ?? "");
+const ok = okOf(
+  () => server,
+  (user) => token[user] ?? "",
+);
 
 /** Waits until no CSS animation or transition runs (tab ink bars, fades), for screenshots. */
 async function settled(): Promise<void> {
@@ -45,14 +59,28 @@ beforeAll(async () => {
     token[u] = s.token;
     accountId[u] = s.account_id;
   }
-  community = await ok<CommunityItem>(CALLS.communitySave, { name: "个人中心测试社区", introduction: "浏览器测试用的教研社区", type: 1, level: 1, join_mode: 0 }, "zhanglaoshi");
+  community = await ok<CommunityItem>(
+    CALLS.communitySave,
+    { name: "个人中心测试社区", introduction: "浏览器测试用的教研社区", type: 1, level: 1, join_mode: 0 },
+    "zhanglaoshi",
+  );
   await ok(CALLS.communityJoin, { community_id: community.id }, "lilaoshi");
   notice = await ok<NoticeRow>(
     CALLS.operateNoticeSave,
-    { community_id: community.id, name: "关于开展期末复习研讨的通知", message_content: "<p>请各位老师周五前提交复习方案。</p>", participation_account_ids: [accountId.lilaoshi], status: 1 },
+    {
+      community_id: community.id,
+      name: "关于开展期末复习研讨的通知",
+      message_content: "<p>请各位老师周五前提交复习方案。</p>",
+      participation_account_ids: [accountId.lilaoshi],
+      status: 1,
+    },
     "zhanglaoshi",
   );
-  article = await ok<ArticleDetail>(CALLS.articleSave, { community_id: community.id, title: "整本书阅读的课堂组织", content: "<p>以任务单推动整本书阅读。</p>" }, "zhanglaoshi");
+  article = await ok<ArticleDetail>(
+    CALLS.articleSave,
+    { community_id: community.id, title: "整本书阅读的课堂组织", content: "<p>以任务单推动整本书阅读。</p>" },
+    "zhanglaoshi",
+  );
   handle = await launchBrowser();
   context = await handle.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: "zh-CN" });
   page = await context.newPage();
@@ -113,7 +141,18 @@ describe.skipIf(!hasChromium)("browser: personal centre and meetings (#7)", () =
     await become("zhanglaoshi");
     const start = new Date(Date.now() + 24 * 3600_000);
     const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai" }).format(start);
-    await ok(CALLS.activitySave, { community_id: community.id, name: "期末复习研讨活动", introduction: "复习课同课异构", start_time: `${day} 09:00:00`, end_time: `${day} 11:00:00`, participation_account_ids: [accountId.lilaoshi] }, "zhanglaoshi");
+    await ok(
+      CALLS.activitySave,
+      {
+        community_id: community.id,
+        name: "期末复习研讨活动",
+        introduction: "复习课同课异构",
+        start_time: `${day} 09:00:00`,
+        end_time: `${day} 11:00:00`,
+        participation_account_ids: [accountId.lilaoshi],
+      },
+      "zhanglaoshi",
+    );
     await page.goto(`${server.url}/#/personalCenter/myPersonalCenter`);
     await page.getByTestId("pc-home-name").waitFor();
     await page.getByRole("tab", { name: "我的社区" }).click();

@@ -21,7 +21,10 @@ let activity: ActivityDetail;
 const TITLE = "期末复习课的三点反思";
 const TITLE2 = "期末复习课的三点反思（修订）";
 
-const ok = okOf(() => server, (user) => token[user] ?? "");
+const ok = okOf(
+  () => server,
+  (user) => token[user] ?? "",
+);
 
 const mine = () => ok<Paged<ReflectRow>>(CALLS.reflectList, { page: 1, limit: 20 }, "lilaoshi");
 
@@ -39,13 +42,24 @@ beforeAll(async () => {
     token[u] = s.token;
     accountId[u] = s.account_id;
   }
-  community = await ok<CommunityItem>(CALLS.communitySave, { name: "反思测试社区", introduction: "浏览器测试用的教研社区", type: 1, level: 1, join_mode: 0 }, "zhanglaoshi");
+  community = await ok<CommunityItem>(
+    CALLS.communitySave,
+    { name: "反思测试社区", introduction: "浏览器测试用的教研社区", type: 1, level: 1, join_mode: 0 },
+    "zhanglaoshi",
+  );
   await ok(CALLS.communityJoin, { community_id: community.id }, "lilaoshi");
   // An activity that ended three days ago (save takes past times), lilaoshi taking part.
   const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai" }).format(new Date(Date.now() - 3 * 24 * 3600_000));
   activity = await ok<ActivityDetail>(
     CALLS.activitySave,
-    { community_id: community.id, name: "期末复习同课异构", introduction: "复习课研讨", start_time: `${day} 09:00:00`, end_time: `${day} 11:00:00`, participation_account_ids: [accountId.lilaoshi] },
+    {
+      community_id: community.id,
+      name: "期末复习同课异构",
+      introduction: "复习课研讨",
+      start_time: `${day} 09:00:00`,
+      end_time: `${day} 11:00:00`,
+      participation_account_ids: [accountId.lilaoshi],
+    },
     "zhanglaoshi",
   );
   expect(activity.phase).toBe("ended");
@@ -86,7 +100,13 @@ describe.skipIf(!hasChromium)("browser: reflections of the personal centre (#7)"
     const wire = await mine();
     expect(wire.total).toBe(2);
     const r = wire.list.find((x) => x.title === TITLE);
-    expect(r).toMatchObject({ activity_id: activity.id, activity_name: activity.name, community_id: community.id, community_name: community.name, can_delete: true });
+    expect(r).toMatchObject({
+      activity_id: activity.id,
+      activity_name: activity.name,
+      community_id: community.id,
+      community_name: community.name,
+      can_delete: true,
+    });
     expect(r!.content).toContain("<strong>二、同课异构让我看到了不同的梳理方式。</strong>");
     // The row now counts it and opens it.
     await expect.poll(() => row.getByTestId("history-reflect-count").getAttribute("data-count")).toBe("1");

@@ -84,7 +84,16 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await expect.poll(() => page.getByTestId("community-form-verify").count()).toBe(0);
     await page.getByTestId("community-form-ok").click();
 
-    await expect.poll(() => page.getByTestId("community-name").textContent().catch(() => ""), { timeout: 15_000 }).toBe(NAME);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId("community-name")
+            .textContent()
+            .catch(() => ""),
+        { timeout: 15_000 },
+      )
+      .toBe(NAME);
     communityId = Number(new URLSearchParams(hashRoute(page).split("?")[1] ?? "").get("community_id"));
     const mine = await ok<ListPage<MyCommunityItem>>(CALLS.myCreateCommunity, { name: NAME }, zhang.token);
     expect(mine.list.map((c) => c.id)).toEqual([communityId]);
@@ -98,7 +107,16 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByTestId("join-search").click();
     const row = page.getByRole("row").filter({ hasText: NAME });
     await row.getByTestId("join-row-join").click();
-    await expect.poll(() => page.getByTestId("community-name").textContent().catch(() => ""), { timeout: 15_000 }).toBe(NAME);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId("community-name")
+            .textContent()
+            .catch(() => ""),
+        { timeout: 15_000 },
+      )
+      .toBe(NAME);
     const members = await ok<ListPage<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId }, zhang.token);
     expect(members.list.find((m) => m.account_id === li.account_id)?.role).toBe(3);
 
@@ -155,7 +173,14 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await snap(page, "96-community-notice-form");
     await page.getByTestId("notice-form-ok").click();
     const noticeRow = page.getByRole("row").filter({ hasText: "关于开展十二月集体备课的通知" });
-    await expect.poll(() => noticeRow.getByTestId("notice-status").textContent().catch(() => "")).toBe("未发布");
+    await expect
+      .poll(() =>
+        noticeRow
+          .getByTestId("notice-status")
+          .textContent()
+          .catch(() => ""),
+      )
+      .toBe("未发布");
     expect((await ok<MessageUnread>(CALLS.messageUnread, {}, li.token)).unread).toBe(0);
 
     await noticeRow.getByTestId("notice-publish").click();
@@ -177,8 +202,22 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
   });
 
   it("activities show with their phases; the community home shows counts, statistics and the log", async () => {
-    const upcoming = await ok<ActivityDetail>(CALLS.activitySave, { community_id: communityId, name: "整本书阅读课例研讨", start_time: "2031-03-02 14:00:00", end_time: "2031-03-02 16:00:00", participation_account_ids: [li.account_id] }, zhang.token);
-    const ended = await ok<ActivityDetail>(CALLS.activitySave, { community_id: communityId, name: "作文评改同课异构", start_time: "2024-10-09 09:00:00", end_time: "2024-10-09 11:30:00" }, zhang.token);
+    const upcoming = await ok<ActivityDetail>(
+      CALLS.activitySave,
+      {
+        community_id: communityId,
+        name: "整本书阅读课例研讨",
+        start_time: "2031-03-02 14:00:00",
+        end_time: "2031-03-02 16:00:00",
+        participation_account_ids: [li.account_id],
+      },
+      zhang.token,
+    );
+    const ended = await ok<ActivityDetail>(
+      CALLS.activitySave,
+      { community_id: communityId, name: "作文评改同课异构", start_time: "2024-10-09 09:00:00", end_time: "2024-10-09 11:30:00" },
+      zhang.token,
+    );
     await open(`/community/community7?community_id=${communityId}`);
     // A research activity through the form.
     await page.getByTestId("activity-create").click();
@@ -199,7 +238,14 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     expect(saved.list.map((a) => [a.start_time, a.end_time, a.phase])).toEqual([["2031-05-06 14:00:00", "2031-05-06 16:30:00", "upcoming"]]);
     for (const a of [upcoming, ended]) {
       const row = page.getByRole("row").filter({ hasText: a.name });
-      await expect.poll(() => row.getByTestId("activity-phase").textContent().catch(() => "")).toBe(a.phase_name);
+      await expect
+        .poll(() =>
+          row
+            .getByTestId("activity-phase")
+            .textContent()
+            .catch(() => ""),
+        )
+        .toBe(a.phase_name);
     }
     expect(upcoming.phase_name).toBe("未开始");
     expect(ended.phase_name).toBe("已结束");
@@ -220,7 +266,9 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
 
     // A file uploaded from the home joins the community's files (upload, then fileSave).
     const files = page.getByTestId("community-files");
-    await files.getByTestId("file-upload-input").setInputFiles({ name: "十二月教研计划.txt", mimeType: "text/plain", buffer: Buffer.from("第一周：集体备课；第二周：公开课。") });
+    await files
+      .getByTestId("file-upload-input")
+      .setInputFiles({ name: "十二月教研计划.txt", mimeType: "text/plain", buffer: Buffer.from("第一周：集体备课；第二周：公开课。") });
     await files.getByTestId("file-name").filter({ hasText: "十二月教研计划.txt" }).waitFor();
     const listed = await ok<ListPage<CommunityFileRow>>(CALLS.communityFileList, { community_id: communityId }, zhang.token);
     expect(listed.list.map((f) => [f.file_name, f.account_id])).toEqual([["十二月教研计划.txt", zhang.account_id]]);
@@ -238,7 +286,14 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByTestId("community-switcher").click();
     await page.getByRole("menuitem", { name: "我的社区" }).click();
     const card = page.getByTestId("my-community-card").filter({ hasText: districtName });
-    await expect.poll(() => card.getByTestId("community-status").textContent().catch(() => "")).toBe("待审核");
+    await expect
+      .poll(() =>
+        card
+          .getByTestId("community-status")
+          .textContent()
+          .catch(() => ""),
+      )
+      .toBe("待审核");
     await snap(page, "94-community-home-mine");
 
     await signInAs("quji", DEMO_ADMIN_PASSWORD);

@@ -17,7 +17,10 @@ let page: Page;
 const NAME = `读写结合教研社区${Date.now() % 100000}`;
 const TITLE = "整本书阅读的三种课型";
 
-const ok = okOf(() => server, async (user) => (await server.login(user, user.endsWith("laoshi") ? "Teacher123" : "Demo12345")).token);
+const ok = okOf(
+  () => server,
+  async (user) => (await server.login(user, user.endsWith("laoshi") ? "Teacher123" : "Demo12345")).token,
+);
 
 async function as(username: string): Promise<void> {
   await page.evaluate(() => localStorage.clear()).catch(() => undefined);
@@ -50,7 +53,16 @@ describe.skipIf(!hasChromium)("browser: a community from creation to a notice in
     await inputOf(page, "community-form-name").fill(NAME);
     await page.getByTestId("community-form-introduction").fill("读写结合的校本教研：每月一次集体研讨，一次课例展示。");
     await page.getByTestId("community-form-ok").click();
-    await expect.poll(() => page.getByTestId("community-name").textContent().catch(() => ""), { timeout: 15_000 }).toBe(NAME);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId("community-name")
+            .textContent()
+            .catch(() => ""),
+        { timeout: 15_000 },
+      )
+      .toBe(NAME);
     const mine = await ok<ListPage<CommunityItem>>(CALLS.myCreateCommunity, { page: 1, limit: 50 }, "zhanglaoshi");
     communityId = mine.list.find((c) => c.name === NAME)?.id ?? 0;
     expect(communityId).toBeGreaterThan(0);
@@ -61,7 +73,16 @@ describe.skipIf(!hasChromium)("browser: a community from creation to a notice in
     await inputOf(page, "join-search-name").fill(NAME);
     await page.getByTestId("join-search").click();
     await page.getByRole("row").filter({ hasText: NAME }).getByTestId("join-row-join").click();
-    await expect.poll(() => page.getByTestId("community-name").textContent().catch(() => ""), { timeout: 15_000 }).toBe(NAME);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId("community-name")
+            .textContent()
+            .catch(() => ""),
+        { timeout: 15_000 },
+      )
+      .toBe(NAME);
     const members = await ok<ListPage<{ realname: string }>>(CALLS.communityMemberList, { community_id: communityId, page: 1, limit: 20 }, "zhanglaoshi");
     expect(members.list.map((m) => m.realname).sort()).toEqual(["张老师", "李老师"].sort());
   });
@@ -98,7 +119,14 @@ describe.skipIf(!hasChromium)("browser: a community from creation to a notice in
     await page.getByTestId("notice-form-content").fill("12 月 10 日下午在录播教室展示交流课，请全体成员参加。");
     await page.getByTestId("notice-form-ok").click();
     const noticeRow = page.getByRole("row").filter({ hasText: "十二月读写课例展示安排" });
-    await expect.poll(() => noticeRow.getByTestId("notice-status").textContent().catch(() => "")).toBe("已发布");
+    await expect
+      .poll(() =>
+        noticeRow
+          .getByTestId("notice-status")
+          .textContent()
+          .catch(() => ""),
+      )
+      .toBe("已发布");
     await page.goto(`${server.url}/#/community/home?community_id=${communityId}`);
     await page.getByTestId("community-name").waitFor();
     await snap(page, "110-story-community-home");

@@ -7,7 +7,15 @@
  * pages (/community/discuss, /blog/discuss, /addYTDetail) are looked at. The same panel on a listen record (a review
  * both evaluate) delivers a message from one browser to the other within a second.
  */
-import { CALLS, type CommunityItem, type DiscussIndexAnswer, type DiscussPage, type AfterClassPage, type PreparationDetail, type SessionInfo } from "@yanke/protocol";
+import {
+  CALLS,
+  type CommunityItem,
+  type DiscussIndexAnswer,
+  type DiscussPage,
+  type AfterClassPage,
+  type PreparationDetail,
+  type SessionInfo,
+} from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
@@ -52,13 +60,26 @@ beforeAll(async () => {
   if (!hasChromium) return;
   server = await startTestServer({ EDITION: "NINGXIA", ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
   [zhang, li] = await Promise.all([server.login("zhanglaoshi", TEST_TEACHER_PASSWORD), server.login("lilaoshi", TEST_TEACHER_PASSWORD)]);
-  communityId = (await ok<CommunityItem>(CALLS.communitySave, { name: "初中数学教研社区", introduction: "集体备课与课后研讨。", type: 1, level: 1, join_mode: 0 }, zhang.token)).id;
+  communityId = (
+    await ok<CommunityItem>(
+      CALLS.communitySave,
+      { name: "初中数学教研社区", introduction: "集体备课与课后研讨。", type: 1, level: 1, join_mode: 0 },
+      zhang.token,
+    )
+  ).id;
   await ok(CALLS.communityJoin, { community_id: communityId }, li.token);
   const now = Date.now();
   prepId = (
     await ok<PreparationDetail>(
       CALLS.preparationSave,
-      { theme: "八年级数学《勾股定理》集体备课", community_id: communityId, accountIds: [li.account_id], open_model: 1, start_time: fmt(new Date(now - 3600_000)), end_time: fmt(new Date(now + 7 * 86400_000)) },
+      {
+        theme: "八年级数学《勾股定理》集体备课",
+        community_id: communityId,
+        accountIds: [li.account_id],
+        open_model: 1,
+        start_time: fmt(new Date(now - 3600_000)),
+        end_time: fmt(new Date(now + 7 * 86400_000)),
+      },
       zhang.token,
     )
   ).id;
@@ -126,7 +147,9 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     // A likes B's reply: B sees the count go up.
     const replyOnA = a.locator(".yk-disc-child").filter({ hasText: REPLY });
     await replyOnA.getByTestId("disc-like").click();
-    await expect.poll(() => b.locator(".yk-disc-child").filter({ hasText: REPLY }).getByTestId("disc-like-count").textContent(), { timeout: 1000, interval: 50 }).toBe("1");
+    await expect
+      .poll(() => b.locator(".yk-disc-child").filter({ hasText: REPLY }).getByTestId("disc-like-count").textContent(), { timeout: 1000, interval: 50 })
+      .toBe("1");
     expect(await replyOnA.getByTestId("disc-like").getAttribute("data-liked")).toBe("1");
     // The reply is B's: A has no delete link on it.
     expect(await replyOnA.getByTestId("disc-delete").count()).toBe(0);
@@ -143,7 +166,10 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     // B deletes his reply after the confirmation; it leaves A's page.
     await b.locator(".yk-disc-child").filter({ hasText: REPLY }).getByTestId("disc-delete").click();
     await b.locator(".ant-popconfirm").getByText("是否确认删除该条研讨?").waitFor();
-    await b.locator(".ant-popconfirm").getByRole("button", { name: /确\s*定/ }).click();
+    await b
+      .locator(".ant-popconfirm")
+      .getByRole("button", { name: /确\s*定/ })
+      .click();
     await expect.poll(() => a.locator(".yk-disc-child").filter({ hasText: REPLY }).count(), { timeout: 1000, interval: 50 }).toBe(0);
     const idx = await ok<DiscussIndexAnswer>(CALLS.discussIndex, { preparation_id: prepId }, zhang.token);
     expect(idx).toMatchObject({ status: 1, count: 1, group: `preparation:${prepId}` });
@@ -153,7 +179,16 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     const now = Date.now();
     const rec = await ok<{ id: number }>(
       CALLS.listenSave,
-      { name: "《勾股定理》现场听评课", is_type: 3, community_id: communityId, evaluation_type: 2, open_model: 2, participation_account_ids: [li.account_id], start_time: fmt(new Date(now - 600_000)), end_time: fmt(new Date(now + 3600_000)) },
+      {
+        name: "《勾股定理》现场听评课",
+        is_type: 3,
+        community_id: communityId,
+        evaluation_type: 2,
+        open_model: 2,
+        participation_account_ids: [li.account_id],
+        start_time: fmt(new Date(now - 600_000)),
+        end_time: fmt(new Date(now + 3600_000)),
+      },
       zhang.token,
     );
     const open = async (page: Page) => {
@@ -180,7 +215,10 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     await a.locator('[data-testid="ac-form"] .ProseMirror').click();
     await a.keyboard.type("学生通过测量发现了三边关系，课堂参与度高。");
     await snap(a, "discuss-afterclass-form");
-    await a.locator('[data-testid="ac-form"]').getByRole("button", { name: /发\s*布/ }).click();
+    await a
+      .locator('[data-testid="ac-form"]')
+      .getByRole("button", { name: /发\s*布/ })
+      .click();
     const drawer = a.locator(".ant-drawer").filter({ hasText: REFLECTION });
     await drawer.getByTestId("ac-content").filter({ hasText: "三边关系" }).waitFor();
     const list = await ok<AfterClassPage>(CALLS.afterClassList, { community_id: communityId }, li.token);
@@ -195,11 +233,15 @@ describe.skipIf(!hasChromium)("browser: the live discussion panel (NINGXIA)", ()
     expect(comments.list.map((m) => m.content)).toEqual([COMMENT]);
     await look(a, "discuss-afterclass-drawer");
     // the list behind the drawer counts the comment
-    await expect.poll(() => a.getByTestId("ac-item").filter({ hasText: REFLECTION }).getByTestId("ac-comment-count").textContent(), { timeout: 5000 }).toContain("1");
+    await expect
+      .poll(() => a.getByTestId("ac-item").filter({ hasText: REFLECTION }).getByTestId("ac-comment-count").textContent(), { timeout: 5000 })
+      .toContain("1");
 
     // B sees it in the list with its comment count, and in the full-page thread.
     await b.goto(`${server.url}/#/community/discuss?community_id=${communityId}&tab=after_class`);
-    await expect.poll(() => b.getByTestId("ac-item").filter({ hasText: REFLECTION }).getByTestId("ac-comment-count").textContent(), { timeout: 10_000 }).toContain("1");
+    await expect
+      .poll(() => b.getByTestId("ac-item").filter({ hasText: REFLECTION }).getByTestId("ac-comment-count").textContent(), { timeout: 10_000 })
+      .toContain("1");
     await look(b, "discuss-afterclass-list");
     await b.goto(`${server.url}/#/addYTDetail?kind=after_class&id=${acId}`);
     await b.getByTestId("disc-text").filter({ hasText: COMMENT }).waitFor();

@@ -26,7 +26,9 @@ beforeAll(async () => {
   if (!hasChromium) return;
   server = await startTestServer();
   // 设置目标版本 (c103) takes versions of the software registry (#12): the one set below.
-  await server.database.db.insert(softwareVersion).values({ product: "device", version: "2.4.0", file_id: 1, file_name: "firmware-2.4.0.bin", size: 1, sha256: "a".repeat(64) });
+  await server.database.db
+    .insert(softwareVersion)
+    .values({ product: "device", version: "2.4.0", file_id: 1, file_name: "firmware-2.4.0.bin", size: 1, sha256: "a".repeat(64) });
   handle = await launchBrowser();
 });
 const MEDIA_DIR = path.join(TMP_DIR, `equipment-e2e-${process.pid}`);
@@ -41,7 +43,28 @@ const hasFfmpeg = existsSync("/usr/bin/ffmpeg") || existsSync("/usr/local/bin/ff
 /** 8 s of test pattern and tone, H.264/AAC, 1 s keyframes: an HLS playlist with 1 s segments and the same as FLV. */
 function liveMedia(): string {
   mkdirSync(MEDIA_DIR, { recursive: true });
-  const src = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-f", "lavfi", "-i", "sine=frequency=440", "-t", "8", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", "-c:a", "aac"];
+  const src = [
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=320x240:rate=25",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440",
+    "-t",
+    "8",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-g",
+    "25",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+  ];
   const ff = (args: string[]) => execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...src, ...args], { timeout: 120_000 });
   ff(["-f", "hls", "-hls_time", "1", "-hls_list_size", "0", "-hls_segment_filename", path.join(MEDIA_DIR, "seg%03d.ts"), path.join(MEDIA_DIR, "index.m3u8")]);
   ff(["-f", "flv", path.join(MEDIA_DIR, "teacher.flv")]);
@@ -211,7 +234,8 @@ describe.skipIf(!hasChromium)("browser: 设备管理 (a school administrator)", 
     await page.route(/\/live\/\d+\//, async (route) => {
       const url = new URL(route.request().url());
       served.push(url.pathname);
-      if (url.pathname.includes("/student")) return route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ code: 404, msg: "该摄像头当前没有直播", data: null }) });
+      if (url.pathname.includes("/student"))
+        return route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ code: 404, msg: "该摄像头当前没有直播", data: null }) });
       const name = url.pathname.endsWith(".flv") ? "teacher.flv" : path.basename(url.pathname);
       const type = name.endsWith(".flv") ? "video/x-flv" : name.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t";
       return route.fulfill({ status: 200, contentType: type, body: readFileSync(path.join(media, name)) });
@@ -225,7 +249,8 @@ describe.skipIf(!hasChromium)("browser: 设备管理 (a school administrator)", 
     // 更多: the remaining row actions.
     await row.getByTestId("device-more").click();
     await page.getByTestId("device-action-remarks").waitFor();
-    for (const key of ["position", "class", "sync", "allupload", "ip", "version", "upgrade", "watch", "secret", "delete"]) await page.getByTestId(`device-action-${key}`).waitFor();
+    for (const key of ["position", "class", "sync", "allupload", "ip", "version", "upgrade", "watch", "secret", "delete"])
+      await page.getByTestId(`device-action-${key}`).waitFor();
     await snap(page, "63-device-more");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.locator(".ant-dropdown:visible").count()).toBe(0);

@@ -28,7 +28,13 @@ const num = (n: number) => n.toLocaleString("zh-CN");
 /** Waits until the tile shows a number (not the loading dash). */
 async function tile(p: Page, testId: string): Promise<string> {
   await p.getByTestId(testId).first().waitFor({ timeout: 30_000 });
-  return until(`${testId} to show a number`, () => text(p, testId), (t) => t !== "—" && t !== "", 30_000, 100);
+  return until(
+    `${testId} to show a number`,
+    () => text(p, testId),
+    (t) => t !== "—" && t !== "",
+    30_000,
+    100,
+  );
 }
 
 /** Charts drew: the box holds a canvas of non-zero size. */
@@ -43,14 +49,24 @@ beforeAll(async () => {
   if (!hasChromium) return;
   server = await startTestServer({ EDITION: "teachEvents" });
   const db = server.database.db;
-  const id = async (u: string) => (await db.select({ id: account.id, school_id: account.school_id, subject_id: account.subject_id }).from(account).where(eq(account.username, u)))[0]!;
+  const id = async (u: string) =>
+    (await db.select({ id: account.id, school_id: account.school_id, subject_id: account.subject_id }).from(account).where(eq(account.username, u)))[0]!;
   const [zhang, li, wang] = [await id("zhanglaoshi"), await id("lilaoshi"), await id("wanglaoshi")];
   const scheme = await insertScheme(db, "课堂教学评价量表（测试）");
   const items = await db.select().from(lectureIndicator).where(eq(lectureIndicator.root_id, scheme));
   const item = (n: string) => items.find((i) => i.name === n)!.id;
   const now = Date.now();
   const lessons = [
-    { name: "《春》朗读教学", teacher: zhang.id, evaluators: [li.id, wang.id], is_type: 2, scores: [[8, 9, 4, 86], [7, 8, 3, 74]] },
+    {
+      name: "《春》朗读教学",
+      teacher: zhang.id,
+      evaluators: [li.id, wang.id],
+      is_type: 2,
+      scores: [
+        [8, 9, 4, 86],
+        [7, 8, 3, 74],
+      ],
+    },
     { name: "古诗二首", teacher: zhang.id, evaluators: [li.id], is_type: 1, scores: [[9, 9, 5, 95]] },
     { name: "一元一次方程", teacher: li.id, evaluators: [zhang.id], is_type: 3, scores: [[6, 7, 3, 65]] },
   ];
@@ -79,13 +95,32 @@ beforeAll(async () => {
       ]);
     }
   }
-  const st = (rt: number, ch: number, mode: string) => ({ version: 1, duration: 2400, st: { available: true, interval: 30, samples: [], n: 80, nt: 0, ns: 0, runs: 1, rt, ch, mode, curve: [[0, 0]] } }) as unknown as AnalysisResult;
+  const st = (rt: number, ch: number, mode: string) =>
+    ({
+      version: 1,
+      duration: 2400,
+      st: { available: true, interval: 30, samples: [], n: 80, nt: 0, ns: 0, runs: 1, rt, ch, mode, curve: [[0, 0]] },
+    }) as unknown as AnalysisResult;
   for (const [n, r] of [
     [1, st(0.25, 0.3, "练习型")],
     [2, st(0.55, 0.5, "对话型")],
     [3, st(0.8, 0.2, "讲授型")],
   ] as const)
-    await db.insert(analysisCourse).values({ video_id: 880000 + n, name: `分析课例${n}`, account_id: zhang.id, creator_id: zhang.id, school_id: zhang.school_id, subject_id: zhang.subject_id, source: "local", status: 2, publish_status: 1, result: r, finished_at: new Date() });
+    await db
+      .insert(analysisCourse)
+      .values({
+        video_id: 880000 + n,
+        name: `分析课例${n}`,
+        account_id: zhang.id,
+        creator_id: zhang.id,
+        school_id: zhang.school_id,
+        subject_id: zhang.subject_id,
+        source: "local",
+        status: 2,
+        publish_status: 1,
+        result: r,
+        finished_at: new Date(),
+      });
   token = (await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD)).token;
   handle = await launchBrowser();
   page = await handle.browser.newPage({ viewport: { width: 1920, height: 1080 }, locale: "zh-CN", timezoneId: "Asia/Shanghai" });

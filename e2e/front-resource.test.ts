@@ -43,8 +43,19 @@ const ok = <T>(p: string, payload: Record<string, unknown>, token = teacher): Pr
 const web = (payload: Record<string, unknown>) => ok<ListPage<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit: 50, ...payload }, "");
 
 /** A course with one unit and one lesson; the video (and a PDF) bound to the lesson when `withVideo`; published unless draft. */
-async function course(name: string, course_type: number, subject_id: number, opts: { withVideo?: boolean; draft?: boolean; intro?: string } = {}): Promise<number> {
-  const c = await ok<CourseResourceRow>(CALLS.resourceSave, { name, course_type, subject_id, course_introduce: opts.intro ?? `${name}的课程简介`, teaching_design: "<p>教学目标：理解并会应用。</p>" });
+async function course(
+  name: string,
+  course_type: number,
+  subject_id: number,
+  opts: { withVideo?: boolean; draft?: boolean; intro?: string } = {},
+): Promise<number> {
+  const c = await ok<CourseResourceRow>(CALLS.resourceSave, {
+    name,
+    course_type,
+    subject_id,
+    course_introduce: opts.intro ?? `${name}的课程简介`,
+    teaching_design: "<p>教学目标：理解并会应用。</p>",
+  });
   const unit = await ok<CourseResourceRow>(CALLS.resourceSave, { name: "第一单元", pid: c.id });
   const lesson = await ok<CourseResourceRow>(CALLS.resourceSave, { name: "第1课时 新课", pid: unit.id });
   if (opts.withVideo) {
@@ -80,7 +91,12 @@ beforeAll(async () => {
   const pdfFile = path.join(mkdtempSync(path.join(tmpdir(), "front-resource-")), "学案.pdf");
   writeFileSync(pdfFile, tinyPdf("Gougu"));
   pdfId = (await upload(server, teacher, pdfFile, "document", "学案.pdf")).id;
-  await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: videoId }), (v) => v.status !== "processing", 60_000);
+  await until(
+    "the video processed",
+    () => ok<VideoRow>(CALLS.myVideoRead, { id: videoId }),
+    (v) => v.status !== "processing",
+    60_000,
+  );
 
   // Two subjects of one of the teacher's periods.
   const periods = await ok<ListPage<PeriodRow>>(CALLS.commonPeriodList, { page: 1, limit: 100 });
@@ -131,14 +147,22 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     expect(params.get("q")).toBe("勾股定理");
     const wire = await web({ subject_id: maths, course_type: 1, name: "勾股定理" });
     expect(wire.list.map((r) => r.id)).toEqual([ids.match]);
-    await until("the filtered list", async () => [await total(), (await cardNames()).join("|")] as const, ([n, names]) => n === 1 && names === "勾股定理探究课");
+    await until(
+      "the filtered list",
+      async () => [await total(), (await cardNames()).join("|")] as const,
+      ([n, names]) => n === 1 && names === "勾股定理探究课",
+    );
     await look("110-front-resource-list-1440");
 
     // A copied link reproduces the view.
     const link = page.url();
     await page.goto("about:blank");
     await page.goto(link);
-    await until("the same view from the link", async () => (await cardNames()).join("|"), (names) => names === "勾股定理探究课");
+    await until(
+      "the same view from the link",
+      async () => (await cardNames()).join("|"),
+      (names) => names === "勾股定理探究课",
+    );
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${server.url}/#/foreground/courseResource`);
@@ -173,13 +197,28 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
       v.muted = true;
       void v.play();
     });
-    const t1 = await until("playback", () => video.evaluate((v: HTMLVideoElement) => v.currentTime), (t) => t > 0.3, 20_000);
-    await until("playback advancing", () => video.evaluate((v: HTMLVideoElement) => v.currentTime), (t) => t > t1, 20_000);
+    const t1 = await until(
+      "playback",
+      () => video.evaluate((v: HTMLVideoElement) => v.currentTime),
+      (t) => t > 0.3,
+      20_000,
+    );
+    await until(
+      "playback advancing",
+      () => video.evaluate((v: HTMLVideoElement) => v.currentTime),
+      (t) => t > t1,
+      20_000,
+    );
 
     // Opening counts a view of the course (c078); the start counts a view of the video (c074).
     const after = (await web({ name: "勾股定理探究课" })).list.find((r) => r.id === ids.match)!;
     expect(after.view_count).toBe(before.view_count + 1);
-    const rank = await until("the video view", () => ok<RankingList>(CALLS.webRankingList, {}, ""), (r) => (r.videos.find((v) => v.id === videoId)?.views ?? 0) >= 1, 10_000);
+    const rank = await until(
+      "the video view",
+      () => ok<RankingList>(CALLS.webRankingList, {}, ""),
+      (r) => (r.videos.find((v) => v.id === videoId)?.views ?? 0) >= 1,
+      10_000,
+    );
     expect(rank.videos.find((v) => v.id === videoId)!.views).toBe(1);
     await video.evaluate((v: HTMLVideoElement) => v.pause());
     await look("112-front-resource-detail-1440");
@@ -207,12 +246,20 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     await inputOf(page, "resource-add-name").fill("第一单元 光的传播");
     await page.getByTestId("resource-add-ok").click();
     await page.getByTestId("resource-tree-unit").filter({ hasText: "第一单元 光的传播" }).waitFor();
-    await until("the unit selected", () => page.getByTestId("resource-node-title").textContent(), (t) => t === "第一单元 光的传播");
+    await until(
+      "the unit selected",
+      () => page.getByTestId("resource-node-title").textContent(),
+      (t) => t === "第一单元 光的传播",
+    );
     await page.getByTestId("resource-add-lesson").click();
     await inputOf(page, "resource-add-name").fill("第1课时 折射现象");
     await page.getByTestId("resource-add-ok").click();
     await page.getByTestId("resource-tree-lesson").filter({ hasText: "第1课时 折射现象" }).waitFor();
-    await until("the lesson selected", () => page.getByTestId("resource-node-title").textContent(), (t) => t === "第1课时 折射现象");
+    await until(
+      "the lesson selected",
+      () => page.getByTestId("resource-node-title").textContent(),
+      (t) => t === "第1课时 折射现象",
+    );
 
     await page.getByTestId("resource-bind-video").click();
     await page.getByTestId("resource-bind-video-row").filter({ hasText: "勾股定理 课堂实录" }).getByTestId("resource-bind-video-choose").click();
@@ -220,13 +267,25 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
 
     // The course's own form: an introduction saved through c086.
     await page.getByTestId("resource-editor-tree").getByText("光的折射实验课", { exact: true }).click();
-    await until("the course selected", () => page.getByTestId("resource-node-title").textContent(), (t) => t === "光的折射实验课");
+    await until(
+      "the course selected",
+      () => page.getByTestId("resource-node-title").textContent(),
+      (t) => t === "光的折射实验课",
+    );
     await page.getByTestId("resource-node-intro").fill("观察光的折射现象，总结折射规律。");
     await page.getByTestId("resource-node-save").click();
-    await until("the introduction saved", async () => (await ok<ListPage<CourseResourceRow>>(CALLS.resourceList, { page: 1, limit: 10, name: "光的折射" })).list[0]?.course_introduce, (t) => t === "观察光的折射现象，总结折射规律。");
+    await until(
+      "the introduction saved",
+      async () => (await ok<ListPage<CourseResourceRow>>(CALLS.resourceList, { page: 1, limit: 10, name: "光的折射" })).list[0]?.course_introduce,
+      (t) => t === "观察光的折射现象，总结折射规律。",
+    );
 
     await page.getByTestId("resource-publish").click();
-    await until("published", () => page.getByTestId("resource-editor-status").textContent(), (t) => t === "已发布");
+    await until(
+      "published",
+      () => page.getByTestId("resource-editor-status").textContent(),
+      (t) => t === "已发布",
+    );
     await look("114-my-resources-editor");
 
     // On the wire: one unit with one lesson carrying the video, published.
@@ -240,7 +299,11 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     await look("115-my-resources-list");
 
     await page.goto(`${server.url}/#/foreground/courseResource?q=光的折射`);
-    await until("on the front list", async () => (await cardNames()).join("|"), (names) => names === "光的折射实验课");
+    await until(
+      "on the front list",
+      async () => (await cardNames()).join("|"),
+      (names) => names === "光的折射实验课",
+    );
     const front = await web({ name: "光的折射" });
     expect(front.list.map((r) => [r.id, r.video_count])).toEqual([[courseId, 1]]);
 
@@ -248,7 +311,11 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     await page.goto(`${server.url}/#/foregroundResource`);
     const openClass = page.locator("[data-testid=resource-section][data-type='1']");
     const openClasses = await web({ course_type: 1 });
-    await until("the 公开课 section", () => openClass.getByTestId("resource-card").count(), (n) => n === Math.min(4, openClasses.total));
+    await until(
+      "the 公开课 section",
+      () => openClass.getByTestId("resource-card").count(),
+      (n) => n === Math.min(4, openClasses.total),
+    );
     await look("116-foreground-resource");
     await openClass.getByTestId("resource-section-more").click();
     await page.getByTestId("resource-type-page").waitFor();
@@ -266,7 +333,11 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     const admin = await sessionToken(page);
     const wire = await ok<ListPage<CourseResourceRow>>(CALLS.resourceList, { page: 1, limit: 10 }, admin);
     expect(wire.total).toBeGreaterThanOrEqual(6);
-    await until("the school's courses", () => page.getByTestId("my-resource-total").textContent(), (t) => t === String(wire.total));
+    await until(
+      "the school's courses",
+      () => page.getByTestId("my-resource-total").textContent(),
+      (t) => t === String(wire.total),
+    );
     expect((await page.getByTestId("my-resource-name").allTextContents()).sort()).toEqual(wire.list.map((r) => r.name).sort());
     await look("117-school-resource");
   });

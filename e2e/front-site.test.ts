@@ -52,7 +52,25 @@ const seeded: Record<"fg" | "te", { film: number; live: string; analysis: string
 async function image(name: string, w: number, h: number, c0: string, c1: string, text: string, size: number): Promise<string> {
   const file = path.join(work, `${name}.png`);
   const draw = text ? `,drawtext=fontfile=${FONT}:text='${text}':fontsize=${size}:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2` : "";
-  await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `gradients=s=${w}x${h}:c0=${c0}:c1=${c1}:x0=0:y0=0:x1=${w}:y1=${h}:nb_colors=2:duration=1`, "-vf", `format=rgb24${draw}`, "-frames:v", "1", file], { timeout: 60_000 });
+  await run(
+    "ffmpeg",
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `gradients=s=${w}x${h}:c0=${c0}:c1=${c1}:x0=0:y0=0:x1=${w}:y1=${h}:nb_colors=2:duration=1`,
+      "-vf",
+      `format=rgb24${draw}`,
+      "-frames:v",
+      "1",
+      file,
+    ],
+    { timeout: 60_000 },
+  );
   return file;
 }
 /** A short lesson clip: a chalkboard-green frame with the lesson's title. */
@@ -60,7 +78,32 @@ async function clip(name: string, title: string, c0: string): Promise<string> {
   const file = path.join(work, `${name}.mp4`);
   await run(
     "ffmpeg",
-    ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `gradients=s=640x360:c0=${c0}:c1=0x0d1714:x0=0:y0=0:x1=640:y1=360:nb_colors=2:rate=10:duration=4`, "-f", "lavfi", "-i", "sine=frequency=330:duration=4", "-vf", `drawtext=fontfile=${FONT}:text='${title}':fontsize=44:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `gradients=s=640x360:c0=${c0}:c1=0x0d1714:x0=0:y0=0:x1=640:y1=360:nb_colors=2:rate=10:duration=4`,
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=330:duration=4",
+      "-vf",
+      `drawtext=fontfile=${FONT}:text='${title}':fontsize=44:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2`,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+      file,
+    ],
     { timeout: 120_000 },
   );
   return file;
@@ -74,7 +117,12 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
   const xiaoji = await s.login("xiaoji", DEMO_ADMIN_PASSWORD);
   const zhao = await s.login("zhaolaoshi", DEMO_TEACHER_PASSWORD);
   const one = xiaoji.school_id;
-  const subjects = await db.select({ id: subject.id, name: subject.name, period_id: subject.period_id }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).where(eq(period.school_id, one)).orderBy(subject.id);
+  const subjects = await db
+    .select({ id: subject.id, name: subject.name, period_id: subject.period_id })
+    .from(subject)
+    .innerJoin(period, eq(period.id, subject.period_id))
+    .where(eq(period.school_id, one))
+    .orderBy(subject.id);
   const subj = (name: string) => subjects.find((x) => x.name === name) ?? subjects[0]!;
   const up = async (f: Promise<string>) => (await upload(s, zhang.token, await f, "image")).file_path;
   const [cover1, cover2, cover3, live1, live2, act1, act2, top1, top2] = await Promise.all([
@@ -100,7 +148,11 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
     const files = [await clip(`${key}-v0`, names[0][0], names[0][2])];
     for (const [i, f] of files.entries()) {
       const rec = await upload(s, zhang.token, f, "video");
-      const saved = await s.call<VideoRow>(CALLS.myVideoSave, { file_id: rec.id, name: `${names[i]![0]} 公开课`, subject_id: subj(names[i]![1]).id }, zhang.token);
+      const saved = await s.call<VideoRow>(
+        CALLS.myVideoSave,
+        { file_id: rec.id, name: `${names[i]![0]} 公开课`, subject_id: subj(names[i]![1]).id },
+        zhang.token,
+      );
       if (saved.code !== 200) throw new Error(saved.msg);
       videos.push(saved.data.id);
     }
@@ -110,12 +162,25 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
       (rows) => rows.length >= 1 && rows.every((r) => r.status !== "processing"),
       60_000,
     );
-    await db.update(video).set({ subject_id: subj("数学").id, period_id: subj("数学").period_id, school_id: one }).where(eq(video.id, videos[0]!));
+    await db
+      .update(video)
+      .set({ subject_id: subj("数学").id, period_id: subj("数学").period_id, school_id: one })
+      .where(eq(video.id, videos[0]!));
   }
   for (const [n, sub] of names.slice(videos.length)) {
     const [v] = await db
       .insert(video)
-      .values({ name: `${n} 课堂实录`, account_id: zhang.account_id, school_id: one, subject_id: subj(sub).id, period_id: subj(sub).period_id, source: "upload", file_id: 1, status: "ready", duration: 2400 })
+      .values({
+        name: `${n} 课堂实录`,
+        account_id: zhang.account_id,
+        school_id: one,
+        subject_id: subj(sub).id,
+        period_id: subj(sub).period_id,
+        source: "upload",
+        file_id: 1,
+        status: "ready",
+        duration: 2400,
+      })
       .returning({ id: video.id });
     videos.push(v!.id);
   }
@@ -123,7 +188,19 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
   for (const [i, [n, sub]] of names.slice(0, 3).entries()) {
     const [c] = await db
       .insert(courseResource)
-      .values({ name: `${n}`, level: 1, course_type: 1, status: 1, school_id: one, account_id: zhang.account_id, subject_id: subj(sub).id, period_id: subj(sub).period_id, cover_url: [cover1, cover2, cover3][i]!, course_introduce: `${n}：教学设计、课件与课堂实录`, search_text: n })
+      .values({
+        name: `${n}`,
+        level: 1,
+        course_type: 1,
+        status: 1,
+        school_id: one,
+        account_id: zhang.account_id,
+        subject_id: subj(sub).id,
+        period_id: subj(sub).period_id,
+        cover_url: [cover1, cover2, cover3][i]!,
+        course_introduce: `${n}：教学设计、课件与课堂实录`,
+        search_text: n,
+      })
       .returning({ id: courseResource.id });
     await db.update(courseResource).set({ top_id: c!.id }).where(eq(courseResource.id, c!.id));
   }
@@ -144,7 +221,18 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
       result: { version: 1, duration: 2400 - i * 120, st: { available: true, rt: 0.3 + i * 0.12, ch: 0.45 - i * 0.08, mode: modes[i] } } as never,
     });
   }
-  await db.insert(analysisCourse).values({ video_id: videos[0]!, name: "未公开的分析", account_id: zhang.account_id, creator_id: zhang.account_id, school_id: one, source: "local", status: 2, publish_status: 0 });
+  await db
+    .insert(analysisCourse)
+    .values({
+      video_id: videos[0]!,
+      name: "未公开的分析",
+      account_id: zhang.account_id,
+      creator_id: zhang.account_id,
+      school_id: one,
+      source: "local",
+      status: 2,
+      publish_status: 0,
+    });
   // Bulletins of two schools and the platform.
   const bulletins = [
     [xiaoji.account_id, "关于开展第十二周校级公开课展示活动的通知"],
@@ -152,7 +240,16 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
     [xiaoji.account_id, "一中新教师汇报课听课安排"],
   ] as const;
   for (const [i, [who, name]] of bulletins.entries())
-    await db.insert(notice).values({ notice_type: 3 + (i % 2), name, message_content: `<p>${name}，请各教研组做好准备。</p>`, status: 1, account_id: who, created_at: new Date(Date.now() - i * 3_600_000) });
+    await db
+      .insert(notice)
+      .values({
+        notice_type: 3 + (i % 2),
+        name,
+        message_content: `<p>${name}，请各教研组做好准备。</p>`,
+        status: 1,
+        account_id: who,
+        created_at: new Date(Date.now() - i * 3_600_000),
+      });
   await db.insert(notice).values({ notice_type: 3, name: "草稿公告不应出现", status: 0, account_id: xiaoji.account_id });
   // Live classrooms: two streaming is_live lessons, one streaming a private lesson, one live lesson later today.
   const now = Date.now();
@@ -163,12 +260,48 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
   ] as const;
   for (const [i, [room, sub, course, streaming, isLive, cover]] of lessons.entries()) {
     const cls = 92000 + i;
-    await db.insert(equipment).values({ code: `YK-${key}E2E${i}`, position: room, school_id: one, new_class_id: cls, secret_hash: "x", teacher_stream_key: `${key}-t-${i}`, student_stream_key: `${key}-s-${i}`, teacher_live: streaming });
-    await db.insert(timetable).values({ school_id: one, class_id: cls, subject_id: subj(sub).id, account_id: zhang.account_id, course_name: course, is_live: isLive, cover_url: cover, currency_date: dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD"), start_at: new Date(now - 15 * MIN), end_at: new Date(now + 30 * MIN) });
+    await db
+      .insert(equipment)
+      .values({
+        code: `YK-${key}E2E${i}`,
+        position: room,
+        school_id: one,
+        new_class_id: cls,
+        secret_hash: "x",
+        teacher_stream_key: `${key}-t-${i}`,
+        student_stream_key: `${key}-s-${i}`,
+        teacher_live: streaming,
+      });
+    await db
+      .insert(timetable)
+      .values({
+        school_id: one,
+        class_id: cls,
+        subject_id: subj(sub).id,
+        account_id: zhang.account_id,
+        course_name: course,
+        is_live: isLive,
+        cover_url: cover,
+        currency_date: dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD"),
+        start_at: new Date(now - 15 * MIN),
+        end_at: new Date(now + 30 * MIN),
+      });
   }
   const endOfDay = dayjs(now).tz(TIME_ZONE).endOf("day").valueOf();
   const later = now + Math.min(60 * MIN, Math.floor((endOfDay - now) / 2));
-  await db.insert(timetable).values({ school_id: one, class_id: 92000, subject_id: subj("数学").id, account_id: zhang.account_id, course_name: "圆的周长", is_live: 1, currency_date: dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD"), start_at: new Date(later), end_at: new Date(later + 40 * MIN) });
+  await db
+    .insert(timetable)
+    .values({
+      school_id: one,
+      class_id: 92000,
+      subject_id: subj("数学").id,
+      account_id: zhang.account_id,
+      course_name: "圆的周长",
+      is_live: 1,
+      currency_date: dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD"),
+      start_at: new Date(later),
+      end_at: new Date(later + 40 * MIN),
+    });
   // Review activities and topics.
   await db.insert(reviewActivity).values([
     { title: "2026 年青年教师优质课评比", phase: 2, school_id: one, cover_url: act1, submit_end: new Date(now + 7 * 86_400_000) },
@@ -198,12 +331,25 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
         ["告", "0x2e7d8c", "学校公告", "/foreground/schoolBulletin"],
       ].map(async ([ch, c, title, link], i) => ({ title: title!, link: link!, img: await up(image(`fg-i${i}`, 120, 120, c!, c!, ch!, 60)), sort: 10 - i })),
     );
-    await db.insert(commonImg).values(icons.map((x) => ({ attribute: "module", title: x.title, img_url: x.img, link_url: x.link, sort: x.sort, is_shortcut: 1 })));
+    await db
+      .insert(commonImg)
+      .values(icons.map((x) => ({ attribute: "module", title: x.title, img_url: x.img, link_url: x.link, sort: x.sort, is_shortcut: 1 })));
   }
-  seeded[key] = { film: videos[0]!, live: "圆的面积（第二课时）", analysis: "圆的面积 · 课堂分析", bulletin: bulletins[0][1], review: "2026 年青年教师优质课评比" };
+  seeded[key] = {
+    film: videos[0]!,
+    live: "圆的面积（第二课时）",
+    analysis: "圆的面积 · 课堂分析",
+    bulletin: bulletins[0][1],
+    review: "2026 年青年教师优质课评比",
+  };
   // The film detail needs a published course of the video (公开课).
-  const [c] = await db.select({ id: courseResource.id }).from(courseResource).where(and(eq(courseResource.name, "圆的面积"), eq(courseResource.status, 1)));
-  await db.insert(courseResourceBind).values({ course_id: c!.id, resources_id: videos[0]!, resources_type: 1, title: "圆的面积 公开课", account_id: zhang.account_id });
+  const [c] = await db
+    .select({ id: courseResource.id })
+    .from(courseResource)
+    .where(and(eq(courseResource.name, "圆的面积"), eq(courseResource.status, 1)));
+  await db
+    .insert(courseResourceBind)
+    .values({ course_id: c!.id, resources_id: videos[0]!, resources_type: 1, title: "圆的面积 公开课", account_id: zhang.account_id });
 }
 
 async function newPage(width: number, height = 900): Promise<{ context: BrowserContext; page: Page }> {
@@ -218,7 +364,9 @@ async function settle(page: Page): Promise<void> {
       await new Promise((r) => setTimeout(r, 40));
     }
     window.scrollTo(0, 0);
-    await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r), setTimeout(r, 3000))))));
+    await Promise.all(
+      [...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r), setTimeout(r, 3000))))),
+    );
   });
 }
 
@@ -258,7 +406,9 @@ describe.skipIf(!hasChromium)("front site (foreground edition)", () => {
     // Every block shows rows or 暂无数据 (the resource and ranking calls belong to the resource server).
     for (const id of ["home-courses-section", "home-ranking"]) {
       const box = page.getByTestId(id);
-      await expect.poll(async () => (await box.getByTestId("course-card").count()) + (await box.locator("li").count()) + (await box.getByTestId("empty-state").count())).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await box.getByTestId("course-card").count()) + (await box.locator("li").count()) + (await box.getByTestId("empty-state").count()))
+        .toBeGreaterThan(0);
     }
     await settle(page);
     await snap(page, "front-site-01-home-1440");
@@ -332,11 +482,18 @@ describe.skipIf(!hasChromium)("front site (teachEvents edition)", () => {
     await page.goto(`${te.url}/#/foreground`);
     await page.getByTestId("TeachEventsHomePage").waitFor();
     await page.getByTestId("home-hero").waitFor();
-    await page.getByTestId("teach-entries").getByRole("link", { name: /评课大屏/ }).waitFor();
+    await page
+      .getByTestId("teach-entries")
+      .getByRole("link", { name: /评课大屏/ })
+      .waitFor();
     await page.getByTestId("home-review").getByText(seeded.te.review, { exact: true }).first().waitFor();
     await page.getByTestId("home-topics").getByText("双减背景下的作业设计", { exact: true }).first().waitFor();
     await page.getByTestId("home-analyses").getByText(seeded.te.analysis, { exact: true }).first().waitFor();
-    const order = await page.evaluate(() => ["teach-entries", "home-review", "home-topics", "home-analyses", "home-courses-section"].map((id) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().top));
+    const order = await page.evaluate(() =>
+      ["teach-entries", "home-review", "home-topics", "home-analyses", "home-courses-section"].map(
+        (id) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().top,
+      ),
+    );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(await page.getByTestId("front-nav").getByRole("link").count()).toBe(6);
     await settle(page);

@@ -37,9 +37,42 @@ beforeAll(async () => {
   server = await startTestServer({ EDITION: "teachEvents" });
   handle = await launchBrowser(["--autoplay-policy=no-user-gesture-required"]);
   const zhang = await server.login("zhanglaoshi", DEMO_TEACHER_PASSWORD);
-  const ok = okOf(() => server, () => zhang.token);
+  const ok = okOf(
+    () => server,
+    () => zhang.token,
+  );
   const file = path.join(work, "lesson.mp4");
-  await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440", "-t", "6", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", "-c:a", "aac", file], { timeout: 120_000 });
+  await run(
+    "ffmpeg",
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=640x360:rate=25",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440",
+      "-t",
+      "6",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-g",
+      "25",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      file,
+    ],
+    { timeout: 120_000 },
+  );
   const f = await upload(server, zhang.token, file, "video", "单元起始课.mp4");
   const saved = await ok<VideoRow>(CALLS.myVideoSave, { file_id: f.id, name: "《认识分数》单元起始课" });
   const end = Date.now() + 60_000;
@@ -54,7 +87,15 @@ beforeAll(async () => {
   const now = Date.now();
   const [rec] = await db
     .insert(listenEvaluate)
-    .values({ name: "《认识分数》精准听评课", account_id: zhang.account_id, school_id: zhang.school_id, open_model: 1, is_type: 3, start_time: new Date(now - 86_400_000), end_time: new Date(now - 82_800_000) })
+    .values({
+      name: "《认识分数》精准听评课",
+      account_id: zhang.account_id,
+      school_id: zhang.school_id,
+      open_model: 1,
+      is_type: 3,
+      start_time: new Date(now - 86_400_000),
+      end_time: new Date(now - 82_800_000),
+    })
     .returning({ id: listenEvaluate.id });
   const li = await server.login("lilaoshi", DEMO_TEACHER_PASSWORD);
   const wang = await server.login("wanglaoshi", DEMO_TEACHER_PASSWORD);
@@ -103,7 +144,6 @@ describe.skipIf(!hasChromium)("browser: topics (专题)", () => {
 
 async function steps(page: Page): Promise<void> {
   {
-
     // ── 专题管理 ──
     await signIn(page, server.url, "xiaoji", DEMO_ADMIN_PASSWORD);
     await page.goto(`${server.url}/#/resourceCenter/topic`);

@@ -70,13 +70,13 @@ describe.skipIf(!hasChromium)("browser: 听课指标管理", () => {
     await node(page, "教学设计", 60);
     await page.getByTestId("indicator-add-dimension").click();
     await node(page, "课堂实施", 30);
-    await poll(() => warnings(page)).toEqual([
-      "「语文听课量表」下各维度权重合计 90%，应为 100%",
-      "「教学设计」下还没有评分项",
-      "「课堂实施」下还没有评分项",
-    ]);
+    await poll(() => warnings(page)).toEqual(["「语文听课量表」下各维度权重合计 90%，应为 100%", "「教学设计」下还没有评分项", "「课堂实施」下还没有评分项"]);
     const addItem = async (dim: string, name: string, weight: number, range?: [number, number]) => {
-      await page.locator("tr").filter({ has: page.getByTestId("indicator-row-name").getByText(dim, { exact: true }) }).getByTestId("indicator-row-add").click();
+      await page
+        .locator("tr")
+        .filter({ has: page.getByTestId("indicator-row-name").getByText(dim, { exact: true }) })
+        .getByTestId("indicator-row-add")
+        .click();
       await node(page, name, weight, range);
     };
     await addItem("教学设计", "目标设计", 50, [0, 5]);
@@ -87,15 +87,28 @@ describe.skipIf(!hasChromium)("browser: 听课指标管理", () => {
     await snap(page, "indicator-warning");
 
     // Set 课堂实施 to 40 inline: the check clears.
-    const weight = page.locator("tr").filter({ has: page.getByTestId("indicator-row-name").getByText("课堂实施", { exact: true }) }).getByTestId("indicator-row-weight");
+    const weight = page
+      .locator("tr")
+      .filter({ has: page.getByTestId("indicator-row-name").getByText("课堂实施", { exact: true }) })
+      .getByTestId("indicator-row-weight");
     const weightInput = weight.locator("input").or(weight).first();
     await weightInput.fill("40");
     await weightInput.press("Enter");
     await poll(() => page.getByTestId("indicator-weight-check").getAttribute("data-ok")).toBe("1");
     // Move 课堂实施 above 教学设计.
-    await page.locator("tr").filter({ has: page.getByTestId("indicator-row-name").getByText("课堂实施", { exact: true }) }).getByTestId("indicator-row-up").click();
-    await poll(() => page.getByTestId("indicator-tree").getByTestId("indicator-row-name").allTextContents())
-      .toEqual(["课堂实施", "课堂互动", "课堂小结", "教学设计", "目标设计", "活动设计"]);
+    await page
+      .locator("tr")
+      .filter({ has: page.getByTestId("indicator-row-name").getByText("课堂实施", { exact: true }) })
+      .getByTestId("indicator-row-up")
+      .click();
+    await poll(() => page.getByTestId("indicator-tree").getByTestId("indicator-row-name").allTextContents()).toEqual([
+      "课堂实施",
+      "课堂互动",
+      "课堂小结",
+      "教学设计",
+      "目标设计",
+      "活动设计",
+    ]);
     await poll(() => page.getByTestId("indicator-preview").textContent()).toContain("目标设计 · 50%");
     await snap(page, "indicator-balanced");
 
@@ -107,12 +120,30 @@ describe.skipIf(!hasChromium)("browser: 听课指标管理", () => {
     const tree = (await server.call<IndicatorListAnswer>(CALLS.indicatorList, { root_id: mine.id }, token)).data;
     expect(tree.warnings).toEqual([]);
     expect(tree.tree!.children.map((d) => [d.name, d.weight, d.children.map((i) => [i.name, i.weight, i.min_score, i.max_score])])).toEqual([
-      ["课堂实施", 40, [["课堂互动", 60, 0, 10], ["课堂小结", 40, 0, 10]]],
-      ["教学设计", 60, [["目标设计", 50, 0, 5], ["活动设计", 50, 0, 10]]],
+      [
+        "课堂实施",
+        40,
+        [
+          ["课堂互动", 60, 0, 10],
+          ["课堂小结", 40, 0, 10],
+        ],
+      ],
+      [
+        "教学设计",
+        60,
+        [
+          ["目标设计", 50, 0, 5],
+          ["活动设计", 50, 0, 10],
+        ],
+      ],
     ]);
 
     // Delete an item: its dimension warns again.
-    await page.locator("tr").filter({ has: page.getByTestId("indicator-row-name").getByText("课堂小结", { exact: true }) }).getByTestId("indicator-row-delete").click();
+    await page
+      .locator("tr")
+      .filter({ has: page.getByTestId("indicator-row-name").getByText("课堂小结", { exact: true }) })
+      .getByTestId("indicator-row-delete")
+      .click();
     await page.getByTestId("indicator-row-delete-ok").click();
     await poll(() => warnings(page)).toEqual(["「课堂实施」下各评分项权重合计 60%，应为 100%"]);
 

@@ -59,8 +59,14 @@ const textsOf = (page: Page, selector: string) =>
     }),
   );
 /** The editor's blocks (headings, paragraphs), one string each. */
-const text = (page: Page) => textsOf(page, "> *").then((t) => t.join("\n")).catch(() => "");
-const heading = (page: Page) => textsOf(page, "h1").then((t) => t.join("|")).catch(() => "");
+const text = (page: Page) =>
+  textsOf(page, "> *")
+    .then((t) => t.join("\n"))
+    .catch(() => "");
+const heading = (page: Page) =>
+  textsOf(page, "h1")
+    .then((t) => t.join("|"))
+    .catch(() => "");
 
 async function openPlan(page: Page, id: number): Promise<void> {
   await page.goto(`${server.url}/#/collectivePrepare/editDetail?id=${prepId}&doc=${id}`);
@@ -87,7 +93,12 @@ beforeAll(async () => {
   for (const page of [a, b]) page.on("console", (m) => (m.type() === "error" || m.type() === "warning" ? consoleProblems.push(m.text()) : undefined));
   [zhang, li] = await Promise.all([server.login("zhanglaoshi", TEST_TEACHER_PASSWORD), server.login("lilaoshi", TEST_TEACHER_PASSWORD)]);
   // Public (open_model 1): teachers outside it and visitors may read the plans; only its members edit.
-  prepId = await insertPreparation(server.database.db, { theme: "八年级数学《勾股定理》集体备课", author: zhang.account_id, members: [li.account_id], open_model: 1 });
+  prepId = await insertPreparation(server.database.db, {
+    theme: "八年级数学《勾股定理》集体备课",
+    author: zhang.account_id,
+    members: [li.account_id],
+    open_model: 1,
+  });
   planId = (await ok<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: prepId, title: "勾股定理（第一课时）", template: false }, zhang.token)).id;
   await Promise.all([signIn(a, server.url, "zhanglaoshi", TEST_TEACHER_PASSWORD), signIn(b, server.url, "lilaoshi", TEST_TEACHER_PASSWORD)]);
 }, 120_000);
@@ -126,7 +137,9 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
 
     // Who is editing: both names on both pages.
     for (const page of [a, b]) {
-      await expect.poll(() => page.getByTestId("lp-person").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")).sort()), { timeout: 5000 }).toEqual(["张老师", "李老师"].sort());
+      await expect
+        .poll(() => page.getByTestId("lp-person").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")).sort()), { timeout: 5000 })
+        .toEqual(["张老师", "李老师"].sort());
     }
     // The other's caret is drawn with his name.
     await expect.poll(() => a.locator(".collaboration-carets__label").allInnerTexts(), { timeout: 5000 }).toContain("李老师");
@@ -135,7 +148,9 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     // Stored on the server: the plan's text over the wire has both lines.
     await expect.poll(async () => (await ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id: planId }, li.token)).text, { timeout: 15_000 }).toContain(LINE_B);
     // The plan list (refreshed after the changes are stored) names who is connected, from the server.
-    await expect.poll(() => a.getByTestId("lp-plan-meta").first().getAttribute("title"), { timeout: 15_000 }).toMatch(/^在线：(张老师、李老师|李老师、张老师)$/);
+    await expect
+      .poll(() => a.getByTestId("lp-plan-meta").first().getAttribute("title"), { timeout: 15_000 })
+      .toMatch(/^在线：(张老师、李老师|李老师、张老师)$/);
     expect(consoleProblems.filter((t) => /yjs|tiptap|y-prosemirror|collaboration/i.test(t))).toEqual([]);
     await a.waitForTimeout(300); // the carets' labels settle, for the pictures only
     await snap(a, "lessonplan-coedit-zhang");
@@ -190,13 +205,17 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     }
     const after = await ok<LessonPlanVersionListAnswer>(CALLS.wpsFileVersion, { id: planId }, zhang.token);
     expect(after.list.filter((v) => v.kind === "restore")).toHaveLength(1);
-    await expect.poll(async () => (await ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id: planId }, li.token)).text, { timeout: 15_000 }).not.toContain(DRAFT_ONLY);
+    await expect
+      .poll(async () => (await ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id: planId }, li.token)).text, { timeout: 15_000 })
+      .not.toContain(DRAFT_ONLY);
     await expect.poll(() => a.getByTestId("lp-version").count()).toBe(after.list.length);
     await snap(a, "lessonplan-versions");
     // Two versions compared: 初稿 (older, A) against the automatic one taken before the restore (B).
     for (const v of after.list) await a.locator(`[data-testid="lp-version"][data-id="${v.id}"]`).getByTestId("lp-version-pick").click();
     await a.getByTestId("lp-compare-picked").click();
-    await expect.poll(() => a.locator('[data-testid="lp-diff-line"][data-type="added"]').allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(DRAFT_ONLY)]);
+    await expect
+      .poll(() => a.locator('[data-testid="lp-diff-line"][data-type="added"]').allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining(DRAFT_ONLY)]);
     expect(await a.getByTestId("lp-compare").innerText()).toContain("从 「初稿」");
     await a.keyboard.press("Escape");
     await a.getByTestId("lp-compare").waitFor({ state: "hidden" });
@@ -211,7 +230,9 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
           children: [
             new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("一次函数的图像")] }),
             new Paragraph("教学环节安排如下："),
-            new Table({ rows: [new TableRow({ children: [cell("教学环节"), cell("时间分配")] }), new TableRow({ children: [cell("情境导入"), cell("五分钟")] })] }),
+            new Table({
+              rows: [new TableRow({ children: [cell("教学环节"), cell("时间分配")] }), new TableRow({ children: [cell("情境导入"), cell("五分钟")] })],
+            }),
           ],
         },
       ],
@@ -244,7 +265,11 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
 
     // Delete the imported plan (confirmed): gone over the wire, and the page falls back to the main plan.
     await a.locator(`[data-testid="lp-plan"][data-id="${imported!.id}"]`).getByTestId("lp-plan-delete").click();
-    await a.getByRole("button", { name: "删 除" }).or(a.getByRole("button", { name: "删除" })).last().click();
+    await a
+      .getByRole("button", { name: "删 除" })
+      .or(a.getByRole("button", { name: "删除" }))
+      .last()
+      .click();
     await expect.poll(() => a.getByTestId("lp-plan").count(), { timeout: 10_000 }).toBe(1);
     const left = await ok<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prepId }, zhang.token);
     expect(left.list.map((p) => p.id)).toEqual([planId]);
@@ -269,7 +294,16 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     await b.goto("about:blank");
     await b.goto(url);
     await b.getByTestId("lp-visitor").waitFor({ timeout: 20_000 });
-    await expect.poll(() => b.getByTestId("lp-html").innerText().catch(() => ""), { timeout: 10_000 }).toContain(LINE_B);
+    await expect
+      .poll(
+        () =>
+          b
+            .getByTestId("lp-html")
+            .innerText()
+            .catch(() => ""),
+        { timeout: 10_000 },
+      )
+      .toContain(LINE_B);
     expect(hashRoute(b)).toMatch(/^\/collectivePrepare\/editDetail\?/);
     expect(await b.getByTestId("lp-editor").count()).toBe(0);
     await b.waitForTimeout(500); // the page's fade-in, for the picture only

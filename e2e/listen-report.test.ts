@@ -72,7 +72,9 @@ beforeAll(async () => {
   zhang = await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD);
   const li = await server.login("lilaoshi", TEST_TEACHER_PASSWORD);
   const wang = await server.login("wanglaoshi", TEST_TEACHER_PASSWORD);
-  const communityId = (await ok<CommunityItem>(CALLS.communitySave, { name: "初中数学听评课社区", introduction: "每周一次公开课。", type: 1, level: 1, join_mode: 0 }, zhang.token)).id;
+  const communityId = (
+    await ok<CommunityItem>(CALLS.communitySave, { name: "初中数学听评课社区", introduction: "每周一次公开课。", type: 1, level: 1, join_mode: 0 }, zhang.token)
+  ).id;
   await ok(CALLS.communityJoin, { community_id: communityId }, li.token);
   await ok(CALLS.communityJoin, { community_id: communityId }, wang.token);
   const schemes = await ok<{ list: { id: number; name: string }[] }>(CALLS.indicatorList, { status: 1 }, zhang.token);
@@ -80,9 +82,22 @@ beforeAll(async () => {
   const db = server.database.db;
   const [file] = await db
     .insert(storedFile)
-    .values({ storage_key: `test/listen-report/${Date.now()}/lesson.mp4`, real_file_name: "有理数的加法.mp4", file_type: "mp4", kind: "video", mime: "video/mp4", size: 1000, sha256: "x", module: "document", account_id: zhang.account_id })
+    .values({
+      storage_key: `test/listen-report/${Date.now()}/lesson.mp4`,
+      real_file_name: "有理数的加法.mp4",
+      file_type: "mp4",
+      kind: "video",
+      mime: "video/mp4",
+      size: 1000,
+      sha256: "x",
+      module: "document",
+      account_id: zhang.account_id,
+    })
     .returning({ id: storedFile.id });
-  const [v] = await db.insert(video).values({ name: "有理数的加法 课堂实录", account_id: zhang.account_id, school_id: zhang.school_id, source: "upload", file_id: file!.id, status: "ready" }).returning({ id: video.id });
+  const [v] = await db
+    .insert(video)
+    .values({ name: "有理数的加法 课堂实录", account_id: zhang.account_id, school_id: zhang.school_id, source: "upload", file_id: file!.id, status: "ready" })
+    .returning({ id: video.id });
   const now = Date.now();
   const created = await ok<ListenDetail>(
     CALLS.listenSave,
@@ -109,7 +124,10 @@ beforeAll(async () => {
     [li, 0.9, "导入自然，学生参与度高。"],
     [wang, 0.7, "练习层次可以再丰富一些。"],
   ] as const) {
-    const scores = its.map((i, k) => ({ indicator_id: i.id, score: Math.round((i.min_score + (i.max_score - i.min_score) * (k % 2 ? bias : bias - 0.1)) * 10) / 10 }));
+    const scores = its.map((i, k) => ({
+      indicator_id: i.id,
+      score: Math.round((i.min_score + (i.max_score - i.min_score) * (k % 2 ? bias : bias - 0.1)) * 10) / 10,
+    }));
     await ok(CALLS.listenRecordSave, { record_id: recordId, scores, comment, status: 1 }, who.token);
   }
   for (const [t, text] of [
@@ -121,7 +139,14 @@ beforeAll(async () => {
   // A 远程 record on a classroom device (no camera publishes here: the player shows its placeholder).
   const [dev] = await db
     .insert(equipment)
-    .values({ code: "YK-LSTRPT01", position: "七年级2班", school_id: zhang.school_id, secret_hash: "x", teacher_stream_key: "lr-key-1", student_stream_key: "lr-key-2" })
+    .values({
+      code: "YK-LSTRPT01",
+      position: "七年级2班",
+      school_id: zhang.school_id,
+      secret_hash: "x",
+      teacher_stream_key: "lr-key-1",
+      student_stream_key: "lr-key-2",
+    })
     .returning({ id: equipment.id });
   remoteId = (
     await ok<ListenDetail>(
@@ -144,7 +169,12 @@ beforeAll(async () => {
   agg = await ok<ListenTeacherScoreAnswer>(CALLS.listenCourseTeacherScore, { record_id: recordId }, zhang.token);
   const es = await ok<ListenEvaluationScoreAnswer>(CALLS.listenGetEvaluationScore, { record_id: recordId }, zhang.token);
   expect(agg.total.count).toBe(2);
-  expect(es.list.filter((e) => e.status === 1).map((e) => e.total_score).sort()).toEqual(agg.evaluators.map((e) => e.total_score).sort());
+  expect(
+    es.list
+      .filter((e) => e.status === 1)
+      .map((e) => e.total_score)
+      .sort(),
+  ).toEqual(agg.evaluators.map((e) => e.total_score).sort());
   handle = await launchBrowser();
   const context = await handle.browser.newContext({ viewport: { width: 1366, height: 800 } });
   page = await context.newPage();
@@ -222,7 +252,9 @@ describe.skipIf(!hasChromium)("browser: listening reports (NINGXIA)", () => {
     await rows.filter({ hasText: "远程听评课" }).getByTestId("hw-status").filter({ hasText: "未评价" }).waitFor();
     await look("listen-homework-list");
     await open(`/addMYZYDetail?id=${recordId}`);
-    const mine = (await ok<ListenEvaluationScoreAnswer>(CALLS.listenGetEvaluationScore, { record_id: recordId }, zhang.token)).list.find((e) => e.account_name === "李老师")!;
+    const mine = (await ok<ListenEvaluationScoreAnswer>(CALLS.listenGetEvaluationScore, { record_id: recordId }, zhang.token)).list.find(
+      (e) => e.account_name === "李老师",
+    )!;
     await expect.poll(() => page.getByTestId("my-total").textContent(), { timeout: 15_000 }).toBe(scoreText(mine.total_score));
     await look("listen-my-homework");
     await open(`/addzyTow?id=${remoteId}`);

@@ -66,14 +66,21 @@ beforeAll(async () => {
   zhang = await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD);
   li = await server.login("lilaoshi", TEST_TEACHER_PASSWORD);
   wang = await server.login("wanglaoshi", TEST_TEACHER_PASSWORD);
-  communityId = (await ok<CommunityItem>(CALLS.communitySave, { name: "初中数学听评课社区", introduction: "每周一次听评课。", type: 1, level: 1, join_mode: 0 }, zhang.token)).id;
+  communityId = (
+    await ok<CommunityItem>(CALLS.communitySave, { name: "初中数学听评课社区", introduction: "每周一次听评课。", type: 1, level: 1, join_mode: 0 }, zhang.token)
+  ).id;
   await ok(CALLS.communityJoin, { community_id: communityId }, li.token);
   await ok(CALLS.communityJoin, { community_id: communityId }, wang.token);
 
   // The lesson video: a generated 8 s H.264 MP4, uploaded and registered by the teacher.
   const file = await upload(server, zhang.token, await h264Mp4(8, "640x360"), "video", "gougu.mp4");
   videoId = (await ok<VideoRow>(CALLS.myVideoSave, { file_id: file.id, name: "勾股定理 课堂实录" }, zhang.token)).id;
-  await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: videoId }, zhang.token), (v) => v.status !== "processing", 60_000);
+  await until(
+    "the video processed",
+    () => ok<VideoRow>(CALLS.myVideoRead, { id: videoId }, zhang.token),
+    (v) => v.status !== "processing",
+    60_000,
+  );
 
   const schemes = await ok<IndicatorListAnswer>(CALLS.indicatorList, { root_id: 0, status: 1 }, zhang.token);
   const scheme = schemes.list[0]!;
@@ -212,7 +219,9 @@ describe.skipIf(!hasChromium)("browser: 精准听评课 (NINGXIA)", () => {
     // A voice comment recorded at 6 s (over the wire: the recorder's MP3, then c277) gets a green mark that seeks too.
     const fd = new FormData();
     fd.append("audio", new Blob([readFileSync(await mp3(2))]), "blob");
-    const up = (await (await fetch(`${server.url}${CALLS.fileAudioUpload}`, { method: "POST", body: fd, headers: { TOKEN: li.token } })).json()) as Envelope<FileRecord>;
+    const up = (await (
+      await fetch(`${server.url}${CALLS.fileAudioUpload}`, { method: "POST", body: fd, headers: { TOKEN: li.token } })
+    ).json()) as Envelope<FileRecord>;
     expect(up.code, up.msg).toBe(200);
     await ok(CALLS.listenAddEvaluateVoice, { record_id: recordId, file_id: up.data.id, duration: 2, video_time: 6 }, li.token);
     const voiceMark = page.getByTestId("precise-voice-mark");
@@ -268,7 +277,11 @@ describe.skipIf(!hasChromium)("browser: 精准听评课 (NINGXIA)", () => {
     // wanglaoshi over the wire: 5 on every item.
     const scheme = detail.scheme!;
     const itemIds = scheme.children.flatMap((d) => d.children.map((c) => c.id));
-    await ok(CALLS.listenRecordSave, { record_id: recordId, status: 1, comment: "整体流畅。", scores: itemIds.map((id) => ({ indicator_id: id, score: 5 })) }, wang.token);
+    await ok(
+      CALLS.listenRecordSave,
+      { record_id: recordId, status: 1, comment: "整体流畅。", scores: itemIds.map((id) => ({ indicator_id: id, score: 5 })) },
+      wang.token,
+    );
 
     const agg = await ok<ListenTeacherScoreAnswer>(CALLS.listenCourseTeacherScore, { record_id: recordId }, zhang.token);
     expect(agg.total.count).toBe(2);
@@ -293,9 +306,16 @@ describe.skipIf(!hasChromium)("browser: 精准听评课 (NINGXIA)", () => {
     // An evaluation file uploaded on the detail page is listed as c273 lists it.
     await page.getByTestId("listen-tab-files").click();
     await page.getByTestId("listen-files").waitFor();
-    await page.getByTestId("listen-files").getByTestId("file-upload-input").setInputFiles({ name: "评课记录表.pdf", mimeType: "application/pdf", buffer: tinyPdf("listen notes") });
+    await page
+      .getByTestId("listen-files")
+      .getByTestId("file-upload-input")
+      .setInputFiles({ name: "评课记录表.pdf", mimeType: "application/pdf", buffer: tinyPdf("listen notes") });
     await page.getByTestId("listen-files").getByText("评课记录表.pdf").waitFor({ timeout: 15_000 });
-    const files = await ok<ListPage<{ file_name: string; account_name: string }>>(CALLS.listenEvaluateFileList, { record_id: recordId, page: 1, limit: 50 }, zhang.token);
+    const files = await ok<ListPage<{ file_name: string; account_name: string }>>(
+      CALLS.listenEvaluateFileList,
+      { record_id: recordId, page: 1, limit: 50 },
+      zhang.token,
+    );
     expect(files.list.map((f) => f.file_name)).toEqual(["评课记录表.pdf"]);
     await look("listen-detail-files");
 

@@ -113,7 +113,10 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     // Edit: an empty name is refused in Chinese; a new name, a period and a subject of it are saved over the wire.
     await card.getByTestId("my-video-rename").click();
     await inputOf(page, "my-video-rename-input").fill("  ");
-    const save = page.getByRole("button", { name: "保 存" }).or(page.getByRole("button", { name: "保存" })).first();
+    const save = page
+      .getByRole("button", { name: "保 存" })
+      .or(page.getByRole("button", { name: "保存" }))
+      .first();
     await save.click();
     await page.getByText("请输入视频名称").waitFor();
     await inputOf(page, "my-video-rename-input").fill("勾股定理复习课（修订）");
@@ -136,7 +139,11 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     expect(await share.locator("canvas, svg").count()).toBeGreaterThan(0);
     await page.waitForTimeout(400); // the dialog's opening animation, for the picture only
     await snap(page, "73-my-video-share");
-    await page.getByRole("button", { name: "关 闭" }).or(page.getByRole("button", { name: "关闭" })).first().click();
+    await page
+      .getByRole("button", { name: "关 闭" })
+      .or(page.getByRole("button", { name: "关闭" }))
+      .first()
+      .click();
     await share.waitFor({ state: "detached" });
 
     // The card opens the player, which plays.
@@ -174,6 +181,5 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     await page.waitForTimeout(600); // the charts' entry animation, for the picture only
     await snap(page, "75-base-video-dashboard");
     await context.close();
-
   });
 });

@@ -128,12 +128,18 @@ describe.skipIf(!hasChromium || !hasFfmpeg)("browser: 直播巡课 (two simulate
 
     // A refresh (every 10 s) signs the addresses again; the players keep theirs and go on playing.
     const srcBefore = await tileOf(page, a.id).getAttribute("data-src");
-    const blobBefore = await tileOf(page, a.id).locator("video").evaluate((v: HTMLVideoElement) => v.src);
+    const blobBefore = await tileOf(page, a.id)
+      .locator("video")
+      .evaluate((v: HTMLVideoElement) => v.src);
     const updated = await page.getByTestId("patrol-page").getAttribute("data-updated");
     const timeBefore = await videoTime(tileOf(page, a.id).getByTestId("patrol-tile-player"));
     await expect.poll(() => page.getByTestId("patrol-page").getAttribute("data-updated"), { timeout: 20_000 }).not.toBe(updated);
     expect(await tileOf(page, a.id).getAttribute("data-src")).toBe(srcBefore);
-    expect(await tileOf(page, a.id).locator("video").evaluate((v: HTMLVideoElement) => v.src)).toBe(blobBefore);
+    expect(
+      await tileOf(page, a.id)
+        .locator("video")
+        .evaluate((v: HTMLVideoElement) => v.src),
+    ).toBe(blobBefore);
     expect(await videoTime(tileOf(page, a.id).getByTestId("patrol-tile-player"))).toBeGreaterThan(timeBefore);
     // …while the server did sign them again.
     const fresh = await server.call<EquipmentRow[]>(CALLS.equipmentAllList, {}, token);

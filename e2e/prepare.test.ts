@@ -4,7 +4,17 @@
  * message; the participant sees it and replies (reply target set and cleared, the empty-message refusal); an anonymous
  * visitor opens the space's public list and the detail read-only. What the pages show is checked over the wire.
  */
-import { CALLS, type CommunityItem, type DiscussPage, type LessonPlanRow, type Page as ListPage, type PreparationFileRow, type PreparationDetail, type PreparationRow, type SessionInfo } from "@yanke/protocol";
+import {
+  CALLS,
+  type CommunityItem,
+  type DiscussPage,
+  type LessonPlanRow,
+  type Page as ListPage,
+  type PreparationFileRow,
+  type PreparationDetail,
+  type PreparationRow,
+  type SessionInfo,
+} from "@yanke/protocol";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
@@ -49,7 +59,13 @@ beforeAll(async () => {
   server = await startTestServer({ EDITION: "NINGXIA", ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
   const zhang = await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD);
   li = await server.login("lilaoshi", TEST_TEACHER_PASSWORD);
-  communityId = (await ok<CommunityItem>(CALLS.communitySave, { name: "初中数学集体备课社区", introduction: "每周一次集体备课。", type: 1, level: 1, join_mode: 0 }, zhang.token)).id;
+  communityId = (
+    await ok<CommunityItem>(
+      CALLS.communitySave,
+      { name: "初中数学集体备课社区", introduction: "每周一次集体备课。", type: 1, level: 1, join_mode: 0 },
+      zhang.token,
+    )
+  ).id;
   await ok(CALLS.communityJoin, { community_id: communityId }, li.token);
   handle = await launchBrowser();
   const context = await handle.browser.newContext({ viewport: { width: 1366, height: 800 } });
@@ -105,7 +121,8 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     await look("prepare-list");
 
     // The owner moderates from the card: 不通过 needs a reason; 通过 again; 展示 off and on.
-    const verifyStatus = async () => (await server.database.db.select({ v: preparation.verify_status, d: preparation.is_display }).from(preparation).where(eq(preparation.id, prepId)))[0]!;
+    const verifyStatus = async () =>
+      (await server.database.db.select({ v: preparation.verify_status, d: preparation.is_display }).from(preparation).where(eq(preparation.id, prepId)))[0]!;
     await card.getByTestId("prep-reject").click();
     const dialog = page.locator(".ant-modal").filter({ hasText: "不通过" });
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
@@ -114,7 +131,10 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(async () => (await verifyStatus()).v, { timeout: 10_000 }).toBe(2);
     await card.getByTestId("prep-approve").click();
-    await page.locator(".ant-popconfirm").getByRole("button", { name: /通\s*过/ }).click();
+    await page
+      .locator(".ant-popconfirm")
+      .getByRole("button", { name: /通\s*过/ })
+      .click();
     await expect.poll(async () => (await verifyStatus()).v, { timeout: 10_000 }).toBe(1);
     await card.getByTestId("prep-display").click();
     await expect.poll(async () => (await verifyStatus()).d, { timeout: 10_000 }).toBe(0);
@@ -137,7 +157,10 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     await page.getByTestId("prep-plan-preview").getByText("教学目标").waitFor();
     // A file uploaded on the 备课文件 tab.
     await page.getByTestId("prep-tab-files").click();
-    await page.getByTestId("prep-files").getByTestId("file-upload-input").setInputFiles({ name: "有理数练习.txt", mimeType: "text/plain", buffer: Buffer.from("1. 写出三个负数。\n") });
+    await page
+      .getByTestId("prep-files")
+      .getByTestId("file-upload-input")
+      .setInputFiles({ name: "有理数练习.txt", mimeType: "text/plain", buffer: Buffer.from("1. 写出三个负数。\n") });
     await page.getByTestId("prep-files").getByText("有理数练习.txt").waitFor();
     const files = await ok<ListPage<PreparationFileRow>>(CALLS.preparationFileList, { preparation_id: prepId }, li.token);
     expect(files.list.map((f) => [f.file_name, f.account_name])).toEqual([["有理数练习.txt", "张老师"]]);
@@ -185,7 +208,9 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     const zhang = await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD);
     const thread = await ok<DiscussPage>(CALLS.preparationDiscussList, { preparation_id: prepId }, zhang.token);
     expect(thread.list.map((m) => m.content)).toEqual([MESSAGE]);
-    expect(thread.list[0].children.map((c) => [c.content, c.account.realname, c.reply_person_name, c.content_img.length])).toEqual([[REPLY, "李老师", "张老师", 1]]);
+    expect(thread.list[0].children.map((c) => [c.content, c.account.realname, c.reply_person_name, c.content_img.length])).toEqual([
+      [REPLY, "李老师", "张老师", 1],
+    ]);
     await first.locator(".yk-disc-child .yk-disc-imgs img").waitFor();
     await look("prepare-detail-discussion");
   });
@@ -198,7 +223,14 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     await card.waitFor();
     await look("prepare-blog-list");
     await card.getByTestId("prep-card-title").click();
-    await expect.poll(() => page.getByTestId("prep-theme").textContent().catch(() => "")).toBe(THEME);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("prep-theme")
+          .textContent()
+          .catch(() => ""),
+      )
+      .toBe(THEME);
     expect(await page.getByTestId("prep-like").count()).toBe(0);
     expect(await page.getByTestId("prep-edit").count()).toBe(0);
     expect(await page.getByTestId("prep-delete").count()).toBe(0);

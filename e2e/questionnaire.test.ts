@@ -1,5 +1,14 @@
 import ExcelJS from "exceljs";
-import { CALLS, type ActivityDetail, type CommunityItem, type ListenDetail, type Page as ListPage, type QuestionnaireDetail, type QuestionnaireResults, type QuestionnaireRow } from "@yanke/protocol";
+import {
+  CALLS,
+  type ActivityDetail,
+  type CommunityItem,
+  type ListenDetail,
+  type Page as ListPage,
+  type QuestionnaireDetail,
+  type QuestionnaireResults,
+  type QuestionnaireRow,
+} from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
@@ -26,7 +35,10 @@ const LISTEN = "七年级 有理数的加法 听评课";
 const ACTIVITY = "期中质量分析教研活动";
 let listenId = 0;
 
-const ok = okOf(() => server, (user) => token[user] ?? "");
+const ok = okOf(
+  () => server,
+  (user) => token[user] ?? "",
+);
 
 async function become(user: string): Promise<void> {
   if (page.url().startsWith(server.url)) await page.evaluate(() => localStorage.clear());
@@ -47,13 +59,27 @@ beforeAll(async () => {
   if (!hasChromium) return;
   server = await startTestServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
   for (const u of ["zhanglaoshi", "lilaoshi", "wanglaoshi"]) token[u] = (await server.login(u, TEST_TEACHER_PASSWORD)).token;
-  community = await ok<CommunityItem>(CALLS.communitySave, { name: COMMUNITY, introduction: "问卷浏览器测试用的社区", type: 1, level: 1, join_mode: 0 }, "zhanglaoshi");
+  community = await ok<CommunityItem>(
+    CALLS.communitySave,
+    { name: COMMUNITY, introduction: "问卷浏览器测试用的社区", type: 1, level: 1, join_mode: 0 },
+    "zhanglaoshi",
+  );
   await ok(CALLS.communityJoin, { community_id: community.id }, "lilaoshi");
   await ok(CALLS.communityJoin, { community_id: community.id }, "wanglaoshi");
   // A listen record and a research activity he organised, for the builder's pickers (audiences 4 and 3).
   const wire = (ms: number) => new Date(Date.now() + ms + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
-  listenId = (await ok<ListenDetail>(CALLS.listenSave, { name: LISTEN, community_id: community.id, evaluation_type: 2, start_time: wire(-3600_000), end_time: wire(86400_000) }, "zhanglaoshi")).id;
-  await ok<ActivityDetail>(CALLS.activitySave, { community_id: community.id, name: ACTIVITY, start_time: wire(86400_000), end_time: wire(90000_000) }, "zhanglaoshi");
+  listenId = (
+    await ok<ListenDetail>(
+      CALLS.listenSave,
+      { name: LISTEN, community_id: community.id, evaluation_type: 2, start_time: wire(-3600_000), end_time: wire(86400_000) },
+      "zhanglaoshi",
+    )
+  ).id;
+  await ok<ActivityDetail>(
+    CALLS.activitySave,
+    { community_id: community.id, name: ACTIVITY, start_time: wire(86400_000), end_time: wire(90000_000) },
+    "zhanglaoshi",
+  );
   handle = await launchBrowser();
   context = await handle.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN", acceptDownloads: true });
   page = await context.newPage();
@@ -118,7 +144,11 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
   }, 60_000);
 
   it("two members answer on a phone: autosave survives a reload, the skip path hides the rest", async () => {
-    const [single, rating, text] = qn.questions as [QuestionnaireDetail["questions"][0], QuestionnaireDetail["questions"][0], QuestionnaireDetail["questions"][0]];
+    const [single, rating, text] = qn.questions as [
+      QuestionnaireDetail["questions"][0],
+      QuestionnaireDetail["questions"][0],
+      QuestionnaireDetail["questions"][0],
+    ];
     const [yes, no] = single.options;
     await page.setViewportSize({ width: 375, height: 760 });
     await become("lilaoshi");
@@ -161,7 +191,11 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
   }, 60_000);
 
   it("the author reads the charts and exports the responses", async () => {
-    const [single, rating, text] = qn.questions as [QuestionnaireDetail["questions"][0], QuestionnaireDetail["questions"][0], QuestionnaireDetail["questions"][0]];
+    const [single, rating, text] = qn.questions as [
+      QuestionnaireDetail["questions"][0],
+      QuestionnaireDetail["questions"][0],
+      QuestionnaireDetail["questions"][0],
+    ];
     await page.setViewportSize({ width: 1440, height: 900 });
     await become("zhanglaoshi");
     await open("/personalCenter/myQuestionnaire");

@@ -83,7 +83,11 @@ describe.skipIf(!hasChromium)("browser: 报表统计 (a district administrator)"
     await page.getByTestId("report-views").getByText("各校录制与听评（本学期）").waitFor();
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("yanke.session") ?? "{}").token as string);
     const views = await server.call<ReportViewRow[]>(CALLS.reportViewList, {}, token);
-    expect(views.data.find((v) => v.title === "各校录制与听评（本学期）")).toMatchObject({ dimensions: ["school"], measures: ["recorded", "analysed", "evaluated", "score"], editable: true });
+    expect(views.data.find((v) => v.title === "各校录制与听评（本学期）")).toMatchObject({
+      dimensions: ["school"],
+      measures: ["recorded", "analysed", "evaluated", "score"],
+      editable: true,
+    });
 
     const download = page.waitForEvent("download");
     await page.getByTestId("report-export-xlsx").click();

@@ -176,13 +176,19 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     await again.getByTestId("analysis-again-interval").getByText("15 秒").click();
     await page.getByTestId("analysis-again-ok").click();
     await again.waitFor({ state: "hidden" });
-    await untilTrue("the second analysis", async () => {
-      const r = (await index(teacher.token, "mine")).list.find((x) => x.id === course.id)!;
-      return r.interval === 15 && r.status === 2;
-    }, 150_000);
+    await untilTrue(
+      "the second analysis",
+      async () => {
+        const r = (await index(teacher.token, "mine")).list.find((x) => x.id === course.id)!;
+        return r.interval === 15 && r.status === 2;
+      },
+      150_000,
+    );
     await untilTrue("the row done again", async () => (await row.getByTestId("analysis-status").getAttribute("data-value")) === "2");
     course = (await index(teacher.token, "mine")).list.find((r) => r.id === course.id)!;
-    await untilTrue("the new Rt/Ch", async () => ((await row.getByTestId("analysis-mode").textContent()) ?? "").includes(`Rt ${course.rt!.toFixed(2)} · Ch ${course.ch!.toFixed(2)}`));
+    await untilTrue("the new Rt/Ch", async () =>
+      ((await row.getByTestId("analysis-mode").textContent()) ?? "").includes(`Rt ${course.rt!.toFixed(2)} · Ch ${course.ch!.toFixed(2)}`),
+    );
 
     // Publish: the switch is the wire's publish_status.
     const publish = row.getByTestId("analysis-publish");
@@ -236,7 +242,11 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
   }, 60_000);
 
   it("the precision report of a listened lesson on that video shows the AI comments c291 answers", async () => {
-    const community = await ok<CommunityItem>(CALLS.communitySave, { name: "小学数学 AI 听评课", introduction: "课堂分析试点。", type: 1, level: 1, join_mode: 0 }, teacher.token);
+    const community = await ok<CommunityItem>(
+      CALLS.communitySave,
+      { name: "小学数学 AI 听评课", introduction: "课堂分析试点。", type: 1, level: 1, join_mode: 0 },
+      teacher.token,
+    );
     const schemes = await ok<{ list: { id: number }[] }>(CALLS.indicatorList, { status: 1 }, teacher.token);
     const now = Date.now();
     const record = await ok<ListenDetail>(
@@ -264,10 +274,13 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     await signIn(page, server.url, "zhanglaoshi", TEST_TEACHER_PASSWORD);
     await page.goto(`${server.url}/#/precisionReport?id=${record.id}`);
     const ai = page.getByTestId("precision-ai");
-    await ai.getByTestId("precision-ai-body").waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
-      await snap(page, "research-admin-06-precision-failed");
-      throw e;
-    });
+    await ai
+      .getByTestId("precision-ai-body")
+      .waitFor({ timeout: 20_000 })
+      .catch(async (e: unknown) => {
+        await snap(page, "research-admin-06-precision-failed");
+        throw e;
+      });
     expect(await ai.getByTestId("precision-ai-comment").count()).toBe(info.comments.length);
     if (info.mode) expect(await ai.getByTestId("precision-ai-mode").textContent()).toBe(info.mode);
     expect(await ai.getByTestId("precision-ai-rtch").textContent()).toBe(`Rt ${info.rt!.toFixed(2)} · Ch ${info.ch!.toFixed(2)}`);

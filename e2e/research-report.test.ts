@@ -39,10 +39,18 @@ let work = "";
 let withText: AnalysisCourseDetail;
 let noText: AnalysisCourseDetail;
 
-const ok = okOf(() => server, () => token);
+const ok = okOf(
+  () => server,
+  () => token,
+);
 
 async function waitDone(id: number): Promise<AnalysisCourseDetail> {
-  const d = await until(`analysis ${id}`, () => ok<AnalysisCourseDetail>(CALLS.courseDetail, { id }), (d) => d.status === 2 || d.status === 3, 150_000);
+  const d = await until(
+    `analysis ${id}`,
+    () => ok<AnalysisCourseDetail>(CALLS.courseDetail, { id }),
+    (d) => d.status === 2 || d.status === 3,
+    150_000,
+  );
   if (d.status === 3) throw new Error(`analysis ${id} failed: ${d.error}`);
   return d;
 }
@@ -65,7 +73,8 @@ async function pointPixel(testId: string, seriesIndex: number, value: [number, n
   const box = page.getByTestId(testId);
   const rect = (await box.boundingBox())!;
   const px = await box.evaluate(
-    (el, a) => (el as unknown as { __ykChart: { convertToPixel(f: object, v: number[]): number[] } }).__ykChart.convertToPixel({ seriesIndex: a.seriesIndex }, a.value),
+    (el, a) =>
+      (el as unknown as { __ykChart: { convertToPixel(f: object, v: number[]): number[] } }).__ykChart.convertToPixel({ seriesIndex: a.seriesIndex }, a.value),
     { seriesIndex, value },
   );
   return { x: rect.x + px[0]!, y: rect.y + px[1]! };
@@ -283,7 +292,9 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     await page.getByTestId("section-st").waitFor();
     expect(await page.getByTestId("section-talk").count()).toBe(0);
     // The chosen order, and no correction controls for a visitor.
-    const order = await page.locator("[data-testid^=section-]").evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")).filter((t) => t !== "section-unavailable"));
+    const order = await page
+      .locator("[data-testid^=section-]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")).filter((t) => t !== "section-unavailable"));
     expect(order).toEqual(["section-rtch", "section-st"]);
     expect(await page.getByTestId("st-coding").count()).toBe(0);
     await page.waitForTimeout(800);

@@ -27,7 +27,6 @@ let activity = 0;
 let scheme = 0;
 const works: Record<string, number> = {};
 
-
 async function ok<T>(path: string, payload: Record<string, unknown>, user: string): Promise<T> {
   const r = await server.call<T>(path, payload, who[user]!.token);
   if (r.code !== 200) throw new Error(`${path}: ${r.code} ${r.msg}`);
@@ -57,11 +56,14 @@ beforeAll(async () => {
   handle = await launchBrowser();
   context = await handle.browser.newContext({ viewport: { width: 1440, height: 960 }, locale: "zh-CN" });
   page = await context.newPage();
-  for (const u of ["xiaoji", "zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi"]) who[u] = await server.login(u, u.endsWith("laoshi") ? DEMO_TEACHER_PASSWORD : DEMO_ADMIN_PASSWORD);
+  for (const u of ["xiaoji", "zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi"])
+    who[u] = await server.login(u, u.endsWith("laoshi") ? DEMO_TEACHER_PASSWORD : DEMO_ADMIN_PASSWORD);
   const db = server.database.db;
   for (const u of ["zhanglaoshi", "lilaoshi", "wanglaoshi"]) {
     const [acc] = await db.select().from(account).where(eq(account.username, u));
-    await db.insert(video).values({ name: `${acc!.realname}的课例实录`, account_id: acc!.id, school_id: acc!.school_id, source: "upload", file_id: 0, status: "ready" });
+    await db
+      .insert(video)
+      .values({ name: `${acc!.realname}的课例实录`, account_id: acc!.id, school_id: acc!.school_id, source: "upload", file_id: 0, status: "ready" });
   }
   // The demo's two activities (without videos) share the list with the one this test drives.
   await seedReviewDemo({ db, files: server.services.files, videos: server.services.media.videos, ffmpeg: "ffmpeg", dataDir: "" }, []);
@@ -69,7 +71,17 @@ beforeAll(async () => {
   scheme = schemes.list.find((s) => s.item_count > 0)!.id;
   const a = await ok<ReviewActivityRow>(
     CALLS.reviewSave,
-    { title: "浏览器测试·课堂教学展评", introduce: "浏览器测试用的评课活动。", indicator_id: scheme, reviewers_per_work: 1, allocate_mode: 1, signup_start: "2026-11-01", signup_end: "2026-11-10", submit_end: "2026-11-20", review_end: "2026-11-30" },
+    {
+      title: "浏览器测试·课堂教学展评",
+      introduce: "浏览器测试用的评课活动。",
+      indicator_id: scheme,
+      reviewers_per_work: 1,
+      allocate_mode: 1,
+      signup_start: "2026-11-01",
+      signup_end: "2026-11-10",
+      submit_end: "2026-11-20",
+      review_end: "2026-11-30",
+    },
     "xiaoji",
   );
   activity = a.id;
@@ -121,7 +133,13 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     works.zhanglaoshi = detail.me.my_work_id;
     for (const u of ["lilaoshi", "wanglaoshi"]) {
       const mine = await ok<{ list: { id: number; name: string }[] }>(CALLS.myVideoList, { page: 1, limit: 10 }, u);
-      works[u] = (await ok<ReviewWorkRow>(CALLS.reviewWorkSave, { activity_id: activity, title: `${u === "lilaoshi" ? "一元一次方程的应用" : "Unit 3 Reading"}`, video_id: mine.list[0]!.id }, u)).id;
+      works[u] = (
+        await ok<ReviewWorkRow>(
+          CALLS.reviewWorkSave,
+          { activity_id: activity, title: `${u === "lilaoshi" ? "一元一次方程的应用" : "Unit 3 Reading"}`, video_id: mine.list[0]!.id },
+          u,
+        )
+      ).id;
     }
     await page.reload();
     await page.getByTestId("work-card").nth(2).waitFor();
@@ -146,7 +164,13 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     // Submitting with an item missing is refused on the page.
     await page.getByTestId("score-submit").click();
     await page.getByText("请为每一项评分后再提交").first().waitFor();
-    for (const it of items) await page.getByTestId(`score-input-${it.id}`).locator("input").or(page.getByTestId(`score-input-${it.id}`)).first().fill(String(it.max_score));
+    for (const it of items)
+      await page
+        .getByTestId(`score-input-${it.id}`)
+        .locator("input")
+        .or(page.getByTestId(`score-input-${it.id}`))
+        .first()
+        .fill(String(it.max_score));
     await page.getByTestId("score-comment").fill("目标清晰，朗读指导到位。");
     await page.getByTestId("score-submit").click();
     await expect.poll(() => page.getByTestId("score-state").textContent(), { timeout: 10_000 }).toBe("已提交");
@@ -166,7 +190,10 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     await page.getByTestId("review-title").waitFor();
     await page.waitForTimeout(600); // the drawer's slide-in, for the screenshot only
     await shot("review-admin-form-1440");
-    await page.locator(".ant-drawer-extra").getByRole("button", { name: /取\s*消/ }).click();
+    await page
+      .locator(".ant-drawer-extra")
+      .getByRole("button", { name: /取\s*消/ })
+      .click();
     await page.getByTestId("review-open").filter({ hasText: "浏览器测试·课堂教学展评" }).click();
     await page.getByTestId("phase-next").waitFor();
     await page.waitForTimeout(600); // the drawer's slide-in, for the screenshot only
@@ -181,11 +208,18 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     await shot("review-admin-allocation-1440");
     await page.getByRole("tab", { name: "阶段" }).click();
     await page.getByTestId("phase-next").click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
-    await page.getByText(/结果已公示，3 件作品获得名次/).first().waitFor({ timeout: 8000 }).catch(async (e) => {
-      await snap(page, "debug-publish");
-      throw e;
-    });
+    await page
+      .locator(".ant-modal-confirm")
+      .getByRole("button", { name: /确\s*定/ })
+      .click();
+    await page
+      .getByText(/结果已公示，3 件作品获得名次/)
+      .first()
+      .waitFor({ timeout: 8000 })
+      .catch(async (e) => {
+        await snap(page, "debug-publish");
+        throw e;
+      });
     await page.getByRole("tab", { name: "评审结果" }).click();
     await page.getByTestId("admin-results").waitFor();
     await page.waitForTimeout(1200); // the chart's bars grow, for the screenshot only

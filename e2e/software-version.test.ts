@@ -18,7 +18,10 @@ let server: TestServer;
 let handle: BrowserHandle;
 let admin = "";
 let dev: EquipmentCredentials;
-const ok = okOf(() => server, () => admin);
+const ok = okOf(
+  () => server,
+  () => admin,
+);
 const DIR = path.join(TMP_DIR, `software-e2e-${process.pid}`);
 const MODEL = "研课模拟录播";
 
@@ -115,7 +118,11 @@ describe.skipIf(!hasChromium)("browser: 软件版本 (the platform administrator
     await page.getByTestId("device-upgrade-facts").getByText("型号检查通过").waitFor();
     await snap(page, "s3-device-target-version");
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "取 消" }).or(page.getByRole("button", { name: "取消" })).first().click();
+    await page
+      .getByRole("button", { name: "取 消" })
+      .or(page.getByRole("button", { name: "取消" }))
+      .first()
+      .click();
     await expect.poll(() => page.getByTestId("device-version-input").count()).toBe(0);
     await page.getByTestId("device-batch-upgrade").click();
     const dialog = page.getByTestId("device-upgrade");

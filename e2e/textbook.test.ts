@@ -38,7 +38,7 @@ const RES_NAME = `正数和负数导学案${Date.now() % 100000}`;
 const CODE = "RJ-SX-7A-01-01";
 
 const ok = okOf(() => server);
-const list = <T,>(x: T[] | { list: T[] }): T[] => (Array.isArray(x) ? x : x.list);
+const list = <T>(x: T[] | { list: T[] }): T[] => (Array.isArray(x) ? x : x.list);
 
 async function signInAs(username: string, password: string): Promise<void> {
   await page.evaluate(() => localStorage.clear()).catch(() => undefined);
@@ -56,7 +56,9 @@ beforeAll(async () => {
   page = await context.newPage();
   [admin, zhang] = await Promise.all([server.login(), server.login("zhanglaoshi", TEST_TEACHER_PASSWORD)]);
   edition = list(await ok<TextbookEditionRow[] | { list: TextbookEditionRow[] }>(CALLS.textbookEditions, {}, zhang.token)).find((e) => e.name === "人教版")!;
-  book = list(await ok<TextbookBookRow[] | { list: TextbookBookRow[] }>(CALLS.textbookBooks, { edition_id: edition.id }, zhang.token)).find((b) => b.name === "数学 七年级上册")!;
+  book = list(await ok<TextbookBookRow[] | { list: TextbookBookRow[] }>(CALLS.textbookBooks, { edition_id: edition.id }, zhang.token)).find(
+    (b) => b.name === "数学 七年级上册",
+  )!;
   const tree = await ok<TextbookCatalogTreeAnswer>(CALLS.textbookCatalog, { book_id: book.id }, zhang.token);
   node = tree.tree.flatMap((n) => [n, ...n.children]).find((n) => n.code === CODE)!;
   expect(node.name).toBe("1.1 正数和负数");
@@ -91,7 +93,9 @@ describe.skipIf(!hasChromium)("browser: textbook resources and AI diagnosis (NIN
     await page.getByTestId("textbook-upload").click();
     const dialog = page.getByTestId("textbook-resource-dialog");
     await dialog.waitFor();
-    await dialog.getByTestId("file-upload-input").setInputFiles({ name: "导学案.txt", mimeType: "text/plain", buffer: Buffer.from("正数和负数导学案：相反意义的量。\n", "utf8") });
+    await dialog
+      .getByTestId("file-upload-input")
+      .setInputFiles({ name: "导学案.txt", mimeType: "text/plain", buffer: Buffer.from("正数和负数导学案：相反意义的量。\n", "utf8") });
     await dialog.getByTestId("uploaded-list").filter({ hasText: "导学案" }).waitFor();
     await dialog.getByTestId("textbook-resource-name-input").fill(RES_NAME);
     await page.screenshot({ path: `${ARTIFACTS}/textbook-upload-dialog.png` });
@@ -188,7 +192,9 @@ describe.skipIf(!hasChromium)("browser: textbook resources and AI diagnosis (NIN
     // No call writes a plan's text directly (the editor does, over the socket): the row goes straight into the table.
     const text = PLAN.join("\n");
     const html = PLAN.map((l) => (l.startsWith("## ") ? `<h2>${l.slice(3)}</h2>` : `<p>${l}</p>`)).join("");
-    await server.database.db.insert(lessonDoc).values({ preparation_id: prep.id, title: "正数和负数（第一课时）", main: 1, html, text: text.replace(/^## /gm, ""), created_by: zhang.account_id });
+    await server.database.db
+      .insert(lessonDoc)
+      .values({ preparation_id: prep.id, title: "正数和负数（第一课时）", main: 1, html, text: text.replace(/^## /gm, ""), created_by: zhang.account_id });
 
     await page.goto(`${server.url}/#/editDetail?id=${prep.id}`);
     await page.getByTestId("prep-tab-ai").click();
@@ -220,8 +226,14 @@ describe.skipIf(!hasChromium)("browser: textbook resources and AI diagnosis (NIN
   it("a failed diagnosis shows its reason in Chinese and no result", async () => {
     const now = Date.now();
     const fmt = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
-    const prep = await ok<{ id: number }>(CALLS.preparationSave, { theme: "空白教案的集体备课", start_time: fmt(now - 3600_000), end_time: fmt(now + 86400_000) }, zhang.token);
-    await server.database.db.insert(lessonDoc).values({ preparation_id: prep.id, title: "空白教案", main: 1, html: "<p></p>", text: "  ", created_by: zhang.account_id });
+    const prep = await ok<{ id: number }>(
+      CALLS.preparationSave,
+      { theme: "空白教案的集体备课", start_time: fmt(now - 3600_000), end_time: fmt(now + 86400_000) },
+      zhang.token,
+    );
+    await server.database.db
+      .insert(lessonDoc)
+      .values({ preparation_id: prep.id, title: "空白教案", main: 1, html: "<p></p>", text: "  ", created_by: zhang.account_id });
     await page.goto(`${server.url}/#/editDetail?id=${prep.id}`);
     await page.getByTestId("prep-tab-ai").click();
     const panel = page.getByTestId("diagnosis-panel");

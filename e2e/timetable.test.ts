@@ -68,7 +68,9 @@ describe.skipIf(!hasChromium)("browser: 课表管理 (a school administrator)", 
 
     await page.getByTestId("timetable-next-week").click();
     await page.locator(`[data-testid="timetable-day"][data-date="${wednesday}"]`).waitFor();
-    expect(await page.getByTestId("timetable-week-label").textContent()).toContain(`${Number(nextWeekDay(7).slice(5, 7))}月${Number(nextWeekDay(7).slice(8))}日`);
+    expect(await page.getByTestId("timetable-week-label").textContent()).toContain(
+      `${Number(nextWeekDay(7).slice(5, 7))}月${Number(nextWeekDay(7).slice(8))}日`,
+    );
 
     await page.getByTestId(`timetable-add-${wednesday}`).click();
     const form = page.getByTestId("slot-form");
@@ -108,14 +110,48 @@ describe.skipIf(!hasChromium)("browser: 课表管理 (a school administrator)", 
     const list = await wire<PageOf<TimetableRow>>(CALLS.timetableRecordList, { page: 1, limit: 10, course_name: "函数的图像" });
     expect(list.total).toBe(1);
     const row = list.list[0]!;
-    expect(row).toMatchObject({ currency_date: wednesday, week: 3, start_date: `${wednesday} 08:00:00`, end_date: `${wednesday} 08:45:00`, chapter_name: "第三章 第二节", subject_name: "数学", account_name: "李老师", is_ai: 1, is_live: 1, status: 0, kind: "timetable" });
+    expect(row).toMatchObject({
+      currency_date: wednesday,
+      week: 3,
+      start_date: `${wednesday} 08:00:00`,
+      end_date: `${wednesday} 08:45:00`,
+      chapter_name: "第三章 第二节",
+      subject_name: "数学",
+      account_name: "李老师",
+      is_ai: 1,
+      is_live: 1,
+      status: 0,
+      kind: "timetable",
+    });
     classId = row.class_id;
     slotId = row.id;
 
     // A few more lessons of the week over the wire, and a device for the class: the grid shows them and the device.
-    await wire(CALLS.timetableNewRecord, { class_id: classId, course_name: "古诗词鉴赏", chapter_name: "第二单元", currency_date: nextWeekDay(1), start_date: "08:00", end_date: "08:45", is_research: 1 });
-    await wire(CALLS.timetableNewRecord, { class_id: classId, course_name: "英语听说", currency_date: nextWeekDay(2), start_date: "09:00", end_date: "09:45", is_observe: 1 });
-    await wire(CALLS.timetableNewRecord, { class_id: classId, course_name: "物理实验", currency_date: nextWeekDay(4), start_date: "14:00", end_date: "14:45", is_active: 0 });
+    await wire(CALLS.timetableNewRecord, {
+      class_id: classId,
+      course_name: "古诗词鉴赏",
+      chapter_name: "第二单元",
+      currency_date: nextWeekDay(1),
+      start_date: "08:00",
+      end_date: "08:45",
+      is_research: 1,
+    });
+    await wire(CALLS.timetableNewRecord, {
+      class_id: classId,
+      course_name: "英语听说",
+      currency_date: nextWeekDay(2),
+      start_date: "09:00",
+      end_date: "09:45",
+      is_observe: 1,
+    });
+    await wire(CALLS.timetableNewRecord, {
+      class_id: classId,
+      course_name: "物理实验",
+      currency_date: nextWeekDay(4),
+      start_date: "14:00",
+      end_date: "14:45",
+      is_active: 0,
+    });
     await wire<EquipmentCredentials>(CALLS.equipmentSave, { position: "教学楼 201 教室", producer: "研课科技", new_class_id: classId });
     await page.getByTestId("timetable-refresh").click();
     await slotCard(nextWeekDay(4), "物理实验").getByText("不录制").waitFor();
@@ -133,7 +169,13 @@ describe.skipIf(!hasChromium)("browser: 课表管理 (a school administrator)", 
     await page.getByTestId("slot-submit").click();
     await slotCard(wednesday, "函数的图像与性质").waitFor();
     await expect.poll(() => page.getByTestId("slot-form").count()).toBe(0);
-    const edited = await wire<PageOf<TimetableRow>>(CALLS.timetableRecordList, { page: 1, limit: 10, class_id: classId, start_date: wednesday, end_date: wednesday });
+    const edited = await wire<PageOf<TimetableRow>>(CALLS.timetableRecordList, {
+      page: 1,
+      limit: 10,
+      class_id: classId,
+      start_date: wednesday,
+      end_date: wednesday,
+    });
     expect(edited.list.map((r) => [r.id, r.course_name, r.start_date])).toEqual([[slotId, "函数的图像与性质", `${wednesday} 08:00:00`]]);
 
     // Wednesday 08:00–08:45 again: the server refuses, its message shows in the form.
@@ -184,7 +226,9 @@ describe.skipIf(!hasChromium)("browser: 课表管理 (a school administrator)", 
     expect(await row.getByTestId("reservation-row-status").textContent()).toBe("待录制");
     await expect.poll(() => page.locator(".ant-modal-wrap:visible").count()).toBe(0);
     const booked = await wire<PageOf<TimetableRow>>(CALLS.reservationList, { page: 1, limit: 10 });
-    expect(booked.list.map((r) => [r.course_name, r.kind, r.currency_date, r.start_date.slice(11)])).toEqual([["公开课预约", "reservation", shanghaiDay(1), "10:00:00"]]);
+    expect(booked.list.map((r) => [r.course_name, r.kind, r.currency_date, r.start_date.slice(11)])).toEqual([
+      ["公开课预约", "reservation", shanghaiDay(1), "10:00:00"],
+    ]);
     await snap(page, "84-timetable-reservations");
 
     await row.getByTestId("reservation-delete").click();

@@ -46,13 +46,46 @@ beforeAll(async () => {
   const zhang = (await server.login("zhanglaoshi", DEMO_TEACHER_PASSWORD)).token;
   admin = (await server.login("xiaoji", DEMO_ADMIN_PASSWORD)).token;
   const file = path.join(work, "lesson.mp4");
-  await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=15", "-f", "lavfi", "-i", "sine=frequency=440", "-t", "30", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", file], { timeout: 120_000 });
+  await run(
+    "ffmpeg",
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=320x180:rate=15",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440",
+      "-t",
+      "30",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      file,
+    ],
+    { timeout: 120_000 },
+  );
   const up = await upload(server, zhang, file, "video", "春-示范课.mp4");
   const saved = await ok<VideoRow>(CALLS.myVideoSave, { file_id: up.id, name: "《春》示范课" }, zhang);
   const guide = path.join(work, "guide.txt");
   writeFileSync(guide, "课堂提问指南\n\n一、问题要有层次：由浅入深。\n二、留足等待时间：3–5 秒。\n三、追问与转问：让更多学生参与。\n", "utf8");
   await upload(server, admin, guide, "any", "课堂提问指南.txt");
-  video = await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }, zhang), (v) => v.status !== "processing", 60_000);
+  video = await until(
+    "the video processed",
+    () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }, zhang),
+    (v) => v.status !== "processing",
+    60_000,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -82,11 +115,20 @@ describe.skipIf(!hasChromium)("browser: training programmes (#12)", () => {
     await page.getByTestId("training-doc-table").locator("tr.ant-table-row", { hasText: "课堂提问指南" }).locator("input[type=checkbox]").check();
     await page.getByTestId("training-doc-ok").click();
     await page.getByTestId("training-items").locator("tr.ant-table-row", { hasText: "课堂提问指南" }).waitFor();
-    await page.locator(".ant-message-notice").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator(".ant-message-notice")
+      .first()
+      .waitFor({ state: "detached", timeout: 10_000 })
+      .catch(() => undefined);
     await expect.poll(() => page.locator(".ant-zoom-leave, .ant-fade-leave").count()).toBe(0);
     await snap(page, "training-editor-1440");
     await page.getByTestId("training-publish").click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: "发 布" }).or(page.locator(".ant-modal-confirm").getByRole("button", { name: "发布" })).first().click();
+    await page
+      .locator(".ant-modal-confirm")
+      .getByRole("button", { name: "发 布" })
+      .or(page.locator(".ant-modal-confirm").getByRole("button", { name: "发布" }))
+      .first()
+      .click();
     const list = await until(
       "the programme published",
       () => ok<PageOf<TrainingRow>>(CALLS.trainingList, { keyword: TITLE }, admin),
@@ -115,7 +157,13 @@ describe.skipIf(!hasChromium)("browser: training programmes (#12)", () => {
       el.muted = true;
       return el.play();
     });
-    await until("the video to play 4 s", () => v.evaluate((el: HTMLVideoElement) => el.currentTime), (t) => t >= 4, 20_000, 100);
+    await until(
+      "the video to play 4 s",
+      () => v.evaluate((el: HTMLVideoElement) => el.currentTime),
+      (t) => t >= 4,
+      20_000,
+      100,
+    );
     await v.evaluate((el: HTMLVideoElement) => el.pause());
     // The pause sends the seconds played; the server counts them (bounded by the wall time since the play heartbeat).
     const l = await until(
@@ -140,7 +188,11 @@ describe.skipIf(!hasChromium)("browser: training programmes (#12)", () => {
     await expect.poll(() => page.getByTestId("training-my-progress").textContent()).toBe("50%");
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByTestId("training-items-list").waitFor();
-    await page.locator(".ant-message-notice").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator(".ant-message-notice")
+      .first()
+      .waitFor({ state: "detached", timeout: 10_000 })
+      .catch(() => undefined);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await snap(page, "training-study-375");
@@ -159,7 +211,11 @@ describe.skipIf(!hasChromium)("browser: training programmes (#12)", () => {
     await page.getByTestId("training-completion-chart").waitFor();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("training-export").click()]);
     expect(download.suggestedFilename()).toBe(`${TITLE.replace(/[\\/:*?"<>|]/g, "_")}-学员进度.xlsx`);
-    await page.locator(".ant-message-notice").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator(".ant-message-notice")
+      .first()
+      .waitFor({ state: "detached", timeout: 10_000 })
+      .catch(() => undefined);
     await snap(page, "training-enrolments-1440");
   });
 });

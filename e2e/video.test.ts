@@ -25,11 +25,44 @@ let video: VideoRow;
 
 async function clip(name: string, source: string): Promise<string> {
   const file = path.join(work, name);
-  await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `${source}=size=640x360:rate=25`, "-f", "lavfi", "-i", "sine=frequency=440", "-t", "12", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", "-c:a", "aac", file], { timeout: 120_000 });
+  await run(
+    "ffmpeg",
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `${source}=size=640x360:rate=25`,
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440",
+      "-t",
+      "12",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-g",
+      "25",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      file,
+    ],
+    { timeout: 120_000 },
+  );
   return file;
 }
 
-const ok = okOf(() => server, () => token);
+const ok = okOf(
+  () => server,
+  () => token,
+);
 
 beforeAll(async () => {
   if (!hasChromium) return;
@@ -42,7 +75,12 @@ beforeAll(async () => {
   const t = await upload(server, token, teacher, "video", "教师机位.mp4");
   const s = await upload(server, token, student, "video", "学生机位.mp4");
   const saved = await ok<VideoRow>(CALLS.myVideoSave, { file_id: t.id, student_file_id: s.id, name: "二次函数公开课" });
-  video = await until("the video processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }), (v) => v.status !== "processing", 60_000);
+  video = await until(
+    "the video processed",
+    () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }),
+    (v) => v.status !== "processing",
+    60_000,
+  );
 }, 180_000);
 afterAll(async () => {
   await handle?.close();
@@ -52,7 +90,10 @@ afterAll(async () => {
 
 /** currentTime, paused and readyState of the <video> elements matching `selector`, in document order. */
 const times = (page: Page, selector: string) =>
-  page.evaluate((sel) => [...document.querySelectorAll<HTMLVideoElement>(sel)].map((v) => ({ t: v.currentTime, paused: v.paused, ready: v.readyState })), selector);
+  page.evaluate(
+    (sel) => [...document.querySelectorAll<HTMLVideoElement>(sel)].map((v) => ({ t: v.currentTime, paused: v.paused, ready: v.readyState })),
+    selector,
+  );
 
 const { untilTrue } = polling({ ms: 20_000, every: 100 });
 
@@ -72,7 +113,7 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     await signIn(page, server.url, "zhanglaoshi", TEST_TEACHER_PASSWORD);
     await page.goto(`${server.url}/#/playVideos?id=${video.id}`);
     await page.getByTestId("play-videos-page").waitFor();
-        await untilTrue("both cameras loaded", async () => (await times(page, PAIR)).filter((v) => v.ready >= 2).length === 2);
+    await untilTrue("both cameras loaded", async () => (await times(page, PAIR)).filter((v) => v.ready >= 2).length === 2);
     await page.getByTestId("sync-play").click();
 
     const samples: { a: number; b: number }[] = [];
@@ -105,13 +146,20 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     }
 
     // The follower knocked 1.5 s off (as a stalled camera would be): the sync loop brings it back within 0.5 s.
-    await page.locator("[data-testid^=sync-video-]").nth(1).evaluate((v: HTMLVideoElement) => {
-      v.currentTime = Math.max(0, v.currentTime - 1.5);
-    });
-    await untilTrue("the follower caught up", async () => {
-      const [a, b] = await times(page, PAIR);
-      return Math.abs(a!.t - b!.t) <= 0.5 && !a!.paused && !b!.paused;
-    }, 5_000);
+    await page
+      .locator("[data-testid^=sync-video-]")
+      .nth(1)
+      .evaluate((v: HTMLVideoElement) => {
+        v.currentTime = Math.max(0, v.currentTime - 1.5);
+      });
+    await untilTrue(
+      "the follower caught up",
+      async () => {
+        const [a, b] = await times(page, PAIR);
+        return Math.abs(a!.t - b!.t) <= 0.5 && !a!.paused && !b!.paused;
+      },
+      5_000,
+    );
 
     // Pause pauses both.
     await page.getByTestId("sync-play").click();
@@ -166,7 +214,13 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
 
   it("/videoSharing plays a shared video at a phone viewport, without the application frame", async () => {
     const share = await ok<VideoShareAnswer>(CALLS.myVideoShare, { id: video.id });
-    const context = await handle.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "zh-CN" });
+    const context = await handle.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: "zh-CN",
+    });
     const page = await context.newPage();
     // The route guard asks for a login on /videoSharing (not on platform.md §2's no-login list; docs/decisions/0640);
     // the page itself reads the video through /v2/my_video/shared, which needs none. Another teacher opens the link.

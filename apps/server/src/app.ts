@@ -137,7 +137,11 @@ export function createServices({ config, database, counters, store, serverSecret
     mayManage: async (actor, targetId) => {
       const me = await accounts.subject(actor.accountId);
       return rbac.authorize(me, CALLS.accountUpdate).then(
-        () => accountAdmin.read(me, targetId).then(() => true, () => false),
+        () =>
+          accountAdmin.read(me, targetId).then(
+            () => true,
+            () => false,
+          ),
         () => false,
       );
     },
@@ -179,7 +183,28 @@ export function createServices({ config, database, counters, store, serverSecret
     ffprobe: config.uploads.ffprobe,
     signingKey: deriveKey(serverSecret, "video"),
   });
-  return { accounts, rbac, apply, org, auth, accountAdmin, teachers, roster, files, regions, schools, quota, periods, classes, students, platform, equipment, media, throttle, sso };
+  return {
+    accounts,
+    rbac,
+    apply,
+    org,
+    auth,
+    accountAdmin,
+    teachers,
+    roster,
+    files,
+    regions,
+    schools,
+    quota,
+    periods,
+    classes,
+    students,
+    platform,
+    equipment,
+    media,
+    throttle,
+    sso,
+  };
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -269,7 +294,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // listening (#9) hand them to the people they let watch.
   const signer = createPlaybackSigner({ secret: deriveKey(deps.serverSecret, "live") });
   // The community edition (#7): communities, articles, notices, meetings, activities, statistics, personal centre.
-  const community = communityDeps({ db: deps.database.db, config, org: services.org, accounts: services.accounts, files: services.files, quota: services.quota, signPlayback: (p) => signer.sign(p) });
+  const community = communityDeps({
+    db: deps.database.db,
+    config,
+    org: services.org,
+    accounts: services.accounts,
+    files: services.files,
+    quota: services.quota,
+    signPlayback: (p) => signer.sign(p),
+  });
   communityEditionRoutes(app, host, community);
   // AI lesson analysis (#10): the course calls and the job queue (started when the app is ready), and the census.
   const analysis = createAnalysis({

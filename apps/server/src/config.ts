@@ -39,8 +39,14 @@ const EnvSchema = z
     SINGLE_SESSION: bool("SINGLE_SESSION"),
     HISTORY_MODE: bool("HISTORY_MODE"),
     SHOW_VERSION_NAME: bool("SHOW_VERSION_NAME"),
-    WHITELIST_HOME: z.string().regex(/^(\/[\w\-/]*)?$/, "WHITELIST_HOME 必须是以 / 开头的路由").default(""),
-    DEFAULT_PATH: z.string().regex(/^\/[\w\-/]*$/, "DEFAULT_PATH 必须是以 / 开头的路由").default("/foreground"),
+    WHITELIST_HOME: z
+      .string()
+      .regex(/^(\/[\w\-/]*)?$/, "WHITELIST_HOME 必须是以 / 开头的路由")
+      .default(""),
+    DEFAULT_PATH: z
+      .string()
+      .regex(/^\/[\w\-/]*$/, "DEFAULT_PATH 必须是以 / 开头的路由")
+      .default("/foreground"),
     FULL_SCREEN_PATHS: z.string().default(""),
     PLATFORM_NAME: z.string().default("研课教研平台"),
     DATA_COCKPIT_URL: url("DATA_COCKPIT_URL", ["http:", "https:"]),
@@ -50,7 +56,11 @@ const EnvSchema = z
       .refine((p) => existsSync(p), "PDF_FONT 指定的字体文件不存在")
       .optional(),
     PDF_FONT_FAMILY: z.string().min(1).optional(),
-    SESSION_TTL_HOURS: z.coerce.number({ message: "SESSION_TTL_HOURS 必须是数字" }).positive().max(24 * 90).default(168),
+    SESSION_TTL_HOURS: z.coerce
+      .number({ message: "SESSION_TTL_HOURS 必须是数字" })
+      .positive()
+      .max(24 * 90)
+      .default(168),
     LOGIN_MAX_FAILURES: z.coerce.number({ message: "LOGIN_MAX_FAILURES 必须是数字" }).int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
     LOGIN_LOCK_SECONDS: z.coerce.number({ message: "LOGIN_LOCK_SECONDS 必须是数字" }).int().min(1).default(900),
@@ -67,7 +77,11 @@ const EnvSchema = z
     PUBLIC_HOST: z.string().default(""),
     DEVICE_HEARTBEAT_SECONDS: z.coerce.number({ message: "DEVICE_HEARTBEAT_SECONDS 必须是数字" }).int().min(1).max(300).default(5),
     DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number({ message: "DEVICE_OFFLINE_AFTER_SECONDS 必须是数字" }).int().min(2).max(3600).default(15),
-    UPLOAD_TTL_HOURS: z.coerce.number({ message: "UPLOAD_TTL_HOURS 必须是数字" }).positive("UPLOAD_TTL_HOURS 必须大于 0").max(24 * 30).default(24),
+    UPLOAD_TTL_HOURS: z.coerce
+      .number({ message: "UPLOAD_TTL_HOURS 必须是数字" })
+      .positive("UPLOAD_TTL_HOURS 必须大于 0")
+      .max(24 * 30)
+      .default(24),
     UPLOAD_MERGE_LEASE_SECONDS: z.coerce.number({ message: "UPLOAD_MERGE_LEASE_SECONDS 必须是数字" }).int().min(1).max(3600).default(60),
     SOFFICE_PATH: z.string().min(1).default("soffice"),
     FFPROBE_PATH: z.string().min(1).default("ffprobe"),
@@ -99,7 +113,12 @@ const EnvSchema = z
     XKW_APP_KEY: z.string().optional(),
     XKW_APP_SECRET: z.string().optional(),
     /** AI lesson analysis (#10): 0 turns the in-server worker off (`yanke worker` processes then run the jobs). */
-    ANALYSIS_WORKERS: z.coerce.number({ message: "ANALYSIS_WORKERS 必须是数字" }).int("ANALYSIS_WORKERS 必须是整数").min(0, "ANALYSIS_WORKERS 不能为负数").max(8, "ANALYSIS_WORKERS 最多 8").default(1),
+    ANALYSIS_WORKERS: z.coerce
+      .number({ message: "ANALYSIS_WORKERS 必须是数字" })
+      .int("ANALYSIS_WORKERS 必须是整数")
+      .min(0, "ANALYSIS_WORKERS 不能为负数")
+      .max(8, "ANALYSIS_WORKERS 最多 8")
+      .default(1),
     /** Seconds before the 2nd and 3rd attempt of a failed analysis ("10,60"). */
     ANALYSIS_RETRY_SECONDS: z
       .string()
@@ -129,7 +148,9 @@ const EnvSchema = z
       if (set.length) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `设置了 ${set.join("、")} 但没有设置 S3_BUCKET（文件会存在本地磁盘）` });
     }
     if (v.MEETING_PROVIDER === "tencent") {
-      const missing = (["TENCENT_MEETING_APP_ID", "TENCENT_MEETING_SECRET_ID", "TENCENT_MEETING_SECRET_KEY", "TENCENT_MEETING_OPERATOR_ID"] as const).filter((k) => !v[k]);
+      const missing = (["TENCENT_MEETING_APP_ID", "TENCENT_MEETING_SECRET_ID", "TENCENT_MEETING_SECRET_KEY", "TENCENT_MEETING_OPERATOR_ID"] as const).filter(
+        (k) => !v[k],
+      );
       // Reported on MEETING_PROVIDER so the error line never prints a secret.
       if (missing.length) ctx.addIssue({ code: "custom", path: ["MEETING_PROVIDER"], message: `使用腾讯会议需要设置 ${missing.join("、")}` });
     }
@@ -263,7 +284,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     showVersionName: v.SHOW_VERSION_NAME,
     whitelistHome: v.WHITELIST_HOME,
     defaultPath: v.DEFAULT_PATH,
-    fullScreenPaths: v.FULL_SCREEN_PATHS.split(",").map((s) => s.trim()).filter(Boolean),
+    fullScreenPaths: v.FULL_SCREEN_PATHS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     platformName: v.PLATFORM_NAME,
     dataCockpitUrl: v.DATA_COCKPIT_URL ?? "",
     ...(v.PDF_FONT ? { pdfFont: { path: v.PDF_FONT, ...(v.PDF_FONT_FAMILY ? { family: v.PDF_FONT_FAMILY } : {}) } } : {}),
@@ -275,7 +298,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: v.WEB_DIST,
     logLevel: v.LOG_LEVEL,
     s3,
-    devices: { rtmpPort: v.RTMP_PORT, publicHost: v.PUBLIC_HOST, heartbeatSeconds: v.DEVICE_HEARTBEAT_SECONDS, offlineAfterSeconds: v.DEVICE_OFFLINE_AFTER_SECONDS },
+    devices: {
+      rtmpPort: v.RTMP_PORT,
+      publicHost: v.PUBLIC_HOST,
+      heartbeatSeconds: v.DEVICE_HEARTBEAT_SECONDS,
+      offlineAfterSeconds: v.DEVICE_OFFLINE_AFTER_SECONDS,
+    },
     meeting: {
       provider: v.MEETING_PROVIDER,
       tencent:
@@ -293,6 +321,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm: v.LLM_BASE_URL ? { baseUrl: v.LLM_BASE_URL, apiKey: v.LLM_API_KEY ?? "", model: v.LLM_MODEL ?? "" } : undefined,
     xkw: { provider: v.XKW_PROVIDER, api: v.XKW_API ?? "", appKey: v.XKW_APP_KEY ?? "", appSecret: v.XKW_APP_SECRET ?? "" },
     analysis: { workers: v.ANALYSIS_WORKERS, retrySeconds: v.ANALYSIS_RETRY_SECONDS.split(",").map((x) => Number(x.trim())), vad: v.ANALYSIS_VAD },
-    uploads: { ttlMs: v.UPLOAD_TTL_HOURS * 3600_000, mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000, soffice: v.SOFFICE_PATH, ffprobe: v.FFPROBE_PATH, ffmpeg: v.FFMPEG_PATH },
+    uploads: {
+      ttlMs: v.UPLOAD_TTL_HOURS * 3600_000,
+      mergeLeaseMs: v.UPLOAD_MERGE_LEASE_SECONDS * 1000,
+      soffice: v.SOFFICE_PATH,
+      ffprobe: v.FFPROBE_PATH,
+      ffmpeg: v.FFMPEG_PATH,
+    },
   };
 }

@@ -73,7 +73,11 @@ describe("configuration", () => {
 
   it("AI lesson analysis: in-server workers, retry delays (decision 1001) and the VAD (decision 1006)", () => {
     expect(loadConfig({}).analysis).toEqual({ workers: 1, retrySeconds: [10, 60], vad: "energy" });
-    expect(loadConfig({ ANALYSIS_WORKERS: "0", ANALYSIS_RETRY_SECONDS: " 5 , 30 ", ANALYSIS_VAD: "silero" }).analysis).toEqual({ workers: 0, retrySeconds: [5, 30], vad: "silero" });
+    expect(loadConfig({ ANALYSIS_WORKERS: "0", ANALYSIS_RETRY_SECONDS: " 5 , 30 ", ANALYSIS_VAD: "silero" }).analysis).toEqual({
+      workers: 0,
+      retrySeconds: [5, 30],
+      vad: "silero",
+    });
     expect(err({ ANALYSIS_VAD: "webrtc" })).toContain("ANALYSIS_VAD 只能是 energy 或 silero");
     expect(err({ ANALYSIS_WORKERS: "-1" })).toContain("ANALYSIS_WORKERS 不能为负数");
     expect(err({ ANALYSIS_WORKERS: "two" })).toContain("ANALYSIS_WORKERS 必须是数字");

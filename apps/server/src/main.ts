@@ -56,11 +56,21 @@ async function main(): Promise<void> {
     const devices = await server.services.equipment.ensureDemoDevices(config.dataDir);
     if (devices.length > 0) {
       const { startSimulator } = await import("./device-sim/index.js");
-      sim = await startSimulator({ server: server.url, devices: devices.map((d) => ({ code: d.code, secret: d.secret })), ffmpegPath: config.uploads.ffmpeg, pushOnBoot: true });
+      sim = await startSimulator({
+        server: server.url,
+        devices: devices.map((d) => ({ code: d.code, secret: d.secret })),
+        ffmpegPath: config.uploads.ffmpeg,
+        pushOnBoot: true,
+      });
       lines.push(`演示设备：${devices.map((d) => d.code).join("、")} 正在推流（设备中心 → 直播巡课）`);
       // Their classes' lessons: a 3-minute 演示课 a minute from now, and this week's and next week's periods.
       const { demoLessons } = await import("./modules/recording/demo.js");
-      const added = await server.services.media.timetables.ensureDemoTimetable(await demoLessons(server.database.db, devices.map((d) => d.id)));
+      const added = await server.services.media.timetables.ensureDemoTimetable(
+        await demoLessons(
+          server.database.db,
+          devices.map((d) => d.id),
+        ),
+      );
       if (added) lines.push(`演示课表：已安排 ${added} 节课（基础管理 → 课表管理），一分钟后开始录制演示课`);
     } else {
       lines.push("DEMO_DEVICES=1 需要演示数据（SEED_DEMO=1），演示设备未启动");

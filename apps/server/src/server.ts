@@ -23,15 +23,19 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, opts: { database?: Database; listen?: boolean } = {}): Promise<RunningServer> {
   const database =
-    opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") }));
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") }));
   let counters: CounterStore | undefined;
   let files: ObjectStore | undefined;
   let ingest: { stop(): Promise<void> } | undefined;
   let recorder: { stop(): Promise<void> } | undefined;
   try {
     await database.migrate();
-    const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, demoContent: config.seedDemoContent, dataDir: config.dataDir });
+    const boot = await bootstrap(database.db, {
+      adminPassword: config.adminPassword,
+      seedDemo: config.seedDemo,
+      demoContent: config.seedDemoContent,
+      dataDir: config.dataDir,
+    });
     counters = await openCounterStore(config.redisUrl, config.redisPrefix);
     files = await openStore({ dataDir: config.dataDir, s3: config.s3 });
     const serverSecret = await loadServerSecret(database.db);
@@ -40,7 +44,14 @@ export async function startServer(config: Config, opts: { database?: Database; l
     // RTMP ingest (#6): nothing publishes before it starts, so live flags a crash left behind go first.
     await services.equipment.clearLive();
     try {
-      services.equipment.rtmpPort = await live.start({ rtmpPort: config.devices.rtmpPort, host: config.host, dataDir: config.dataDir, authority: services.equipment, ffmpegPath: config.uploads.ffmpeg, log: app.log });
+      services.equipment.rtmpPort = await live.start({
+        rtmpPort: config.devices.rtmpPort,
+        host: config.host,
+        dataDir: config.dataDir,
+        authority: services.equipment,
+        ffmpegPath: config.uploads.ffmpeg,
+        log: app.log,
+      });
     } catch (err) {
       // A taken port must not keep the platform down; devices cannot push until it is fixed (logged loudly).
       app.log.error({ err }, `RTMP 端口 ${config.devices.rtmpPort} 无法监听，设备推流不可用：请释放该端口或设置 RTMP_PORT`);
@@ -75,7 +86,16 @@ export async function startServer(config: Config, opts: { database?: Database; l
     if (config.seedDemo && config.seedDemoContent) {
       demoTimer = setTimeout(() => {
         analysisDemo = import("./modules/analysis/demo.js")
-          .then(({ seedAnalysisDemo }) => seedAnalysisDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir, enqueue: (id) => services.analysis!.queue.enqueue(id) }))
+          .then(({ seedAnalysisDemo }) =>
+            seedAnalysisDemo({
+              db: database.db,
+              files: services.files,
+              videos: services.media.videos,
+              ffmpeg: config.uploads.ffmpeg,
+              dataDir: config.dataDir,
+              enqueue: (id) => services.analysis!.queue.enqueue(id),
+            }),
+          )
           .catch((err: unknown) => app.log.warn({ err }, "课堂分析演示课例生成失败"))
           .finally(analysisSeeded);
       }, 10_000);
@@ -83,7 +103,16 @@ export async function startServer(config: Config, opts: { database?: Database; l
       // The front site's demo (#11): clips, courses, review activities and topics, 2 s after the start.
       frontTimer = setTimeout(() => {
         frontDemo = import("./modules/portal/front.demo.js")
-          .then(({ seedFrontDemo }) => seedFrontDemo({ db: database.db, files: services.files, videos: services.media.videos, ffmpeg: config.uploads.ffmpeg, dataDir: config.dataDir, analysisSeeded: analysisDone }))
+          .then(({ seedFrontDemo }) =>
+            seedFrontDemo({
+              db: database.db,
+              files: services.files,
+              videos: services.media.videos,
+              ffmpeg: config.uploads.ffmpeg,
+              dataDir: config.dataDir,
+              analysisSeeded: analysisDone,
+            }),
+          )
           .catch((err: unknown) => app.log.warn({ err }, "前台演示内容生成失败"))
           // The administration modules' demo (#12) after it: the training programme uses the front demo's clips.
           .then(() => import("./modules/admin-demo.js"))

@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 
 async function logs(action: string, target: number): Promise<number> {
-  return (await k.db.select().from(communityLog).where(and(eq(communityLog.action, action), eq(communityLog.target_id, target)))).length;
+  return (
+    await k.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.action, action), eq(communityLog.target_id, target)))
+  ).length;
 }
 
 describe("save and update", () => {
@@ -38,11 +43,30 @@ describe("save and update", () => {
   it("the owner starts a research activity with members as participants; the log records it", async () => {
     const a = await k.ok<ActivityDetail>(
       CALLS.activitySave,
-      { community_id: C, name: "  第一次集体教研  ", introduction: "讨论单元教学", start_time: wire(new Date(now + DAY)), end_time: wire(new Date(now + DAY + 2 * HOUR)), participation_account_ids: [k.id.lilaoshi, k.id.wanglaoshi] },
+      {
+        community_id: C,
+        name: "  第一次集体教研  ",
+        introduction: "讨论单元教学",
+        start_time: wire(new Date(now + DAY)),
+        end_time: wire(new Date(now + DAY + 2 * HOUR)),
+        participation_account_ids: [k.id.lilaoshi, k.id.wanglaoshi],
+      },
       "zhanglaoshi",
     );
     id = a.id;
-    expect(a).toMatchObject({ type: "research", type_name: "教研活动", name: "第一次集体教研", community_id: C, community_name: "语文教研社区", account_id: k.id.zhanglaoshi, phase: "upcoming", phase_name: "未开始", participant_count: 2, can_manage: true, school_id: school1 });
+    expect(a).toMatchObject({
+      type: "research",
+      type_name: "教研活动",
+      name: "第一次集体教研",
+      community_id: C,
+      community_name: "语文教研社区",
+      account_id: k.id.zhanglaoshi,
+      phase: "upcoming",
+      phase_name: "未开始",
+      participant_count: 2,
+      can_manage: true,
+      school_id: school1,
+    });
     expect(a.participants.map((p) => p.id).sort()).toEqual([k.id.lilaoshi!, k.id.wanglaoshi!].sort());
     expect(a.start_time).toBe(wire(new Date(now + DAY)));
     expect(await logs("activity.save", id)).toBe(1);
@@ -94,10 +118,40 @@ describe("lists", () => {
   const ids: Record<string, number> = {};
   beforeAll(async () => {
     const z = k.id.zhanglaoshi!;
-    ids.running = await insertActivity(k.db, { name: "进行中的磨课", account_id: z, community_id: C, school_id: school1, start: new Date(now - HOUR), end: new Date(now + HOUR) });
-    ids.ended = await insertActivity(k.db, { name: "已结束的评课", account_id: z, community_id: C, school_id: school1, start: new Date(now - 10 * DAY), end: new Date(now - 9 * DAY) });
-    ids.prep = await insertActivity(k.db, { name: "集体备课 第三单元", type: "preparation", account_id: z, community_id: C, school_id: school1, start: new Date(now + 3 * DAY), end: new Date(now + 4 * DAY), participants: [k.id.lilaoshi!] });
-    ids.hidden = await insertActivity(k.db, { name: "隐藏社区的活动", account_id: k.id.wanglaoshi!, community_id: HIDDEN, school_id: school1, start: new Date(now - HOUR), end: new Date(now + HOUR) });
+    ids.running = await insertActivity(k.db, {
+      name: "进行中的磨课",
+      account_id: z,
+      community_id: C,
+      school_id: school1,
+      start: new Date(now - HOUR),
+      end: new Date(now + HOUR),
+    });
+    ids.ended = await insertActivity(k.db, {
+      name: "已结束的评课",
+      account_id: z,
+      community_id: C,
+      school_id: school1,
+      start: new Date(now - 10 * DAY),
+      end: new Date(now - 9 * DAY),
+    });
+    ids.prep = await insertActivity(k.db, {
+      name: "集体备课 第三单元",
+      type: "preparation",
+      account_id: z,
+      community_id: C,
+      school_id: school1,
+      start: new Date(now + 3 * DAY),
+      end: new Date(now + 4 * DAY),
+      participants: [k.id.lilaoshi!],
+    });
+    ids.hidden = await insertActivity(k.db, {
+      name: "隐藏社区的活动",
+      account_id: k.id.wanglaoshi!,
+      community_id: HIDDEN,
+      school_id: school1,
+      start: new Date(now - HOUR),
+      end: new Date(now + HOUR),
+    });
   });
 
   it("c393 filters by community, type, phase, keyword and time range", async () => {
@@ -120,7 +174,11 @@ describe("lists", () => {
     expect(kw.list.map((r) => r.id)).toEqual([ids.running]);
     // Time range: what overlaps [now-11d, now-8d] is only the ended one.
     const d = (ms: number) => wire(new Date(ms)).slice(0, 10);
-    const range = await k.ok<Page<ActivityRow>>(CALLS.activityList, { community_id: C, start_time: d(now - 11 * DAY), end_time: d(now - 8 * DAY) }, "zhanglaoshi");
+    const range = await k.ok<Page<ActivityRow>>(
+      CALLS.activityList,
+      { community_id: C, start_time: d(now - 11 * DAY), end_time: d(now - 8 * DAY) },
+      "zhanglaoshi",
+    );
     expect(range.list.map((r) => r.id)).toEqual([ids.ended]);
     const paged = await k.ok<Page<ActivityRow>>(CALLS.activityList, { community_id: C, limit: 2, page: 2 }, "zhanglaoshi");
     expect(paged.list.map((r) => r.id)).toEqual(mine.slice(2, 4));
@@ -152,7 +210,12 @@ describe("lists", () => {
   it("c396 lists the activities of the caller's communities only", async () => {
     const li = await k.ok<Page<ActivityRow>>(CALLS.communityAllActivity, { limit: 100 }, "lilaoshi");
     const joined = new Set(
-      (await k.db.select().from(communityMember).where(and(eq(communityMember.account_id, k.id.lilaoshi!), eq(communityMember.status, 1)))).map((m) => m.community_id),
+      (
+        await k.db
+          .select()
+          .from(communityMember)
+          .where(and(eq(communityMember.account_id, k.id.lilaoshi!), eq(communityMember.status, 1)))
+      ).map((m) => m.community_id),
     );
     expect(li.list.every((r) => joined.has(r.community_id))).toBe(true);
     expect(li.list.some((r) => r.community_id === HIDDEN)).toBe(false);
@@ -186,9 +249,27 @@ describe("register / unregister (for the preparation, listen, after-class and qu
     const start = new Date(now + 5 * DAY);
     const end = new Date(now + 6 * DAY);
     const id = await k.db.transaction((tx) =>
-      svc.register(tx, { type: "listen", ref_id: 4242, name: "听评课：圆的面积", community_id: C, account_id: k.id.lilaoshi!, start_time: start, end_time: end, participation_account_ids: [k.id.zhanglaoshi!, k.id.zhanglaoshi!, 987654] }),
+      svc.register(tx, {
+        type: "listen",
+        ref_id: 4242,
+        name: "听评课：圆的面积",
+        community_id: C,
+        account_id: k.id.lilaoshi!,
+        start_time: start,
+        end_time: end,
+        participation_account_ids: [k.id.zhanglaoshi!, k.id.zhanglaoshi!, 987654],
+      }),
     );
-    const again = await svc.register(k.db, { type: "listen", ref_id: 4242, name: "听评课：圆的面积（二）", community_id: C, account_id: k.id.lilaoshi!, start_time: start, end_time: end, participation_account_ids: [k.id.wanglaoshi!] });
+    const again = await svc.register(k.db, {
+      type: "listen",
+      ref_id: 4242,
+      name: "听评课：圆的面积（二）",
+      community_id: C,
+      account_id: k.id.lilaoshi!,
+      start_time: start,
+      end_time: end,
+      participation_account_ids: [k.id.wanglaoshi!],
+    });
     expect(again).toBe(id);
     const [row] = await k.db.select().from(activity).where(eq(activity.id, id));
     expect(row).toMatchObject({ name: "听评课：圆的面积（二）", type: "listen", school_id: school1, community_id: C });
@@ -205,7 +286,13 @@ describe("register / unregister (for the preparation, listen, after-class and qu
 
 describe("demo activities", () => {
   it("seeds research activities of the given communities over the last 4 months and the next 2 weeks, members as participants", async () => {
-    const D = await insertCommunity(k.db, { name: "演示社区", owner: k.id.zhanglaoshi!, admins: [k.id.lilaoshi!], members: [k.id.wanglaoshi!, k.id.zhaolaoshi!], school_id: school1 });
+    const D = await insertCommunity(k.db, {
+      name: "演示社区",
+      owner: k.id.zhanglaoshi!,
+      admins: [k.id.lilaoshi!],
+      members: [k.id.wanglaoshi!, k.id.zhaolaoshi!],
+      school_id: school1,
+    });
     const at = new Date();
     const r = await seedDemoActivities(k.db, [D], at);
     expect(r.activities).toBeGreaterThanOrEqual(4);
@@ -221,11 +308,22 @@ describe("demo activities", () => {
       expect([k.id.zhanglaoshi, k.id.lilaoshi]).toContain(x.account_id);
       expect(x.area_id).toBeGreaterThan(0);
     }
-    const parts = await k.db.select().from(activityMember).where(inArray(activityMember.activity_id, rows.map((x) => x.id)));
+    const parts = await k.db
+      .select()
+      .from(activityMember)
+      .where(
+        inArray(
+          activityMember.activity_id,
+          rows.map((x) => x.id),
+        ),
+      );
     expect(parts).toHaveLength(r.participants);
     const joined = new Set((await k.db.select().from(communityMember).where(eq(communityMember.community_id, D))).map((m) => m.account_id));
     expect(parts.every((p) => joined.has(p.account_id))).toBe(true);
-    const logged = await k.db.select().from(communityLog).where(and(eq(communityLog.community_id, D), eq(communityLog.action, "activity.save")));
+    const logged = await k.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.community_id, D), eq(communityLog.action, "activity.save")));
     expect(logged).toHaveLength(r.activities);
     expect(await seedDemoActivities(k.db, [])).toEqual({ activities: 0, participants: 0 });
   });

@@ -34,7 +34,18 @@ async function upload(user: string, name: string): Promise<number> {
   const ext = name.split(".").pop()!;
   const [row] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/ac/${Math.random()}/${name}`, real_file_name: name, file_type: ext, kind: "document", mime: "application/octet-stream", size: 4096, sha256: "x", module: "after_class", is_public: false, account_id: k.id[user]! })
+    .values({
+      storage_key: `test/ac/${Math.random()}/${name}`,
+      real_file_name: name,
+      file_type: ext,
+      kind: "document",
+      mime: "application/octet-stream",
+      size: 4096,
+      sha256: "x",
+      module: "after_class",
+      is_public: false,
+      account_id: k.id[user]!,
+    })
     .returning({ id: storedFile.id });
   return row!.id;
 }
@@ -46,7 +57,15 @@ beforeAll(async () => {
   A = await insertCommunity(k.db, { name: "课后反思社区", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!], school_id: school });
   B = await insertCommunity(k.db, { name: "隐藏的社区", owner: k.id.lilaoshi!, school_id: school, is_display: 0 });
   // zhang organises, li teaches, wang evaluates.
-  L = await insertListen(k.db, { name: "《春》听评课", organiser: k.id.zhanglaoshi!, teacher: k.id.lilaoshi!, evaluators: [k.id.wanglaoshi!], community_id: A, school_id: school, subject_id: 0 });
+  L = await insertListen(k.db, {
+    name: "《春》听评课",
+    organiser: k.id.zhanglaoshi!,
+    teacher: k.id.lilaoshi!,
+    evaluators: [k.id.wanglaoshi!],
+    community_id: A,
+    school_id: school,
+    subject_id: 0,
+  });
 });
 
 afterAll(async () => {
@@ -61,12 +80,44 @@ describe("save (c300) / createDirectly (c304) / update (c301, c305) / detail (c3
     const f = await upload("lilaoshi", "反思材料.docx");
     const d = await k.ok<AfterClassDetail>(
       P.afterClassSave,
-      { record_id: L, title: "《春》课后反思", title_supplement: "朗读指导", content: '<p>朗读<strong>不够</strong></p><script>alert(1)</script><img src="x" onerror="y">', fileArr: [{ file_id: f, type: 1 }] },
+      {
+        record_id: L,
+        title: "《春》课后反思",
+        title_supplement: "朗读指导",
+        content: '<p>朗读<strong>不够</strong></p><script>alert(1)</script><img src="x" onerror="y">',
+        fileArr: [{ file_id: f, type: 1 }],
+      },
       "lilaoshi",
     );
     onRecord = d.id;
-    expect(d).toMatchObject({ title: "《春》课后反思", title_supplement: "朗读指导", community_id: A, record_id: L, record_name: "《春》听评课", community_name: "课后反思社区", account: { id: k.id.lilaoshi, realname: "李老师" }, is_display: 1, file_count: 1, can_edit: true, can_delete: true, discuss_status: 1 });
-    expect(Object.keys(d)).toEqual(expect.arrayContaining(["id", "title", "title_supplement", "after_logo_url", "community_id", "equiment_id", "record_id", "period_id", "subject_id", "grade_name"]));
+    expect(d).toMatchObject({
+      title: "《春》课后反思",
+      title_supplement: "朗读指导",
+      community_id: A,
+      record_id: L,
+      record_name: "《春》听评课",
+      community_name: "课后反思社区",
+      account: { id: k.id.lilaoshi, realname: "李老师" },
+      is_display: 1,
+      file_count: 1,
+      can_edit: true,
+      can_delete: true,
+      discuss_status: 1,
+    });
+    expect(Object.keys(d)).toEqual(
+      expect.arrayContaining([
+        "id",
+        "title",
+        "title_supplement",
+        "after_logo_url",
+        "community_id",
+        "equiment_id",
+        "record_id",
+        "period_id",
+        "subject_id",
+        "grade_name",
+      ]),
+    );
     expect(d.content).toContain("<strong>不够</strong>");
     expect(d.content).not.toMatch(/script|onerror/);
     expect(d.fileArr).toHaveLength(1);
@@ -74,9 +125,15 @@ describe("save (c300) / createDirectly (c304) / update (c301, c305) / detail (c3
     expect(d.fileArr[0]!.file_path).toMatch(new RegExp(`/files/${f}.+`));
     // The organiser may write too.
     await k.ok(P.afterClassSave, { record_id: L, title: "组织者的反思" }, "zhanglaoshi");
-    const [act] = await k.db.select().from(activity).where(and(eq(activity.type, "after_class"), eq(activity.ref_id, d.id)));
+    const [act] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "after_class"), eq(activity.ref_id, d.id)));
     expect(act).toMatchObject({ name: "《春》课后反思", community_id: A, account_id: k.id.lilaoshi });
-    const logs = await k.db.select().from(communityLog).where(and(eq(communityLog.community_id, A), eq(communityLog.action, "after_class.save")));
+    const logs = await k.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.community_id, A), eq(communityLog.action, "after_class.save")));
     expect(logs.length).toBe(2);
 
     await k.refused(P.afterClassSave, { record_id: L, title: "评课人的反思" }, "wanglaoshi", 403, "只有该听评课的授课教师或组织者可以撰写课后反思");
@@ -84,13 +141,23 @@ describe("save (c300) / createDirectly (c304) / update (c301, c305) / detail (c3
     await k.refused(P.afterClassSave, { record_id: 999999, title: "x" }, "lilaoshi", 404, "听评课不存在或已删除");
     await k.refused(P.afterClassSave, { record_id: L, title: " " }, "lilaoshi", 400, /请输入反思标题/);
     await k.refused(P.afterClassSave, { title: "x" }, "lilaoshi", 400, /听评课id/);
-    await k.refused(P.afterClassSave, { record_id: L, title: "x", fileArr: [{ file_id: await upload("zhanglaoshi", "别人的.pdf") }] }, "lilaoshi", 400, /不是您上传的/);
+    await k.refused(
+      P.afterClassSave,
+      { record_id: L, title: "x", fileArr: [{ file_id: await upload("zhanglaoshi", "别人的.pdf") }] },
+      "lilaoshi",
+      400,
+      /不是您上传的/,
+    );
     await k.refused(P.afterClassSave, { record_id: L, title: "x", after_logo_url: "javascript:alert(1)" }, "lilaoshi", 400, /上传的图片/);
     expect((await anon(P.afterClassSave, { record_id: L, title: "x" })).code).toBe(1025);
   });
 
   it("creates directly in a community the caller may post in, and moves it (c305)", async () => {
-    const d = await k.ok<AfterClassDetail>(P.afterClassCreateDirectly, { community_id: A, title: "直接写的反思", content: "<p>内容</p>", subject_id: 0, grade_name: "七年级" }, "lilaoshi");
+    const d = await k.ok<AfterClassDetail>(
+      P.afterClassCreateDirectly,
+      { community_id: A, title: "直接写的反思", content: "<p>内容</p>", subject_id: 0, grade_name: "七年级" },
+      "lilaoshi",
+    );
     direct = d.id;
     expect(d).toMatchObject({ record_id: 0, community_id: A, grade_name: "七年级", content: "<p>内容</p>" });
     await k.refused(P.afterClassCreateDirectly, { community_id: A, title: "外人" }, "wanglaoshi", 403, "请先加入社区后再发布课后反思");
@@ -111,7 +178,10 @@ describe("save (c300) / createDirectly (c304) / update (c301, c305) / detail (c3
     const d = await k.ok<AfterClassDetail>(P.afterClassUpdate, { id: onRecord, title: "改过的标题", fileArr: [{ file_id: f2, type: 2 }] }, "lilaoshi");
     expect(d).toMatchObject({ title: "改过的标题", title_supplement: "朗读指导", content: before.content, record_id: L, community_id: A });
     expect(d.fileArr.map((f) => f.file_id)).toEqual([f2]);
-    const [act] = await k.db.select().from(activity).where(and(eq(activity.type, "after_class"), eq(activity.ref_id, onRecord)));
+    const [act] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "after_class"), eq(activity.ref_id, onRecord)));
     expect(act!.name).toBe("改过的标题");
     await k.refused(P.afterClassUpdate, { id: onRecord, title: "管理者改" }, "zhanglaoshi", 403, "只有作者可以修改课后反思");
     await k.refused(P.afterClassUpdate, { id: onRecord, title: "" }, "lilaoshi", 400, /请输入反思标题/);
@@ -172,7 +242,17 @@ describe("save (c300) / createDirectly (c304) / update (c301, c305) / detail (c3
     it("files: members add theirs (c306), readers list them signed (c307); c308 the uploader, c313 the author or a manager", async () => {
       const z1 = await upload("zhanglaoshi", "张老师的补充.pdf");
       const z2 = await upload("zhanglaoshi", "张老师的课件.pptx");
-      const added = await k.ok<AfterClassFileRow[]>(P.afterFileSave, { after_class_id: onRecord, fileArr: [{ file_id: z1, type: 3 }, { file_path: `/files/${z2}`, type: 2 }] }, "zhanglaoshi");
+      const added = await k.ok<AfterClassFileRow[]>(
+        P.afterFileSave,
+        {
+          after_class_id: onRecord,
+          fileArr: [
+            { file_id: z1, type: 3 },
+            { file_path: `/files/${z2}`, type: 2 },
+          ],
+        },
+        "zhanglaoshi",
+      );
       expect(added.map((f) => f.file_id).sort()).toEqual([z1, z2].sort());
       await k.refused(P.afterFileSave, { after_class_id: onRecord, fileArr: [{ file_id: await upload("wanglaoshi", "w.pdf") }] }, "wanglaoshi", 403);
       await k.refused(P.afterFileSave, { after_class_id: onRecord, fileArr: [] }, "zhanglaoshi", 400, /请上传文件/);
@@ -225,11 +305,24 @@ describe("save (c300) / createDirectly (c304) / update (c301, c305) / detail (c3
       expect(await k.ok(P.afterClassDelete, { id: onRecord }, "zhanglaoshi")).toEqual({ id: onRecord });
       expect(await k.db.select().from(afterClass).where(eq(afterClass.id, onRecord))).toEqual([]);
       expect(await k.db.select().from(afterClassFile).where(eq(afterClassFile.after_class_id, onRecord))).toEqual([]);
-      expect(await k.db.select().from(discussComment).where(and(eq(discussComment.target_type, "after_class"), eq(discussComment.ref_id, onRecord)))).toEqual([]);
-      expect(await k.db.select().from(activity).where(and(eq(activity.type, "after_class"), eq(activity.ref_id, onRecord)))).toEqual([]);
+      expect(
+        await k.db
+          .select()
+          .from(discussComment)
+          .where(and(eq(discussComment.target_type, "after_class"), eq(discussComment.ref_id, onRecord))),
+      ).toEqual([]);
+      expect(
+        await k.db
+          .select()
+          .from(activity)
+          .where(and(eq(activity.type, "after_class"), eq(activity.ref_id, onRecord))),
+      ).toEqual([]);
       await k.refused(P.afterClassDelete, { id: onRecord }, "zhanglaoshi", 404);
       await k.ok(P.afterClassDelete, { id: direct }, "lilaoshi");
-      const logs = await k.db.select().from(communityLog).where(and(eq(communityLog.community_id, A), eq(communityLog.action, "after_class.delete")));
+      const logs = await k.db
+        .select()
+        .from(communityLog)
+        .where(and(eq(communityLog.community_id, A), eq(communityLog.action, "after_class.delete")));
       expect(logs.length).toBe(2);
     });
   });

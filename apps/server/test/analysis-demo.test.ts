@@ -11,7 +11,14 @@ import { type AKit, hasEspeak, hasFfmpeg, startAnalysisKit } from "./analysis-ki
 
 describe.skipIf(!hasFfmpeg)("analysis demo lessons", () => {
   let k: AKit;
-  const deps = () => ({ db: k.db, files: k.s.services.files, videos: k.s.services.media.videos, ffmpeg: "ffmpeg", dataDir: k.s.config.dataDir, enqueue: (id: number) => k.s.services.analysis!.queue.enqueue(id) });
+  const deps = () => ({
+    db: k.db,
+    files: k.s.services.files,
+    videos: k.s.services.media.videos,
+    ffmpeg: "ffmpeg",
+    dataDir: k.s.config.dataDir,
+    enqueue: (id: number) => k.s.services.analysis!.queue.enqueue(id),
+  });
   beforeAll(async () => {
     k = await startAnalysisKit();
   }, 120_000);

@@ -109,7 +109,8 @@ export function toneLesson(dir: string, name = "tones.mp4", opts: { seconds?: nu
 
 /** An SRT of the tone lesson: the teacher asks in each cycle, a student answers, the teacher praises. */
 export function toneSrt(dir: string, seconds = 40, name = "tones.srt"): string {
-  const ts = (s: number) => `00:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(Math.floor(s % 60)).padStart(2, "0")},${String(Math.round((s % 1) * 1000)).padStart(3, "0")}`;
+  const ts = (s: number) =>
+    `00:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(Math.floor(s % 60)).padStart(2, "0")},${String(Math.round((s % 1) * 1000)).padStart(3, "0")}`;
   const blocks: string[] = [];
   let i = 0;
   for (let c = 0; c + 10 <= seconds; c += 10) {

@@ -44,7 +44,9 @@ describe.skipIf(!ok)("analysis media stages on a generated lesson", () => {
     for (let i = 1; i < t.segments.length; i++) expect(t.segments[i]!.start).toBeGreaterThanOrEqual(t.segments[i - 1]!.end);
     const xs = t.positions.map((p) => p.x);
     expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(0.5);
-    const probe = spawnSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,codec_name,width,height", "-of", "csv=p=0", lesson.video], { encoding: "utf8" });
+    const probe = spawnSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,codec_name,width,height", "-of", "csv=p=0", lesson.video], {
+      encoding: "utf8",
+    });
     expect(probe.stdout).toContain("h264,video,640,360");
     expect(probe.stdout).toContain("aac,audio");
   });

@@ -99,7 +99,9 @@ describe.skipIf(!hasEspeak || !hasFfmpeg)("analysis pipeline on a generated 3-mi
     const video = await k.adopt("zhanglaoshi", g.video, "生成的课.mp4");
     const srt = await k.adopt("zhanglaoshi", g.srt, "生成的课.srt");
     const video2 = await k.adopt("zhanglaoshi", g.video, "生成的课-无实录.mp4");
-    const a = (await k.ok<AnalysisCourseDetail>(CALLS.researchLocal, { file_id: video, transcript_file_id: srt, name: "生成的课", interval: 10 }, "zhanglaoshi")).id;
+    const a = (
+      await k.ok<AnalysisCourseDetail>(CALLS.researchLocal, { file_id: video, transcript_file_id: srt, name: "生成的课", interval: 10 }, "zhanglaoshi")
+    ).id;
     const b = (await k.ok<AnalysisCourseDetail>(CALLS.researchLocal, { file_id: video2, name: "生成的课（无实录）", interval: 10 }, "zhanglaoshi")).id;
     for (const id of [a, b]) expect((await k.waitDone(id, "zhanglaoshi", 400_000)).status).toBe(2);
     withSrt = (await k.ok<CourseReport>(CALLS.courseReport, { id: a }, "zhanglaoshi")).result!;

@@ -123,7 +123,12 @@ describe.skipIf(!loaded.ok || !hasEspeak || !hasFfmpeg)("Silero VAD on a generat
     }
     const speech = (xs: string[]) => xs.map((x) => (x === "-" ? "-" : "V"));
     const truth = speech(perSecond(lesson.truth.segments, 72));
-    const got = speech(perSecond(regions.map((r) => ({ ...r, role: "T" })), 72));
+    const got = speech(
+      perSecond(
+        regions.map((r) => ({ ...r, role: "T" })),
+        72,
+      ),
+    );
     const agree = truth.filter((x, i) => x === got[i]).length / truth.length;
     expect(agree).toBeGreaterThanOrEqual(SPEECH_AGREEMENT);
     // the lesson has silent practice stretches: the VAD must not call everything speech
@@ -142,7 +147,12 @@ describe.skipIf(!loaded.ok || !hasEspeak || !hasFfmpeg)("Silero VAD on a generat
     // a second run gives the same regions (the model's state is reset per run)
     expect(await detectSpeechSilero(vad, audio)).toEqual(regions);
     // and it agrees with the energy VAD about which seconds are speech on this clean lesson
-    const energy = speech(perSecond(detectSpeech(audio).map((r) => ({ ...r, role: "T" })), 72));
+    const energy = speech(
+      perSecond(
+        detectSpeech(audio).map((r) => ({ ...r, role: "T" })),
+        72,
+      ),
+    );
     expect(energy.filter((x, i) => x === got[i]).length / energy.length).toBeGreaterThanOrEqual(SPEECH_AGREEMENT);
   });
 

@@ -62,13 +62,30 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
     await k.refused(CALLS.researchLocal, { file_id: file, name: "x", interval: 3 }, "zhanglaoshi", 400, "采样间隔不能小于 5 秒");
     await k.refused(CALLS.researchLocal, { file_id: other, name: "x" }, "zhanglaoshi", 404, /不是您上传的文件/);
     await k.refused(CALLS.researchLocal, { file_id: notVideo, name: "x" }, "zhanglaoshi", 400, /只能登记视频文件/);
-    await k.refused(CALLS.researchLocal, { file_id: file, name: "x", transcript_file_id: notVideo }, "zhanglaoshi", 400, "课堂实录文件只能是 .srt、.vtt 或 .txt");
+    await k.refused(
+      CALLS.researchLocal,
+      { file_id: file, name: "x", transcript_file_id: notVideo },
+      "zhanglaoshi",
+      400,
+      "课堂实录文件只能是 .srt、.vtt 或 .txt",
+    );
     await k.refused(CALLS.researchLocal, { file_id: file, name: "x", account_id: k.id.zhaolaoshi }, "zhanglaoshi", 403, /所管理学校的教师/);
     await k.refused(CALLS.researchLocal, { file_id: file, name: "x" }, undefined, 1025);
 
-    const row = await k.ok<AnalysisCourseDetail>(CALLS.researchLocal, { file_id: file, name: "三角形内角和", transcript_file_id: tx, interval: 10 }, "zhanglaoshi");
+    const row = await k.ok<AnalysisCourseDetail>(
+      CALLS.researchLocal,
+      { file_id: file, name: "三角形内角和", transcript_file_id: tx, interval: 10 },
+      "zhanglaoshi",
+    );
     expect([0, 1]).toContain(row.status);
-    expect(row).toMatchObject({ source: "local", account_id: k.id.zhanglaoshi, creator_id: k.id.zhanglaoshi, interval: 10, has_transcript: true, can_manage: true });
+    expect(row).toMatchObject({
+      source: "local",
+      account_id: k.id.zhanglaoshi,
+      creator_id: k.id.zhanglaoshi,
+      interval: 10,
+      has_transcript: true,
+      can_manage: true,
+    });
     course = row.id;
     const done = await k.waitDone(course);
     expect(done.error).toBe("");
@@ -128,7 +145,10 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
     }
     const depth = await k.ok<DialogueDepthAnswer>(CALLS.dialogueDepth, { id: course }, "zhanglaoshi");
     expect(depth.available && depth.questions).toBe(4);
-    expect(await k.ok<DialogueDepthAnswer>(CALLS.dialogueDepth, { id: bare }, "zhanglaoshi")).toEqual({ available: false, reason: "未导入课堂实录（可上传 SRT/VTT/TXT）" });
+    expect(await k.ok<DialogueDepthAnswer>(CALLS.dialogueDepth, { id: bare }, "zhanglaoshi")).toEqual({
+      available: false,
+      reason: "未导入课堂实录（可上传 SRT/VTT/TXT）",
+    });
     const cls = await k.ok<DialogueClassAnswer>(CALLS.dialogueClass, { id: course }, "zhanglaoshi");
     expect(cls.available && cls.questions.length).toBe(4);
     expect(cls.available && cls.agreement).toBeNull();
@@ -213,7 +233,13 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
     expect(after.available && after.machine[0]!.kind).toBe(q0.kind);
     await k.refused(CALLS.upDialogueClass, { id: course, items: [{ index: 9, kind: "open" }] }, "zhanglaoshi", 400, "问题序号 9 超出范围（共 4 个问题）");
     await k.refused(CALLS.upDialogueClass, { id: course, items: [{ index: 0, response: "hug" }] }, "zhanglaoshi", 400, "理答类型不正确");
-    await k.refused(CALLS.upDialogueClass, { id: bare, items: [{ index: 0, kind: "open" }] }, "zhanglaoshi", 400, "话语分析不可用：未导入课堂实录（可上传 SRT/VTT/TXT）");
+    await k.refused(
+      CALLS.upDialogueClass,
+      { id: bare, items: [{ index: 0, kind: "open" }] },
+      "zhanglaoshi",
+      400,
+      "话语分析不可用：未导入课堂实录（可上传 SRT/VTT/TXT）",
+    );
   });
 
   it("c141 deleteContent: the line goes and the text sections are recomputed without decoding", async () => {
@@ -335,7 +361,15 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
     await k.refused(CALLS.flowLive, { recording_id: 99999999 }, "zhanglaoshi", 404, "录制不存在或已删除");
     const [rec] = await k.db
       .insert(recording)
-      .values({ equipment_id: 1, account_id: k.id.zhanglaoshi!, school_id: (await k.ok<AnalysisCourseDetail>(CALLS.courseDetail, { id: course }, "zhanglaoshi")).school_id, course_name: "正在上的课", start_at: new Date(), end_at: new Date(Date.now() + 2700_000), record_type: 2 } as typeof recording.$inferInsert)
+      .values({
+        equipment_id: 1,
+        account_id: k.id.zhanglaoshi!,
+        school_id: (await k.ok<AnalysisCourseDetail>(CALLS.courseDetail, { id: course }, "zhanglaoshi")).school_id,
+        course_name: "正在上的课",
+        start_at: new Date(),
+        end_at: new Date(Date.now() + 2700_000),
+        record_type: 2,
+      } as typeof recording.$inferInsert)
       .returning({ id: recording.id });
     const empty = await k.ok<FlowLiveAnswer>(CALLS.flowLive, { recording_id: rec!.id }, "zhanglaoshi");
     expect(empty.st).toEqual({ available: false, reason: "尚未采集到音频（录制开始后稍候再试）" });
@@ -354,7 +388,18 @@ describe.skipIf(!hasFfmpeg)("analysis course API", () => {
     const file = await k.adopt("zhanglaoshi", lesson, "录制.mp4");
     const [rec] = await k.db
       .insert(recording)
-      .values({ equipment_id: 1, account_id: k.id.zhanglaoshi!, school_id: k.who.zhanglaoshi!.school_id, course_name: "录制的 AI 课", start_at: new Date(), end_at: new Date(), record_type: 1, is_ai: 1, state: "done", files: { teacher: file } } as typeof recording.$inferInsert)
+      .values({
+        equipment_id: 1,
+        account_id: k.id.zhanglaoshi!,
+        school_id: k.who.zhanglaoshi!.school_id,
+        course_name: "录制的 AI 课",
+        start_at: new Date(),
+        end_at: new Date(),
+        record_type: 1,
+        is_ai: 1,
+        state: "done",
+        files: { teacher: file },
+      } as typeof recording.$inferInsert)
       .returning();
     const videos = k.s.services.media.videos;
     const videoId = await videos.fromRecording(rec!);

@@ -22,11 +22,26 @@ beforeAll(async () => {
   const db = s.database.db;
   const teachers = (await db.select({ id: account.id }).from(account).where(eq(account.identity, 2)).orderBy(account.id)).map((r) => r.id);
   expect(teachers.length).toBeGreaterThanOrEqual(3);
-  for (const [name, status] of [["演示社区甲", 1], ["演示社区乙", 1], ["已关闭", 3]] as const) {
-    const [c] = await db.insert(community).values({ name, account_id: teachers[0]!, status, created_at: new Date(now.getTime() - 200 * DAY) }).returning({ id: community.id });
-    await db.insert(communityMember).values(
-      teachers.map((t, i) => ({ community_id: c!.id, account_id: t, role: i === 0 ? 1 : 3, status: 1, joined_at: new Date(now.getTime() - (150 - i * 20) * DAY) })),
-    );
+  for (const [name, status] of [
+    ["演示社区甲", 1],
+    ["演示社区乙", 1],
+    ["已关闭", 3],
+  ] as const) {
+    const [c] = await db
+      .insert(community)
+      .values({ name, account_id: teachers[0]!, status, created_at: new Date(now.getTime() - 200 * DAY) })
+      .returning({ id: community.id });
+    await db
+      .insert(communityMember)
+      .values(
+        teachers.map((t, i) => ({
+          community_id: c!.id,
+          account_id: t,
+          role: i === 0 ? 1 : 3,
+          status: 1,
+          joined_at: new Date(now.getTime() - (150 - i * 20) * DAY),
+        })),
+      );
     if (status === 1) ids.push(c!.id);
     else closed = c!.id;
   }
@@ -43,7 +58,9 @@ describe("seedDemoArticles", () => {
     const articles = await db.select().from(communityArticle);
     expect(articles.length).toBe(res.articles);
     expect(articles.every((a) => ids.includes(a.community_id))).toBe(true);
-    const members = new Set((await db.select({ id: communityMember.account_id }).from(communityMember).where(inArray(communityMember.community_id, ids))).map((r) => r.id));
+    const members = new Set(
+      (await db.select({ id: communityMember.account_id }).from(communityMember).where(inArray(communityMember.community_id, ids))).map((r) => r.id),
+    );
     for (const a of articles) {
       expect(members.has(a.account_id)).toBe(true);
       expect(a.created_at.getTime()).toBeGreaterThanOrEqual(now.getTime() - 121 * DAY);
@@ -70,7 +87,14 @@ describe("seedDemoArticles", () => {
     expect(saves.map((l) => l.target_id).sort()).toEqual(articles.map((a) => a.id).sort());
     const top = comments.filter((c) => c.pid === 0).length;
     expect((await db.select().from(communityLog).where(eq(communityLog.action, "article.comment"))).length).toBe(top);
-    expect((await db.select().from(communityLog).where(and(eq(communityLog.action, "board.save"), eq(communityLog.community_id, closed)))).length).toBe(0);
+    expect(
+      (
+        await db
+          .select()
+          .from(communityLog)
+          .where(and(eq(communityLog.action, "board.save"), eq(communityLog.community_id, closed)))
+      ).length,
+    ).toBe(0);
   });
 
   it("does nothing without communities", async () => {

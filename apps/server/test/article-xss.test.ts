@@ -80,7 +80,9 @@ export const XSS_VECTORS: readonly string[] = [
 ];
 
 const ALLOWED_TAGS = new Set(
-  "h1 h2 h3 h4 h5 h6 p br hr div span ul ol li strong b em i u s strike del sub sup mark a img figure figcaption table thead tbody tfoot tr th td caption colgroup col blockquote pre code".split(" "),
+  "h1 h2 h3 h4 h5 h6 p br hr div span ul ol li strong b em i u s strike del sub sup mark a img figure figcaption table thead tbody tfoot tr th td caption colgroup col blockquote pre code".split(
+    " ",
+  ),
 );
 const ALLOWED_ATTRS = new Set(["href", "title", "target", "rel", "src", "alt", "width", "height", "colspan", "rowspan", "span", "start", "class", "style"]);
 
@@ -106,7 +108,9 @@ function problems(html: string): string[] {
     if (!ALLOWED_TAGS.has(name)) out.push(`tag ${name}`);
     for (const a of m[3]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)) {
       const attr = a[1]!.toLowerCase();
-      const value = decode(a[2]!).replace(/[\s\u0000-\u001f]/g, "").toLowerCase();
+      const value = decode(a[2]!)
+        .replace(/[\s\u0000-\u001f]/g, "")
+        .toLowerCase();
       if (!ALLOWED_ATTRS.has(attr) || attr.startsWith("on")) out.push(`attribute ${attr}`);
       if (/javascript:|vbscript:|data:/.test(value)) out.push(`url ${attr}=${a[2]}`);
       if (attr === "href" && !/^(https?:\/\/|mailto:)/.test(value)) out.push(`href ${a[2]}`);
@@ -128,7 +132,10 @@ beforeAll(async () => {
   s = await startTestServer();
   zhang = await s.login("zhanglaoshi", DEMO_TEACHER_PASSWORD);
   const db = s.database.db;
-  const [row] = await db.insert(community).values({ name: "XSS 测试社区", account_id: zhang.account_id, school_id: zhang.school_id }).returning({ id: community.id });
+  const [row] = await db
+    .insert(community)
+    .values({ name: "XSS 测试社区", account_id: zhang.account_id, school_id: zhang.school_id })
+    .returning({ id: community.id });
   c1 = row!.id;
   await db.insert(communityMember).values({ community_id: c1, account_id: zhang.account_id, role: 1, status: 1, joined_at: new Date() });
 });
@@ -149,7 +156,11 @@ describe("rich text sanitizing", () => {
     expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(25);
     const failures: string[] = [];
     for (const [i, v] of XSS_VECTORS.entries()) {
-      const saved = await s.call<ArticleDetail>(CALLS.articleSave, { community_id: c1, title: `向量 ${i + 1}`, content: `<p>向量 ${i + 1}</p>${v}` }, zhang.token);
+      const saved = await s.call<ArticleDetail>(
+        CALLS.articleSave,
+        { community_id: c1, title: `向量 ${i + 1}`, content: `<p>向量 ${i + 1}</p>${v}` },
+        zhang.token,
+      );
       expect(saved.code, `${v}: ${saved.msg}`).toBe(200);
       const read = await s.call<ArticleDetail>(CALLS.articleRead, { id: saved.data.id }, zhang.token);
       expect(read.code).toBe(200);
@@ -167,7 +178,7 @@ describe("rich text sanitizing", () => {
     const content = [
       '<h1>一级</h1><h3 style="text-align:center">三级</h3>',
       '<p>正文 <strong>粗</strong> <em>斜</em> <u>下划线</u> <s>删除</s> <span style="color:#ff0000;font-size:16px">红字</span></p>',
-      "<ul><li>一</li><li>二</li></ul><ol start=\"3\"><li>三</li></ol>",
+      '<ul><li>一</li><li>二</li></ul><ol start="3"><li>三</li></ol>',
       '<p><a href="https://example.com/a?b=1" target="_blank">外链</a> <a href="mailto:t@example.com">邮件</a></p>',
       '<p><img src="https://example.com/a.png" alt="图" width="300"><img src="/files/42?exp=1&amp;sig=abc"></p>',
       '<table><thead><tr><th colspan="2">表头</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>',

@@ -88,13 +88,27 @@ describe("articles", () => {
       {
         community_id: c1,
         title: "  第一篇文章 ",
-        content: '<h2>标题</h2><p style="text-align:center">你好 &amp; 欢迎<script>alert(1)</script></p><img src="x" onerror="alert(1)"><a href="https://example.com">链接</a>',
+        content:
+          '<h2>标题</h2><p style="text-align:center">你好 &amp; 欢迎<script>alert(1)</script></p><img src="x" onerror="alert(1)"><a href="https://example.com">链接</a>',
         cover_url: "/files/12",
       },
       "zhanglaoshi",
     );
     a1 = saved.id;
-    expect(saved).toMatchObject({ community_id: c1, title: "第一篇文章", cover_url: "/files/12", account_name: "张老师", community_name: "语文教研社区", status: 1, reading_num: 0, like_num: 0, comment_num: 0, can_edit: true, can_delete: true, is_like: false });
+    expect(saved).toMatchObject({
+      community_id: c1,
+      title: "第一篇文章",
+      cover_url: "/files/12",
+      account_name: "张老师",
+      community_name: "语文教研社区",
+      status: 1,
+      reading_num: 0,
+      like_num: 0,
+      comment_num: 0,
+      can_edit: true,
+      can_delete: true,
+      is_like: false,
+    });
     expect(saved.content).toBe('<h2>标题</h2><p style="text-align:center">你好 &amp; 欢迎</p><a rel="noopener noreferrer" href="https://example.com">链接</a>');
     expect(saved.summary).toBe("标题 你好 & 欢迎 链接");
     expect((await article(a1))!.content).toBe(saved.content);
@@ -104,7 +118,13 @@ describe("articles", () => {
     await refused(CALLS.articleSave, { community_id: c1, title: " ", content: "<p>x</p>" }, "zhanglaoshi", 400, /请输入文章标题/);
     await refused(CALLS.articleSave, { community_id: c1, title: "x".repeat(101), content: "<p>x</p>" }, "zhanglaoshi", 400, /文章标题不能超过 100 个字符/);
     await refused(CALLS.articleSave, { community_id: c1, title: "空", content: "<script>alert(1)</script><p> </p>" }, "zhanglaoshi", 400, "请输入文章内容");
-    await refused(CALLS.articleSave, { community_id: c1, title: "封面", content: "<p>x</p>", cover_url: "javascript:alert(1)" }, "zhanglaoshi", 400, /封面地址只能是/);
+    await refused(
+      CALLS.articleSave,
+      { community_id: c1, title: "封面", content: "<p>x</p>", cover_url: "javascript:alert(1)" },
+      "zhanglaoshi",
+      400,
+      /封面地址只能是/,
+    );
     await refused(CALLS.articleSave, { community_id: c1, title: "非成员", content: "<p>x</p>" }, "wanglaoshi", 403, "请先加入社区后再发布");
     // A manager who is not a member does not post either; a closed community takes no posts.
     await refused(CALLS.articleSave, { community_id: c1, title: "管理员", content: "<p>x</p>" }, "xiaoji", 403, "请先加入社区后再发布");
@@ -165,7 +185,11 @@ describe("articles", () => {
   });
 
   it("c220 the author edits only what is sent; the author or a manager hides; others are refused", async () => {
-    const edited = await ok<ArticleDetail>(CALLS.articleUpdate, { id: a1, title: "改过的标题", content: '<p onclick="x()">新的内容</p><iframe src="https://evil"></iframe>' }, "zhanglaoshi");
+    const edited = await ok<ArticleDetail>(
+      CALLS.articleUpdate,
+      { id: a1, title: "改过的标题", content: '<p onclick="x()">新的内容</p><iframe src="https://evil"></iframe>' },
+      "zhanglaoshi",
+    );
     expect(edited).toMatchObject({ title: "改过的标题", content: "<p>新的内容</p>", summary: "新的内容", cover_url: "/files/12" });
     expect(await logCount("article.update", a1)).toBe(1);
     await refused(CALLS.articleUpdate, { id: a1, title: "李改" }, "lilaoshi", 403, "只有文章作者可以修改文章");
@@ -281,7 +305,14 @@ describe("articles", () => {
     expect(await article(other.id)).toBeUndefined();
     expect((await s.database.db.select().from(articleComment).where(eq(articleComment.article_id, other.id))).length).toBe(0);
     expect((await s.database.db.select().from(articleLike).where(eq(articleLike.article_id, other.id))).length).toBe(0);
-    expect((await s.database.db.select().from(collect).where(and(eq(collect.target_type, "article"), eq(collect.target_id, other.id)))).length).toBe(0);
+    expect(
+      (
+        await s.database.db
+          .select()
+          .from(collect)
+          .where(and(eq(collect.target_type, "article"), eq(collect.target_id, other.id)))
+      ).length,
+    ).toBe(0);
     expect(await logCount("article.delete", other.id)).toBe(1);
     // A manager deletes somebody else's article.
     const third = await ok<ArticleDetail>(CALLS.articleSave, { community_id: c1, title: "管理员删", content: "<p>x</p>" }, "lilaoshi");

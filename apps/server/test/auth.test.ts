@@ -18,11 +18,50 @@ describe("c001 /middle/login", () => {
     const r = await s.call<SessionInfo>(CALLS.login, { username: "admin", password: TEST_ADMIN_PASSWORD });
     expect(r.code).toBe(200);
     const keys = [
-      "token", "username", "realname", "account_id", "school_id", "school_id_top", "period_id", "period_id_top", "id", "apply_id",
-      "area_code", "region_code", "type", "ident", "identityCode", "identity", "identity_name", "account_school_user_id",
-      "is_reset_pass", "url", "userToken", "userUuid", "access_token", "id_token", "njy_id_token", "njy_token", "reputation",
-      "school_index_name", "school_index_logo", "total_space", "disk_space", "surplus_space_size", "school_type",
-      "community_level", "province_id", "city_id", "area_id", "njy_area_id", "identity_area_id", "head_portrait_url", "isFullScreen", "subject_id", "entry_year", "identity_level",
+      "token",
+      "username",
+      "realname",
+      "account_id",
+      "school_id",
+      "school_id_top",
+      "period_id",
+      "period_id_top",
+      "id",
+      "apply_id",
+      "area_code",
+      "region_code",
+      "type",
+      "ident",
+      "identityCode",
+      "identity",
+      "identity_name",
+      "account_school_user_id",
+      "is_reset_pass",
+      "url",
+      "userToken",
+      "userUuid",
+      "access_token",
+      "id_token",
+      "njy_id_token",
+      "njy_token",
+      "reputation",
+      "school_index_name",
+      "school_index_logo",
+      "total_space",
+      "disk_space",
+      "surplus_space_size",
+      "school_type",
+      "community_level",
+      "province_id",
+      "city_id",
+      "area_id",
+      "njy_area_id",
+      "identity_area_id",
+      "head_portrait_url",
+      "isFullScreen",
+      "subject_id",
+      "entry_year",
+      "identity_level",
     ];
     for (const k of keys) expect(r.data, k).toHaveProperty(k);
     expect(r.data.realname).toBe("管理员");
@@ -37,7 +76,10 @@ describe("c001 /middle/login", () => {
 
   it("stores only a hash of the token", async () => {
     const info = await s.login();
-    const rows = await s.database.db.select().from(session).where(eq(session.token_hash, hashToken(info.token)));
+    const rows = await s.database.db
+      .select()
+      .from(session)
+      .where(eq(session.token_hash, hashToken(info.token)));
     expect(rows).toHaveLength(1);
     const plain = await s.database.db.select().from(session).where(eq(session.token_hash, info.token));
     expect(plain).toHaveLength(0);
@@ -133,7 +175,10 @@ describe("sessions: 1025 and 1028", () => {
 
   it("an expired token answers 1025", async () => {
     const info = await s.login();
-    await s.database.db.update(session).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(session.token_hash, hashToken(info.token)));
+    await s.database.db
+      .update(session)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(session.token_hash, hashToken(info.token)));
     expect((await s.call(CALLS.menuTree, {}, info.token)).code).toBe(1025);
   });
 
@@ -146,10 +191,18 @@ describe("sessions: 1025 and 1028", () => {
     expect(wrongOld.msg).toContain("旧密码不正确");
     expect((await s.call(CALLS.menuTree, {}, b.token)).code).toBe(200);
 
-    const mismatch = await s.call(CALLS.changePassword, { old_password: TEST_TEACHER_PASSWORD, password: "NewPass123", password_confirmation: "NewPass124" }, a.token);
+    const mismatch = await s.call(
+      CALLS.changePassword,
+      { old_password: TEST_TEACHER_PASSWORD, password: "NewPass123", password_confirmation: "NewPass124" },
+      a.token,
+    );
     expect(mismatch).toMatchObject({ code: 400, msg: "确认密码(password_confirmation): 两次输入的新密码不一致" });
 
-    const ok = await s.call(CALLS.changePassword, { old_password: TEST_TEACHER_PASSWORD, password: "NewPass123", password_confirmation: "NewPass123" }, a.token);
+    const ok = await s.call(
+      CALLS.changePassword,
+      { old_password: TEST_TEACHER_PASSWORD, password: "NewPass123", password_confirmation: "NewPass123" },
+      a.token,
+    );
     expect(ok).toEqual({ code: 200, msg: "修改成功", data: null });
     const ended = await s.call(CALLS.menuTree, {}, b.token);
     expect(ended).toEqual({ code: 1028, msg: SESSION_END_MESSAGES.password_changed, data: null });
@@ -178,7 +231,11 @@ describe("sessions: 1025 and 1028", () => {
     const weak = await s.call(CALLS.changePassword, { old_password: TEST_ADMIN_PASSWORD, password: "123", password_confirmation: "123" }, a.token);
     expect(weak.code).toBe(400);
     expect(weak.msg).toContain("新密码(password)");
-    const same = await s.call(CALLS.changePassword, { old_password: TEST_ADMIN_PASSWORD, password: TEST_ADMIN_PASSWORD, password_confirmation: TEST_ADMIN_PASSWORD }, a.token);
+    const same = await s.call(
+      CALLS.changePassword,
+      { old_password: TEST_ADMIN_PASSWORD, password: TEST_ADMIN_PASSWORD, password_confirmation: TEST_ADMIN_PASSWORD },
+      a.token,
+    );
     expect(same.msg).toContain("新密码不能与旧密码相同");
     expect((await s.call(CALLS.changePassword, { old_password: "x", password: "Abc12345", password_confirmation: "Abc12345" })).code).toBe(1025);
   });

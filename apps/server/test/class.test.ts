@@ -179,7 +179,11 @@ describe("session reads (c047, c048, c049, c083, c113)", () => {
 
   it("c047: subjects of a period, or of every period of the caller's school", async () => {
     const senior = await periodId(school1, "高中");
-    const one = await ok<PeriodSubjectItem[]>(C.periodSubjectList, { period_id: senior, school_id: school1, account_id: 1, type: 2, area_code: "640104" }, "lilaoshi");
+    const one = await ok<PeriodSubjectItem[]>(
+      C.periodSubjectList,
+      { period_id: senior, school_id: school1, account_id: 1, type: 2, area_code: "640104" },
+      "lilaoshi",
+    );
     expect(one.map((x) => x.name)).toContain("思想政治");
     expect(one.every((x) => x.period_id === senior)).toBe(true);
     const all = await ok<PeriodSubjectItem[]>(C.periodSubjectList, {}, "lilaoshi");
@@ -360,7 +364,16 @@ describe("classes", () => {
     const li = await accountId("lilaoshi");
     const created = await ok<{ id: number }>(C.classSave, { grade_id: g7, name: "3班", entry_year: year, head_teacher_id: li }, "xiaoji");
     const read = await ok<ClassRow>(C.classRead, { id: created.id }, "xiaoji");
-    expect(read).toMatchObject({ school_id: school1, grade_id: g7, name: "3班", entry_year: year, head_teacher_id: li, head_teacher_name: "李老师", status: 1, student_count: 0 });
+    expect(read).toMatchObject({
+      school_id: school1,
+      grade_id: g7,
+      name: "3班",
+      entry_year: year,
+      head_teacher_id: li,
+      head_teacher_name: "李老师",
+      status: 1,
+      student_count: 0,
+    });
 
     expect(await call(C.classSave, { grade_id: g7, name: "1班", entry_year: year }, "xiaoji")).toEqual({
       code: 409,
@@ -369,8 +382,14 @@ describe("classes", () => {
     });
     // Same name with another entry year, or in another grade, is another class.
     const again = await ok<{ id: number }>(C.classSave, { grade_id: g7, name: "1班", entry_year: year + 1 }, "xiaoji");
-    expect(await call(C.classSave, { grade_id: gOther, name: "9班", entry_year: year }, "xiaoji")).toEqual({ code: 404, msg: "年级不存在或不在您的管理范围", data: null });
-    expect((await call(C.classSave, { grade_id: g7, name: "9班", entry_year: year, school_id: school2 }, "xiaoji")).msg).toBe("年级(grade_id): 该年级不属于所选学校");
+    expect(await call(C.classSave, { grade_id: gOther, name: "9班", entry_year: year }, "xiaoji")).toEqual({
+      code: 404,
+      msg: "年级不存在或不在您的管理范围",
+      data: null,
+    });
+    expect((await call(C.classSave, { grade_id: g7, name: "9班", entry_year: year, school_id: school2 }, "xiaoji")).msg).toBe(
+      "年级(grade_id): 该年级不属于所选学校",
+    );
     expect((await call(C.classSave, { name: "9班", entry_year: year }, "xiaoji")).msg).toBe("年级(grade_id): 必填");
     expect((await call(C.classSave, { grade_id: g7, name: "9班" }, "xiaoji")).msg).toBe("入学年份(entry_year): 必填");
     expect((await call(C.classSave, { grade_id: g7, name: "9班", entry_year: "去年" }, "xiaoji")).msg).toMatch(/^入学年份\(entry_year\): /);
@@ -379,11 +398,21 @@ describe("classes", () => {
     expect((await call(C.classSave, { grade_id: g7, name: "9班", entry_year: year, head_teacher_id: await accountId("zhaolaoshi") }, "xiaoji")).msg).toBe(
       "班主任(head_teacher_id): 赵老师 不是本校教师",
     );
-    expect(await call(C.classSave, { grade_id: g7, name: "9班", entry_year: year, head_teacher_id: 999999 }, "xiaoji")).toEqual({ code: 404, msg: "班主任账号不存在", data: null });
+    expect(await call(C.classSave, { grade_id: g7, name: "9班", entry_year: year, head_teacher_id: 999999 }, "xiaoji")).toEqual({
+      code: 404,
+      msg: "班主任账号不存在",
+      data: null,
+    });
 
     // Moving a class to another grade of the school; never to another school's grade.
     await ok(C.classUpdate, { id: created.id, grade_id: g8, name: "3班（实验）" }, "xiaoji");
-    expect(await ok<ClassRow>(C.classRead, { id: created.id }, "xiaoji")).toMatchObject({ grade_id: g8, grade_name: "八年级", name: "3班（实验）", head_teacher_id: li, status: 1 });
+    expect(await ok<ClassRow>(C.classRead, { id: created.id }, "xiaoji")).toMatchObject({
+      grade_id: g8,
+      grade_name: "八年级",
+      name: "3班（实验）",
+      head_teacher_id: li,
+      status: 1,
+    });
     expect((await call(C.classUpdate, { id: created.id, grade_id: gOther }, "xiaoji")).code).toBe(404);
     expect((await call(C.classUpdate, { id: again.id, entry_year: year }, "xiaoji")).code).toBe(409);
     expect((await call(C.classUpdate, { id: created.id, status: 3 }, "xiaoji")).msg).toBe("状态(status): 只能是 0 或 1");
@@ -403,7 +432,11 @@ describe("classes", () => {
 
     // Delete: refused while students are in the class; batch answers per id.
     const full = list.list[0]!;
-    expect(await call(C.classDelete, { id: full.id }, "xiaoji")).toEqual({ code: 409, msg: `该班级还有 ${full.student_count} 名学生，请先删除或调整学生`, data: null });
+    expect(await call(C.classDelete, { id: full.id }, "xiaoji")).toEqual({
+      code: 409,
+      msg: `该班级还有 ${full.student_count} 名学生，请先删除或调整学生`,
+      data: null,
+    });
     const batch = await ok<BatchResult[]>(C.classBatchDelete, { ids: [created.id, full.id, foreign!.id, created.id] }, "xiaoji");
     expect(batch).toEqual([
       { id: created.id, ok: true, msg: "成功" },
@@ -424,7 +457,9 @@ describe("classes", () => {
     const byGrade = await ok<Page<ClassRow>>(C.classList, { grade_id: g1 }, "quji");
     expect(byGrade.list.map((k) => k.name)).toEqual(["1班", "2班"]);
     const year = byGrade.list[0]!.entry_year;
-    expect((await ok<Page<ClassRow>>(C.classList, { school_id: school1, entry_year: year, limit: 50 }, "quji")).list.every((k) => k.entry_year === year)).toBe(true);
+    expect((await ok<Page<ClassRow>>(C.classList, { school_id: school1, entry_year: year, limit: 50 }, "quji")).list.every((k) => k.entry_year === year)).toBe(
+      true,
+    );
     expect((await ok<Page<ClassRow>>(C.classList, { school_id: school1, name: "2班", limit: 50 }, "quji")).total).toBe(6);
     const region = await ok<Page<ClassRow>>(C.classList, { limit: 100 }, "quji");
     expect(new Set(region.list.map((k) => k.school_id))).toEqual(new Set([school1, xqPrimary]));
@@ -522,7 +557,9 @@ describe("students", () => {
       data: null,
     });
     expect((await call(C.studentSave, { class_id: k1!.id, name: "缺学号" }, "xiaoji")).msg).toBe("学号(student_no): 必填");
-    expect((await call(C.studentSave, { class_id: k1!.id, name: "怪学号", student_no: "学号1" }, "xiaoji")).msg).toBe("学号(student_no): 学号只能包含字母、数字、_ 和 -");
+    expect((await call(C.studentSave, { class_id: k1!.id, name: "怪学号", student_no: "学号1" }, "xiaoji")).msg).toBe(
+      "学号(student_no): 学号只能包含字母、数字、_ 和 -",
+    );
     expect((await call(C.studentSave, { class_id: k1!.id, name: "x", student_no: "N9", gender: 5 }, "xiaoji")).msg).toBe("性别(gender): 只能是 0、1 或 2");
     expect((await call(C.studentSave, { class_id: "一班", name: "x", student_no: "N9" }, "xiaoji")).msg).toMatch(/^班级\(class_id\): /);
     expect((await call(C.studentSave, { class_id: 999999, name: "x", student_no: "N9" }, "xiaoji")).code).toBe(404);
@@ -598,7 +635,11 @@ describe("students", () => {
 
   it("import: the school is the school administrator's own; others name one they manage", async () => {
     const file = await workbook(HEADER, [["W0001", "外校甲", "", "七年级", "1班"]]);
-    expect(await call(C.studentImport, { filename: "s.xlsx", file, school_id: school2 }, "xiaoji")).toEqual({ code: 404, msg: "学校不存在或不在您的管理范围", data: null });
+    expect(await call(C.studentImport, { filename: "s.xlsx", file, school_id: school2 }, "xiaoji")).toEqual({
+      code: 404,
+      msg: "学校不存在或不在您的管理范围",
+      data: null,
+    });
     expect(await call(C.studentImport, { filename: "s.xlsx", file }, "quji")).toEqual({ code: 400, msg: "学校(school_id): 必填", data: null });
     expect((await call(C.studentImport, { filename: "s.xlsx", file, school_id: school2 }, "quji")).code).toBe(404);
     const r = await ok<StudentImportReport>(C.studentImport, { filename: "s.xlsx", file, school_id: school2 }, "admin");

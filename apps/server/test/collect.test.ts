@@ -34,7 +34,10 @@ beforeAll(async () => {
   const zhang = who.zhanglaoshi!.account_id;
   const li = who.lilaoshi!.account_id;
   const mk = async (name: string, is_display: number) => {
-    const [row] = await db.insert(community).values({ name, account_id: zhang, school_id: school, is_display, logo_url: "/files/7" }).returning({ id: community.id });
+    const [row] = await db
+      .insert(community)
+      .values({ name, account_id: zhang, school_id: school, is_display, logo_url: "/files/7" })
+      .returning({ id: community.id });
     await db.insert(communityMember).values([
       { community_id: row!.id, account_id: zhang, role: 1, status: 1, joined_at: new Date() },
       { community_id: row!.id, account_id: li, role: 3, status: 1, joined_at: new Date() },
@@ -53,9 +56,15 @@ beforeAll(async () => {
     .returning({ id: activity.id });
   act1 = acts[0]!.id;
   act2 = acts[1]!.id;
-  const [a] = await db.insert(communityArticle).values({ community_id: c1, account_id: li, title: "函数教学心得", cover_url: "/files/9" }).returning({ id: communityArticle.id });
+  const [a] = await db
+    .insert(communityArticle)
+    .values({ community_id: c1, account_id: li, title: "函数教学心得", cover_url: "/files/9" })
+    .returning({ id: communityArticle.id });
   art1 = a!.id;
-  const [v] = await db.insert(video).values({ name: "张老师的公开课", account_id: zhang, school_id: school, source: "upload", file_id: 0 }).returning({ id: video.id });
+  const [v] = await db
+    .insert(video)
+    .values({ name: "张老师的公开课", account_id: zhang, school_id: school, source: "upload", file_id: 0 })
+    .returning({ id: video.id });
   vid1 = v!.id;
 });
 afterAll(async () => {
@@ -82,9 +91,21 @@ describe("reflections", () => {
   let onActivity = 0;
 
   it("c389 saves a reflection (free, on an activity), sanitizes it, edits the author's own", async () => {
-    const r = await ok<ReflectRow>(CALLS.reflectSave, { title: " 本周反思 ", content: '<p onclick="x()">课堂节奏偏快<script>alert(1)</script></p>' }, "lilaoshi");
+    const r = await ok<ReflectRow>(
+      CALLS.reflectSave,
+      { title: " 本周反思 ", content: '<p onclick="x()">课堂节奏偏快<script>alert(1)</script></p>' },
+      "lilaoshi",
+    );
     mine = r.id;
-    expect(r).toMatchObject({ title: "本周反思", content: "<p>课堂节奏偏快</p>", summary: "课堂节奏偏快", activity_id: 0, community_id: 0, account_name: "李老师", can_delete: true });
+    expect(r).toMatchObject({
+      title: "本周反思",
+      content: "<p>课堂节奏偏快</p>",
+      summary: "课堂节奏偏快",
+      activity_id: 0,
+      community_id: 0,
+      account_name: "李老师",
+      can_delete: true,
+    });
     const onAct = await ok<ReflectRow>(CALLS.reflectSave, { title: "公开课反思", content: "<p>学生参与度高</p>", activity_id: act1 }, "lilaoshi");
     onActivity = onAct.id;
     // The activity's community is taken with it.
@@ -157,7 +178,11 @@ describe("collections", () => {
       ["activity", act1],
       ["video", vid1],
     ] as const) {
-      expect(await ok<CollectSaveAnswer>(CALLS.collectSave, { target_type: type, target_id: id }, "zhanglaoshi")).toEqual({ target_type: type, target_id: id, is_collect: true });
+      expect(await ok<CollectSaveAnswer>(CALLS.collectSave, { target_type: type, target_id: id }, "zhanglaoshi")).toEqual({
+        target_type: type,
+        target_id: id,
+        is_collect: true,
+      });
       expect((await rowsOf("zhanglaoshi", type, id)).length).toBe(1);
     }
     expect(await ok<CollectSaveAnswer>(CALLS.collectSave, { target_type: "community", target_id: c1 }, "zhanglaoshi")).toMatchObject({ is_collect: false });
@@ -188,8 +213,25 @@ describe("collections", () => {
     expect(page.total).toBe(4);
     const byType = Object.fromEntries(page.list.map((r) => [r.target_type, r]));
     expect(page.list[0]!.target_type).toBe("community");
-    expect(byType.community).toMatchObject({ target_id: c1, title: "数学教研社区", target_type_name: "社区", cover_url: "/files/7", community_id: c1, account_name: "张老师", exists: true });
-    expect(byType.article).toMatchObject({ target_id: art1, title: "函数教学心得", target_type_name: "文章", cover_url: "/files/9", community_id: c1, community_name: "数学教研社区", account_name: "李老师", exists: true });
+    expect(byType.community).toMatchObject({
+      target_id: c1,
+      title: "数学教研社区",
+      target_type_name: "社区",
+      cover_url: "/files/7",
+      community_id: c1,
+      account_name: "张老师",
+      exists: true,
+    });
+    expect(byType.article).toMatchObject({
+      target_id: art1,
+      title: "函数教学心得",
+      target_type_name: "文章",
+      cover_url: "/files/9",
+      community_id: c1,
+      community_name: "数学教研社区",
+      account_name: "李老师",
+      exists: true,
+    });
     expect(byType.activity).toMatchObject({ target_id: act1, title: "公开课研讨", target_type_name: "活动", community_id: c1 });
     expect(byType.video).toMatchObject({ target_id: vid1, title: "张老师的公开课", target_type_name: "视频", community_id: 0, account_name: "张老师" });
     expect(page.list[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -210,15 +252,22 @@ describe("collections", () => {
 
   it("one collect per user and target under concurrent toggles", async () => {
     // Every user collects the article at once: one row each.
-    const answers = await Promise.all(USERS.filter((u) => u !== "zhanglaoshi").map((u) => call<CollectSaveAnswer>(CALLS.collectSave, { target_type: "article", target_id: art1 }, u)));
+    const answers = await Promise.all(
+      USERS.filter((u) => u !== "zhanglaoshi").map((u) => call<CollectSaveAnswer>(CALLS.collectSave, { target_type: "article", target_id: art1 }, u)),
+    );
     for (const r of answers) expect(r.code, r.msg).toBe(200);
     expect(answers.every((r) => r.data.is_collect)).toBe(true);
-    const all = await s.database.db.select().from(collect).where(and(eq(collect.target_type, "article"), eq(collect.target_id, art1)));
+    const all = await s.database.db
+      .select()
+      .from(collect)
+      .where(and(eq(collect.target_type, "article"), eq(collect.target_id, art1)));
     expect(all.length).toBe(USERS.length);
     expect(new Set(all.map((r) => r.account_id)).size).toBe(USERS.length);
 
     // One user fires 9 toggles at once: never more than one row, and the answers agree with what is left.
-    const wang = await Promise.all(Array.from({ length: 9 }, () => call<CollectSaveAnswer>(CALLS.collectSave, { target_type: "community", target_id: c1 }, "wanglaoshi")));
+    const wang = await Promise.all(
+      Array.from({ length: 9 }, () => call<CollectSaveAnswer>(CALLS.collectSave, { target_type: "community", target_id: c1 }, "wanglaoshi")),
+    );
     for (const r of wang) expect(r.code, r.msg).toBe(200);
     const left = await rowsOf("wanglaoshi", "community", c1);
     expect(left.length).toBeLessThanOrEqual(1);

@@ -85,7 +85,10 @@ async function members(communityId: number) {
   return db().select().from(communityMember).where(eq(communityMember.community_id, communityId));
 }
 async function messages(user: string) {
-  return db().select().from(accountMessage).where(and(eq(accountMessage.account_id, id(user)), eq(accountMessage.source_type, "community")));
+  return db()
+    .select()
+    .from(accountMessage)
+    .where(and(eq(accountMessage.account_id, id(user)), eq(accountMessage.source_type, "community")));
 }
 let seq = 0;
 const create = (user: string, extra: Record<string, unknown> = {}) => ok<CommunityItem>(CALLS.communitySave, { name: `社区${++seq}`, type: 1, ...extra }, user);
@@ -93,7 +96,17 @@ const create = (user: string, extra: Record<string, unknown> = {}) => ok<Communi
 describe("create, read, update", () => {
   it("a teacher's school community is normal at once, he owns it, and the log has the call", async () => {
     const c = await ok<CommunityItem>(CALLS.communitySave, { name: "初中语文教研社区", introduction: "读写结合", type: 1, level: 1 }, "zhanglaoshi");
-    expect(c).toMatchObject({ name: "初中语文教研社区", status: 1, status_name: "正常", level: 1, level_name: "校级", type_name: "教研社区", owner_id: id("zhanglaoshi"), owner_name: "张老师", member_count: 1 });
+    expect(c).toMatchObject({
+      name: "初中语文教研社区",
+      status: 1,
+      status_name: "正常",
+      level: 1,
+      level_name: "校级",
+      type_name: "教研社区",
+      owner_id: id("zhanglaoshi"),
+      owner_name: "张老师",
+      member_count: 1,
+    });
     expect(c.school_id).toBe(who.zhanglaoshi!.school_id);
     expect(c.school_name).toBe("银川市第一中学");
     expect(c.area_id).toBe(xingqing);
@@ -114,11 +127,32 @@ describe("create, read, update", () => {
     await refused(CALLS.communitySave, { name: "x", level: 3, region_id: xingqing }, "zhanglaoshi", 400, /市级社区请选择市/);
     await refused(CALLS.communitySave, { name: "x", school_id: who.zhaolaoshi!.school_id }, "lilaoshi", 403, /本人所在的学校/);
     const needId = [
-      CALLS.communityRead, CALLS.communityUpdate, CALLS.communityAdminUpdate, CALLS.communityDelete, CALLS.communityJoin, CALLS.communityLeave,
-      CALLS.communityMemberList, CALLS.communityMemberDelete, CALLS.communityVerify, CALLS.communityIsDisplay, CALLS.communityOperate,
-      CALLS.communityActivityStatistics, CALLS.communityInsertMember, CALLS.communityTransfer, CALLS.communityInfo, CALLS.communityWebIndex,
-      CALLS.communityPower, CALLS.researchCelebrity, CALLS.communityLog, CALLS.communityStatistics, CALLS.communityDetail,
-      CALLS.communityFileSave, CALLS.communityFileList, CALLS.aiCourseList, CALLS.afterClassIndex, CALLS.webPreparationIndex,
+      CALLS.communityRead,
+      CALLS.communityUpdate,
+      CALLS.communityAdminUpdate,
+      CALLS.communityDelete,
+      CALLS.communityJoin,
+      CALLS.communityLeave,
+      CALLS.communityMemberList,
+      CALLS.communityMemberDelete,
+      CALLS.communityVerify,
+      CALLS.communityIsDisplay,
+      CALLS.communityOperate,
+      CALLS.communityActivityStatistics,
+      CALLS.communityInsertMember,
+      CALLS.communityTransfer,
+      CALLS.communityInfo,
+      CALLS.communityWebIndex,
+      CALLS.communityPower,
+      CALLS.researchCelebrity,
+      CALLS.communityLog,
+      CALLS.communityStatistics,
+      CALLS.communityDetail,
+      CALLS.communityFileSave,
+      CALLS.communityFileList,
+      CALLS.aiCourseList,
+      CALLS.afterClassIndex,
+      CALLS.webPreparationIndex,
     ];
     for (const path of needId) {
       await refused(path, {}, "zhanglaoshi", 400, /社区id/);
@@ -140,7 +174,14 @@ describe("create, read, update", () => {
     await refused(CALLS.communityMemberList, { community_id: 1, status: 7 }, "zhanglaoshi", 400, /成员状态/);
     await refused(CALLS.communityFileDelete, {}, "zhanglaoshi", 400, /社区文件/);
     // Calls that need a session refuse anonymous callers.
-    for (const path of [CALLS.communityList, CALLS.communitySave, CALLS.myCommunity, CALLS.communityPower, CALLS.communityStatistics, CALLS.communityFileList]) {
+    for (const path of [
+      CALLS.communityList,
+      CALLS.communitySave,
+      CALLS.myCommunity,
+      CALLS.communityPower,
+      CALLS.communityStatistics,
+      CALLS.communityFileList,
+    ]) {
       const r = await call(path, { community_id: 1 });
       expect(r.code, path).not.toBe(200);
     }
@@ -208,10 +249,20 @@ describe("verification of higher levels", () => {
   it("administrators create for an owner inside their scope (c181) and move communities (c182)", async () => {
     const c = await ok<CommunityItem>(CALLS.communityAdminSave, { name: "一中数学组", account_id: id("lilaoshi") }, "xiaoji");
     expect(c).toMatchObject({ status: 1, owner_id: id("lilaoshi"), school_id: who.xiaoji!.school_id });
-    await refused(CALLS.communityAdminSave, { name: "二中", account_id: id("zhaolaoshi"), school_id: who.zhaolaoshi!.school_id }, "xiaoji", 403, "该社区不在您的管理范围");
+    await refused(
+      CALLS.communityAdminSave,
+      { name: "二中", account_id: id("zhaolaoshi"), school_id: who.zhaolaoshi!.school_id },
+      "xiaoji",
+      403,
+      "该社区不在您的管理范围",
+    );
     await refused(CALLS.communityAdminSave, { name: "x", account_id: id("lilaoshi") }, "zhanglaoshi", 403);
     await refused(CALLS.communityAdminSave, { name: "x" }, "xiaoji", 400, /社区创建者/);
-    const d = await ok<CommunityItem>(CALLS.communityAdminSave, { name: "兴庆区数学基地", level: 2, region_id: xingqing, type: 4, account_id: id("wanglaoshi") }, "quji");
+    const d = await ok<CommunityItem>(
+      CALLS.communityAdminSave,
+      { name: "兴庆区数学基地", level: 2, region_id: xingqing, type: 4, account_id: id("wanglaoshi") },
+      "quji",
+    );
     expect(d).toMatchObject({ status: 1, level: 2, owner_id: id("wanglaoshi") });
     await refused(CALLS.communityAdminSave, { name: "西夏", level: 2, region_id: xixia, account_id: id("zhaolaoshi") }, "quji", 403);
     const moved = await ok<CommunityItem>(CALLS.communityAdminUpdate, { community_id: c.id, level: 2, region_id: xingqing }, "quji");
@@ -225,7 +276,9 @@ describe("verification of higher levels", () => {
 describe("members", () => {
   it("concurrent joins make one membership row", async () => {
     const c = await create("zhanglaoshi");
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call<{ member_status: number }>(CALLS.communityJoin, { community_id: c.id }, "lilaoshi")));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call<{ member_status: number }>(CALLS.communityJoin, { community_id: c.id }, "lilaoshi")),
+    );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 409).every((a) => a.msg === "您已加入该社区")).toBe(true);
     const rows = (await members(c.id)).filter((m) => m.account_id === id("lilaoshi"));
@@ -247,7 +300,11 @@ describe("members", () => {
     expect(apps.list.map((m) => [m.account_id, m.apply_reason])).toEqual([[id("wanglaoshi"), "想学习"]]);
     await refused(CALLS.communityOperate, { community_id: c.id, operate: "approve", account_ids: [id("wanglaoshi")] }, "lilaoshi", 403);
     await refused(CALLS.communityOperate, { community_id: c.id, operate: "fly" }, "zhanglaoshi", 400, /操作/);
-    const done = await ok<{ affected: number }>(CALLS.communityOperate, { community_id: c.id, operate: "approve", account_ids: [id("wanglaoshi")] }, "zhanglaoshi");
+    const done = await ok<{ affected: number }>(
+      CALLS.communityOperate,
+      { community_id: c.id, operate: "approve", account_ids: [id("wanglaoshi")] },
+      "zhanglaoshi",
+    );
     expect(done.affected).toBe(1);
     await refused(CALLS.communityOperate, { community_id: c.id, operate: "approve", account_ids: [id("wanglaoshi")] }, "zhanglaoshi", 409);
     expect((await members(c.id)).find((m) => m.account_id === id("wanglaoshi"))).toMatchObject({ status: 1, reviewed_by: id("zhanglaoshi") });
@@ -258,7 +315,17 @@ describe("members", () => {
       (
         await db()
           .insert(storedFile)
-          .values({ storage_key: `test/${name}`, real_file_name: name, file_type: "docx", kind: "document", mime: "application/octet-stream", size: 100, sha256: "x", module: "document", account_id: id(user) })
+          .values({
+            storage_key: `test/${name}`,
+            real_file_name: name,
+            file_type: "docx",
+            kind: "document",
+            mime: "application/octet-stream",
+            size: 100,
+            sha256: "x",
+            module: "document",
+            account_id: id(user),
+          })
           .returning()
       )[0]!.id;
     const template = await upload("zhanglaoshi", "申请模板.docx");
@@ -274,14 +341,22 @@ describe("members", () => {
     await refused(CALLS.communityJoin, { community_id: t.id }, "lilaoshi", 400, /申请表/);
     await refused(CALLS.communityJoin, { community_id: t.id, apply_file_url: `/files/${stranger}` }, "lilaoshi", 400, /申请表.*不是您上传的/);
     await refused(CALLS.communityJoin, { community_id: t.id }, "zhanglaoshi", 409, "您已加入该社区");
-    expect((await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: `/files/${form}` }, "lilaoshi")).member_status).toBe(0);
+    expect((await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: `/files/${form}` }, "lilaoshi")).member_status).toBe(
+      0,
+    );
     await refused(CALLS.communityOperate, { community_id: t.id, operate: "reject", account_ids: [id("lilaoshi")] }, "zhanglaoshi", 400, "请填写拒绝的原因");
     await ok(CALLS.communityOperate, { community_id: t.id, operate: "reject", account_ids: [id("lilaoshi")], reason: "申请表未填写完整" }, "zhanglaoshi");
     expect((await members(t.id)).find((m) => m.account_id === id("lilaoshi"))).toMatchObject({ status: 2, apply_file_url: `/files/${form}` });
     // A rejected applicant may apply again.
-    expect((await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: `/files/${form2}` }, "lilaoshi")).member_status).toBe(0);
+    expect(
+      (await ok<{ member_status: number }>(CALLS.communityJoin, { community_id: t.id, apply_file_url: `/files/${form2}` }, "lilaoshi")).member_status,
+    ).toBe(0);
     // The reviewers read the filled form through a signed address.
-    const applicants = await ok<Page<{ account_id: number; apply_file_url: string }>>(CALLS.communityMemberList, { community_id: t.id, status: 0 }, "zhanglaoshi");
+    const applicants = await ok<Page<{ account_id: number; apply_file_url: string }>>(
+      CALLS.communityMemberList,
+      { community_id: t.id, status: 0 },
+      "zhanglaoshi",
+    );
     expect(applicants.list.find((m) => m.account_id === id("lilaoshi"))?.apply_file_url).toMatch(new RegExp(`^/files/${form2}\\?exp=`));
     expect((await members(t.id)).filter((m) => m.account_id === id("lilaoshi"))).toHaveLength(1);
     // Withdrawing an application.
@@ -296,14 +371,24 @@ describe("members", () => {
     await refused(CALLS.communityInsertMember, { community_id: c.id, account_ids: [id("lilaoshi")] }, "wanglaoshi", 403);
     await refused(CALLS.communityInsertMember, { community_id: c.id, account_ids: [] }, "zhanglaoshi", 400, /请选择账号/);
     await refused(CALLS.communityInsertMember, { community_id: c.id, account_ids: [99999999] }, "zhanglaoshi", 400, "账号不存在或已停用");
-    const ins = await ok<{ added: number }>(CALLS.communityInsertMember, { community_id: c.id, account_ids: [id("lilaoshi"), id("wanglaoshi"), id("zhaolaoshi"), id("zhanglaoshi")] }, "zhanglaoshi");
+    const ins = await ok<{ added: number }>(
+      CALLS.communityInsertMember,
+      { community_id: c.id, account_ids: [id("lilaoshi"), id("wanglaoshi"), id("zhaolaoshi"), id("zhanglaoshi")] },
+      "zhanglaoshi",
+    );
     expect(ins.added).toBe(3);
     expect(await members(c.id)).toHaveLength(4);
     expect((await members(c.id)).find((m) => m.account_id === id("zhanglaoshi"))!.role).toBe(1);
     expect(await logs(c.id, "member.insert")).toHaveLength(3);
 
     await ok(CALLS.communityOperate, { community_id: c.id, operate: "set_admin", account_ids: [id("lilaoshi")] }, "zhanglaoshi");
-    await refused(CALLS.communityOperate, { community_id: c.id, operate: "set_admin", account_ids: [id("wanglaoshi")] }, "lilaoshi", 403, "只有社区创建者可以设置管理员");
+    await refused(
+      CALLS.communityOperate,
+      { community_id: c.id, operate: "set_admin", account_ids: [id("wanglaoshi")] },
+      "lilaoshi",
+      403,
+      "只有社区创建者可以设置管理员",
+    );
     // A community administrator removes members, not administrators nor the owner.
     await ok(CALLS.communityMemberDelete, { community_id: c.id, account_id: id("zhaolaoshi") }, "lilaoshi");
     await refused(CALLS.communityMemberDelete, { community_id: c.id, account_id: id("zhanglaoshi") }, "lilaoshi", 403, "不能移除社区创建者");
@@ -364,14 +449,18 @@ describe("display, operate, delete, my lists", () => {
     const c = await create("zhanglaoshi");
     await ok(CALLS.communityJoin, { community_id: c.id }, "lilaoshi");
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const booked = await ok<{ id: number }>(CALLS.meetingSave, {
-      community_id: c.id,
-      name: "删除前的会议",
-      meeting_url: "https://meeting.example.com/j/123",
-      start_time: `${day} 09:00:00`,
-      end_time: `${day} 10:00:00`,
-      participation_account_ids: [],
-    }, "zhanglaoshi");
+    const booked = await ok<{ id: number }>(
+      CALLS.meetingSave,
+      {
+        community_id: c.id,
+        name: "删除前的会议",
+        meeting_url: "https://meeting.example.com/j/123",
+        start_time: `${day} 09:00:00`,
+        end_time: `${day} 10:00:00`,
+        participation_account_ids: [],
+      },
+      "zhanglaoshi",
+    );
     await refused(CALLS.communityDelete, { community_id: c.id }, "lilaoshi", 403, "只有社区创建者可以删除社区");
     await refused(CALLS.communityDelete, { community_id: c.id }, "zhaolaoshi", 403);
     await ok(CALLS.communityDelete, { community_id: c.id }, "zhanglaoshi");
@@ -399,7 +488,10 @@ describe("display, operate, delete, my lists", () => {
     expect(joined.list.map((x) => x.id)).not.toContain(own.id);
     expect(joined.list.map((x) => x.id)).not.toContain(applying.id);
     const all = await ok<Page<MyCommunityItem>>(CALLS.myCommunityList, { limit: 100 }, "wanglaoshi");
-    const mine = await db().select().from(communityMember).where(eq(communityMember.account_id, id("wanglaoshi")));
+    const mine = await db()
+      .select()
+      .from(communityMember)
+      .where(eq(communityMember.account_id, id("wanglaoshi")));
     expect(all.total).toBe(mine.length);
     expect(all.list.find((x) => x.id === applying.id)).toMatchObject({ member_status: 0, member_status_name: "待审核" });
     const one = await ok<MyCommunityItem & { power: CommunityPower }>(CALLS.myCommunity, {}, "wanglaoshi");
@@ -452,8 +544,24 @@ describe("index, log, statistics and rankings", () => {
       .values([
         { type: "research", name: "教研活动一", community_id: c.id, account_id: id("zhanglaoshi"), start_time: daysAgo(0), end_time: daysAgo(0) },
         { type: "research", name: "教研活动二", community_id: c.id, account_id: id("zhanglaoshi"), start_time: daysAgo(40), end_time: daysAgo(40) },
-        { type: "preparation", ref_id: prepId, name: "集体备课一", community_id: c.id, account_id: id("lilaoshi"), start_time: daysAgo(0), end_time: daysAgo(0) },
-        { type: "after_class", name: "课后反思一", community_id: c.id, account_id: id("lilaoshi"), start_time: daysAgo(1), end_time: daysAgo(1), is_display: 1 },
+        {
+          type: "preparation",
+          ref_id: prepId,
+          name: "集体备课一",
+          community_id: c.id,
+          account_id: id("lilaoshi"),
+          start_time: daysAgo(0),
+          end_time: daysAgo(0),
+        },
+        {
+          type: "after_class",
+          name: "课后反思一",
+          community_id: c.id,
+          account_id: id("lilaoshi"),
+          start_time: daysAgo(1),
+          end_time: daysAgo(1),
+          is_display: 1,
+        },
         { type: "research", name: "隐藏活动", community_id: c.id, account_id: id("lilaoshi"), start_time: daysAgo(0), end_time: daysAgo(0), status: 0 },
       ]);
     await db()
@@ -464,7 +572,14 @@ describe("index, log, statistics and rankings", () => {
       ]);
     const st = await ok<CommunityStatistics>(CALLS.communityStatistics, { community_id: c.id, months: 3 }, "wanglaoshi");
     const count = async (q: Promise<unknown[]>) => (await q).length;
-    expect(st.totals.members).toBe(await count(db().select().from(communityMember).where(and(eq(communityMember.community_id, c.id), eq(communityMember.status, 1)))));
+    expect(st.totals.members).toBe(
+      await count(
+        db()
+          .select()
+          .from(communityMember)
+          .where(and(eq(communityMember.community_id, c.id), eq(communityMember.status, 1))),
+      ),
+    );
     expect(st.totals.activities).toBe(4);
     expect(st.totals.articles).toBe(2);
     expect(st.totals.logs).toBe((await logs(c.id)).length);
@@ -524,9 +639,19 @@ describe("what a non-member may read", () => {
     const c = await create("zhanglaoshi");
     await ok(CALLS.communityJoin, { community_id: c.id }, "lilaoshi");
     const reads = [
-      CALLS.communityRead, CALLS.communityInfo, CALLS.communityWebIndex, CALLS.communityDetail, CALLS.communityLog, CALLS.researchCelebrity,
-      CALLS.communityStatistics, CALLS.communityActivityStatistics, CALLS.communityFileList, CALLS.aiCourseList, CALLS.afterClassIndex,
-      CALLS.webPreparationIndex, CALLS.communityMemberList,
+      CALLS.communityRead,
+      CALLS.communityInfo,
+      CALLS.communityWebIndex,
+      CALLS.communityDetail,
+      CALLS.communityLog,
+      CALLS.researchCelebrity,
+      CALLS.communityStatistics,
+      CALLS.communityActivityStatistics,
+      CALLS.communityFileList,
+      CALLS.aiCourseList,
+      CALLS.afterClassIndex,
+      CALLS.webPreparationIndex,
+      CALLS.communityMemberList,
     ];
     // Shown: anyone reads the public ones; a logged-in non-member reads all.
     for (const path of reads) await ok(path, { community_id: c.id }, "zhaolaoshi");
@@ -558,7 +683,17 @@ describe("files and the lists fed by other issues", () => {
       (
         await db()
           .insert(storedFile)
-          .values({ storage_key: `test/${name}`, real_file_name: name, file_type: "pdf", kind: "pdf", mime: "application/pdf", size: 1234, sha256: "x", module: "community", account_id: id(user) })
+          .values({
+            storage_key: `test/${name}`,
+            real_file_name: name,
+            file_type: "pdf",
+            kind: "pdf",
+            mime: "application/pdf",
+            size: 1234,
+            sha256: "x",
+            module: "community",
+            account_id: id(user),
+          })
           .returning()
       )[0]!.id;
     const liFile = await file("lilaoshi", "教案.pdf");
@@ -588,7 +723,17 @@ describe("files and the lists fed by other issues", () => {
     expect((await ok<Page<CommunityAiCourseRow>>(CALLS.aiCourseList, { community_id: c.id })).total).toBe(0);
     const [f] = await db()
       .insert(storedFile)
-      .values({ storage_key: "test/v.mp4", real_file_name: "v.mp4", file_type: "mp4", kind: "video", mime: "video/mp4", size: 1, sha256: "x", module: "video", account_id: id("zhanglaoshi") })
+      .values({
+        storage_key: "test/v.mp4",
+        real_file_name: "v.mp4",
+        file_type: "mp4",
+        kind: "video",
+        mime: "video/mp4",
+        size: 1,
+        sha256: "x",
+        module: "video",
+        account_id: id("zhanglaoshi"),
+      })
       .returning();
     const [done] = await db()
       .insert(video)
@@ -604,9 +749,17 @@ describe("files and the lists fed by other issues", () => {
     // With its analyses (#10): the newest finished one is named, with its mode — a later failed one does not hide it.
     const st = { available: true, mode: "对话型", rt: 0.5, ch: 0.45 };
     const base = { video_id: done!.id, name: "分析完成的课", account_id: id("zhanglaoshi"), creator_id: id("zhanglaoshi"), source: "local" };
-    const [older] = await db().insert(analysisCourse).values({ ...base, status: 2, result: { st: { ...st, mode: "讲授型" } } as never, finished_at: new Date(Date.now() - 60_000) }).returning();
-    const [newer] = await db().insert(analysisCourse).values({ ...base, status: 2, publish_status: 1, result: { st } as never, finished_at: new Date() }).returning();
-    await db().insert(analysisCourse).values({ ...base, status: 3 });
+    const [older] = await db()
+      .insert(analysisCourse)
+      .values({ ...base, status: 2, result: { st: { ...st, mode: "讲授型" } } as never, finished_at: new Date(Date.now() - 60_000) })
+      .returning();
+    const [newer] = await db()
+      .insert(analysisCourse)
+      .values({ ...base, status: 2, publish_status: 1, result: { st } as never, finished_at: new Date() })
+      .returning();
+    await db()
+      .insert(analysisCourse)
+      .values({ ...base, status: 3 });
     expect(older!.id).toBeLessThan(newer!.id);
     const again = await ok<Page<CommunityAiCourseRow>>(CALLS.aiCourseList, { community_id: c.id });
     expect(again.list[0]).toMatchObject({ course_id: newer!.id, publish_status: 1, mode: "对话型", rt: 0.5, ch: 0.45 });
@@ -624,7 +777,12 @@ describe("demo data", () => {
     for (const c of demo.communities) {
       const m = await members(c.id);
       expect(m.filter((x) => x.role === 1).map((x) => x.account_id)).toEqual([c.owner_id]);
-      expect(m.filter((x) => x.status === 1).map((x) => x.account_id).sort()).toEqual([...c.member_ids].sort());
+      expect(
+        m
+          .filter((x) => x.status === 1)
+          .map((x) => x.account_id)
+          .sort(),
+      ).toEqual([...c.member_ids].sort());
     }
     const months = await db()
       .select({ m: sql<string>`to_char(${communityLog.created_at}, 'YYYY-MM')` })

@@ -18,7 +18,12 @@ export interface LlmRequest {
 /** What the fixture model suggests: one quotes the plan, one quotes text the plan does not contain. */
 export const LLM_FIXTURE = {
   suggestions: [
-    { dimension: "questions", level: "warning", message: "建议在拼图活动后追问「不同拼法为什么都能得到同一个等式」，引导学生概括面积法的本质。", evidence: "小组用四个全等的直角三角形拼图" },
+    {
+      dimension: "questions",
+      level: "warning",
+      message: "建议在拼图活动后追问「不同拼法为什么都能得到同一个等式」，引导学生概括面积法的本质。",
+      evidence: "小组用四个全等的直角三角形拼图",
+    },
     { dimension: "objectives", level: "info", message: "情感目标可改为「能够讲述赵爽弦图的来历」，便于课堂检测。", evidence: "这句话教案里并没有" },
     { dimension: "nonsense-dimension", level: "bogus", message: "可增加一道勾股定理在生活中的应用题（如梯子问题）。", evidence: "" },
     { dimension: "time", level: "info", message: "" },
@@ -49,7 +54,13 @@ export async function startLlmServer(): Promise<LlmServer> {
   };
   const answerOk = (res: ServerResponse) => {
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ id: "chatcmpl-test", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: "```json\n" + JSON.stringify(LLM_FIXTURE) + "\n```" }, finish_reason: "stop" }] }));
+    res.end(
+      JSON.stringify({
+        id: "chatcmpl-test",
+        object: "chat.completion",
+        choices: [{ index: 0, message: { role: "assistant", content: "```json\n" + JSON.stringify(LLM_FIXTURE) + "\n```" }, finish_reason: "stop" }],
+      }),
+    );
   };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];

@@ -31,7 +31,15 @@ beforeAll(async () => {
   const communityId = await insertCommunity(k.db, { name: "八年级数学教研组", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!, k.id.wanglaoshi!] });
   const cat = await insertCatalog(k.db, "main", PYTHAGORAS_KEYWORDS);
   // 仅参与人: wanglaoshi (a member of the community, not of the preparation) sees nothing.
-  prepId = await insertPreparation(k.db, { theme: "勾股定理集体备课", author: k.id.zhanglaoshi!, members: [k.id.lilaoshi!], community_id: communityId, open_model: 3, book_id: cat.bookId, book_catalog_id: cat.nodeId });
+  prepId = await insertPreparation(k.db, {
+    theme: "勾股定理集体备课",
+    author: k.id.zhanglaoshi!,
+    members: [k.id.lilaoshi!],
+    community_id: communityId,
+    open_model: 3,
+    book_id: cat.bookId,
+    book_catalog_id: cat.nodeId,
+  });
   await insertDoc(k.db, { preparation_id: prepId, title: "旧稿", ...cut, by: k.id.zhanglaoshi! });
   mainDoc = await insertDoc(k.db, { preparation_id: prepId, title: "勾股定理教案", ...full, main: 1, by: k.id.zhanglaoshi! });
   cutDoc = await insertDoc(k.db, { preparation_id: prepId, title: "缺目标的教案", ...cut, by: k.id.lilaoshi! });
@@ -142,8 +150,14 @@ describe("c252 preparationDiagnosisAi + c253 getAiResult", () => {
   });
 
   it("after a restart, a job left running fails with the Chinese error and a pending one is run", async () => {
-    const [running] = await k.db.insert(preparationAiJob).values({ preparation_id: prepId, doc_id: mainDoc, account_id: k.id.zhanglaoshi!, status: "running", progress: 50, started_at: new Date() }).returning();
-    const [pending] = await k.db.insert(preparationAiJob).values({ preparation_id: prepId, doc_id: cutDoc, account_id: k.id.zhanglaoshi!, status: "pending" }).returning();
+    const [running] = await k.db
+      .insert(preparationAiJob)
+      .values({ preparation_id: prepId, doc_id: mainDoc, account_id: k.id.zhanglaoshi!, status: "running", progress: 50, started_at: new Date() })
+      .returning();
+    const [pending] = await k.db
+      .insert(preparationAiJob)
+      .values({ preparation_id: prepId, doc_id: cutDoc, account_id: k.id.zhanglaoshi!, status: "pending" })
+      .returning();
     // A second service on the same database stands for the restarted process.
     const restarted = new DiagnosisService(k.db, new PreparationAccess(k.db, new CommunityAccess(k.db)), { now: () => new Date() });
     await restarted.recover();

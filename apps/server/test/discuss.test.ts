@@ -41,7 +41,19 @@ async function image(user: string, name: string, extra: Partial<typeof storedFil
   const ext = name.split(".").pop()!;
   const [row] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/dc/${Math.random()}/${name}`, real_file_name: name, file_type: ext, kind: "image", mime: `image/${ext}`, size: 2048, sha256: "x", module: "comment", is_public: true, account_id: k.id[user]!, ...extra })
+    .values({
+      storage_key: `test/dc/${Math.random()}/${name}`,
+      real_file_name: name,
+      file_type: ext,
+      kind: "image",
+      mime: `image/${ext}`,
+      size: 2048,
+      sha256: "x",
+      module: "comment",
+      is_public: true,
+      account_id: k.id[user]!,
+      ...extra,
+    })
     .returning({ id: storedFile.id });
   return `/files/${row!.id}`;
 }
@@ -51,9 +63,26 @@ beforeAll(async () => {
   const school = k.who.xiaoji!.school_id;
   // zhang owns A, li is a member; wang (same school) and zhao (other school) are outside.
   A = await insertCommunity(k.db, { name: "研讨面板社区", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!], school_id: school });
-  prep = await insertPreparation(k.db, { theme: "研讨备课", author: k.id.zhanglaoshi!, members: [k.id.lilaoshi!], community_id: A, school_id: school, open_model: 2 });
-  listen = await insertListen(k.db, { name: "研讨听课", organiser: k.id.zhanglaoshi!, evaluators: [k.id.lilaoshi!], community_id: A, school_id: school, open_model: 3 });
-  const [r] = await k.db.insert(afterClass).values({ title: "研讨反思", account_id: k.id.lilaoshi!, community_id: A, school_id: school }).returning({ id: afterClass.id });
+  prep = await insertPreparation(k.db, {
+    theme: "研讨备课",
+    author: k.id.zhanglaoshi!,
+    members: [k.id.lilaoshi!],
+    community_id: A,
+    school_id: school,
+    open_model: 2,
+  });
+  listen = await insertListen(k.db, {
+    name: "研讨听课",
+    organiser: k.id.zhanglaoshi!,
+    evaluators: [k.id.lilaoshi!],
+    community_id: A,
+    school_id: school,
+    open_model: 3,
+  });
+  const [r] = await k.db
+    .insert(afterClass)
+    .values({ title: "研讨反思", account_id: k.id.lilaoshi!, community_id: A, school_id: school })
+    .returning({ id: afterClass.id });
   ac = r!.id;
   const [t] = await k.db.insert(listenTarget).values({ name: "研讨测试维度", school_id: 0 }).returning({ id: listenTarget.id });
   tpk = t!.id;
@@ -67,8 +96,23 @@ describe("discuss_comment save (c315) / list (c317) / index (c318)", () => {
   it("writes on each kind, threads, answers video_time and the listen target, and reads back", async () => {
     const img = await image("lilaoshi", "板书.jpg");
     const onPrep = await k.ok<DiscussMessage>(P.discussSave, { preparation_id: prep, content: "备课研讨", content_img: [img] }, "lilaoshi");
-    expect(onPrep).toMatchObject({ pid: 0, content: "备课研讨", content_img: [img], account_id: k.id.lilaoshi, video_time: null, is_like: false, like_count: 0, expand_status: 1, can_delete: true, children: [] });
-    const late = await k.ok<DiscussMessage>(P.discussSave, { reservation_record_id: listen, content: "第 95 秒的提问很好", video_time: 95.5, target_id: tpk }, "lilaoshi");
+    expect(onPrep).toMatchObject({
+      pid: 0,
+      content: "备课研讨",
+      content_img: [img],
+      account_id: k.id.lilaoshi,
+      video_time: null,
+      is_like: false,
+      like_count: 0,
+      expand_status: 1,
+      can_delete: true,
+      children: [],
+    });
+    const late = await k.ok<DiscussMessage>(
+      P.discussSave,
+      { reservation_record_id: listen, content: "第 95 秒的提问很好", video_time: 95.5, target_id: tpk },
+      "lilaoshi",
+    );
     expect(late).toMatchObject({ video_time: 95.5, target_id: tpk });
     const early = await k.ok<DiscussMessage>(P.discussSave, { reservation_record_id: listen, content: "导入环节", video_time: "12" }, "zhanglaoshi");
     expect(early.video_time).toBe(12);
@@ -95,7 +139,19 @@ describe("discuss_comment save (c315) / list (c317) / index (c318)", () => {
 
     // c318: the panel's state.
     const idx = await k.ok<DiscussIndexAnswer>(P.discussIndex, { reservation_record_id: listen }, "lilaoshi");
-    expect(idx).toMatchObject({ kind: "listen", ref_id: listen, title: "研讨听课", community_id: A, status: 1, count: 3, threads: 2, participants: 2, can_manage: false, chat_key: "TPK", group: `listen:${listen}` });
+    expect(idx).toMatchObject({
+      kind: "listen",
+      ref_id: listen,
+      title: "研讨听课",
+      community_id: A,
+      status: 1,
+      count: 3,
+      threads: 2,
+      participants: 2,
+      can_manage: false,
+      chat_key: "TPK",
+      group: `listen:${listen}`,
+    });
     expect(idx.targets).toContainEqual({ id: tpk, name: "研讨测试维度" });
     const acIdx = await k.ok<DiscussIndexAnswer>(P.discussIndex, { after_class_id: ac }, "wanglaoshi");
     // wang sees the reflection (the community shows its content) but has not joined: read-only, no tags.
@@ -112,8 +168,20 @@ describe("discuss_comment save (c315) / list (c317) / index (c318)", () => {
     await k.refused(P.discussSave, { preparation_id: prep, content: "外人" }, "zhaolaoshi", 403, "请先加入空间后评论！");
     await k.refused(P.discussSave, { reservation_record_id: listen, content: "x", target_id: 999999 }, "lilaoshi", 400, "听课维度不存在或已停用");
     await k.refused(P.discussSave, { reservation_record_id: listen, content: "x", video_time: -1 }, "lilaoshi", 400, /视频时间不能为负数/);
-    await k.refused(P.discussSave, { after_class_id: ac, content_img: [await image("lilaoshi", "动图.gif")] }, "lilaoshi", 400, "评论图片只能是 png、jpg 或 jpeg 格式");
-    await k.refused(P.discussSave, { after_class_id: ac, content_img: [await image("lilaoshi", "大.png", { size: 100 * 1024 * 1024 + 1 })] }, "lilaoshi", 400, "上传文件大小限制：100MB");
+    await k.refused(
+      P.discussSave,
+      { after_class_id: ac, content_img: [await image("lilaoshi", "动图.gif")] },
+      "lilaoshi",
+      400,
+      "评论图片只能是 png、jpg 或 jpeg 格式",
+    );
+    await k.refused(
+      P.discussSave,
+      { after_class_id: ac, content_img: [await image("lilaoshi", "大.png", { size: 100 * 1024 * 1024 + 1 })] },
+      "lilaoshi",
+      400,
+      "上传文件大小限制：100MB",
+    );
     await k.refused(P.discussSave, { after_class_id: 999999, content: "x" }, "lilaoshi", 404);
     await k.refused(P.discussSave, { reservation_record_id: 999999, content: "x" }, "lilaoshi", 404);
     expect((await anon(P.discussSave, { after_class_id: ac, content: "匿名" })).code).toBe(1025);
@@ -172,7 +240,12 @@ describe("setExpandStatus (c316) / delete (c319) / likeNums (c320)", () => {
     await k.refused(P.discussLikeNums, { id: m.id }, "wanglaoshi", 403, /无权查看/);
     await k.refused(P.discussLikeNums, { id: 999999 }, "lilaoshi", 404);
     await k.refused(P.discussLikeNums, {}, "lilaoshi", 400, /研讨编号/);
-    const [{ n } = { n: 0 }] = (await k.db.select().from(discussLike).where(and(eq(discussLike.comment_id, m.id), eq(discussLike.account_id, k.id.lilaoshi!)))).map(() => ({ n: 1 }));
+    const [{ n } = { n: 0 }] = (
+      await k.db
+        .select()
+        .from(discussLike)
+        .where(and(eq(discussLike.comment_id, m.id), eq(discussLike.account_id, k.id.lilaoshi!)))
+    ).map(() => ({ n: 1 }));
     expect(n).toBe(1);
   });
 });
@@ -205,7 +278,10 @@ describe("the live push", () => {
       const saved = await wait((f) => f.type === "discuss.save");
       expect(saved).toMatchObject({ group, data: { id: msg.id, content: "实时推送", account_id: k.id.lilaoshi } });
       await k.ok(P.discussLikeNums, { id: msg.id }, "zhanglaoshi");
-      expect(await wait((f) => f.type === "discuss.like")).toMatchObject({ group, data: { id: msg.id, like_count: 1, is_like: true, account_id: k.id.zhanglaoshi } });
+      expect(await wait((f) => f.type === "discuss.like")).toMatchObject({
+        group,
+        data: { id: msg.id, like_count: 1, is_like: true, account_id: k.id.zhanglaoshi },
+      });
       await k.ok(P.discussSetExpandStatus, { id: msg.id, expand_status: 0 }, "lilaoshi");
       expect(await wait((f) => f.type === "discuss.expand")).toMatchObject({ group, data: { id: msg.id, expand_status: 0 } });
       await k.ok(P.discussDelete, { id: msg.id }, "lilaoshi");

@@ -55,7 +55,11 @@ async function ok<T>(path: string, payload: Record<string, unknown>, who = "admi
 }
 
 async function beat(body: Record<string, unknown>): Promise<Envelope<HeartbeatAnswer>> {
-  const res = await fetch(`${s.url}${DEVICE_ROUTES.heartbeat}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${s.url}${DEVICE_ROUTES.heartbeat}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Envelope<HeartbeatAnswer>;
 }
@@ -101,7 +105,9 @@ beforeAll(async () => {
   classes1 = await classesOf(school1);
   classes2 = await classesOf(school2);
   // c103 takes its versions from the software registry (#12): the version the tests below target.
-  await s.database.db.insert(softwareVersion).values({ product: "device", version: "3.0.0", file_id: 1, file_name: "pkg-3.0.0.bin", size: 1, sha256: "b".repeat(64) });
+  await s.database.db
+    .insert(softwareVersion)
+    .values({ product: "device", version: "3.0.0", file_id: 1, file_name: "pkg-3.0.0.bin", size: 1, sha256: "b".repeat(64) });
 });
 afterAll(async () => {
   await s?.close();
@@ -125,7 +131,14 @@ describe("codes and registration", () => {
     for (const c of codes) expect(c).toMatch(DEVICE_CODE_PATTERN);
     expect(new Set(codes).size).toBe(3);
 
-    const dev = await ok<EquipmentCredentials>(C.equipmentSave, { code: codes[0]!.toLowerCase(), position: "七年级1班", producer: "海康", host_ip: "192.168.1.20", school_id: school1, new_class_id: classes1[0] });
+    const dev = await ok<EquipmentCredentials>(C.equipmentSave, {
+      code: codes[0]!.toLowerCase(),
+      position: "七年级1班",
+      producer: "海康",
+      host_ip: "192.168.1.20",
+      school_id: school1,
+      new_class_id: classes1[0],
+    });
     expect(dev.code).toBe(codes[0]);
     expect(dev.secret.length).toBeGreaterThanOrEqual(40);
     const port = s.services.equipment.rtmpPort;
@@ -139,7 +152,19 @@ describe("codes and registration", () => {
     const json = JSON.stringify(listed);
     expect(json).not.toContain(dev.secret);
     expect(json).not.toContain(dev.rtmp.teacher.split("/").pop()!);
-    expect(listed.list[0]).toMatchObject({ position: "七年级1班", producer: "海康", host_ip: "192.168.1.20", school_id: school1, school_name: "银川市第一中学", new_class_id: classes1[0], heartbeat_state: 0, status: 1, liveStreamStatus: 0, is_tour: 0, is_record: 1 });
+    expect(listed.list[0]).toMatchObject({
+      position: "七年级1班",
+      producer: "海康",
+      host_ip: "192.168.1.20",
+      school_id: school1,
+      school_name: "银川市第一中学",
+      new_class_id: classes1[0],
+      heartbeat_state: 0,
+      status: 1,
+      liveStreamStatus: 0,
+      is_tour: 0,
+      is_record: 1,
+    });
     expect(listed.list[0]!.new_class_name).toMatch(/班$/);
     expect(listed.list[0]!.area_id).toBeGreaterThan(0);
 
@@ -220,7 +245,14 @@ describe("heartbeat", () => {
     expect(answer.interval_s).toBe(s.config.devices.heartbeatSeconds);
     expect(answer.commands).toEqual([]);
     expect(answer.rtmp).toEqual(dev.rtmp);
-    expect(await row(dev.id)).toMatchObject({ heartbeat_state: 1, version: "2.3.1", state: "pushing", pushing: { teacher: true, student: false }, recording: true, host_ip: "192.168.10.21" });
+    expect(await row(dev.id)).toMatchObject({
+      heartbeat_state: 1,
+      version: "2.3.1",
+      state: "pushing",
+      pushing: { teacher: true, student: false },
+      recording: true,
+      host_ip: "192.168.10.21",
+    });
     const ip = await ok<EquipmentIpStatus>(C.equipmentIpStatus, { id: dev.id });
     expect(ip).toMatchObject({ id: dev.id, online: true, heartbeat_state: 1, ip: "192.168.10.21", remote_ip: "127.0.0.1" });
     expect(ip.seconds_since).toBeGreaterThanOrEqual(0);
@@ -249,16 +281,28 @@ describe("heartbeat", () => {
     expect((await beatOk(dev)).commands).toEqual([]);
     expect((await commandsOf(dev.id))[0]).toMatchObject({ status: "delivered", status_name: "已下发" });
 
-    await beatOk(dev, { acks: [{ id: queued!.command_id, ok: true, result: "已重启" }, { id: 999999, ok: true }] });
+    await beatOk(dev, {
+      acks: [
+        { id: queued!.command_id, ok: true, result: "已重启" },
+        { id: 999999, ok: true },
+      ],
+    });
     const acked = (await commandsOf(dev.id)).find((c) => c.id === queued!.command_id);
     expect(acked).toMatchObject({ id: queued!.command_id, status: "acked", result: "已重启", created_by_name: "管理员" });
     expect(acked!.acked_at).not.toBe("");
 
     // A failed command keeps the device's reason; another device cannot acknowledge it.
     const other = await register();
-    const [up] = await ok<CommandQueued[]>(C.equipmentSendUpgrade, { ids: [dev.id], version: "2.4.0", url: "https://example.invalid/pkg.bin", sha256: "A".repeat(64) });
+    const [up] = await ok<CommandQueued[]>(C.equipmentSendUpgrade, {
+      ids: [dev.id],
+      version: "2.4.0",
+      url: "https://example.invalid/pkg.bin",
+      sha256: "A".repeat(64),
+    });
     const delivered = await beatOk(dev);
-    expect(delivered.commands).toEqual([{ id: up!.command_id, type: "upgrade", payload: { version: "2.4.0", url: "https://example.invalid/pkg.bin", sha256: "a".repeat(64) } }]);
+    expect(delivered.commands).toEqual([
+      { id: up!.command_id, type: "upgrade", payload: { version: "2.4.0", url: "https://example.invalid/pkg.bin", sha256: "a".repeat(64) } },
+    ]);
     await beatOk(other, { acks: [{ id: up!.command_id, ok: true, result: "不是我的" }] });
     expect((await commandsOf(dev.id))[0]!.status).toBe("delivered");
     await beatOk(dev, { acks: [{ id: up!.command_id, ok: false, result: "校验值不一致" }] });
@@ -405,7 +449,13 @@ describe("commands from the screens", () => {
     const [cmd] = (await beatOk(a)).commands;
     expect(cmd).toMatchObject({ id: sync!.command_id, type: "sync" });
     const info = (cmd!.payload as { info: Record<string, unknown> }).info;
-    expect(info).toMatchObject({ school_id: school1, school_title: "银川市第一中学", class_id: classes1[0], class_name: (await row(a.id)).new_class_name, code: a.code });
+    expect(info).toMatchObject({
+      school_id: school1,
+      school_title: "银川市第一中学",
+      class_id: classes1[0],
+      class_name: (await row(a.id)).new_class_name,
+      code: a.code,
+    });
 
     const set = await ok<CommandQueued[]>(C.equipmentUpgradeVersion, { ids: [a.id, b.id], version: "3.0.0" });
     expect(set.every((r) => r.ok && r.command_id === undefined)).toBe(true);
@@ -562,7 +612,14 @@ describe("/middle/machine and /v2/school_equipment", () => {
     await ok(C.schoolEquipmentUpdate, { id: saved.id, position: "社区版教室2" });
     const page = await ok<Page<SchoolEquipmentRow>>(C.schoolEquipmentList, { position: "社区版教室2" });
     expect(page.list).toHaveLength(1);
-    expect(page.list[0]).toMatchObject({ id: saved.id, host_ip: "10.9.8.7", producer: "宁夏", school_id: school1, school_name: "银川市第一中学", liveStream_url: "" });
+    expect(page.list[0]).toMatchObject({
+      id: saved.id,
+      host_ip: "10.9.8.7",
+      producer: "宁夏",
+      school_id: school1,
+      school_name: "银川市第一中学",
+      liveStream_url: "",
+    });
     expect(Object.keys(page.list[0]!)).not.toContain("secret");
     expect((await ok<Page<SchoolEquipmentRow>>(C.schoolEquipmentList, { position: "社区版教室2" }, "xiaoji")).total).toBe(1);
     expect((await call(C.schoolEquipmentSave, { position: "x", school_id: school2 }, "xiaoji")).code).toBe(404);

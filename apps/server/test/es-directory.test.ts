@@ -71,7 +71,11 @@ beforeAll(async () => {
   teachers = s.services.teachers;
   routesUrl = s.url;
 
-  for (const [who, password] of [["admin", undefined], ["zhanglaoshi", TEST_TEACHER_PASSWORD], ["lilaoshi", TEST_TEACHER_PASSWORD]] as const) {
+  for (const [who, password] of [
+    ["admin", undefined],
+    ["zhanglaoshi", TEST_TEACHER_PASSWORD],
+    ["lilaoshi", TEST_TEACHER_PASSWORD],
+  ] as const) {
     const info = await s.login(who, password);
     tokens[who] = info.token;
     ids[who] = info.account_id;
@@ -127,7 +131,11 @@ describe("EsDirectory (the contract client)", () => {
   it("a non-JSON answer is a 503 that says the format is wrong", async () => {
     dir.mode = "not-json";
     try {
-      await expectAppError(new EsDirectory({ baseUrl: dir.url, token: TOKEN }).verify(T1.account, T1.password), Code.UNAVAILABLE, /应答格式错误（账号校验：不是 JSON）/);
+      await expectAppError(
+        new EsDirectory({ baseUrl: dir.url, token: TOKEN }).verify(T1.account, T1.password),
+        Code.UNAVAILABLE,
+        /应答格式错误（账号校验：不是 JSON）/,
+      );
     } finally {
       dir.mode = "normal";
     }
@@ -137,7 +145,11 @@ describe("EsDirectory (the contract client)", () => {
     dir.mode = "hang";
     try {
       const started = Date.now();
-      await expectAppError(new EsDirectory({ baseUrl: dir.url, token: TOKEN, timeoutMs: 300 }).verify(T1.account, T1.password), Code.UNAVAILABLE, ES_MESSAGES.timeout);
+      await expectAppError(
+        new EsDirectory({ baseUrl: dir.url, token: TOKEN, timeoutMs: 300 }).verify(T1.account, T1.password),
+        Code.UNAVAILABLE,
+        ES_MESSAGES.timeout,
+      );
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       dir.mode = "normal";
@@ -257,7 +269,10 @@ describe("c036 bindEsAccount / c037 unbind", () => {
 
     // When both pass the holder check, the unique index refuses the second write: that error is recognised.
     await s.services.accounts.setEsAccountId(ids.wanglaoshi ?? 0, "es-race");
-    const dup = await s.services.accounts.setEsAccountId(ids.admin ?? 0, "es-race").then(() => undefined, (e: unknown) => e);
+    const dup = await s.services.accounts.setEsAccountId(ids.admin ?? 0, "es-race").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(dup)).toBe(true);
     expect(isUniqueViolation(new Error("other"))).toBe(false);
     await s.services.accounts.setEsAccountId(ids.wanglaoshi ?? 0, null);

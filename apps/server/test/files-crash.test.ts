@@ -161,7 +161,13 @@ async function slice(c: Child, u: Upload, i: number): Promise<void> {
  * Sends `indexes` with `parallel` requests in flight; `onAck` runs after each acknowledged chunk. Stops at the first
  * failure (the server was killed) and answers which chunks were acknowledged.
  */
-async function sendChunks(c: Child, u: Upload, indexes: number[], parallel: number, onAck?: (acked: number[]) => void): Promise<{ acked: number[]; failed: unknown[] }> {
+async function sendChunks(
+  c: Child,
+  u: Upload,
+  indexes: number[],
+  parallel: number,
+  onAck?: (acked: number[]) => void,
+): Promise<{ acked: number[]; failed: unknown[] }> {
   const queue = [...indexes];
   const acked: number[] = [];
   const failed: unknown[] = [];
@@ -374,15 +380,26 @@ describe("chunked uploads survive SIGKILL of the server", () => {
     expect(await bounded(server.exited, 15_000, "SIGTERM exit")).toBe(0);
     const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
     try {
-      const rows = await database.db.select().from(storedFile).where(inArray(storedFile.real_file_name, [a.name, b.name]));
+      const rows = await database.db
+        .select()
+        .from(storedFile)
+        .where(inArray(storedFile.real_file_name, [a.name, b.name]));
       expect(rows.map((f) => [f.real_file_name, f.size, f.sha256]).sort()).toEqual(
         [
           [a.name, a.data.length, a.sha256],
           [b.name, b.data.length, b.sha256],
         ].sort(),
       );
-      const sessions = await database.db.select().from(uploadSession).where(inArray(uploadSession.uuid, [a.uuid, b.uuid]));
-      expect(sessions.map((s) => [s.status, s.file_id]).sort()).toEqual([["done", merged.a!.id], ["done", merged.b!.id]].sort());
+      const sessions = await database.db
+        .select()
+        .from(uploadSession)
+        .where(inArray(uploadSession.uuid, [a.uuid, b.uuid]));
+      expect(sessions.map((s) => [s.status, s.file_id]).sort()).toEqual(
+        [
+          ["done", merged.a!.id],
+          ["done", merged.b!.id],
+        ].sort(),
+      );
       const [me] = await database.db.select().from(account).where(eq(account.id, accountId));
       expect(me!.used_bytes).toBe(usedBefore + a.data.length + b.data.length);
     } finally {

@@ -43,7 +43,13 @@ interface Ctx {
   tok: Record<string, string>;
 }
 
-async function post<T>(c: Ctx, pathName: string, fields: Record<string, string | number | boolean>, file?: { field?: string; data: Buffer; name: string }, who = "zhanglaoshi"): Promise<Envelope<T>> {
+async function post<T>(
+  c: Ctx,
+  pathName: string,
+  fields: Record<string, string | number | boolean>,
+  file?: { field?: string; data: Buffer; name: string },
+  who = "zhanglaoshi",
+): Promise<Envelope<T>> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
   if (file) fd.append(file.field ?? "file", new Blob([file.data]), file.name);
@@ -59,11 +65,31 @@ function fieldsFor(uuid: string, data: Buffer, name: string, extra: Record<strin
   return { uuid, size: data.length, chunkLength: chunkCount(data.length), real_file_name: name, ...extra };
 }
 
-async function sendChunk(c: Ctx, uuid: string, data: Buffer, name: string, i: number, extra: Record<string, string | number | boolean> = {}, who = "zhanglaoshi") {
-  return post<SliceAnswer>(c, CALLS.fileSections, { ...fieldsFor(uuid, data, name, extra), action: "slice", chunk: i, filename: `${name}-${i}` }, { data: chunkOf(data, i), name: "blob" }, who);
+async function sendChunk(
+  c: Ctx,
+  uuid: string,
+  data: Buffer,
+  name: string,
+  i: number,
+  extra: Record<string, string | number | boolean> = {},
+  who = "zhanglaoshi",
+) {
+  return post<SliceAnswer>(
+    c,
+    CALLS.fileSections,
+    { ...fieldsFor(uuid, data, name, extra), action: "slice", chunk: i, filename: `${name}-${i}` },
+    { data: chunkOf(data, i), name: "blob" },
+    who,
+  );
 }
 
-async function uploadWhole(c: Ctx, data: Buffer, name: string, extra: Record<string, string | number | boolean> = {}, who = "zhanglaoshi"): Promise<Envelope<MergeAnswer>> {
+async function uploadWhole(
+  c: Ctx,
+  data: Buffer,
+  name: string,
+  extra: Record<string, string | number | boolean> = {},
+  who = "zhanglaoshi",
+): Promise<Envelope<MergeAnswer>> {
   const uuid = `u${randomBytes(8).toString("hex")}`;
   for (let i = 0; i < chunkCount(data.length); i++) {
     const r = await sendChunk(c, uuid, data, name, i, extra, who);
@@ -98,7 +124,12 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
       s3dir = mkdtempSync(path.join(TMP_DIR, "s3rver-"));
       s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3dir });
       const addr = await s3rver.run();
-      Object.assign(env, { S3_ENDPOINT: `http://127.0.0.1:${addr.port}`, S3_BUCKET: "yanke-files", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" });
+      Object.assign(env, {
+        S3_ENDPOINT: `http://127.0.0.1:${addr.port}`,
+        S3_BUCKET: "yanke-files",
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+      });
     }
     c.s = await startTestServer(env);
     c.tok = {};
@@ -123,7 +154,12 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
     expect(empty.code).toBe(200);
     expect(empty.data.chunks).toEqual([]);
 
-    expect((await sendChunk(c, uuid, data, name, 2, { type: "all" })).data).toEqual({ uuid, chunk: 2, size: data.length - 2 * UPLOAD.chunkSize, chunkLength: 3 });
+    expect((await sendChunk(c, uuid, data, name, 2, { type: "all" })).data).toEqual({
+      uuid,
+      chunk: 2,
+      size: data.length - 2 * UPLOAD.chunkSize,
+      chunkLength: 3,
+    });
     expect((await sendChunk(c, uuid, data, name, 0, { type: "all" })).data.size).toBe(UPLOAD.chunkSize);
     const held = await post<ChunkStatusAnswer>(c, CALLS.fileChunkUpload, { ...base, action: "status" });
     expect(held.data.chunks).toEqual([0, 2]);
@@ -315,7 +351,10 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
     const zhao = (await c.s.services.accounts.byUsername("zhaolaoshi"))!;
     const used = await usedBytes(c, "zhaolaoshi");
     // Room for one file of 3 MiB, not two.
-    await c.s.database.db.update(account).set({ quota_bytes: used + 5 * MiB }).where(eq(account.id, zhao.id));
+    await c.s.database.db
+      .update(account)
+      .set({ quota_bytes: used + 5 * MiB })
+      .where(eq(account.id, zhao.id));
     const a = randomBytes(3 * MiB);
     const b = randomBytes(3 * MiB);
     const results = await Promise.all([uploadWhole(c, a, "a.bin", { type: "all" }, "zhaolaoshi"), uploadWhole(c, b, "b.bin", { type: "all" }, "zhaolaoshi")]);
@@ -353,23 +392,27 @@ describe.each(stores)("files on the $name", ({ s3 }) => {
   });
 
   // CI installs LibreOffice; a developer machine without it skips this (the refusal is tested below).
-  it.skipIf(!hasSoffice && !process.env.CI)("previews a .docx as PDF through LibreOffice, once", async () => {
-    const file = readFileSync(await docx());
-    const up = await post<FileRecord>(c, CALLS.fileUpload, { module: "document" }, { data: file, name: "第一课 春.docx" });
-    expect(up.code).toBe(200);
-    expect(up.data).toMatchObject({ file_type: "docx", type: "office" });
-    const p = await c.s.call<PreviewAnswer>(CALLS.filePreview, { id: up.data.id }, c.tok.zhanglaoshi);
-    expect(p.code).toBe(200);
-    expect(p.data.viewer).toBe("pdf");
-    const pdf = await getFile(c, p.data.preview_url!);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(pdf.body.subarray(0, 5).toString()).toBe("%PDF-");
-    const key = (await c.s.services.files.fileRow(up.data.id))?.preview_key;
-    expect(key).toBeTruthy();
-    await c.s.call(CALLS.filePreview, { id: up.data.id }, c.tok.zhanglaoshi);
-    expect((await c.s.services.files.fileRow(up.data.id))?.preview_key).toBe(key);
-  }, 180_000);
+  it.skipIf(!hasSoffice && !process.env.CI)(
+    "previews a .docx as PDF through LibreOffice, once",
+    async () => {
+      const file = readFileSync(await docx());
+      const up = await post<FileRecord>(c, CALLS.fileUpload, { module: "document" }, { data: file, name: "第一课 春.docx" });
+      expect(up.code).toBe(200);
+      expect(up.data).toMatchObject({ file_type: "docx", type: "office" });
+      const p = await c.s.call<PreviewAnswer>(CALLS.filePreview, { id: up.data.id }, c.tok.zhanglaoshi);
+      expect(p.code).toBe(200);
+      expect(p.data.viewer).toBe("pdf");
+      const pdf = await getFile(c, p.data.preview_url!);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get("content-type")).toBe("application/pdf");
+      expect(pdf.body.subarray(0, 5).toString()).toBe("%PDF-");
+      const key = (await c.s.services.files.fileRow(up.data.id))?.preview_key;
+      expect(key).toBeTruthy();
+      await c.s.call(CALLS.filePreview, { id: up.data.id }, c.tok.zhanglaoshi);
+      expect((await c.s.services.files.fileRow(up.data.id))?.preview_key).toBe(key);
+    },
+    180_000,
+  );
 });
 
 describe("without LibreOffice", () => {

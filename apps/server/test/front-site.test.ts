@@ -4,7 +4,19 @@
  * published platform / web notices), AI-analysed lessons (only published and finished), lesson films (login; only
  * videos of published courses or live replays) and the home page's blocks (only published things).
  */
-import { CALLS, type FrontAnalysisCard, type FrontOptions, type FrontBulletinDetail, type FrontBulletinList, type FrontFilmDetail, type FrontFilmList, type FrontHome, type FrontLiveList, type Page, TIME_ZONE } from "@yanke/protocol";
+import {
+  CALLS,
+  type FrontAnalysisCard,
+  type FrontOptions,
+  type FrontBulletinDetail,
+  type FrontBulletinList,
+  type FrontFilmDetail,
+  type FrontFilmList,
+  type FrontHome,
+  type FrontLiveList,
+  type Page,
+  TIME_ZONE,
+} from "@yanke/protocol";
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
@@ -40,21 +52,49 @@ const anon = <T>(p: string, payload: Record<string, unknown> = {}) => k.call<T>(
 async function file(user: string, name: string): Promise<number> {
   const [r] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/front/${Math.random()}/${name}`, real_file_name: name, file_type: "mp4", kind: "video", mime: "video/mp4", size: 1000, sha256: "x", module: "video", account_id: k.id[user]! })
+    .values({
+      storage_key: `test/front/${Math.random()}/${name}`,
+      real_file_name: name,
+      file_type: "mp4",
+      kind: "video",
+      mime: "video/mp4",
+      size: 1000,
+      sha256: "x",
+      module: "video",
+      account_id: k.id[user]!,
+    })
     .returning({ id: storedFile.id });
   return r!.id;
 }
 async function addVideo(user: string, name: string, extra: Partial<typeof video.$inferInsert> = {}): Promise<number> {
   const [r] = await k.db
     .insert(video)
-    .values({ name, account_id: k.id[user]!, school_id: user === "zhaolaoshi" ? two : one, source: "upload", file_id: await file(user, `${name}.mp4`), status: "ready", duration: 120, ...extra })
+    .values({
+      name,
+      account_id: k.id[user]!,
+      school_id: user === "zhaolaoshi" ? two : one,
+      source: "upload",
+      file_id: await file(user, `${name}.mp4`),
+      status: "ready",
+      duration: 120,
+      ...extra,
+    })
     .returning({ id: video.id });
   return r!.id;
 }
 async function device(code: string, classId: number, live: boolean): Promise<number> {
   const [e] = await k.db
     .insert(equipment)
-    .values({ code, position: `${code} 教室`, school_id: one, new_class_id: classId, secret_hash: "x", teacher_stream_key: `${code}-t`, student_stream_key: `${code}-s`, teacher_live: live })
+    .values({
+      code,
+      position: `${code} 教室`,
+      school_id: one,
+      new_class_id: classId,
+      secret_hash: "x",
+      teacher_stream_key: `${code}-t`,
+      student_stream_key: `${code}-s`,
+      teacher_live: live,
+    })
     .returning({ id: equipment.id });
   return e!.id;
 }
@@ -62,7 +102,17 @@ async function lesson(classId: number, name: string, startMs: number, endMs: num
   const start = new Date(startMs);
   const [t] = await k.db
     .insert(timetable)
-    .values({ school_id: one, class_id: classId, course_name: name, is_live: isLive, currency_date: dayjs(start).tz(TIME_ZONE).format("YYYY-MM-DD"), start_at: start, end_at: new Date(endMs), status, account_id: k.id.zhanglaoshi! })
+    .values({
+      school_id: one,
+      class_id: classId,
+      course_name: name,
+      is_live: isLive,
+      currency_date: dayjs(start).tz(TIME_ZONE).format("YYYY-MM-DD"),
+      start_at: start,
+      end_at: new Date(endMs),
+      status,
+      account_id: k.id.zhanglaoshi!,
+    })
     .returning({ id: timetable.id });
   return t!.id;
 }
@@ -131,7 +181,17 @@ beforeAll(async () => {
   ] as const) {
     const [r] = await k.db
       .insert(recording)
-      .values({ record_type: 1, timetable_id: tid, equipment_id: dev.pub, school_id: one, account_id: k.id.zhanglaoshi!, course_name: name, start_at: new Date(now - 3 * 24 * 60 * MIN), end_at: new Date(now - 3 * 24 * 60 * MIN + 40 * MIN), state: "done" })
+      .values({
+        record_type: 1,
+        timetable_id: tid,
+        equipment_id: dev.pub,
+        school_id: one,
+        account_id: k.id.zhanglaoshi!,
+        course_name: name,
+        start_at: new Date(now - 3 * 24 * 60 * MIN),
+        end_at: new Date(now - 3 * 24 * 60 * MIN + 40 * MIN),
+        state: "done",
+      })
       .returning({ id: recording.id });
     vid[key] = await addVideo("zhanglaoshi", name, { source: "recording", recording_id: r!.id });
   }
@@ -254,15 +314,24 @@ describe("/web/front/options and the name filters", () => {
     const o = await anon<FrontOptions>(CALLS.frontOptions, {});
     expect(o.code, o.msg).toBe(200);
     expect(o.data.schools.map((x) => x.id)).toEqual(expect.arrayContaining([one, two]));
-    const [sub] = await k.db.select({ id: subject.id, name: subject.name, period_id: subject.period_id, period_name: period.name }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).where(eq(period.school_id, one)).limit(1);
+    const [sub] = await k.db
+      .select({ id: subject.id, name: subject.name, period_id: subject.period_id, period_name: period.name })
+      .from(subject)
+      .innerJoin(period, eq(period.id, subject.period_id))
+      .where(eq(period.school_id, one))
+      .limit(1);
     expect(o.data.subjects).toContain(sub!.name);
     expect(o.data.periods).toContain(sub!.period_name);
     expect(new Set(o.data.subjects).size).toBe(o.data.subjects.length);
     await k.db.update(analysisCourse).set({ subject_id: sub!.id, period_id: sub!.period_id }).where(eq(analysisCourse.id, ana.pub));
     await k.db.update(video).set({ subject_id: sub!.id, period_id: sub!.period_id }).where(eq(video.id, vid.featured));
-    expect((await anon<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { subject_name: sub!.name, period_name: sub!.period_name })).data.list.map((x) => x.id)).toEqual([ana.pub]);
+    expect(
+      (await anon<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { subject_name: sub!.name, period_name: sub!.period_name })).data.list.map((x) => x.id),
+    ).toEqual([ana.pub]);
     expect((await anon<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { subject_name: "不存在的学科" })).data.total).toBe(0);
-    expect((await k.ok<FrontFilmList>(CALLS.frontFilmList, { kind: "featured", subject_name: sub!.name }, "zhaolaoshi")).list.map((x) => x.id)).toEqual([vid.featured]);
+    expect((await k.ok<FrontFilmList>(CALLS.frontFilmList, { kind: "featured", subject_name: sub!.name }, "zhaolaoshi")).list.map((x) => x.id)).toEqual([
+      vid.featured,
+    ]);
     expect((await k.ok<FrontFilmList>(CALLS.frontFilmList, { kind: "featured", subject_name: "不存在的学科" }, "zhaolaoshi")).total).toBe(0);
   });
 });

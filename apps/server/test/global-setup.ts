@@ -6,7 +6,6 @@ import { bootstrap } from "../src/db/bootstrap.js";
 import { openDatabase } from "../src/db/client.js";
 import { TEST_ADMIN_PASSWORD, TMP_DIR } from "./constants.js";
 
-
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;

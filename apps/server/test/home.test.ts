@@ -69,7 +69,12 @@ beforeAll(async () => {
   province = await reg("640000");
   before = await k.ok<HomeStatistics>(CALLS.orgStatistics, {}, "quji");
 
-  S = (await db.insert(school).values({ title: "兴庆区统计测试学校", area_code: "640104", city_code: "640100", province_code: "640000" }).returning({ id: school.id }))[0]!.id;
+  S = (
+    await db
+      .insert(school)
+      .values({ title: "兴庆区统计测试学校", area_code: "640104", city_code: "640100", province_code: "640000" })
+      .returning({ id: school.id })
+  )[0]!.id;
   const hash = await hashPassword("Teacher123");
   const people = await db
     .insert(account)
@@ -94,10 +99,42 @@ beforeAll(async () => {
     { notice_type: 2, name: "撤回的通知", community_id: B, account_id: t[1]!, status: 0 },
   ]);
   const base = { school_id: S, area_id: xingqing };
-  act.running = await insertActivity(db, { ...base, name: "统计·进行中", account_id: t[0]!, community_id: A, start: new Date(now - HOUR), end: new Date(now + HOUR), participants: [t[1]!, t[2]!] });
-  act.upcoming = await insertActivity(db, { ...base, name: "统计·集体备课", type: "preparation", account_id: t[0]!, community_id: A, start: new Date(now + 3 * DAY), end: new Date(now + 3 * DAY + HOUR) });
-  act.ended = await insertActivity(db, { ...base, name: "统计·听评课", type: "listen", account_id: t[1]!, community_id: B, start: new Date(now - 5 * DAY), end: new Date(now - 5 * DAY + HOUR) });
-  act.hidden = await insertActivity(db, { ...base, name: "统计·隐藏", account_id: t[1]!, community_id: B, start: new Date(now - 2 * DAY), end: new Date(now - 2 * DAY + HOUR), status: 0 });
+  act.running = await insertActivity(db, {
+    ...base,
+    name: "统计·进行中",
+    account_id: t[0]!,
+    community_id: A,
+    start: new Date(now - HOUR),
+    end: new Date(now + HOUR),
+    participants: [t[1]!, t[2]!],
+  });
+  act.upcoming = await insertActivity(db, {
+    ...base,
+    name: "统计·集体备课",
+    type: "preparation",
+    account_id: t[0]!,
+    community_id: A,
+    start: new Date(now + 3 * DAY),
+    end: new Date(now + 3 * DAY + HOUR),
+  });
+  act.ended = await insertActivity(db, {
+    ...base,
+    name: "统计·听评课",
+    type: "listen",
+    account_id: t[1]!,
+    community_id: B,
+    start: new Date(now - 5 * DAY),
+    end: new Date(now - 5 * DAY + HOUR),
+  });
+  act.hidden = await insertActivity(db, {
+    ...base,
+    name: "统计·隐藏",
+    account_id: t[1]!,
+    community_id: B,
+    start: new Date(now - 2 * DAY),
+    end: new Date(now - 2 * DAY + HOUR),
+    status: 0,
+  });
   await db.insert(video).values([
     { name: "统计视频一", account_id: t[0]!, school_id: S, source: "upload", file_id: 0 },
     { name: "统计视频二", account_id: t[1]!, school_id: S, source: "upload", file_id: 0 },
@@ -113,11 +150,13 @@ describe("statistics (c338, c348)", () => {
     const mine = await k.ok<HomeStatistics>(CALLS.orgStatistics, { school_id: S }, "quji");
     expect(mine).toMatchObject(expected);
     expect(mine.scope).toEqual({ kind: "school", id: S, name: "兴庆区统计测试学校", level: 0 });
-    expect(mine.activity_by_type.filter((x) => x.count)).toEqual([
-      { type: "preparation", name: "集体备课", count: 1 },
-      { type: "listen", name: "听评课", count: 1 },
-      { type: "research", name: "教研活动", count: 1 },
-    ].sort((a, b) => mine.activity_by_type.findIndex((x) => x.type === a.type) - mine.activity_by_type.findIndex((x) => x.type === b.type)));
+    expect(mine.activity_by_type.filter((x) => x.count)).toEqual(
+      [
+        { type: "preparation", name: "集体备课", count: 1 },
+        { type: "listen", name: "听评课", count: 1 },
+        { type: "research", name: "教研活动", count: 1 },
+      ].sort((a, b) => mine.activity_by_type.findIndex((x) => x.type === a.type) - mine.activity_by_type.findIndex((x) => x.type === b.type)),
+    );
     const platform = await k.ok<HomeStatistics>(CALLS.njyStatistics, { school_id: S }, "pingtai");
     expect(platform).toMatchObject(expected);
     // A teacher of the school: his organization is the school.
@@ -151,7 +190,18 @@ describe("census, trends and ranking (c345–c347)", () => {
     const c = await k.ok<Census>(CALLS.statCensus, {}, "quji");
     expect(c.regions).toEqual([]);
     const row = c.schools.find((x) => x.id === S);
-    expect(row).toEqual({ kind: "school", id: S, name: "兴庆区统计测试学校", level: 0, school_count: 1, teacher_count: 3, community_count: 2, member_count: 3, activity_count: 3, article_count: 6 });
+    expect(row).toEqual({
+      kind: "school",
+      id: S,
+      name: "兴庆区统计测试学校",
+      level: 0,
+      school_count: 1,
+      teacher_count: 3,
+      community_count: 2,
+      member_count: 3,
+      activity_count: 3,
+      article_count: 6,
+    });
     expect(c.totals.school_count).toBe(c.schools.length);
     expect(c.totals.teacher_count).toBe(c.schools.reduce((a, x) => a + x.teacher_count, 0));
     const p = await k.ok<Census>(CALLS.statCensus, {}, "pingtai");
@@ -242,7 +292,14 @@ describe("home page (c339–c344)", () => {
     const i = r.list.findIndex((x) => x.id === A);
     expect(i).toBeGreaterThanOrEqual(0);
     expect(r.list.slice(0, i).every((x) => x.is_recommend === 1)).toBe(true);
-    expect(r.list[i]).toMatchObject({ name: "统计教研社区", member_count: 3, activity_count: 2, article_count: 4, type_name: "教研社区", owner_name: "统计甲" });
+    expect(r.list[i]).toMatchObject({
+      name: "统计教研社区",
+      member_count: 3,
+      activity_count: 2,
+      article_count: 4,
+      type_name: "教研社区",
+      owner_name: "统计甲",
+    });
     const firstPlain = r.list.findIndex((x) => x.is_recommend === 0);
     if (firstPlain >= 0) expect(r.list.slice(firstPlain).every((x) => x.is_recommend === 0)).toBe(true);
     await k.refused(CALLS.njyRecommendCommunityList, { page: 0 }, "zhaolaoshi", 400, /页码/);
@@ -275,7 +332,15 @@ describe("home page (c339–c344)", () => {
       "tj_t0",
     );
     const d = await k.ok<Page<DynamicRow>>(CALLS.njyPlatformDynamics, { limit: 5 }, "zhaolaoshi");
-    expect(d.list[0]).toMatchObject({ community_id: A, community_name: "统计教研社区", account_id: t[0], account_name: "统计甲", action: "activity.save", action_name: "发起了活动", target_id: a.id });
+    expect(d.list[0]).toMatchObject({
+      community_id: A,
+      community_name: "统计教研社区",
+      account_id: t[0],
+      account_name: "统计甲",
+      action: "activity.save",
+      action_name: "发起了活动",
+      target_id: a.id,
+    });
     expect(d.list.some((x) => x.community_id === hidden)).toBe(false);
     const ids = d.list.map((x) => x.id);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids);
@@ -405,7 +470,11 @@ describe("refusals of every call", () => {
   it("the public home's calls answer anonymous visitors: platform-wide totals, the same as a platform administrator's", async () => {
     const anon = await k.s.call<{ community_count: number; teacher_count: number; school_count: number }>(CALLS.njyStatistics, { school_id: S });
     expect(anon.code, anon.msg).toBe(200);
-    const admin = await k.s.call<{ community_count: number; teacher_count: number; school_count: number }>(CALLS.njyStatistics, {}, (await k.s.login("pingtai", "Demo12345")).token);
+    const admin = await k.s.call<{ community_count: number; teacher_count: number; school_count: number }>(
+      CALLS.njyStatistics,
+      {},
+      (await k.s.login("pingtai", "Demo12345")).token,
+    );
     // Anonymous visitors get the platform's totals whatever they ask to narrow.
     expect(anon.data.community_count).toBe(admin.data.community_count);
     expect(anon.data.teacher_count).toBe(admin.data.teacher_count);

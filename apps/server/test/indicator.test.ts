@@ -95,7 +95,9 @@ describe("c130 save, c131 update, c132 delete, list and read", () => {
     await k.ok(CALLS.indicatorUpdate, { id: dimB, weight: 40 }, "xiaoji");
     await save({ pid: dimB, name: "课堂互动", weight: 70 }, "xiaoji");
     t = await tree(schemeId);
-    expect(t.warnings).toEqual([{ pid: dimB, pid_name: "课堂实施", level: 3, kind: "sum", total: 70, message: "「课堂实施」下各评分项权重合计 70%，应为 100%" }]);
+    expect(t.warnings).toEqual([
+      { pid: dimB, pid_name: "课堂实施", level: 3, kind: "sum", total: 70, message: "「课堂实施」下各评分项权重合计 70%，应为 100%" },
+    ]);
     const last = await save({ pid: dimB, name: "课堂小结", weight: 30 }, "xiaoji");
     t = await tree(schemeId);
     expect(t.warnings).toEqual([]);
@@ -233,6 +235,11 @@ describe("listen targets c294–c297", () => {
     await k.ok(CALLS.listenTargetDelete, { id: t.id }, "xiaoji");
     await k.ok(CALLS.listenTargetDelete, { id: again.id }, "xiaoji");
     await k.refused(CALLS.listenTargetDelete, { id: t.id }, "xiaoji", 404, M.targetGone);
-    expect(await k.db.select().from(listenTarget).where(and(eq(listenTarget.school_id, t.school_id)))).toEqual([]);
+    expect(
+      await k.db
+        .select()
+        .from(listenTarget)
+        .where(and(eq(listenTarget.school_id, t.school_id))),
+    ).toEqual([]);
   });
 });

@@ -63,7 +63,11 @@ describe("c241 upWpsFile", () => {
     expect(d.html).not.toContain("data:");
     const res = await fetch(`${k.s.url}${img![1]}`);
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
   });
 
   it("imports over a plan being edited: the editor sees it at once, an 导入前 version keeps the old content", async () => {
@@ -138,6 +142,10 @@ describe("c241 upWpsFile", () => {
     const res = await fetch(`${k.s.url}${r.data.url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   }, 150_000);
 });

@@ -33,7 +33,11 @@ async function database(first: boolean): Promise<Database> {
   return openDatabase({ dataDir: dir, loadDataDir: new Blob([readFileSync(tpl.file)]) });
 }
 const login = async () => {
-  const r = await postCall<SessionInfo>(CALLS.login, { username: "zhanglaoshi", password: DEMO_TEACHER_PASSWORD }, { baseUrl: server!.url, appKey: TEST_APP_KEY });
+  const r = await postCall<SessionInfo>(
+    CALLS.login,
+    { username: "zhanglaoshi", password: DEMO_TEACHER_PASSWORD },
+    { baseUrl: server!.url, appKey: TEST_APP_KEY },
+  );
   expect(r.code, r.msg).toBe(200);
   return r.data.token;
 };

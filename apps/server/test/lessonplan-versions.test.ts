@@ -97,8 +97,18 @@ describe("versions", () => {
     const changed = cmp.parts.find((p) => p.type === "changed");
     expect(changed).toBeDefined();
     if (changed?.type === "changed") {
-      expect(changed.segments.filter((s) => s.type === "added").map((s) => s.text).join("")).toContain("并应用");
-      expect(changed.segments.filter((s) => s.type === "removed").map((s) => s.text).join("")).toContain("过程");
+      expect(
+        changed.segments
+          .filter((s) => s.type === "added")
+          .map((s) => s.text)
+          .join(""),
+      ).toContain("并应用");
+      expect(
+        changed.segments
+          .filter((s) => s.type === "removed")
+          .map((s) => s.text)
+          .join(""),
+      ).toContain("过程");
     }
     expect(cmp.parts.filter((p) => p.type === "removed").map((p) => (p.type === "removed" ? p.text : ""))).toContain("课堂小结");
     expect(cmp.parts.filter((p) => p.type === "added").map((p) => (p.type === "added" ? p.text : ""))).toContain("布置作业：课本练习 1、2");

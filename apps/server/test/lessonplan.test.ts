@@ -3,14 +3,7 @@
  * see each other's edits; bad tokens, non-members and deleted plans are refused; a viewer is read-only; the state is
  * stored (html/text derived) and survives a server restart; plan calls with their refusals.
  */
-import {
-  CALLS,
-  LESSON_PLAN_FIELD,
-  LESSON_PLAN_TEMPLATE_HEADINGS,
-  type LessonPlanDetail,
-  type LessonPlanListAnswer,
-  type LessonPlanRow,
-} from "@yanke/protocol";
+import { CALLS, LESSON_PLAN_FIELD, LESSON_PLAN_TEMPLATE_HEADINGS, type LessonPlanDetail, type LessonPlanListAnswer, type LessonPlanRow } from "@yanke/protocol";
 import { eq } from "drizzle-orm";
 import { postCall } from "@yanke/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -181,7 +174,9 @@ describe("co-editing on /ws/collab", () => {
     expect(await until(() => contentOf(viewer.doc).includes("主备人的修改"))).toBe(true);
     viewer.close();
     editor.close();
-    await until(async () => (await k.ok<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prep }, "zhanglaoshi")).list.find((r) => r.id === id)!.editors === 0);
+    await until(
+      async () => (await k.ok<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prep }, "zhanglaoshi")).list.find((r) => r.id === id)!.editors === 0,
+    );
     const stored = await k.ok<LessonPlanDetail>(CALLS.wpsDetailFile, { id }, "zhanglaoshi");
     expect(stored.text).toContain("主备人的修改");
     expect(stored.text).not.toContain("旁观者的修改");

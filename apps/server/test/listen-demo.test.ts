@@ -37,7 +37,10 @@ describe("demo listen-evaluate records", () => {
       const members = await db.select().from(listenMember).where(eq(listenMember.record_id, r.id));
       expect(members.find((m) => m.role === 1)?.account_id).toBe(r.account_id);
       expect(members.find((m) => m.role === 2)?.account_id).toBe(r.teacher_account_id);
-      const [act] = await db.select().from(activity).where(and(eq(activity.type, "listen"), eq(activity.ref_id, r.id)));
+      const [act] = await db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.type, "listen"), eq(activity.ref_id, r.id)));
       expect(act).toMatchObject({ name: r.name, community_id: r.community_id });
       const evs = await db.select().from(listenEvaluation).where(eq(listenEvaluation.record_id, r.id));
       if (r.end_time.getTime() < now) {
@@ -49,7 +52,10 @@ describe("demo listen-evaluate records", () => {
           expect(Number(e.total_score)).toBe(totalScore(scheme, new Map(sc.map((x) => [x.indicator_id, Number(x.score)]))));
           expect(e.account_id).not.toBe(r.teacher_account_id);
         }
-        const talk = await db.select().from(discussComment).where(and(eq(discussComment.target_type, "listen"), eq(discussComment.ref_id, r.id)));
+        const talk = await db
+          .select()
+          .from(discussComment)
+          .where(and(eq(discussComment.target_type, "listen"), eq(discussComment.ref_id, r.id)));
         expect(talk.length).toBe(3);
         expect(talk.every((m) => m.video_time !== null)).toBe(true);
       } else expect(evs).toEqual([]);
@@ -73,9 +79,17 @@ describe("demo listen-evaluate records", () => {
       const rec = rows.find((r) => r.id === a.record_id)!;
       expect(a.account_id).toBe(rec.teacher_account_id);
       expect(a.community_id).toBe(rec.community_id);
-      const [act] = await db.select().from(activity).where(and(eq(activity.type, "after_class"), eq(activity.ref_id, a.id)));
+      const [act] = await db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.type, "after_class"), eq(activity.ref_id, a.id)));
       expect(act?.name).toBe(a.title);
-      expect(await db.select().from(discussComment).where(and(eq(discussComment.target_type, "after_class"), eq(discussComment.ref_id, a.id)))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(discussComment)
+          .where(and(eq(discussComment.target_type, "after_class"), eq(discussComment.ref_id, a.id))),
+      ).toHaveLength(1);
     }
     const shown = await s.call<Page<{ id: number }>>(CALLS.afterClassList, { limit: 50 });
     expect(shown.code, shown.msg).toBe(200);

@@ -45,7 +45,18 @@ async function upload(user: string, name: string, extra: Partial<typeof storedFi
   const ext = name.split(".").pop()!;
   const [row] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/listen-ev/${Math.random()}/${name}`, real_file_name: name, file_type: ext, kind: "office", mime: "application/octet-stream", size: 1000, sha256: "x", module: "document", account_id: k.id[user]!, ...extra })
+    .values({
+      storage_key: `test/listen-ev/${Math.random()}/${name}`,
+      real_file_name: name,
+      file_type: ext,
+      kind: "office",
+      mime: "application/octet-stream",
+      size: 1000,
+      sha256: "x",
+      module: "document",
+      account_id: k.id[user]!,
+      ...extra,
+    })
     .returning({ id: storedFile.id });
   return row!.id;
 }
@@ -72,7 +83,12 @@ function spreadOf(v: number[]) {
 beforeAll(async () => {
   k = await startKit();
   school = k.who.xiaoji!.school_id;
-  A = await insertCommunity(k.db, { name: "评课测试社区", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!, k.id.wanglaoshi!, k.id.zhaolaoshi!], school_id: school });
+  A = await insertCommunity(k.db, {
+    name: "评课测试社区",
+    owner: k.id.zhanglaoshi!,
+    members: [k.id.lilaoshi!, k.id.wanglaoshi!, k.id.zhaolaoshi!],
+    school_id: school,
+  });
   B = await insertCommunity(k.db, { name: "评课测试王的社区", owner: k.id.wanglaoshi!, school_id: school });
   scheme = await insertScheme(k.db, "评课测试量表");
   const rows = await k.db.select().from(lectureIndicator).where(eq(lectureIndicator.root_id, scheme));
@@ -81,7 +97,17 @@ beforeAll(async () => {
     .filter((r) => r.level === 3)
     .sort((a, b) => a.pid - b.pid || a.sort - b.sort)
     .map((r) => ({ id: r.id, pid: r.pid, name: r.name, weight: Number(r.weight), min: Number(r.min_score), max: Number(r.max_score) }));
-  R = await insertListen(k.db, { name: "评课记录", organiser: k.id.zhanglaoshi!, teacher: k.id.lilaoshi!, evaluators: [k.id.wanglaoshi!, k.id.zhaolaoshi!], community_id: A, school_id: school, open_model: 1, indicator_id: scheme, subject_id: 5 });
+  R = await insertListen(k.db, {
+    name: "评课记录",
+    organiser: k.id.zhanglaoshi!,
+    teacher: k.id.lilaoshi!,
+    evaluators: [k.id.wanglaoshi!, k.id.zhaolaoshi!],
+    community_id: A,
+    school_id: school,
+    open_model: 1,
+    indicator_id: scheme,
+    subject_id: 5,
+  });
 });
 
 afterAll(async () => {
@@ -97,8 +123,20 @@ describe("evaluations (c268, c269), scores (c292), the teacher's aggregate (c289
     await k.refused(P.listenRecordSave, { record_id: 99999999, scores: [] }, "wanglaoshi", 404, "听评课不存在或已删除");
     await k.refused(P.listenRecordSave, { record_id: R, scores: s([11, 8, 4]) }, "wanglaoshi", 400, "评分项「目标明确」的分数应在 0–10 之间");
     await k.refused(P.listenRecordSave, { record_id: R, scores: s([8, 8, 6]) }, "wanglaoshi", 400, "评分项「环节紧凑」的分数应在 0–5 之间");
-    await k.refused(P.listenRecordSave, { record_id: R, scores: [{ indicator_id: scheme, score: 1 }] }, "wanglaoshi", 400, `评分项 ${scheme} 不属于该听评课的评价量表`);
-    await k.refused(P.listenRecordSave, { record_id: R, scores: [{ indicator_id: items[0]!.id, score: 5 }] }, "wanglaoshi", 400, /请为所有评分项打分，还有 2 项未评/);
+    await k.refused(
+      P.listenRecordSave,
+      { record_id: R, scores: [{ indicator_id: scheme, score: 1 }] },
+      "wanglaoshi",
+      400,
+      `评分项 ${scheme} 不属于该听评课的评价量表`,
+    );
+    await k.refused(
+      P.listenRecordSave,
+      { record_id: R, scores: [{ indicator_id: items[0]!.id, score: 5 }] },
+      "wanglaoshi",
+      400,
+      /请为所有评分项打分，还有 2 项未评/,
+    );
     await k.refused(P.listenRecordSave, { record_id: R, scores: [{ indicator_id: items[0]!.id, score: "abc" }] }, "wanglaoshi", 400, /分数.*数字/);
   });
 
@@ -112,7 +150,11 @@ describe("evaluations (c268, c269), scores (c292), the teacher's aggregate (c289
     await k.refused(P.listenRecordUpdate, { record_id: R, status: 0 }, "wanglaoshi", 400, "已提交的评价不能改回草稿");
 
     // zhao: a partial draft, then the rest and submit.
-    const draft = await k.ok<ListenEvaluationRow>(P.listenRecordSave, { record_id: R, scores: [{ indicator_id: items[0]!.id, score: 10 }], status: 0 }, "zhaolaoshi");
+    const draft = await k.ok<ListenEvaluationRow>(
+      P.listenRecordSave,
+      { record_id: R, scores: [{ indicator_id: items[0]!.id, score: 10 }], status: 0 },
+      "zhaolaoshi",
+    );
     expect(draft).toMatchObject({ status: 0, total_score: expectedTotal(new Map([[items[0]!.id, 10]])) });
     await k.refused(P.listenRecordUpdate, { record_id: R, status: 1 }, "zhaolaoshi", 400, /请为所有评分项打分/);
     await k.refused(P.listenRecordUpdate, { record_id: R, comment: "x" }, "zhanglaoshi", 404, "您还没有评价该听评课，请先评价");
@@ -132,7 +174,10 @@ describe("evaluations (c268, c269), scores (c292), the teacher's aggregate (c289
     expect(g.data.scheme?.children.length).toBe(2);
 
     // courseTeacherScore (c289) against the rows.
-    const evs = await k.db.select().from(listenEvaluation).where(and(eq(listenEvaluation.record_id, R), eq(listenEvaluation.status, 1)));
+    const evs = await k.db
+      .select()
+      .from(listenEvaluation)
+      .where(and(eq(listenEvaluation.record_id, R), eq(listenEvaluation.status, 1)));
     const sc = await k.db
       .select()
       .from(listenScore)
@@ -154,7 +199,13 @@ describe("evaluations (c268, c269), scores (c292), the teacher's aggregate (c289
       const perEval = evs.map((e) => {
         const its = items.filter((i) => i.pid === d.id);
         const w = its.reduce((s2, i) => s2 + i.weight, 0);
-        return r2(100 * its.reduce((s2, i) => s2 + (i.weight / w) * ((Number(sc.find((x) => x.evaluation_id === e.id && x.indicator_id === i.id)!.score) - i.min) / (i.max - i.min)), 0));
+        return r2(
+          100 *
+            its.reduce(
+              (s2, i) => s2 + (i.weight / w) * ((Number(sc.find((x) => x.evaluation_id === e.id && x.indicator_id === i.id)!.score) - i.min) / (i.max - i.min)),
+              0,
+            ),
+        );
       });
       expect(agg.dimensions.find((x) => x.indicator_id === d.id)!.score).toEqual(spreadOf(perEval));
     }
@@ -178,12 +229,33 @@ describe("evaluations (c268, c269), scores (c292), the teacher's aggregate (c289
   });
 
   it("自由评议 takes a comment, no scores; a record not started yet is not evaluated", async () => {
-    const free = await insertListen(k.db, { name: "自由评议", organiser: k.id.zhanglaoshi!, evaluators: [k.id.wanglaoshi!], community_id: A, school_id: school, evaluation_type: 2 });
-    await k.refused(P.listenRecordSave, { record_id: free, scores: [{ indicator_id: items[0]!.id, score: 5 }] }, "wanglaoshi", 400, "该听评课不按指标评分，请填写总体评价");
+    const free = await insertListen(k.db, {
+      name: "自由评议",
+      organiser: k.id.zhanglaoshi!,
+      evaluators: [k.id.wanglaoshi!],
+      community_id: A,
+      school_id: school,
+      evaluation_type: 2,
+    });
+    await k.refused(
+      P.listenRecordSave,
+      { record_id: free, scores: [{ indicator_id: items[0]!.id, score: 5 }] },
+      "wanglaoshi",
+      400,
+      "该听评课不按指标评分，请填写总体评价",
+    );
     await k.refused(P.listenRecordSave, { record_id: free }, "wanglaoshi", 400, "请填写总体评价");
     const e = await k.ok<ListenEvaluationRow>(P.listenRecordSave, { record_id: free, comment: "课堂气氛活跃" }, "wanglaoshi");
     expect(e).toMatchObject({ total_score: 0, status: 1, scores: [] });
-    const later = await insertListen(k.db, { name: "未开始", organiser: k.id.zhanglaoshi!, evaluators: [k.id.wanglaoshi!], community_id: A, school_id: school, indicator_id: scheme, start_time: new Date(Date.now() + 2 * HOUR) });
+    const later = await insertListen(k.db, {
+      name: "未开始",
+      organiser: k.id.zhanglaoshi!,
+      evaluators: [k.id.wanglaoshi!],
+      community_id: A,
+      school_id: school,
+      indicator_id: scheme,
+      start_time: new Date(Date.now() + 2 * HOUR),
+    });
     await k.refused(P.listenRecordSave, { record_id: later, comment: "x" }, "wanglaoshi", 400, "听评课尚未开始，暂不能评价");
   });
 });
@@ -198,7 +270,13 @@ describe("files (c272, c273, c276, c285)", () => {
     expect(out[0]).toMatchObject({ file_name: "王的评课表.docx", type: 1, type_name: "评课材料", account_name: "王老师", can_delete: true });
     await k.refused(P.listenEvaluateFile, { record_id: R, fileArr: [{ file_id: wf }] }, "wanglaoshi", 409, "这些文件已上传过");
     const outsider = await insertListen(k.db, { name: "非参与", organiser: k.id.wanglaoshi!, community_id: B, school_id: school, open_model: 1 });
-    await k.refused(P.listenEvaluateFile, { record_id: outsider, fileArr: [{ file_id: await upload("zhaolaoshi", "赵.docx") }] }, "zhaolaoshi", 403, "只有听评课参与人可以上传评课材料");
+    await k.refused(
+      P.listenEvaluateFile,
+      { record_id: outsider, fileArr: [{ file_id: await upload("zhaolaoshi", "赵.docx") }] },
+      "zhaolaoshi",
+      403,
+      "只有听评课参与人可以上传评课材料",
+    );
 
     const list = await anon<Page<ListenFileRow>>(P.listenEvaluateFileList, { record_id: R });
     expect(list.data.total).toBe(1);
@@ -223,7 +301,13 @@ describe("files (c272, c273, c276, c285)", () => {
 
 describe("voices (c277, c278, c279)", () => {
   it("an mp3 the caller recorded, at a video time; listed signed; only the author deletes", async () => {
-    await k.refused(P.listenAddEvaluateVoice, { record_id: R, file_id: await upload("wanglaoshi", "讲稿.docx") }, "wanglaoshi", 400, "语音只能是录制的 mp3 音频");
+    await k.refused(
+      P.listenAddEvaluateVoice,
+      { record_id: R, file_id: await upload("wanglaoshi", "讲稿.docx") },
+      "wanglaoshi",
+      400,
+      "语音只能是录制的 mp3 音频",
+    );
     await k.refused(P.listenAddEvaluateVoice, { record_id: R, file_id: await mp3("zhanglaoshi") }, "wanglaoshi", 400, /不是您上传的/);
     await k.refused(P.listenAddEvaluateVoice, { record_id: R }, "wanglaoshi", 400, /请先录制语音/);
     await k.refused(P.listenAddEvaluateVoice, { record_id: R, file_id: await mp3("wanglaoshi"), video_time: -3 }, "wanglaoshi", 400, /不能为负数/);
@@ -261,7 +345,11 @@ describe("discussion (c280, c288, c293) and listen targets (c274)", () => {
     await k.refused(P.listenClassroomDiscussion, { record_id: R, content: "x", target_id: other!.id }, "wanglaoshi", 400, "听课目标不存在或已停用");
     const pub = await insertListen(k.db, { name: "王的公开课2", organiser: k.id.wanglaoshi!, community_id: B, school_id: school, open_model: 1 });
     await k.refused(P.listenClassroomDiscussion, { record_id: pub, content: "我来说两句" }, "zhaolaoshi", 403, "请先加入空间后评论！");
-    const late = await k.ok<DiscussMessage>(P.listenClassroomDiscussion, { record_id: R, content: "提问设计好", video_time: 300, target_id: t!.id }, "wanglaoshi");
+    const late = await k.ok<DiscussMessage>(
+      P.listenClassroomDiscussion,
+      { record_id: R, content: "提问设计好", video_time: 300, target_id: t!.id },
+      "wanglaoshi",
+    );
     expect(late).toMatchObject({ video_time: 300, target_id: t!.id, content: "提问设计好" });
     const early = await k.ok<DiscussMessage>(P.listenClassroomDiscussion, { record_id: R, content: "导入自然", video_time: 45.5 }, "zhaolaoshi");
     const reply = await k.ok<DiscussMessage>(P.listenClassroomDiscussion, { record_id: R, content: "同意", pid: late.id }, "lilaoshi");
@@ -306,7 +394,12 @@ describe("dynamic (c290), statistics (c281), webCommunityInfo (c286)", () => {
     expect(st.totals).toMatchObject({ count: recs.length, evaluations: evs.length, submitted: submitted.length, average_score: avg, voices: 1 });
     for (const t of st.types) expect(t.count, t.name).toBe(recs.filter((r) => r.is_type === t.is_type).length);
     expect(st.months.reduce((s, m) => s + m.count, 0)).toBe(recs.length);
-    expect(st.subjects.find((s) => s.subject_id === 5)).toMatchObject({ count: 1, average_score: r2(submitted.filter((e) => e.record_id === R).reduce((s, e) => s + Number(e.total_score), 0) / submitted.filter((e) => e.record_id === R).length) });
+    expect(st.subjects.find((s) => s.subject_id === 5)).toMatchObject({
+      count: 1,
+      average_score: r2(
+        submitted.filter((e) => e.record_id === R).reduce((s, e) => s + Number(e.total_score), 0) / submitted.filter((e) => e.record_id === R).length,
+      ),
+    });
     // A teacher's own scope: what he organises, teaches or evaluates.
     const mine = await k.ok<ListenStatistics>(P.listenEvaluateStatistics, {}, "lilaoshi");
     expect(mine.scope).toBe("self");

@@ -78,8 +78,14 @@ export async function insertScheme(db: Kit["db"], name: string, schoolId = 0, st
   const [root] = await db.insert(lectureIndicator).values({ name, level: 1, pid: 0, school_id: schoolId, status }).returning({ id: lectureIndicator.id });
   const r = root!.id;
   await db.update(lectureIndicator).set({ root_id: r }).where(eq(lectureIndicator.id, r));
-  const [d1] = await db.insert(lectureIndicator).values({ name: "教学目标", level: 2, pid: r, root_id: r, weight: 60, sort: 1 }).returning({ id: lectureIndicator.id });
-  const [d2] = await db.insert(lectureIndicator).values({ name: "教学过程", level: 2, pid: r, root_id: r, weight: 40, sort: 2 }).returning({ id: lectureIndicator.id });
+  const [d1] = await db
+    .insert(lectureIndicator)
+    .values({ name: "教学目标", level: 2, pid: r, root_id: r, weight: 60, sort: 1 })
+    .returning({ id: lectureIndicator.id });
+  const [d2] = await db
+    .insert(lectureIndicator)
+    .values({ name: "教学过程", level: 2, pid: r, root_id: r, weight: 40, sort: 2 })
+    .returning({ id: lectureIndicator.id });
   await db.insert(lectureIndicator).values([
     { name: "目标明确", level: 3, pid: d1!.id, root_id: r, weight: 50, min_score: 0, max_score: 10, sort: 1 },
     { name: "重难点突出", level: 3, pid: d1!.id, root_id: r, weight: 50, min_score: 0, max_score: 10, sort: 2 },

@@ -39,21 +39,48 @@ async function upload(user: string, name: string, extra: Partial<typeof storedFi
   const ext = name.split(".").pop()!;
   const [row] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/listen/${Math.random()}/${name}`, real_file_name: name, file_type: ext, kind: "office", mime: "application/octet-stream", size: 1000, sha256: "x", module: "document", account_id: k.id[user]!, ...extra })
+    .values({
+      storage_key: `test/listen/${Math.random()}/${name}`,
+      real_file_name: name,
+      file_type: ext,
+      kind: "office",
+      mime: "application/octet-stream",
+      size: 1000,
+      sha256: "x",
+      module: "document",
+      account_id: k.id[user]!,
+      ...extra,
+    })
     .returning({ id: storedFile.id });
   return row!.id;
 }
 
 async function create(user: string, extra: Record<string, unknown> = {}): Promise<ListenDetail> {
-  return k.ok<ListenDetail>(P.listenSave, { name: "《背影》现场听评课", community_id: A, is_type: 3, evaluation_type: 1, indicator_id: scheme, open_model: 1, ...times(), ...extra }, user);
+  return k.ok<ListenDetail>(
+    P.listenSave,
+    { name: "《背影》现场听评课", community_id: A, is_type: 3, evaluation_type: 1, indicator_id: scheme, open_model: 1, ...times(), ...extra },
+    user,
+  );
 }
 
 beforeAll(async () => {
   k = await startKit();
   school = k.who.xiaoji!.school_id;
   const [xq] = await k.db.select({ id: region.id }).from(region).where(eq(region.region_code, "640104"));
-  A = await insertCommunity(k.db, { name: "听评课测试校级社区", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!, k.id.wanglaoshi!, k.id.zhaolaoshi!], school_id: school, level: 1 });
-  D = await insertCommunity(k.db, { name: "听评课测试区级工作室", owner: k.id.wanglaoshi!, members: [k.id.zhanglaoshi!, k.id.lilaoshi!], area_id: xq!.id, level: 2 });
+  A = await insertCommunity(k.db, {
+    name: "听评课测试校级社区",
+    owner: k.id.zhanglaoshi!,
+    members: [k.id.lilaoshi!, k.id.wanglaoshi!, k.id.zhaolaoshi!],
+    school_id: school,
+    level: 1,
+  });
+  D = await insertCommunity(k.db, {
+    name: "听评课测试区级工作室",
+    owner: k.id.wanglaoshi!,
+    members: [k.id.zhanglaoshi!, k.id.lilaoshi!],
+    area_id: xq!.id,
+    level: 2,
+  });
   scheme = await insertScheme(k.db, "听评课测试量表");
   disabledScheme = await insertScheme(k.db, "停用量表", 0, 0);
   otherSchoolScheme = await insertScheme(k.db, "二中量表", k.who.zhaolaoshi!.school_id);
@@ -63,7 +90,10 @@ beforeAll(async () => {
     .returning({ id: equipment.id });
   device = e!.id;
   zhangVideoFile = await upload("zhanglaoshi", "背影.mp4", { kind: "video", mime: "video/mp4" });
-  const [v] = await k.db.insert(video).values({ name: "背影 课堂实录", account_id: k.id.zhanglaoshi!, school_id: school, source: "upload", file_id: zhangVideoFile, status: "ready" }).returning({ id: video.id });
+  const [v] = await k.db
+    .insert(video)
+    .values({ name: "背影 课堂实录", account_id: k.id.zhanglaoshi!, school_id: school, source: "upload", file_id: zhangVideoFile, status: "ready" })
+    .returning({ id: video.id });
   zhangVideo = v!.id;
 });
 
@@ -73,8 +103,27 @@ afterAll(async () => {
 
 describe("save (c266) and read (c265)", () => {
   it("creates a 现场 record with its teacher, evaluators, scheme, activity and log; answers every field with power", async () => {
-    const r = await create("zhanglaoshi", { teacher_account_id: k.id.lilaoshi, participation_account_ids: [k.id.wanglaoshi, k.id.zhaolaoshi], grade_name: "八年级", record_date: "" });
-    expect(r).toMatchObject({ name: "《背影》现场听评课", is_type: 3, is_type_name: "现场听评课", community_id: A, teacher_account_id: k.id.lilaoshi, teacher_name: "李老师", account_name: "张老师", evaluation_type: 1, indicator_id: scheme, open_model: 1, verify_status: 1, grade_name: "八年级", play_url: "" });
+    const r = await create("zhanglaoshi", {
+      teacher_account_id: k.id.lilaoshi,
+      participation_account_ids: [k.id.wanglaoshi, k.id.zhaolaoshi],
+      grade_name: "八年级",
+      record_date: "",
+    });
+    expect(r).toMatchObject({
+      name: "《背影》现场听评课",
+      is_type: 3,
+      is_type_name: "现场听评课",
+      community_id: A,
+      teacher_account_id: k.id.lilaoshi,
+      teacher_name: "李老师",
+      account_name: "张老师",
+      evaluation_type: 1,
+      indicator_id: scheme,
+      open_model: 1,
+      verify_status: 1,
+      grade_name: "八年级",
+      play_url: "",
+    });
     expect(r.record_date).toBe(r.start_time.slice(0, 10));
     expect(r.participation_account_ids.sort()).toEqual([k.id.wanglaoshi, k.id.zhaolaoshi].sort());
     expect(r.members.map((m) => [m.account_id, m.role])).toEqual(
@@ -94,9 +143,15 @@ describe("save (c266) and read (c265)", () => {
       ["重难点突出", 10],
     ]);
     expect(r.power).toMatchObject({ is_organiser: true, is_teacher: false, is_member: true, can_manage: true, can_evaluate: true, can_view: true });
-    const [act] = await k.db.select().from(activity).where(and(eq(activity.type, "listen"), eq(activity.ref_id, r.id)));
+    const [act] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "listen"), eq(activity.ref_id, r.id)));
     expect(act).toMatchObject({ name: r.name, community_id: A, is_display: 1 });
-    const logs = await k.db.select().from(communityLog).where(and(eq(communityLog.target_type, "listen"), eq(communityLog.target_id, r.id)));
+    const logs = await k.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.target_type, "listen"), eq(communityLog.target_id, r.id)));
     expect(logs.map((l) => l.action)).toContain("listen.save");
 
     const li = await k.ok<ListenDetail>(P.listenRead, { id: r.id }, "lilaoshi");
@@ -111,25 +166,85 @@ describe("save (c266) and read (c265)", () => {
 
   it("refuses bad input in Chinese", async () => {
     await k.refused(P.listenSave, { community_id: A, ...times() }, "zhanglaoshi", 400, /听评课名称/);
-    await k.refused(P.listenSave, { name: "x", community_id: A, ...times(2, 1), is_type: 3, evaluation_type: 2 }, "zhanglaoshi", 400, "结束时间必须晚于开始时间");
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: A, ...times(2, 1), is_type: 3, evaluation_type: 2 },
+      "zhanglaoshi",
+      400,
+      "结束时间必须晚于开始时间",
+    );
     await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 9 }, "zhanglaoshi", 400, /只能是 1（远程听评课）/);
     await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 1 }, "zhanglaoshi", 400, "请选择评价量表");
-    await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 1, indicator_id: disabledScheme }, "zhanglaoshi", 400, "评价量表不存在或不可用");
-    await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 1, indicator_id: otherSchoolScheme }, "zhanglaoshi", 400, "评价量表不存在或不可用");
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 1, indicator_id: disabledScheme },
+      "zhanglaoshi",
+      400,
+      "评价量表不存在或不可用",
+    );
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 1, indicator_id: otherSchoolScheme },
+      "zhanglaoshi",
+      400,
+      "评价量表不存在或不可用",
+    );
     await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 1, evaluation_type: 2 }, "zhanglaoshi", 400, "请选择远程听评课的教室设备");
     await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 2, evaluation_type: 2 }, "zhanglaoshi", 400, "请选择精准听评课的视频");
-    await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 2, my_video_id: 999999, evaluation_type: 2 }, "zhanglaoshi", 400, "视频 999999 不存在");
-    await k.refused(P.listenSave, { name: "x", community_id: D, ...times(), is_type: 3, evaluation_type: 2, participation_account_ids: [k.id.zhaolaoshi] }, "zhanglaoshi", 400, /评课人/);
-    await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 2, teacher_account_id: k.id.lilaoshi, participation_account_ids: [k.id.lilaoshi] }, "zhanglaoshi", 400, "授课教师不能同时是评课人");
-    await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 2, wps_file_version_id: 5 }, "zhanglaoshi", 400, "请先选择集体备课再选择教案版本");
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: A, ...times(), is_type: 2, my_video_id: 999999, evaluation_type: 2 },
+      "zhanglaoshi",
+      400,
+      "视频 999999 不存在",
+    );
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: D, ...times(), is_type: 3, evaluation_type: 2, participation_account_ids: [k.id.zhaolaoshi] },
+      "zhanglaoshi",
+      400,
+      /评课人/,
+    );
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 2, teacher_account_id: k.id.lilaoshi, participation_account_ids: [k.id.lilaoshi] },
+      "zhanglaoshi",
+      400,
+      "授课教师不能同时是评课人",
+    );
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 2, wps_file_version_id: 5 },
+      "zhanglaoshi",
+      400,
+      "请先选择集体备课再选择教案版本",
+    );
   });
 
   it("refuses a community the caller is not in, a device he may not watch, a video not his, a preparation he may not view", async () => {
     await k.refused(P.listenSave, { name: "x", community_id: D, ...times(), is_type: 3, evaluation_type: 2 }, "zhaolaoshi", 403, "请先加入社区后再发起听评课");
-    await k.refused(P.listenSave, { name: "x", community_id: 0, ...times(), is_type: 1, equiment_id: device, evaluation_type: 2 }, "zhaolaoshi", 403, "无权观看该教室设备的直播");
-    await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 2, my_video_id: zhangVideo, evaluation_type: 2 }, "lilaoshi", 403, "只能选择您自己的视频或您管理的学校的视频");
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: 0, ...times(), is_type: 1, equiment_id: device, evaluation_type: 2 },
+      "zhaolaoshi",
+      403,
+      "无权观看该教室设备的直播",
+    );
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: A, ...times(), is_type: 2, my_video_id: zhangVideo, evaluation_type: 2 },
+      "lilaoshi",
+      403,
+      "只能选择您自己的视频或您管理的学校的视频",
+    );
     const hidden = await insertPreparation(k.db, { theme: "张的个人备课", author: k.id.zhanglaoshi!, community_id: A, school_id: school, open_model: 3 });
-    await k.refused(P.listenSave, { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 2, preparation_id: hidden }, "lilaoshi", 403, "无权关联该集体备课");
+    await k.refused(
+      P.listenSave,
+      { name: "x", community_id: A, ...times(), is_type: 3, evaluation_type: 2, preparation_id: hidden },
+      "lilaoshi",
+      403,
+      "无权关联该集体备课",
+    );
     await k.refused(P.listenRead, {}, "zhanglaoshi", 400, /听评课id不能为空/);
     await k.refused(P.listenRead, { id: 99999999 }, "zhanglaoshi", 404, "听评课不存在或已删除");
   });
@@ -147,7 +262,13 @@ describe("save (c266) and read (c265)", () => {
     expect(signed.status).not.toBe(403);
     const prep = await insertPreparation(k.db, { theme: "《背影》集体备课", author: k.id.zhanglaoshi!, community_id: A, school_id: school });
     const precise = await create("zhanglaoshi", { name: "精准听评课", is_type: 2, my_video_id: zhangVideo, preparation_id: prep, evaluation_type: 2 });
-    expect(precise).toMatchObject({ is_type: 2, my_video_id: zhangVideo, my_video_ids: [zhangVideo], preparation_id: prep, preparation_name: "《背影》集体备课" });
+    expect(precise).toMatchObject({
+      is_type: 2,
+      my_video_id: zhangVideo,
+      my_video_ids: [zhangVideo],
+      preparation_id: prep,
+      preparation_name: "《背影》集体备课",
+    });
     expect(precise.play_url).toMatch(new RegExp(`^/files/${zhangVideoFile}\\?exp=\\d+&sig=`));
     // An anonymous reader of the open record gets the signed address too.
     const g = await anon<ListenDetail>(P.listenRead, { id: precise.id });
@@ -195,7 +316,10 @@ describe("visibility: list (c264) = read (c265), in SQL and in JS", () => {
       pingtai: ["V 公开", "V 社区内", "V 仅参与人", "V 隐藏", "V 待审", "V 本校无社区", "V 二中"],
     };
     for (const [user, names] of Object.entries(expected)) {
-      const page = user === "guest" ? (await anon<Page<ListenRow>>(P.listenList, { name: "V ", limit: 100 })).data : await k.ok<Page<ListenRow>>(P.listenList, { name: "V ", limit: 100 }, user);
+      const page =
+        user === "guest"
+          ? (await anon<Page<ListenRow>>(P.listenList, { name: "V ", limit: 100 })).data
+          : await k.ok<Page<ListenRow>>(P.listenList, { name: "V ", limit: 100 }, user);
       expect(page.list.map((r) => r.name).sort(), user).toEqual([...names].sort());
       for (const id of ids) {
         const r = user === "guest" ? await anon<ListenDetail>(P.listenRead, { id }) : await k.call<ListenDetail>(P.listenRead, { id }, user);
@@ -207,8 +331,25 @@ describe("visibility: list (c264) = read (c265), in SQL and in JS", () => {
   });
 
   it("filters: type, subject, teacher, phase; webListenList (c287) is the community's visible ones", async () => {
-    const t = await insertListen(k.db, { organiser: k.id.zhanglaoshi!, teacher: k.id.lilaoshi!, community_id: A, school_id: school, name: "F 远程", is_type: 1, open_model: 1, subject_id: 777 });
-    const up = await insertListen(k.db, { organiser: k.id.zhanglaoshi!, community_id: A, school_id: school, name: "F 未开始", open_model: 1, start_time: new Date(Date.now() + 5 * HOUR), end_time: new Date(Date.now() + 6 * HOUR) });
+    const t = await insertListen(k.db, {
+      organiser: k.id.zhanglaoshi!,
+      teacher: k.id.lilaoshi!,
+      community_id: A,
+      school_id: school,
+      name: "F 远程",
+      is_type: 1,
+      open_model: 1,
+      subject_id: 777,
+    });
+    const up = await insertListen(k.db, {
+      organiser: k.id.zhanglaoshi!,
+      community_id: A,
+      school_id: school,
+      name: "F 未开始",
+      open_model: 1,
+      start_time: new Date(Date.now() + 5 * HOUR),
+      end_time: new Date(Date.now() + 6 * HOUR),
+    });
     const ids = (p: Page<ListenRow>) => p.list.map((r) => r.id);
     expect(ids(await k.ok<Page<ListenRow>>(P.listenList, { name: "F ", is_type: 1 }, "lilaoshi"))).toEqual([t]);
     expect(ids(await k.ok<Page<ListenRow>>(P.listenList, { name: "F ", subject_id: 777 }, "lilaoshi"))).toEqual([t]);
@@ -217,14 +358,27 @@ describe("visibility: list (c264) = read (c265), in SQL and in JS", () => {
     await k.refused(P.listenList, { phase: "later" }, "lilaoshi", 400, /只能是 upcoming/);
     const web = await anon<Page<ListenRow>>(P.listenWebListenList, { community_id: A, name: "F ", limit: 50 });
     expect(web.data.list.map((r) => r.id).sort()).toEqual([t, up].sort());
-    const [{ n }] = (await k.db.select({ n: count() }).from(listenEvaluate).where(and(eq(listenEvaluate.community_id, A), eq(listenEvaluate.open_model, 1), eq(listenEvaluate.is_display, 1), eq(listenEvaluate.verify_status, 1)))) as [{ n: number }];
+    const [{ n }] = (await k.db
+      .select({ n: count() })
+      .from(listenEvaluate)
+      .where(
+        and(eq(listenEvaluate.community_id, A), eq(listenEvaluate.open_model, 1), eq(listenEvaluate.is_display, 1), eq(listenEvaluate.verify_status, 1)),
+      )) as [{ n: number }];
     expect((await anon<Page<ListenRow>>(P.listenWebListenList, { community_id: A, limit: 100 })).data.total).toBe(Number(n));
     expect((await anon(P.listenWebListenList, {})).code).toBe(400);
   });
 
   it("userRecordList (c271): organised, teaching, evaluating", async () => {
-    const o = await insertListen(k.db, { organiser: k.id.wanglaoshi!, teacher: k.id.lilaoshi!, evaluators: [k.id.zhaolaoshi!], community_id: A, school_id: school, name: "U 王组织" });
-    const ids = async (user: string, role?: number) => (await k.ok<Page<ListenRow>>(P.listenUserRecordList, { name: "U ", ...(role ? { role } : {}) }, user)).list.map((r) => r.id);
+    const o = await insertListen(k.db, {
+      organiser: k.id.wanglaoshi!,
+      teacher: k.id.lilaoshi!,
+      evaluators: [k.id.zhaolaoshi!],
+      community_id: A,
+      school_id: school,
+      name: "U 王组织",
+    });
+    const ids = async (user: string, role?: number) =>
+      (await k.ok<Page<ListenRow>>(P.listenUserRecordList, { name: "U ", ...(role ? { role } : {}) }, user)).list.map((r) => r.id);
     expect(await ids("wanglaoshi", 1)).toEqual([o]);
     expect(await ids("wanglaoshi", 2)).toEqual([]);
     expect(await ids("lilaoshi", 2)).toEqual([o]);
@@ -258,7 +412,10 @@ describe("update (c267), display (c282), recommend (c283), recommendSource (c275
     await k.refused(P.listenIsDisplay, { id: r.id, is_display: 2 }, "wanglaoshi", 400, /只能是 0 或 1/);
     expect((await k.ok<ListenDetail>(P.listenIsDisplay, { id: r.id, is_display: 0 }, "wanglaoshi")).is_display).toBe(0);
     expect((await anon<Page<ListenRow>>(P.listenList, { name: "推荐候选" })).data.total).toBe(0);
-    const [act] = await k.db.select().from(activity).where(and(eq(activity.type, "listen"), eq(activity.ref_id, r.id)));
+    const [act] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "listen"), eq(activity.ref_id, r.id)));
     expect(act!.is_display).toBe(0);
     await k.ok(P.listenIsDisplay, { id: r.id, is_display: 1 }, "wanglaoshi");
     await k.refused(P.listenIsRecommend, { id: r.id, is_recommend: 1 }, "wanglaoshi", 403, "只有管理员可以推荐听评课");
@@ -273,7 +430,10 @@ describe("update (c267), display (c282), recommend (c283), recommendSource (c275
 describe("delete (c270)", () => {
   it("removes the record and everything it owns; the organiser or a manager only", async () => {
     const r = await create("wanglaoshi", { participation_account_ids: [k.id.lilaoshi] });
-    const [ev] = await k.db.insert(listenEvaluation).values({ record_id: r.id, account_id: k.id.lilaoshi!, status: 1, total_score: 80 }).returning({ id: listenEvaluation.id });
+    const [ev] = await k.db
+      .insert(listenEvaluation)
+      .values({ record_id: r.id, account_id: k.id.lilaoshi!, status: 1, total_score: 80 })
+      .returning({ id: listenEvaluation.id });
     const item = r.scheme!.children[0]!.children[0]!.id;
     await k.db.insert(listenScore).values({ evaluation_id: ev!.id, indicator_id: item, score: 8 });
     const f = await upload("lilaoshi", "评课表.docx");
@@ -283,11 +443,22 @@ describe("delete (c270)", () => {
     await k.refused(P.listenDelete, { id: r.id }, "lilaoshi", 403, "只有组织者或管理员可以进行此操作");
     await k.refused(P.listenDelete, {}, "wanglaoshi", 400, /听评课id不能为空/);
     expect(await k.ok(P.listenDelete, { id: r.id }, "wanglaoshi")).toEqual({ id: r.id });
-    const left = async (t: typeof listenMember | typeof listenEvaluation | typeof listenFile | typeof listenVoice) => Number((await k.db.select({ n: count() }).from(t).where(eq(t.record_id, r.id)))[0]!.n);
+    const left = async (t: typeof listenMember | typeof listenEvaluation | typeof listenFile | typeof listenVoice) =>
+      Number((await k.db.select({ n: count() }).from(t).where(eq(t.record_id, r.id)))[0]!.n);
     expect([await left(listenMember), await left(listenEvaluation), await left(listenFile), await left(listenVoice)]).toEqual([0, 0, 0, 0]);
     expect(await k.db.select().from(listenScore).where(eq(listenScore.evaluation_id, ev!.id))).toEqual([]);
-    expect(await k.db.select().from(discussComment).where(and(eq(discussComment.target_type, "listen"), eq(discussComment.ref_id, r.id)))).toEqual([]);
-    expect(await k.db.select().from(activity).where(and(eq(activity.type, "listen"), eq(activity.ref_id, r.id)))).toEqual([]);
+    expect(
+      await k.db
+        .select()
+        .from(discussComment)
+        .where(and(eq(discussComment.target_type, "listen"), eq(discussComment.ref_id, r.id))),
+    ).toEqual([]);
+    expect(
+      await k.db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.type, "listen"), eq(activity.ref_id, r.id))),
+    ).toEqual([]);
     await k.refused(P.listenRead, { id: r.id }, "wanglaoshi", 404, "听评课不存在或已删除");
     await k.refused(P.listenDelete, { id: r.id }, "wanglaoshi", 404, "听评课不存在或已删除");
   });

@@ -41,10 +41,16 @@ describe("device → server → player", () => {
     expect((await row(id)).heartbeat_state).toBe(0);
 
     sim = await startSimulator({ server: s.url, devices: [{ code, secret }], size: "320x180", fps: 10, preset: "ultrafast", pushOnBoot: true });
-    const live = await until("online and live", () => row(id), (e) => e.heartbeat_state === 1 && e.liveStreamStatus === 1 && e.teacherStreamUrl !== "" && e.studentStreamUrl !== "");
+    const live = await until(
+      "online and live",
+      () => row(id),
+      (e) => e.heartbeat_state === 1 && e.liveStreamStatus === 1 && e.teacherStreamUrl !== "" && e.studentStreamUrl !== "",
+    );
     // Playback addresses never carry the publish key; they are signed for players that cannot send TOKEN.
     expect(live.teacherStreamUrl).toMatch(new RegExp(`^/live/${id}/teacher/index\\.m3u8\\?exp=\\d+&sig=`));
-    const probe = await run("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", `${s.url}${live.teacherStreamUrl}`], { timeout: 30_000 });
+    const probe = await run("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", `${s.url}${live.teacherStreamUrl}`], {
+      timeout: 30_000,
+    });
     expect(probe.stdout).toContain("h264");
     // Without the signature and without a session: refused.
     const bare = await fetch(`${s.url}/live/${id}/teacher/index.m3u8`);
@@ -53,7 +59,11 @@ describe("device → server → player", () => {
     // A restart sent from the screen reaches the device once and comes back acknowledged.
     const sent = await s.call(CALLS.equipmentRestart, { ids: [id] }, token);
     expect(sent.code).toBe(200);
-    await until("restart handled", async () => sim!.device(code)!, (d) => d.restarts === 1);
+    await until(
+      "restart handled",
+      async () => sim!.device(code)!,
+      (d) => d.restarts === 1,
+    );
     const cmds = await until(
       "restart acknowledged",
       () => s.call<Page<{ type: string; status: string; result: string }>>(CALLS.equipmentCommands, { id, page: 1, limit: 20 }, token),
@@ -63,7 +73,12 @@ describe("device → server → player", () => {
 
     await sim.stop();
     sim = undefined;
-    const gone = await until("offline and not live", () => row(id), (e) => e.heartbeat_state === 0 && e.liveStreamStatus === 0, 20_000);
+    const gone = await until(
+      "offline and not live",
+      () => row(id),
+      (e) => e.heartbeat_state === 0 && e.liveStreamStatus === 0,
+      20_000,
+    );
     expect(gone.teacherStreamUrl).toBe("");
   }, 120_000);
 });

@@ -171,7 +171,9 @@ describe("live ingest", () => {
     expect((await fetch(`${base}/live/7/teacher.flv`, { headers: { "x-test-deny": "7" } })).status).toBe(403);
     expect((await fetch(`${base}/live/7/projector.flv`)).status).toBe(404);
     expect((await fetch(`${base}/live/7/student/index.m3u8`)).status).toBe(404);
-    console.log(`[live] publish accepted ${started.at - t0} ms after ffmpeg spawn; first FLV bytes ${tFlv - started.at} ms, first FLV keyframe ${keyframeAt - started.at} ms and first HLS playlist ${tHls - started.at} ms after publish`);
+    console.log(
+      `[live] publish accepted ${started.at - t0} ms after ffmpeg spawn; first FLV bytes ${tFlv - started.at} ms, first FLV keyframe ${keyframeAt - started.at} ms and first HLS playlist ${tHls - started.at} ms after publish`,
+    );
 
     const dir = ingest.hlsDir(7, "teacher")!;
     expect(existsSync(dir)).toBe(true);

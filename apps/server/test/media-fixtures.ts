@@ -35,21 +35,85 @@ const ffmpeg = (args: string[]) => run("ffmpeg", ["-hide_banner", "-loglevel", "
 /** H.264 MP4 with its moov box at the end (ffmpeg's default, like a phone recording). */
 export const h264Mp4 = (seconds = 2, size = "320x240") =>
   once(`h264-${seconds}-${size}.mp4`, (f) =>
-    ffmpeg(["-f", "lavfi", "-i", `testsrc=size=${size}:rate=25`, "-f", "lavfi", "-i", "sine=frequency=440", "-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", f]).then(() => undefined),
+    ffmpeg([
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc=size=${size}:rate=25`,
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440",
+      "-t",
+      String(seconds),
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      f,
+    ]).then(() => undefined),
   );
 
 /** An H.264 MP4 of roughly `mb` megabytes (noise compresses badly, so the size is reached quickly). */
 export const bigH264Mp4 = (mb: number) =>
   once(`h264-big-${mb}.mp4`, (f) =>
-    ffmpeg(["-f", "lavfi", "-i", "nullsrc=size=640x360:rate=25", "-vf", "geq=random(1)*255:128:128", "-t", String(Math.max(2, Math.ceil(mb / 2))), "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "16M", "-maxrate", "16M", "-bufsize", "4M", "-pix_fmt", "yuv420p", f]).then(() => undefined),
+    ffmpeg([
+      "-f",
+      "lavfi",
+      "-i",
+      "nullsrc=size=640x360:rate=25",
+      "-vf",
+      "geq=random(1)*255:128:128",
+      "-t",
+      String(Math.max(2, Math.ceil(mb / 2))),
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-b:v",
+      "16M",
+      "-maxrate",
+      "16M",
+      "-bufsize",
+      "4M",
+      "-pix_fmt",
+      "yuv420p",
+      f,
+    ]).then(() => undefined),
   );
 
 export const hevcMp4 = () =>
-  once("hevc.mp4", (f) => ffmpeg(["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-t", "1", "-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-x265-params", "log-level=error", f]).then(() => undefined));
+  once("hevc.mp4", (f) =>
+    ffmpeg([
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=320x240:rate=25",
+      "-t",
+      "1",
+      "-c:v",
+      "libx265",
+      "-preset",
+      "ultrafast",
+      "-tag:v",
+      "hvc1",
+      "-x265-params",
+      "log-level=error",
+      f,
+    ]).then(() => undefined),
+  );
 
-export const png = (size = "64x48") => once(`image-${size}.png`, (f) => ffmpeg(["-f", "lavfi", "-i", `testsrc=size=${size}`, "-frames:v", "1", f]).then(() => undefined));
+export const png = (size = "64x48") =>
+  once(`image-${size}.png`, (f) => ffmpeg(["-f", "lavfi", "-i", `testsrc=size=${size}`, "-frames:v", "1", f]).then(() => undefined));
 
-export const mp3 = (seconds = 3) => once(`tone-${seconds}.mp3`, (f) => ffmpeg(["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-c:a", "libmp3lame", "-b:a", "128k", "-ar", "44100", f]).then(() => undefined));
+export const mp3 = (seconds = 3) =>
+  once(`tone-${seconds}.mp3`, (f) =>
+    ffmpeg(["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-c:a", "libmp3lame", "-b:a", "128k", "-ar", "44100", f]).then(() => undefined),
+  );
 
 export const wav = () => once("tone.wav", (f) => ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", f]).then(() => undefined));
 
@@ -61,7 +125,9 @@ export const docx = () =>
     const src = path.join(workDir(), "lesson.txt");
     writeFileSync(src, "第一课 春\n盼望着，盼望着，东风来了，春天的脚步近了。\n");
     const profile = `file://${path.join(workDir(), "lo-profile")}`;
-    await run("soffice", ["--headless", "--norestore", `-env:UserInstallation=${profile}`, "--convert-to", "docx", "--outdir", workDir(), src], { timeout: 120_000 });
+    await run("soffice", ["--headless", "--norestore", `-env:UserInstallation=${profile}`, "--convert-to", "docx", "--outdir", workDir(), src], {
+      timeout: 120_000,
+    });
     if (!existsSync(f)) throw new Error("LibreOffice did not write lesson.docx");
   });
 

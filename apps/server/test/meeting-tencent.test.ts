@@ -21,7 +21,13 @@ import { TencentMeetingProvider } from "../src/modules/meeting/providers/tencent
 import { accountMessage } from "../src/modules/notice/notice.schema.js";
 import { type TestServer, startTestServer } from "./harness.js";
 
-const CRED = { appId: "211000001", sdkId: "19000000001", secretId: "AKIDtestSecretId0001", secretKey: "testSecretKey-不可外泄-0001", operatorId: "yanke_operator" };
+const CRED = {
+  appId: "211000001",
+  sdkId: "19000000001",
+  secretId: "AKIDtestSecretId0001",
+  secretKey: "testSecretKey-不可外泄-0001",
+  operatorId: "yanke_operator",
+};
 
 interface Seen {
   method: string;
@@ -113,18 +119,34 @@ class FakeTencent {
     }
     if (req.method === "POST" && u.pathname === "/v1/meetings") {
       const { subject, type, start_time, end_time } = json as Record<string, unknown>;
-      if (typeof subject !== "string" || type !== 0 || typeof start_time !== "string" || typeof end_time !== "string" || !/^\d{10}$/.test(start_time) || !/^\d{10}$/.test(end_time)) {
+      if (
+        typeof subject !== "string" ||
+        type !== 0 ||
+        typeof start_time !== "string" ||
+        typeof end_time !== "string" ||
+        !/^\d{10}$/.test(start_time) ||
+        !/^\d{10}$/.test(end_time)
+      ) {
         return this.error(res, 400, 10001, "参数错误");
       }
       if (subject.includes("拒绝")) return this.error(res, 400, 9061, "会议主题包含敏感词");
       const n = ++this.seq;
-      const m: FakeMeeting = { meeting_id: `1234567890123${n}`, meeting_code: `80${n}00123`, subject, start_time, end_time, join_url: `https://meeting.tencent.com/dm/fake${n}`, status: "MEETING_STATE_INIT" };
+      const m: FakeMeeting = {
+        meeting_id: `1234567890123${n}`,
+        meeting_code: `80${n}00123`,
+        subject,
+        start_time,
+        end_time,
+        join_url: `https://meeting.tencent.com/dm/fake${n}`,
+        status: "MEETING_STATE_INIT",
+      };
       this.meetings.set(m.meeting_id, m);
       return this.answer(res, 200, { meeting_number: 1, meeting_info_list: [{ ...m, status: undefined, hosts: [], user_non_registered: [] }] });
     }
     const get = /^\/v1\/meetings\/(\d+)$/.exec(u.pathname);
     if (req.method === "GET" && get) {
-      if (u.searchParams.get("userid") !== CRED.operatorId || u.searchParams.get("instanceid") !== "1") return this.error(res, 400, 10001, "userid 或 instanceid 错误");
+      if (u.searchParams.get("userid") !== CRED.operatorId || u.searchParams.get("instanceid") !== "1")
+        return this.error(res, 400, 10001, "userid 或 instanceid 错误");
       if (this.failRead) return this.error(res, 500, 500000, "内部错误，请稍后重试");
       const m = this.meetings.get(get[1]!);
       if (!m) return this.error(res, 404, 9004, "会议不存在");
@@ -160,7 +182,10 @@ beforeAll(async () => {
     TENCENT_MEETING_OPERATOR_ID: CRED.operatorId,
   });
   for (const u of ["zhanglaoshi", "lilaoshi", "zhaolaoshi"]) who[u] = await s.login(u, DEMO_TEACHER_PASSWORD);
-  const [c] = await s.database.db.insert(community).values({ name: "英语教研社区", account_id: who.zhanglaoshi!.account_id, school_id: who.zhanglaoshi!.school_id }).returning();
+  const [c] = await s.database.db
+    .insert(community)
+    .values({ name: "英语教研社区", account_id: who.zhanglaoshi!.account_id, school_id: who.zhanglaoshi!.school_id })
+    .returning();
   open = c!.id;
   await s.database.db.insert(communityMember).values([
     { community_id: open, account_id: who.zhanglaoshi!.account_id, role: 1, status: 1 },
@@ -183,7 +208,10 @@ async function ok<T>(path: string, payload: Record<string, unknown>, user: strin
 
 describe("Tencent Meeting provider through the wire", () => {
   it("the provider call tells the booking form that meetings go through Tencent Meeting", async () => {
-    expect(await ok<{ provider: string; provider_name: string }>(CALLS.meetingProvider, {}, "zhanglaoshi")).toEqual({ provider: "tencent", provider_name: "腾讯会议" });
+    expect(await ok<{ provider: string; provider_name: string }>(CALLS.meetingProvider, {}, "zhanglaoshi")).toEqual({
+      provider: "tencent",
+      provider_name: "腾讯会议",
+    });
   });
 
   it("reservation → list → detail → cancel, every request signed as Tencent checks it", async () => {
@@ -191,7 +219,14 @@ describe("Tencent Meeting provider through the wire", () => {
     const end = at(25);
     const booked = await ok<MeetingRow>(
       CALLS.tencentMeetingReservation,
-      { community_id: open, subject: "英语组线上教研", start_time: start, end_time: end, participation_account_ids: [who.lilaoshi!.account_id], meeting_url: "https://ignored.example.com" },
+      {
+        community_id: open,
+        subject: "英语组线上教研",
+        start_time: start,
+        end_time: end,
+        participation_account_ids: [who.lilaoshi!.account_id],
+        meeting_url: "https://ignored.example.com",
+      },
       "zhanglaoshi",
     );
     const create = fake.seen.at(-1)!;
@@ -216,7 +251,10 @@ describe("Tencent Meeting provider through the wire", () => {
       meeting_url: remote.join_url,
       status: 1,
     });
-    const [msg] = await s.database.db.select().from(accountMessage).where(and(eq(accountMessage.source_type, "meeting"), eq(accountMessage.source_id, booked.id)));
+    const [msg] = await s.database.db
+      .select()
+      .from(accountMessage)
+      .where(and(eq(accountMessage.source_type, "meeting"), eq(accountMessage.source_id, booked.id)));
     expect(msg!.account_id).toBe(who.lilaoshi!.account_id);
     expect(msg!.content).toContain(remote.join_url);
     expect(msg!.content).toContain(remote.meeting_code);
@@ -259,7 +297,11 @@ describe("Tencent Meeting provider through the wire", () => {
   });
 
   it("a failing read is a Chinese message too; a meeting cancelled in Tencent Meeting is cancelled here; our own refusals come before any request to Tencent", async () => {
-    const booked = await ok<MeetingRow>(CALLS.tencentMeetingReservation, { community_id: open, name: "读取失败的会议", start_time: at(5), end_time: at(6) }, "zhanglaoshi");
+    const booked = await ok<MeetingRow>(
+      CALLS.tencentMeetingReservation,
+      { community_id: open, name: "读取失败的会议", start_time: at(5), end_time: at(6) },
+      "zhanglaoshi",
+    );
     fake.failRead = true;
     try {
       const r = await call(CALLS.tencentMeetingDetail, { id: booked.id }, "zhanglaoshi");
@@ -274,7 +316,11 @@ describe("Tencent Meeting provider through the wire", () => {
     const n = fake.seen.length;
     const refused = await call(CALLS.tencentMeetingReservation, { community_id: open, name: "成员不能预约", start_time: at(5), end_time: at(6) }, "lilaoshi");
     expect(refused.code).toBe(403);
-    const outsider = await call(CALLS.tencentMeetingReservation, { community_id: open, name: "外人", start_time: at(5), end_time: at(6), participation_account_ids: [who.zhaolaoshi!.account_id] }, "zhanglaoshi");
+    const outsider = await call(
+      CALLS.tencentMeetingReservation,
+      { community_id: open, name: "外人", start_time: at(5), end_time: at(6), participation_account_ids: [who.zhaolaoshi!.account_id] },
+      "zhanglaoshi",
+    );
     expect(outsider.code).toBe(400);
     expect(fake.seen.length).toBe(n);
   });
@@ -287,7 +333,9 @@ describe("Tencent Meeting provider errors (direct)", () => {
     fake.hang = true;
     try {
       const p = new TencentMeetingProvider({ ...cfg, api: fake.url }, { timeoutMs: 300 });
-      const e = await p.create({ subject: "超时", start: new Date(Date.now() + 3600_000), end: new Date(Date.now() + 7200_000), meetingUrl: "" }).catch((x: unknown) => x);
+      const e = await p
+        .create({ subject: "超时", start: new Date(Date.now() + 3600_000), end: new Date(Date.now() + 7200_000), meetingUrl: "" })
+        .catch((x: unknown) => x);
       expect(e).toBeInstanceOf(AppError);
       expect((e as AppError).code).toBe(503);
       expect((e as AppError).message).toBe("腾讯会议预约失败：腾讯会议服务响应超时，请稍后再试");

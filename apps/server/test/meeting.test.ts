@@ -25,8 +25,14 @@ beforeAll(async () => {
   for (const u of ["xiaoji", "pingtai"]) who[u] = await s.login(u, DEMO_ADMIN_PASSWORD);
   for (const u of ["zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi"]) who[u] = await s.login(u, DEMO_TEACHER_PASSWORD);
   const db = s.database.db;
-  const [a] = await db.insert(community).values({ name: "数学教研社区", account_id: id("zhanglaoshi"), school_id: who.zhanglaoshi!.school_id }).returning();
-  const [b] = await db.insert(community).values({ name: "赵老师工作室", account_id: id("zhaolaoshi"), school_id: who.zhaolaoshi!.school_id, is_display: 0 }).returning();
+  const [a] = await db
+    .insert(community)
+    .values({ name: "数学教研社区", account_id: id("zhanglaoshi"), school_id: who.zhanglaoshi!.school_id })
+    .returning();
+  const [b] = await db
+    .insert(community)
+    .values({ name: "赵老师工作室", account_id: id("zhaolaoshi"), school_id: who.zhaolaoshi!.school_id, is_display: 0 })
+    .returning();
   open = a!.id;
   hidden = b!.id;
   await db.insert(communityMember).values([
@@ -55,7 +61,10 @@ async function refused(path: string, payload: Record<string, unknown>, user: str
   else if (msg) expect(r.msg).toMatch(msg);
 }
 async function messages(meetingId: number) {
-  return s.database.db.select().from(accountMessage).where(and(eq(accountMessage.source_type, "meeting"), eq(accountMessage.source_id, meetingId)));
+  return s.database.db
+    .select()
+    .from(accountMessage)
+    .where(and(eq(accountMessage.source_type, "meeting"), eq(accountMessage.source_id, meetingId)));
 }
 
 describe("meetings with the organizer's link", () => {
@@ -64,7 +73,16 @@ describe("meetings with the organizer's link", () => {
   it("c232 stores the link; each participant but the organizer gets one message; the community log has it", async () => {
     first = await ok<MeetingRow>(
       CALLS.meetingSave,
-      { community_id: open, name: "单元备课研讨", meeting_url: "https://meeting.example.com/j/123", start_time: at(24), end_time: at(26), participation_account_ids: [id("lilaoshi"), id("zhanglaoshi")], preparation_id: 3, introduction: "带上教案" },
+      {
+        community_id: open,
+        name: "单元备课研讨",
+        meeting_url: "https://meeting.example.com/j/123",
+        start_time: at(24),
+        end_time: at(26),
+        participation_account_ids: [id("lilaoshi"), id("zhanglaoshi")],
+        preparation_id: 3,
+        introduction: "带上教案",
+      },
       "zhanglaoshi",
     );
     expect(first).toMatchObject({
@@ -87,19 +105,41 @@ describe("meetings with the organizer's link", () => {
     expect(sent.map((m) => m.account_id)).toEqual([id("lilaoshi")]);
     expect(sent[0]!.title).toBe("【会议邀请】单元备课研讨");
     expect(sent[0]!.content).toContain("https://meeting.example.com/j/123");
-    const log = await s.database.db.select().from(communityLog).where(and(eq(communityLog.action, "meeting.save"), eq(communityLog.target_id, first.id)));
+    const log = await s.database.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.action, "meeting.save"), eq(communityLog.target_id, first.id)));
     expect(log).toHaveLength(1);
     // A booked meeting is an activity of type "meeting" (the calendar and the statistics count it), with its participants.
-    const [act] = await s.database.db.select().from(activity).where(and(eq(activity.type, "meeting"), eq(activity.ref_id, first.id)));
+    const [act] = await s.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "meeting"), eq(activity.ref_id, first.id)));
     expect(act).toMatchObject({ name: "单元备课研讨", community_id: open, account_id: id("zhanglaoshi") });
     const who = await s.database.db.select({ id: activityMember.account_id }).from(activityMember).where(eq(activityMember.activity_id, act!.id));
     expect(who.map((w) => w.id).sort((x, y) => x - y)).toEqual([id("lilaoshi"), id("zhanglaoshi")].sort((x, y) => x - y));
   });
 
   it("c228 with the link provider needs meeting_url and takes subject for name", async () => {
-    await refused(CALLS.tencentMeetingReservation, { community_id: open, subject: "无链接", start_time: at(2), end_time: at(3) }, "zhanglaoshi", 400, /会议链接/);
-    await refused(CALLS.tencentMeetingReservation, { community_id: open, start_time: at(2), end_time: at(3), meeting_url: "https://x.example.com" }, "zhanglaoshi", 400, /请输入会议主题/);
-    const m = await ok<MeetingRow>(CALLS.tencentMeetingReservation, { community_id: open, subject: "听课反馈会", start_time: at(-1), end_time: at(1), meeting_url: "http://x.example.com/m" }, "zhanglaoshi");
+    await refused(
+      CALLS.tencentMeetingReservation,
+      { community_id: open, subject: "无链接", start_time: at(2), end_time: at(3) },
+      "zhanglaoshi",
+      400,
+      /会议链接/,
+    );
+    await refused(
+      CALLS.tencentMeetingReservation,
+      { community_id: open, start_time: at(2), end_time: at(3), meeting_url: "https://x.example.com" },
+      "zhanglaoshi",
+      400,
+      /请输入会议主题/,
+    );
+    const m = await ok<MeetingRow>(
+      CALLS.tencentMeetingReservation,
+      { community_id: open, subject: "听课反馈会", start_time: at(-1), end_time: at(1), meeting_url: "http://x.example.com/m" },
+      "zhanglaoshi",
+    );
     expect(m).toMatchObject({ name: "听课反馈会", provider: "link", phase: "running", participation_account_ids: [] });
     expect(await messages(m.id)).toHaveLength(0);
   });
@@ -123,7 +163,11 @@ describe("meetings with the organizer's link", () => {
   });
 
   it("c229 lists what I organize or attend; c231 a community's meetings for those who may view it", async () => {
-    const zhaoMeeting = await ok<MeetingRow>(CALLS.meetingSave, { community_id: hidden, name: "工作室例会", meeting_url: "https://m.example.com/z", start_time: at(48), end_time: at(49) }, "zhaolaoshi");
+    const zhaoMeeting = await ok<MeetingRow>(
+      CALLS.meetingSave,
+      { community_id: hidden, name: "工作室例会", meeting_url: "https://m.example.com/z", start_time: at(48), end_time: at(49) },
+      "zhaolaoshi",
+    );
     const li = await ok<Page<MeetingRow>>(CALLS.tencentMeetingList, {}, "lilaoshi");
     expect(li.list.map((m) => m.id)).toEqual([first.id]);
     expect(li.list[0]!.can_cancel).toBe(false);
@@ -159,15 +203,27 @@ describe("meetings with the organizer's link", () => {
     expect(c).toMatchObject({ status: 2, status_name: "已取消", phase: "cancelled", can_cancel: false });
     const sent = await messages(first.id);
     // the participant is told, and so is the organizer since a manager cancelled it
-    const byTitle = (t: string) => sent.filter((m) => m.title === t).map((m) => m.account_id).sort((x, y) => x - y);
+    const byTitle = (t: string) =>
+      sent
+        .filter((m) => m.title === t)
+        .map((m) => m.account_id)
+        .sort((x, y) => x - y);
     expect(byTitle("【会议邀请】单元备课研讨")).toEqual([id("lilaoshi")]);
     expect(byTitle("【会议取消】单元备课研讨")).toEqual([id("zhanglaoshi"), id("lilaoshi")].sort((x, y) => x - y));
     expect(sent).toHaveLength(3);
     // No longer an activity.
-    expect(await s.database.db.select().from(activity).where(and(eq(activity.type, "meeting"), eq(activity.ref_id, first.id)))).toHaveLength(0);
+    expect(
+      await s.database.db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.type, "meeting"), eq(activity.ref_id, first.id))),
+    ).toHaveLength(0);
     await refused(CALLS.tencentMeetingCancel, { id: first.id }, "zhanglaoshi", 409, "会议已取消");
     expect((await ok<Page<MeetingRow>>(CALLS.tencentMeetingList, { status: 2 }, "lilaoshi")).list.map((m) => m.id)).toEqual([first.id]);
-    const log = await s.database.db.select().from(communityLog).where(and(eq(communityLog.action, "meeting.cancel"), eq(communityLog.target_id, first.id)));
+    const log = await s.database.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.action, "meeting.cancel"), eq(communityLog.target_id, first.id)));
     expect(log.map((l) => l.account_id)).toEqual([id("xiaoji")]);
     await refused(CALLS.tencentMeetingCancel, { id: 999999 }, "zhanglaoshi", 404);
   });

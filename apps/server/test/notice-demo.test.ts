@@ -54,8 +54,14 @@ describe("seedDemoNotices", () => {
     const msgs = await db.select().from(accountMessage).where(eq(accountMessage.source_type, "notice"));
     expect(msgs.length).toBe(first.messages);
     for (const r of rows) {
-      const got = msgs.filter((m) => m.source_id === r.id).map((m) => m.account_id).sort((x, y) => x - y);
-      const want = r.status !== 1 ? [] : (r.participation_account_ids.length ? r.participation_account_ids : [who.lilaoshi!.account_id, who.wanglaoshi!.account_id]).sort((x, y) => x - y);
+      const got = msgs
+        .filter((m) => m.source_id === r.id)
+        .map((m) => m.account_id)
+        .sort((x, y) => x - y);
+      const want =
+        r.status !== 1
+          ? []
+          : (r.participation_account_ids.length ? r.participation_account_ids : [who.lilaoshi!.account_id, who.wanglaoshi!.account_id]).sort((x, y) => x - y);
       expect(got, r.name).toEqual(want);
     }
     const unread = await s.call<MessageUnread>(CALLS.messageUnread, {}, who.lilaoshi!.token);
@@ -69,6 +75,13 @@ describe("seedDemoNotices", () => {
 
     const again = await seedDemoNotices(db, ids, now);
     expect(again).toEqual({ notices: 0, messages: 0 });
-    expect((await db.select().from(notice).where(and(inArray(notice.community_id, ids)))).length).toBe(rows.length);
+    expect(
+      (
+        await db
+          .select()
+          .from(notice)
+          .where(and(inArray(notice.community_id, ids)))
+      ).length,
+    ).toBe(rows.length);
   });
 });

@@ -24,8 +24,14 @@ beforeAll(async () => {
   for (const u of ["xiaoji", "quji", "pingtai"]) who[u] = await s.login(u, DEMO_ADMIN_PASSWORD);
   for (const u of ["zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi"]) who[u] = await s.login(u, DEMO_TEACHER_PASSWORD);
   const db = s.database.db;
-  const [a] = await db.insert(community).values({ name: "语文教研社区", account_id: id("zhanglaoshi"), school_id: who.zhanglaoshi!.school_id, level: 1 }).returning();
-  const [b] = await db.insert(community).values({ name: "赵老师工作室", account_id: id("zhaolaoshi"), school_id: who.zhaolaoshi!.school_id, is_display: 0, type: 2 }).returning();
+  const [a] = await db
+    .insert(community)
+    .values({ name: "语文教研社区", account_id: id("zhanglaoshi"), school_id: who.zhanglaoshi!.school_id, level: 1 })
+    .returning();
+  const [b] = await db
+    .insert(community)
+    .values({ name: "赵老师工作室", account_id: id("zhaolaoshi"), school_id: who.zhaolaoshi!.school_id, is_display: 0, type: 2 })
+    .returning();
   open = a!.id;
   hidden = b!.id;
   await db.insert(communityMember).values([
@@ -71,8 +77,27 @@ const sorted = (...ids: number[]) => [...ids].sort((x, y) => x - y);
 
 describe("operate notices (c325–c332)", () => {
   it("publishing reaches every joined member but the sender, once; the row reads back with names", async () => {
-    const n = await ok<NoticeRow>(CALLS.operateNoticeSave, { community_id: open, name: "期中教研安排", message_content: "<p>周三下午 <b>集体备课</b></p>", start_time: "2026-12-02 14:00", end_time: "2026-12-02 16:00" }, "zhanglaoshi");
-    expect(n).toMatchObject({ notice_type: 2, notice_type_name: "社区公告", status: 1, community_id: open, community_name: "语文教研社区", account_name: "张老师", start_time: "2026-12-02 14:00:00", message_count: 2 });
+    const n = await ok<NoticeRow>(
+      CALLS.operateNoticeSave,
+      {
+        community_id: open,
+        name: "期中教研安排",
+        message_content: "<p>周三下午 <b>集体备课</b></p>",
+        start_time: "2026-12-02 14:00",
+        end_time: "2026-12-02 16:00",
+      },
+      "zhanglaoshi",
+    );
+    expect(n).toMatchObject({
+      notice_type: 2,
+      notice_type_name: "社区公告",
+      status: 1,
+      community_id: open,
+      community_name: "语文教研社区",
+      account_name: "张老师",
+      start_time: "2026-12-02 14:00:00",
+      message_count: 2,
+    });
     expect(await messagesAbout(n.id)).toEqual(sorted(id("lilaoshi"), id("wanglaoshi")));
     expect(await logged("notice.save", n.id)).toBe(1);
     const back = await ok<NoticeRow>(CALLS.operateNoticeDetail, { id: n.id }, "lilaoshi");
@@ -105,7 +130,13 @@ describe("operate notices (c325–c332)", () => {
     await refused(CALLS.operateNoticeSave, { community_id: 999999, name: "不存在" }, "zhanglaoshi", 404, "社区不存在或已删除");
     await refused(CALLS.operateNoticeSave, { community_id: open, name: "" }, "zhanglaoshi", 400, /请输入通知标题/);
     await refused(CALLS.operateNoticeSave, { community_id: open, name: "时间", start_time: "2026-13-40 10:00" }, "zhanglaoshi", 400, /开始时间/);
-    await refused(CALLS.operateNoticeSave, { community_id: open, name: "时间", start_time: "2026-12-02 10:00", end_time: "2026-12-01 10:00" }, "zhanglaoshi", 400, "结束时间不能早于开始时间");
+    await refused(
+      CALLS.operateNoticeSave,
+      { community_id: open, name: "时间", start_time: "2026-12-02 10:00", end_time: "2026-12-01 10:00" },
+      "zhanglaoshi",
+      400,
+      "结束时间不能早于开始时间",
+    );
     await refused(CALLS.operateNoticeSave, { community_id: open, name: "状态", status: 3 }, "zhanglaoshi", 400, /状态/);
     const n = await ok<NoticeRow>(CALLS.operateNoticeSave, { community_id: open, name: "仅草稿", status: 0 }, "zhanglaoshi");
     await refused(CALLS.operateNoticeSetStatus, { id: n.id, status: 1 }, "lilaoshi", 403);
@@ -118,7 +149,11 @@ describe("operate notices (c325–c332)", () => {
   });
 
   it("update changes only what is sent; delete removes the notice and its messages", async () => {
-    const n = await ok<NoticeRow>(CALLS.operateNoticeSave, { community_id: open, name: "原标题", message_content: "原内容", type: 2, start_time: "2026-12-05 09:00:00" }, "zhanglaoshi");
+    const n = await ok<NoticeRow>(
+      CALLS.operateNoticeSave,
+      { community_id: open, name: "原标题", message_content: "原内容", type: 2, start_time: "2026-12-05 09:00:00" },
+      "zhanglaoshi",
+    );
     const u = await ok<NoticeRow>(CALLS.operateNoticeUpdate, { id: n.id, name: "新标题" }, "zhanglaoshi");
     expect(u).toMatchObject({ name: "新标题", message_content: "原内容", type: 2, type_name: "公告", start_time: "2026-12-05 09:00:00", status: 1 });
     await refused(CALLS.operateNoticeUpdate, { id: n.id, end_time: "2026-12-04 09:00" }, "zhanglaoshi", 400, "结束时间不能早于开始时间");
@@ -135,10 +170,20 @@ describe("operate notices (c325–c332)", () => {
 
 describe("activity notices (c321–c324)", () => {
   it("reach only the named participants, who must be members", async () => {
-    const n = await ok<NoticeRow>(CALLS.activityNoticeSave, { community_id: open, name: "听课活动", participation_account_ids: [id("lilaoshi")], activity_id: 7 }, "zhanglaoshi");
+    const n = await ok<NoticeRow>(
+      CALLS.activityNoticeSave,
+      { community_id: open, name: "听课活动", participation_account_ids: [id("lilaoshi")], activity_id: 7 },
+      "zhanglaoshi",
+    );
     expect(n).toMatchObject({ notice_type: 1, activity_id: 7, participants: [{ id: id("lilaoshi"), realname: "李老师" }], message_count: 1 });
     expect(await messagesAbout(n.id)).toEqual([id("lilaoshi")]);
-    await refused(CALLS.activityNoticeSave, { community_id: open, name: "外人", participation_account_ids: [id("lilaoshi"), id("zhaolaoshi")] }, "zhanglaoshi", 400, /不是.*赵老师/);
+    await refused(
+      CALLS.activityNoticeSave,
+      { community_id: open, name: "外人", participation_account_ids: [id("lilaoshi"), id("zhaolaoshi")] },
+      "zhanglaoshi",
+      400,
+      /不是.*赵老师/,
+    );
     await refused(CALLS.activityNoticeSave, { community_id: open, name: "坏id", participation_account_ids: ["x"] }, "zhanglaoshi", 400, /参与人/);
     // adding a participant to a published notice tells only the newcomer ("1,2" strings are accepted too)
     const u = await ok<NoticeRow>(CALLS.activityNoticeUpdate, { id: n.id, participation_account_ids: `${id("lilaoshi")},${id("wanglaoshi")}` }, "zhanglaoshi");
@@ -157,7 +202,11 @@ describe("activity notices (c321–c324)", () => {
       expect(content).toContain("<b>正文</b>");
       expect(content).not.toMatch(/<script|onerror|javascript:/i);
     }
-    const u = await ok<NoticeRow>(CALLS.activityNoticeUpdate, { id: n.id, message_content: '<p onclick="x()">改</p><iframe src="https://e.com"></iframe>' }, "zhanglaoshi");
+    const u = await ok<NoticeRow>(
+      CALLS.activityNoticeUpdate,
+      { id: n.id, message_content: '<p onclick="x()">改</p><iframe src="https://e.com"></iframe>' },
+      "zhanglaoshi",
+    );
     expect(u.message_content).toBe("<p>改</p>");
     await ok(CALLS.activityNoticeDelete, { id: n.id }, "zhanglaoshi");
   });
@@ -281,7 +330,10 @@ describe("platform and web notices (c336, c337, save/update/delete)", () => {
 describe("messages", () => {
   it("lists, filters, orders unread first, counts, marks read and deletes only the caller's own", async () => {
     const before = await ok<MessageUnread>(CALLS.messageUnread, {}, "wanglaoshi");
-    const rows = await s.database.db.select().from(accountMessage).where(eq(accountMessage.account_id, id("wanglaoshi")));
+    const rows = await s.database.db
+      .select()
+      .from(accountMessage)
+      .where(eq(accountMessage.account_id, id("wanglaoshi")));
     expect(before.total).toBe(rows.length);
     expect(before.unread).toBe(rows.filter((r) => !r.read_at).length);
     expect(before.unread).toBeGreaterThan(2);

@@ -9,14 +9,7 @@
  */
 import type { BatchResult, FileAnswer, Page } from "@yanke/protocol";
 // Until @yanke/protocol exports schemas/org (lead: index.ts), straight from the file.
-import {
-  ORG_CALLS as C,
-  type RegionNode,
-  SCHOOL_TEMPLATE_PATH,
-  type SchoolImportReport,
-  type SchoolOption,
-  type SchoolRow,
-} from "@yanke/protocol";
+import { ORG_CALLS as C, type RegionNode, SCHOOL_TEMPLATE_PATH, type SchoolImportReport, type SchoolOption, type SchoolRow } from "@yanke/protocol";
 import { Code, type Envelope, postCall } from "@yanke/protocol";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
@@ -58,7 +51,12 @@ async function mount(): Promise<void> {
       const [r] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(account)
-        .where(or(eq(account.school_id, id), inArray(account.id, db.select({ id: accountSchoolUser.account_id }).from(accountSchoolUser).where(eq(accountSchoolUser.school_id, id)))));
+        .where(
+          or(
+            eq(account.school_id, id),
+            inArray(account.id, db.select({ id: accountSchoolUser.account_id }).from(accountSchoolUser).where(eq(accountSchoolUser.school_id, id))),
+          ),
+        );
       return r?.n ?? 0;
     },
     accountsWithRegionCode: async (code) => {
@@ -100,7 +98,10 @@ async function grantSchoolManageToSchoolRole(): Promise<void> {
     for (const r of rules) if (r.pid === id) walk(r.id);
   };
   walk(root.id);
-  await db.update(authGroup).set({ rules: [...new Set([...role.rules, ...ids])] }).where(eq(authGroup.id, role.id));
+  await db
+    .update(authGroup)
+    .set({ rules: [...new Set([...role.rules, ...ids])] })
+    .where(eq(authGroup.id, role.id));
 }
 
 function call<T = unknown>(path: string, payload: Record<string, unknown> = {}, token?: string): Promise<Envelope<T>> {
@@ -213,7 +214,14 @@ describe("regions: the lazy tree (c038)", () => {
   it("answers the top level, then each level's children with has_children and school counts", async () => {
     const top = await ok<RegionNode[]>(C.regionList, {}, admin);
     expect(top.map((r) => r.name)).toEqual(["宁夏回族自治区"]);
-    expect(top[0]).toMatchObject({ level: 1, region_code: "640000", province_code: "640000", has_children: true, school_count: 8, full_name: "宁夏回族自治区" });
+    expect(top[0]).toMatchObject({
+      level: 1,
+      region_code: "640000",
+      province_code: "640000",
+      has_children: true,
+      school_count: 8,
+      full_name: "宁夏回族自治区",
+    });
     expect(top[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const cities = await ok<RegionNode[]>(C.regionList, { pid: top[0]!.id }, admin);
     expect(cities.map((r) => [r.name, r.level, r.school_count, r.has_children])).toEqual([
@@ -275,11 +283,14 @@ describe("regions: save, update, delete (c039–c041)", () => {
   it("creates a city and a district with codes derived from the parent", async () => {
     const prov = await regionId("640000");
     wuzhong = (await ok<{ id: number }>(C.regionSave, { pid: prov, name: "吴忠市", region_code: "640300", sort: 3 }, admin)).id;
-    litong = (await ok<{ id: number }>(C.regionSave, { pid: wuzhong, name: "利通区", region_code: "640302", area_code: "640302", city_code: "640300" }, admin)).id;
+    litong = (await ok<{ id: number }>(C.regionSave, { pid: wuzhong, name: "利通区", region_code: "640302", area_code: "640302", city_code: "640300" }, admin))
+      .id;
     const [w] = await s.database.db.select().from(region).where(eq(region.id, wuzhong));
     expect(w).toMatchObject({ level: 2, province_code: "640000", city_code: "640300", area_code: "", sort: 3 });
     const kids = await ok<RegionNode[]>(C.regionList, { pid: wuzhong }, admin);
-    expect(kids).toMatchObject([{ id: litong, level: 3, province_code: "640000", city_code: "640300", area_code: "640302", full_name: "宁夏回族自治区/吴忠市/利通区" }]);
+    expect(kids).toMatchObject([
+      { id: litong, level: 3, province_code: "640000", city_code: "640300", area_code: "640302", full_name: "宁夏回族自治区/吴忠市/利通区" },
+    ]);
   });
 
   it("creates a province at the top", async () => {
@@ -347,7 +358,15 @@ describe("regions: save, update, delete (c039–c041)", () => {
     const [districtRole] = await s.database.db.select().from(authGroup).where(eq(authGroup.title, "区级管理员"));
     await ok(
       "/middle/account/save",
-      { username: "wuzhong", realname: "吴忠教研员", password: "Demo12345", password_confirmation: "Demo12345", identity: 3, group_id: districtRole!.id, region_code: "640300" },
+      {
+        username: "wuzhong",
+        realname: "吴忠教研员",
+        password: "Demo12345",
+        password_confirmation: "Demo12345",
+        identity: 3,
+        group_id: districtRole!.id,
+        region_code: "640300",
+      },
       admin,
     );
     const t = (await s.login("wuzhong", DEMO)).token;
@@ -445,7 +464,13 @@ describe("schools: save, update", () => {
   let created = 0;
 
   it("creates a school from region_id with derived codes and defaults", async () => {
-    created = (await ok<{ id: number }>(C.schoolSave, { title: "西夏区第九中学", code: "640105009", region_id: await regionId("640105"), telephone: "0951-1234567" }, admin)).id;
+    created = (
+      await ok<{ id: number }>(
+        C.schoolSave,
+        { title: "西夏区第九中学", code: "640105009", region_id: await regionId("640105"), telephone: "0951-1234567" },
+        admin,
+      )
+    ).id;
     expect(await schoolRow(created)).toMatchObject({
       title: "西夏区第九中学",
       province_code: "640000",
@@ -484,7 +509,10 @@ describe("schools: save, update", () => {
   it("a district administrator creates schools only in his region; a school administrator not at all", async () => {
     const id = (await ok<{ id: number }>(C.schoolSave, { title: "兴庆区新建学校", region_id: await regionId("640104") }, quji)).id;
     expect((await schoolRow(id))?.area_code).toBe("640104");
-    expect(await call(C.schoolSave, { title: "越界学校", region_id: await regionId("640105") }, quji)).toMatchObject({ code: 403, msg: "只能把学校设在您所属的区域内" });
+    expect(await call(C.schoolSave, { title: "越界学校", region_id: await regionId("640105") }, quji)).toMatchObject({
+      code: 403,
+      msg: "只能把学校设在您所属的区域内",
+    });
     expect((await call(C.schoolSave, { title: "越界学校", area_code: "640202" }, quji)).code).toBe(403);
     expect((await call(C.schoolSave, { title: "校级新建", region_id: await regionId("640104") }, xiaoji)).code).toBe(403);
     await ok(C.schoolDelete, { id }, quji);
@@ -492,7 +520,14 @@ describe("schools: save, update", () => {
 
   it("updates only the fields sent", async () => {
     await ok(C.schoolUpdate, { id: created, address: "西夏区九中路 9 号" }, admin);
-    expect(await schoolRow(created)).toMatchObject({ title: "西夏区第九中学", code: "640105009", address: "西夏区九中路 9 号", telephone: "0951-1234567", status: 1, area_code: "640105" });
+    expect(await schoolRow(created)).toMatchObject({
+      title: "西夏区第九中学",
+      code: "640105009",
+      address: "西夏区九中路 9 号",
+      telephone: "0951-1234567",
+      status: 1,
+      area_code: "640105",
+    });
     await ok(C.schoolUpdate, { id: created, status: 0, school_type: "MOSHI_vocational" }, admin);
     expect(await schoolRow(created)).toMatchObject({ status: 0, school_type: "MOSHI_vocational", address: "西夏区九中路 9 号" });
   });
@@ -515,13 +550,18 @@ describe("schools: save, update", () => {
     // space not at all (the demo schools have both).
     const one = await schoolId(ONE);
     expect((await call(C.schoolUpdate, { id: one, region_id: await regionId("640105") }, admin)).code).toBe(409);
-    await s.database.db.update(school).set({ quota_bytes: 1024 ** 3 }).where(eq(school.id, created));
+    await s.database.db
+      .update(school)
+      .set({ quota_bytes: 1024 ** 3 })
+      .where(eq(school.id, created));
     expect(await call(C.schoolUpdate, { id: created, region_id: await regionId("640104") }, admin)).toMatchObject({
       code: 409,
       msg: "学校「西夏区第九中学」设有存储空间配额，请先在存储空间中改为不限再迁移区域",
     });
     await s.database.db.update(school).set({ quota_bytes: 0, used_bytes: 1024 }).where(eq(school.id, created));
-    expect((await call(C.schoolUpdate, { id: created, region_id: await regionId("640104") }, admin)).msg).toBe("学校「西夏区第九中学」已使用存储空间，不能迁移到其他区域");
+    expect((await call(C.schoolUpdate, { id: created, region_id: await regionId("640104") }, admin)).msg).toBe(
+      "学校「西夏区第九中学」已使用存储空间，不能迁移到其他区域",
+    );
     expect((await call(C.schoolDelete, { id: created }, admin)).msg).toBe("学校「西夏区第九中学」仍占用存储空间，请先清理文件");
     await s.database.db.update(school).set({ used_bytes: 0 }).where(eq(school.id, created));
   });
@@ -542,7 +582,12 @@ describe("schools: save, update", () => {
       { id: one, title: ONE, school_index_name: "一中新空间", school_index_logo: "https://img.example/logo.png", address: "新地址", telephone: "0951-7654321" },
       xiaoji,
     );
-    expect(await schoolRow(one)).toMatchObject({ school_index_name: "一中新空间", school_index_logo: "https://img.example/logo.png", address: "新地址", telephone: "0951-7654321" });
+    expect(await schoolRow(one)).toMatchObject({
+      school_index_name: "一中新空间",
+      school_index_logo: "https://img.example/logo.png",
+      address: "新地址",
+      telephone: "0951-7654321",
+    });
     // The edit form sends the other fields unchanged: accepted.
     await ok(C.schoolUpdate, { id: one, code: before!.code, region_id: before!.region_id, status: 1, school_type: "MOSHI_k12", address: "新地址2" }, xiaoji);
     for (const change of [{ code: "X1" }, { status: 0 }, { region_id: await regionId("640105") }, { school_type: "OTHER" }, { area_code: "640105" }]) {
@@ -610,7 +655,9 @@ describe("schools: delete, batch_delete, quick_operate", () => {
     const c = await emptySchool("批量三");
     const byQuji = await ok<BatchResult[]>(C.schoolBatchDelete, { ids: [c, await schoolId(TWO)] }, quji);
     expect(byQuji.map((x) => x.ok)).toEqual([true, false]);
-    expect((await call(C.schoolBatchDelete, { ids: [one] }, xiaoji)).data).toEqual([{ id: one, ok: false, msg: "只有平台管理员或区级管理员可以新增、删除或启用禁用学校" }]);
+    expect((await call(C.schoolBatchDelete, { ids: [one] }, xiaoji)).data).toEqual([
+      { id: one, ok: false, msg: "只有平台管理员或区级管理员可以新增、删除或启用禁用学校" },
+    ]);
   });
 
   it("quick_operate switches the status", async () => {
@@ -682,7 +729,13 @@ describe("schools: import and export", () => {
       [2, "导入一中"],
       [3, "导入二中"],
     ]);
-    expect(await schoolRow(r.schools[0]!.id)).toMatchObject({ area_code: "640104", city_code: "640100", region_id: await regionId("640104"), school_index_name: "导入一中空间", status: 1 });
+    expect(await schoolRow(r.schools[0]!.id)).toMatchObject({
+      area_code: "640104",
+      city_code: "640100",
+      region_id: await regionId("640104"),
+      school_index_name: "导入一中空间",
+      status: 1,
+    });
     expect(await schoolRow(r.schools[1]!.id)).toMatchObject({ area_code: "", city_code: "640200", region_id: await regionId("640200"), status: 0 });
   });
 
@@ -735,7 +788,12 @@ describe("schools: import and export", () => {
     await ok(C.schoolDelete, { id: gone.id }, admin);
     const back = await ok<SchoolImportReport>(C.schoolImport, { filename: r.filename, file: r.file, mode: "valid" }, admin);
     expect(back.schools.map((x) => x.title)).toEqual(["导入一中"]);
-    expect(await schoolRow(back.schools[0]!.id)).toMatchObject({ code: gone.code, area_code: gone.area_code, school_index_name: gone.school_index_name, address: gone.address });
+    expect(await schoolRow(back.schools[0]!.id)).toMatchObject({
+      code: gone.code,
+      area_code: gone.area_code,
+      school_index_name: gone.school_index_name,
+      address: gone.address,
+    });
   });
 
   it("export is scoped like the list", async () => {

@@ -236,14 +236,29 @@ describe("account administration", () => {
     const one = (await s.services.accounts.byUsername("xiaoji"))!.school_id;
     const created = await s.call<{ id: number }>(
       CALLS.accountSave,
-      { username: "crud1", realname: "增删改", password: "Crud12345", password_confirmation: "Crud12345", group_id: teacherRole.id, school_id: one, telephone: "13800000000" },
+      {
+        username: "crud1",
+        realname: "增删改",
+        password: "Crud12345",
+        password_confirmation: "Crud12345",
+        group_id: teacherRole.id,
+        school_id: one,
+        telephone: "13800000000",
+      },
       admin,
     );
     expect(created.code, created.msg).toBe(200);
     const dup = await s.call(CALLS.accountSave, { username: "CRUD1", realname: "重复", password: "Crud12345", password_confirmation: "Crud12345" }, admin);
     expect(dup).toMatchObject({ code: 409, msg: "账号「CRUD1」已存在" });
     const read = await s.call<AccountRow>(CALLS.accountRead, { id: created.data.id }, admin);
-    expect(read.data).toMatchObject({ username: "crud1", realname: "增删改", group_title: "教师", school_name: "银川市第一中学", identity: 2, identity_name: "教师" });
+    expect(read.data).toMatchObject({
+      username: "crud1",
+      realname: "增删改",
+      group_title: "教师",
+      school_name: "银川市第一中学",
+      identity: 2,
+      identity_name: "教师",
+    });
     expect(read.data.school_list).toEqual([{ school_id: one, school_name: "银川市第一中学", period_ids: [], identity: 2 }]);
     expect(read.data.rules.length).toBeGreaterThan(0);
 
@@ -262,7 +277,11 @@ describe("account administration", () => {
     expect(r).toMatchObject({ code: 400, msg: "账号(username): 账号只能包含字母、数字和 _ . @ -" });
     const r2 = await s.call(CALLS.accountSave, { username: "okname", realname: "x", password: "Abc12345", password_confirmation: "Abc" }, admin);
     expect(r2.msg).toBe("确认密码(password_confirmation): 两次输入的密码不一致");
-    const r3 = await s.call(CALLS.accountSave, { username: "okname", realname: "x", password: "Abc12345", password_confirmation: "Abc12345", school_id: 99999 }, admin);
+    const r3 = await s.call(
+      CALLS.accountSave,
+      { username: "okname", realname: "x", password: "Abc12345", password_confirmation: "Abc12345", school_id: 99999 },
+      admin,
+    );
     expect(r3.msg).toBe("学校(school_id): 学校不存在");
     expect((await s.call(CALLS.accountBatchDelete, { ids: [] }, admin)).msg).toContain("请至少选择一项");
   });
@@ -378,7 +397,8 @@ describe("tabs, route rules and the switcher agree with the session", () => {
     const id = (name: string) => rows.find((r) => r.name === name)!.id;
     const r = await s.call<{ auth_rule_list: number[]; apply_type: number }>(CALLS.applyGetRules, { rules_id: id("BasicManage") }, admin);
     expect(r.data.apply_type).toBe(3);
-    for (const name of ["Dashboard", "BasicManage", "SchoolManage", "PermissionManage", "AccountManage"]) expect(r.data.auth_rule_list, name).toContain(id(name));
+    for (const name of ["Dashboard", "BasicManage", "SchoolManage", "PermissionManage", "AccountManage"])
+      expect(r.data.auth_rule_list, name).toContain(id(name));
     expect(r.data.auth_rule_list).not.toContain(id("PersonalCenter"));
   });
 
@@ -387,7 +407,11 @@ describe("tabs, route rules and the switcher agree with the session", () => {
     const pc = (await s.database.db.select().from(authRule)).filter((r) => r.name === "PersonalCenter" || r.name === "PersonalSettings").map((r) => r.id);
     const role = await s.call<{ id: number }>(CALLS.groupSave, { title: "仅个人研修", rules: pc, apply_auth_list: [personal.id] }, admin);
     expect(role.code, role.msg).toBe(200);
-    const made = await s.call(CALLS.accountSave, { username: "viaapps", realname: "应用授权", password: "Apps12345", password_confirmation: "Apps12345", group_id: role.data.id }, admin);
+    const made = await s.call(
+      CALLS.accountSave,
+      { username: "viaapps", realname: "应用授权", password: "Apps12345", password_confirmation: "Apps12345", group_id: role.data.id },
+      admin,
+    );
     expect(made.code, made.msg).toBe(200);
     const t = await tokenOf("viaapps", "Apps12345");
     const idx = await s.call<{ list: { id: number }[]; tabs: { mode: number }[] }>(CALLS.applyIndex, {}, t);
@@ -421,10 +445,17 @@ describe("updates change only the fields sent", () => {
     const before = (await s.services.accounts.byUsername("xiaoji"))!;
     expect((await s.call(CALLS.accountUpdate, { id: before.id, realname: "一中教务处" }, admin)).code).toBe(200);
     const after = (await s.services.accounts.byUsername("xiaoji"))!;
-    expect(after).toMatchObject({ realname: "一中教务处", identity: before.identity, group_id: before.group_id, school_id: before.school_id, status: before.status, period_id: before.period_id });
+    expect(after).toMatchObject({
+      realname: "一中教务处",
+      identity: before.identity,
+      group_id: before.group_id,
+      school_id: before.school_id,
+      status: before.status,
+      period_id: before.period_id,
+    });
   });
 
-  it("retitling a rule keeps its url and menu flag; status \"\" lists every account", async () => {
+  it('retitling a rule keeps its url and menu flag; status "" lists every account', async () => {
     const rule = (await s.database.db.select().from(authRule)).find((r) => r.name === "SchoolManage")!;
     expect((await s.call(CALLS.ruleUpdate, { id: rule.id, title: "学校" }, admin)).code).toBe(200);
     const after = (await s.database.db.select().from(authRule)).find((r) => r.id === rule.id)!;

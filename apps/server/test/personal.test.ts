@@ -30,7 +30,15 @@ beforeAll(async () => {
   me = (
     await db
       .insert(account)
-      .values({ username: "gr_t", realname: "个人中心老师", password_hash: await hashPassword("Teacher123"), school_id: zhang!.school_id, period_id: period, subject_id: subjectId, identity: 2 })
+      .values({
+        username: "gr_t",
+        realname: "个人中心老师",
+        password_hash: await hashPassword("Teacher123"),
+        school_id: zhang!.school_id,
+        period_id: period,
+        subject_id: subjectId,
+        identity: 2,
+      })
       .returning({ id: account.id })
   )[0]!.id;
   k.who.gr = await k.s.login("gr_t", "Teacher123");
@@ -46,14 +54,65 @@ beforeAll(async () => {
   c.other = await insertCommunity(db, { name: "别的学段学科", owner: li, period_id: period + 1000, subject_id: subjectId + 1000 });
   c.hidden = await insertCommunity(db, { name: "不展示的同学科社区", owner: li, subject_id: subjectId, is_display: 0 });
   const base = { school_id: school };
-  a.created1 = await insertActivity(db, { ...base, name: "我发起的教研", account_id: me, community_id: c.own, start: new Date(now - 2 * DAY), end: new Date(now - 2 * DAY + HOUR), participants: [li] });
-  a.created2 = await insertActivity(db, { ...base, name: "我发起的集体备课", type: "preparation", account_id: me, community_id: c.own, start: new Date(now + DAY), end: new Date(now + DAY + HOUR) });
-  a.involved = await insertActivity(db, { ...base, name: "李老师的听评课", type: "listen", account_id: li, community_id: c.member, start: new Date(now - HOUR), end: new Date(now + HOUR), participants: [me] });
-  a.recommended = await insertActivity(db, { ...base, name: "推荐的活动", account_id: li, community_id: c.plain, start: new Date(now + 2 * DAY), end: new Date(now + 2 * DAY + HOUR), is_recommend: 1 });
-  a.hiddenRec = await insertActivity(db, { ...base, name: "不展示社区的推荐活动", account_id: li, community_id: c.hidden, start: new Date(now + 2 * DAY), end: new Date(now + 2 * DAY + HOUR), is_recommend: 1 });
+  a.created1 = await insertActivity(db, {
+    ...base,
+    name: "我发起的教研",
+    account_id: me,
+    community_id: c.own,
+    start: new Date(now - 2 * DAY),
+    end: new Date(now - 2 * DAY + HOUR),
+    participants: [li],
+  });
+  a.created2 = await insertActivity(db, {
+    ...base,
+    name: "我发起的集体备课",
+    type: "preparation",
+    account_id: me,
+    community_id: c.own,
+    start: new Date(now + DAY),
+    end: new Date(now + DAY + HOUR),
+  });
+  a.involved = await insertActivity(db, {
+    ...base,
+    name: "李老师的听评课",
+    type: "listen",
+    account_id: li,
+    community_id: c.member,
+    start: new Date(now - HOUR),
+    end: new Date(now + HOUR),
+    participants: [me],
+  });
+  a.recommended = await insertActivity(db, {
+    ...base,
+    name: "推荐的活动",
+    account_id: li,
+    community_id: c.plain,
+    start: new Date(now + 2 * DAY),
+    end: new Date(now + 2 * DAY + HOUR),
+    is_recommend: 1,
+  });
+  a.hiddenRec = await insertActivity(db, {
+    ...base,
+    name: "不展示社区的推荐活动",
+    account_id: li,
+    community_id: c.hidden,
+    start: new Date(now + 2 * DAY),
+    end: new Date(now + 2 * DAY + HOUR),
+    is_recommend: 1,
+  });
   await insertArticles(db, c.own, me, 3);
   await db.insert(video).values([
-    { name: "我的公开课", account_id: me, school_id: school, period_id: period, subject_id: subjectId, source: "upload", file_id: 7, duration: 2400, status: "ready" },
+    {
+      name: "我的公开课",
+      account_id: me,
+      school_id: school,
+      period_id: period,
+      subject_id: subjectId,
+      source: "upload",
+      file_id: 7,
+      duration: 2400,
+      status: "ready",
+    },
     { name: "第二节录像", account_id: me, school_id: school, source: "recording", file_id: 8 },
     { name: "别人的视频", account_id: li, school_id: school, source: "upload", file_id: 9 },
   ]);
@@ -123,7 +182,10 @@ describe("activities (c370, c371, c374, c375)", () => {
     expect((await k.db.select().from(activity).where(eq(activity.id, a.created1!)))[0]!.is_recommend).toBe(1);
     const seen = await k.ok<Page<ActivityRow>>(CALLS.recommendActivity, { limit: 100 }, "zhaolaoshi");
     expect(seen.list.map((x) => x.id)).toContain(a.created1);
-    const logs = await k.db.select().from(communityLog).where(and(eq(communityLog.action, "activity.recommend"), eq(communityLog.target_id, a.created1!)));
+    const logs = await k.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.action, "activity.recommend"), eq(communityLog.target_id, a.created1!)));
     expect(logs).toHaveLength(1);
     // The school administrator manages the school's communities.
     await k.ok(CALLS.recommendActivityManage, { id: a.created1, is_recommend: 0 }, "xiaoji");
@@ -149,7 +211,14 @@ describe("profile and videos (c372, c373)", () => {
     const r = await k.ok<Page<CourseRow>>(CALLS.personalCourseList, {}, "gr");
     expect(r.total).toBe(2);
     expect(r.list.map((x) => x.name)).toEqual(["第二节录像", "我的公开课"]);
-    expect(r.list[1]).toMatchObject({ account_name: "个人中心老师", period_id: period, subject_id: subjectId, duration: 2400, status: "ready", source: "upload" });
+    expect(r.list[1]).toMatchObject({
+      account_name: "个人中心老师",
+      period_id: period,
+      subject_id: subjectId,
+      duration: 2400,
+      status: "ready",
+      source: "upload",
+    });
     expect(r.list[1]!.url).toMatch(/^\/files\/7\?exp=\d+&sig=/);
     const kw = await k.ok<Page<CourseRow>>(CALLS.personalCourseList, { name: "公开" }, "gr");
     expect(kw.list.map((x) => x.name)).toEqual(["我的公开课"]);
@@ -161,8 +230,14 @@ describe("after a transfer", () => {
   it("the owner shown is the member with role 1, not the creator", async () => {
     const before = await k.ok<Page<StudioRow>>(CALLS.teachingStudio, {}, "gr");
     expect(before.list.find((x) => x.id === c.own)!.owner_name).toBe("个人中心老师");
-    await k.db.update(communityMember).set({ role: 3 }).where(and(eq(communityMember.community_id, c.own!), eq(communityMember.account_id, me)));
-    await k.db.update(communityMember).set({ role: 1 }).where(and(eq(communityMember.community_id, c.own!), eq(communityMember.account_id, k.id.lilaoshi!)));
+    await k.db
+      .update(communityMember)
+      .set({ role: 3 })
+      .where(and(eq(communityMember.community_id, c.own!), eq(communityMember.account_id, me)));
+    await k.db
+      .update(communityMember)
+      .set({ role: 1 })
+      .where(and(eq(communityMember.community_id, c.own!), eq(communityMember.account_id, k.id.lilaoshi!)));
     const after = await k.ok<Page<StudioRow>>(CALLS.teachingStudio, {}, "gr");
     expect(after.list.find((x) => x.id === c.own)).toMatchObject({ owner_name: "李老师", role: 3, role_name: "成员" });
   });

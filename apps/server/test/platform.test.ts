@@ -113,7 +113,11 @@ const NO_PERMISSION = { code: 403, msg: "无权限", data: null };
 describe("settings: /middle/system/read, list, update", () => {
   it("reads a known key (its default until set) for any session; unknown key 404; no token 1025", async () => {
     const r = await call<SettingRow>(C.systemRead, { key: "ai_capacity" }, tok.teacher);
-    expect(r).toEqual({ code: 200, msg: "操作成功", data: { key: "ai_capacity", title: "同时进行的课堂分析数量上限", value: 2, default_value: 2, updated_at: "" } });
+    expect(r).toEqual({
+      code: 200,
+      msg: "操作成功",
+      data: { key: "ai_capacity", title: "同时进行的课堂分析数量上限", value: 2, default_value: 2, updated_at: "" },
+    });
     expect(await call(C.systemRead, { key: "no_such_key" }, tok.admin)).toEqual({ code: 404, msg: "设置项不存在", data: null });
     expect(await call(C.systemRead, { key: "__proto__" }, tok.admin)).toMatchObject({ code: 404, msg: "设置项不存在" });
     expect(await call(C.systemRead, {}, tok.admin)).toMatchObject({ code: 400, msg: "设置项(key): 必填" });
@@ -132,12 +136,24 @@ describe("settings: /middle/system/read, list, update", () => {
 
   it("updates a setting with its own validation; platform administrators only", async () => {
     expect(await call(C.systemUpdate, { key: "ai_capacity", value: 5 }, tok.teacher)).toEqual(NO_PERMISSION);
-    expect(await call(C.systemUpdate, { key: "ai_capacity", value: "abc" }, tok.admin)).toMatchObject({ code: 400, msg: "同时进行的课堂分析数量上限(value): 必须是数字" });
-    expect(await call(C.systemUpdate, { key: "ai_capacity", value: 0 }, tok.admin)).toMatchObject({ code: 400, msg: "同时进行的课堂分析数量上限(value): 不能小于 1" });
-    expect(await call(C.systemUpdate, { key: "ai_capacity", value: 2.5 }, tok.admin)).toMatchObject({ code: 400, msg: "同时进行的课堂分析数量上限(value): 必须是整数" });
+    expect(await call(C.systemUpdate, { key: "ai_capacity", value: "abc" }, tok.admin)).toMatchObject({
+      code: 400,
+      msg: "同时进行的课堂分析数量上限(value): 必须是数字",
+    });
+    expect(await call(C.systemUpdate, { key: "ai_capacity", value: 0 }, tok.admin)).toMatchObject({
+      code: 400,
+      msg: "同时进行的课堂分析数量上限(value): 不能小于 1",
+    });
+    expect(await call(C.systemUpdate, { key: "ai_capacity", value: 2.5 }, tok.admin)).toMatchObject({
+      code: 400,
+      msg: "同时进行的课堂分析数量上限(value): 必须是整数",
+    });
     expect(await call(C.systemUpdate, { key: "ai_capacity" }, tok.admin)).toMatchObject({ code: 400, msg: "设置值(value): 必填" });
     expect(await call(C.systemUpdate, { key: "upload_disclaimer", value: "  " }, tok.admin)).toMatchObject({ code: 400, msg: "上传免责说明(value): 不能为空" });
-    expect(await call(C.systemUpdate, { key: "data_cockpit_url", value: "ftp://x" }, tok.admin)).toMatchObject({ code: 400, msg: "数据驾驶舱地址(value): 必须是 http:// 或 https:// 开头的地址" });
+    expect(await call(C.systemUpdate, { key: "data_cockpit_url", value: "ftp://x" }, tok.admin)).toMatchObject({
+      code: 400,
+      msg: "数据驾驶舱地址(value): 必须是 http:// 或 https:// 开头的地址",
+    });
     expect(await call(C.systemUpdate, { key: "nope", value: 1 }, tok.admin)).toEqual({ code: 404, msg: "设置项不存在", data: null });
     expect(await call(C.systemUpdate, { value: 1 }, tok.admin)).toMatchObject({ code: 400, msg: "设置项(key): 必填" });
     expect(await platform.aiCapacity()).toBe(2);
@@ -195,7 +211,11 @@ describe("website: /web/website, update", () => {
       { name: "宁夏教研云平台", phone: "0951-1234567、400-800-1234", icp: "宁ICP备12345678号-1", host: "银川市教育局", work_time: "工作日 8:30–17:30" },
       tok.pingtai,
     );
-    expect(r).toMatchObject({ code: 200, msg: "修改成功", data: { school_id: 0, name: "宁夏教研云平台", phone: "0951-1234567、400-800-1234", icp: "宁ICP备12345678号-1", logo_url: "/favicon.svg" } });
+    expect(r).toMatchObject({
+      code: 200,
+      msg: "修改成功",
+      data: { school_id: 0, name: "宁夏教研云平台", phone: "0951-1234567、400-800-1234", icp: "宁ICP备12345678号-1", logo_url: "/favicon.svg" },
+    });
     expect((await call<WebsiteInfo>(C.website, {})).data).toMatchObject({ name: "宁夏教研云平台", host: "银川市教育局", support: "研课教研平台技术支持组" });
   });
 
@@ -203,12 +223,22 @@ describe("website: /web/website, update", () => {
     // 校级管理员 holds /web/website/update from the seed; a teacher does not.
     expect(await call(C.websiteUpdate, { name: "一中" }, tok.lilaoshi ?? (await s.login("lilaoshi", "Teacher123")).token)).toEqual(NO_PERMISSION);
     const r = await call<WebsiteInfo>(C.websiteUpdate, { name: "银川一中教研空间", logo_url: "https://cdn.example.cn/yc1.png" }, tok.xiaoji);
-    expect(r).toMatchObject({ code: 200, data: { school_id: school1, name: "银川一中教研空间", logo_url: "https://cdn.example.cn/yc1.png", host: "银川市教育局", is_override: true } });
-    expect((await call<WebsiteInfo>(C.website, { school_id: school1 })).data).toMatchObject({ name: "银川一中教研空间", phone: "0951-1234567、400-800-1234", is_override: true });
+    expect(r).toMatchObject({
+      code: 200,
+      data: { school_id: school1, name: "银川一中教研空间", logo_url: "https://cdn.example.cn/yc1.png", host: "银川市教育局", is_override: true },
+    });
+    expect((await call<WebsiteInfo>(C.website, { school_id: school1 })).data).toMatchObject({
+      name: "银川一中教研空间",
+      phone: "0951-1234567、400-800-1234",
+      is_override: true,
+    });
     expect((await call<WebsiteInfo>(C.website, { school_id: school2 })).data).toMatchObject({ name: "宁夏教研云平台", is_override: false });
     expect((await call<WebsiteInfo>(C.website, {})).data.name).toBe("宁夏教研云平台");
 
-    expect(await call(C.websiteUpdate, { school_id: 0, name: "改平台" }, tok.xiaoji)).toMatchObject({ code: 403, msg: expect.stringContaining("只有平台管理员可以修改平台信息") });
+    expect(await call(C.websiteUpdate, { school_id: 0, name: "改平台" }, tok.xiaoji)).toMatchObject({
+      code: 403,
+      msg: expect.stringContaining("只有平台管理员可以修改平台信息"),
+    });
     expect(await call(C.websiteUpdate, { school_id: school2, name: "改别校" }, tok.xiaoji)).toEqual({ code: 403, msg: "只能修改本校的站点信息", data: null });
     expect(await call(C.websiteUpdate, { school_id: 99999, name: "x" }, tok.xiaoji)).toEqual({ code: 404, msg: "学校不存在", data: null });
     expect((await call<WebsiteInfo>(C.website, { school_id: school2 })).data.name).toBe("宁夏教研云平台");
@@ -222,7 +252,9 @@ describe("website: /web/website, update", () => {
 
   it("a district administrator sets the overrides of his region's schools only", async () => {
     await grant("quji", C.websiteUpdate);
-    expect((await call<WebsiteInfo>(C.websiteUpdate, { school_id: school1, support: "兴庆区电教中心" }, tok.quji)).data).toMatchObject({ support: "兴庆区电教中心" });
+    expect((await call<WebsiteInfo>(C.websiteUpdate, { school_id: school1, support: "兴庆区电教中心" }, tok.quji)).data).toMatchObject({
+      support: "兴庆区电教中心",
+    });
     expect(await call(C.websiteUpdate, { school_id: school2, support: "x" }, tok.quji)).toEqual({ code: 403, msg: "只能修改本辖区学校的站点信息", data: null });
     expect((await call(C.websiteUpdate, { support: "x" }, tok.quji)).code).toBe(403);
     await grant("quji");
@@ -239,11 +271,20 @@ describe("images: /middle/common_img*, get_img_info, web_index", () => {
     expect(await save({ attribute: "banner", img_url: "" })).toMatchObject({ code: 400, msg: "图片地址(img_url): 请上传图片" });
     expect(await save({ attribute: "foo", img_url: "/a.png" })).toMatchObject({ code: 400, msg: "图片位置(attribute): 只能是 banner、module、ad 或 login" });
     expect(await save({ img_url: "/a.png" })).toMatchObject({ code: 400, msg: "图片位置(attribute): 必填" });
-    expect(await save({ attribute: "banner", img_url: "/a.png", link_url: "javascript:x" })).toMatchObject({ code: 400, msg: expect.stringMatching(/^链接地址\(link_url\)/) });
+    expect(await save({ attribute: "banner", img_url: "/a.png", link_url: "javascript:x" })).toMatchObject({
+      code: 400,
+      msg: expect.stringMatching(/^链接地址\(link_url\)/),
+    });
     expect(await save({ attribute: "banner", img_url: "/a.png", is_shortcut: 2 })).toMatchObject({ code: 400, msg: "快捷入口(is_shortcut): 只能是 0 或 1" });
     expect(await save({ attribute: "banner", img_url: "/a.png", school_id: 99999 })).toMatchObject({ code: 400, msg: "学校(school_id): 学校不存在" });
-    expect(await save({ attribute: "banner", img_url: "/a.png", school_id: school1, period_id: junior2 })).toMatchObject({ code: 400, msg: "学段(period_id): 学段不存在或不属于该学校" });
-    expect(await save({ attribute: "banner", img_url: "/a.png", period_id: junior1 })).toMatchObject({ code: 400, msg: "学段(period_id): 平台的图片不能指定学段" });
+    expect(await save({ attribute: "banner", img_url: "/a.png", school_id: school1, period_id: junior2 })).toMatchObject({
+      code: 400,
+      msg: "学段(period_id): 学段不存在或不属于该学校",
+    });
+    expect(await save({ attribute: "banner", img_url: "/a.png", period_id: junior1 })).toMatchObject({
+      code: 400,
+      msg: "学段(period_id): 平台的图片不能指定学段",
+    });
 
     const ok = async (name: string, p: Record<string, unknown>) => {
       const r = await save(p);
@@ -262,7 +303,15 @@ describe("images: /middle/common_img*, get_img_info, web_index", () => {
     const all = await call<Page<CommonImgRow>>(C.imgList, {}, tok.admin);
     expect(all.data).toMatchObject({ total: 5, page: 1, limit: 10 });
     const d = all.data.list.find((x) => x.id === ids.D)!;
-    expect(d).toMatchObject({ attribute: "banner", attribute_name: "首页轮播图", school_id: school1, school_name: "银川市第一中学", period_id: junior1, status: 1, is_shortcut: 0 });
+    expect(d).toMatchObject({
+      attribute: "banner",
+      attribute_name: "首页轮播图",
+      school_id: school1,
+      school_name: "银川市第一中学",
+      period_id: junior1,
+      status: 1,
+      is_shortcut: 0,
+    });
     expect(d.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await call<Page<CommonImgRow>>(C.imgList, { attribute: "banner" }, tok.admin)).data.total).toBe(4);
     expect((await call<Page<CommonImgRow>>(C.imgList, { school_id: school1 }, tok.admin)).data.list.map((x) => x.id)).toEqual([ids.D]);
@@ -346,7 +395,11 @@ describe("images: /middle/common_img*, get_img_info, web_index", () => {
     await grant("xiaoji");
 
     await grant("quji", ...imageRules);
-    expect(await call(C.imgSave, { attribute: "ad", img_url: "/x.png", school_id: school2 }, tok.quji)).toEqual({ code: 403, msg: "只能管理本辖区学校的图片", data: null });
+    expect(await call(C.imgSave, { attribute: "ad", img_url: "/x.png", school_id: school2 }, tok.quji)).toEqual({
+      code: 403,
+      msg: "只能管理本辖区学校的图片",
+      data: null,
+    });
     expect(await call(C.imgSave, { attribute: "ad", img_url: "/x.png" }, tok.quji)).toEqual({ code: 403, msg: "只有平台管理员可以管理平台的图片", data: null });
     expect((await call(C.imgSave, { attribute: "ad", img_url: "/x.png", school_id: school1 }, tok.quji)).code).toBe(200);
     expect((await call<Page<CommonImgRow>>(C.imgList, {}, tok.quji)).data.list.every((x) => x.school_id === school1)).toBe(true);
@@ -366,7 +419,10 @@ describe("authorization codes: /middle/auth_verify, /middle/mandate", () => {
     });
     expect((await call(C.mandate, { apply_code: "ai" })).code).toBe(1025);
     expect(await call(C.mandate, {}, tok.teacher)).toMatchObject({ code: 400, msg: "应用编码(apply_code): 必填" });
-    expect(await call(C.mandate, { apply_code: "a b" }, tok.teacher)).toMatchObject({ code: 400, msg: "应用编码(apply_code): 应用编码只能包含字母、数字、_ 和 -" });
+    expect(await call(C.mandate, { apply_code: "a b" }, tok.teacher)).toMatchObject({
+      code: 400,
+      msg: "应用编码(apply_code): 应用编码只能包含字母、数字、_ 和 -",
+    });
   });
 
   it("a valid code is activated once; the application's status follows", async () => {
@@ -398,7 +454,9 @@ describe("authorization codes: /middle/auth_verify, /middle/mandate", () => {
       wrongApp: platform.issueCode({ app: "live", exp: inDays(30), cap: 3 }),
     };
     const answers = Object.fromEntries(
-      await Promise.all(Object.entries(cases).map(async ([k, code]) => [k, await call(C.authVerify, { authorization_code: code, type: "ai" }, tok.admin)] as const)),
+      await Promise.all(
+        Object.entries(cases).map(async ([k, code]) => [k, await call(C.authVerify, { authorization_code: code, type: "ai" }, tok.admin)] as const),
+      ),
     );
     expect(answers.forged).toEqual({ code: 400, msg: CODE_REFUSALS.forged, data: null });
     expect(answers.fromAppKey).toEqual({ code: 400, msg: CODE_REFUSALS.forged, data: null });
@@ -410,15 +468,25 @@ describe("authorization codes: /middle/auth_verify, /middle/mandate", () => {
     // a tampered capacity is a forgery too
     const [body, sig] = platform.issueCode({ app: "ai", exp: inDays(30), cap: 1 }).split(".");
     const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), cap: 99 })).toString("base64url");
-    expect(await call(C.authVerify, { authorization_code: `${raised}.${sig}`, type: "ai" }, tok.admin)).toEqual({ code: 400, msg: CODE_REFUSALS.forged, data: null });
+    expect(await call(C.authVerify, { authorization_code: `${raised}.${sig}`, type: "ai" }, tok.admin)).toEqual({
+      code: 400,
+      msg: CODE_REFUSALS.forged,
+      data: null,
+    });
     expect(await rows()).toBe(before + 1);
   });
 
   it("bad input names the field", async () => {
     expect(await call(C.authVerify, { type: "ai" }, tok.admin)).toMatchObject({ code: 400, msg: "授权码(authorization_code): 必填" });
-    expect(await call(C.authVerify, { authorization_code: "  ", type: "ai" }, tok.admin)).toMatchObject({ code: 400, msg: "授权码(authorization_code): 请输入授权码" });
+    expect(await call(C.authVerify, { authorization_code: "  ", type: "ai" }, tok.admin)).toMatchObject({
+      code: 400,
+      msg: "授权码(authorization_code): 请输入授权码",
+    });
     expect(await call(C.authVerify, { authorization_code: "x.y" }, tok.admin)).toMatchObject({ code: 400, msg: "应用(type): 必填" });
-    expect(await call(C.authVerify, { authorization_code: "x.y", type: "人工智能" }, tok.admin)).toMatchObject({ code: 400, msg: "应用(type): 应用只能包含字母、数字、_ 和 -" });
+    expect(await call(C.authVerify, { authorization_code: "x.y", type: "人工智能" }, tok.admin)).toMatchObject({
+      code: 400,
+      msg: "应用(type): 应用只能包含字母、数字、_ 和 -",
+    });
   });
 
   it("racing activations of one code: exactly one wins", async () => {
@@ -440,7 +508,10 @@ describe("authorization codes: /middle/auth_verify, /middle/mandate", () => {
   it("ai_capacity is bounded by the active 'ai' code, and 0 once every 'ai' code has expired", async () => {
     // setting 5 (above), best active ai code capacity 3
     expect(await platform.aiCapacity()).toBe(3);
-    const later = new PlatformService(s.database.db, s.services.org, s.services.accounts, { serverSecret: await loadServerSecret(s.database.db), now: () => new Date(Date.now() + 400 * 86_400_000) });
+    const later = new PlatformService(s.database.db, s.services.org, s.services.accounts, {
+      serverSecret: await loadServerSecret(s.database.db),
+      now: () => new Date(Date.now() + 400 * 86_400_000),
+    });
     expect(await later.aiCapacity()).toBe(0);
     const m = await later.mandate("ai");
     expect(m).toMatchObject({ apply_code: "ai", activated: false, capacity: 0, days_left: 0 });
@@ -517,7 +588,10 @@ describe("AnalysisSlots", () => {
       url = `redis://127.0.0.1:${port}`;
       for (let i = 0; i < 50; i++) {
         const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-        const ok = await probe.connect().then(() => true, () => false);
+        const ok = await probe.connect().then(
+          () => true,
+          () => false,
+        );
         probe.disconnect();
         if (ok) break;
         await new Promise((r) => setTimeout(r, 50));

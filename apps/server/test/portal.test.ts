@@ -4,7 +4,17 @@
  * are written straight into the tables as plain arrays; every expected number is derived here from those arrays,
  * never read back from the server.
  */
-import { type AnalysisResult, type BigData, CALLS, Code, type EvaluationClassList, type EvaluationScreen, type OnlineTeachers, type SchoolPortrait, type TeacherPortrait } from "@yanke/protocol";
+import {
+  type AnalysisResult,
+  type BigData,
+  CALLS,
+  Code,
+  type EvaluationClassList,
+  type EvaluationScreen,
+  type OnlineTeachers,
+  type SchoolPortrait,
+  type TeacherPortrait,
+} from "@yanke/protocol";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account } from "../src/modules/account/account.schema.js";
@@ -48,11 +58,66 @@ interface Ev {
 }
 
 const RECS: Rec[] = [
-  { key: "R1", school: "one", organiser: "zhanglaoshi", teacher: "zhanglaoshi", evaluators: ["lilaoshi", "wanglaoshi"], is_type: 1, scored: true, open_model: 1, status: 1, start: "2026-11-10 09:00" },
-  { key: "R2", school: "one", organiser: "lilaoshi", teacher: "lilaoshi", evaluators: ["zhanglaoshi"], is_type: 2, scored: true, open_model: 2, status: 1, start: "2026-11-12 10:00" },
-  { key: "R3", school: "one", organiser: "wanglaoshi", teacher: "wanglaoshi", evaluators: ["zhanglaoshi", "lilaoshi"], is_type: 3, scored: false, open_model: 3, status: 1, start: "2026-11-15 14:00" },
-  { key: "R4", school: "one", organiser: "lilaoshi", teacher: "lilaoshi", evaluators: ["zhanglaoshi"], is_type: 2, scored: true, open_model: 1, status: -1, start: "2026-11-16 09:00" },
-  { key: "R5", school: "two", organiser: "zhaolaoshi", teacher: "zhaolaoshi", evaluators: ["other"], is_type: 2, scored: true, open_model: 3, status: 1, start: "2026-11-11 08:00" },
+  {
+    key: "R1",
+    school: "one",
+    organiser: "zhanglaoshi",
+    teacher: "zhanglaoshi",
+    evaluators: ["lilaoshi", "wanglaoshi"],
+    is_type: 1,
+    scored: true,
+    open_model: 1,
+    status: 1,
+    start: "2026-11-10 09:00",
+  },
+  {
+    key: "R2",
+    school: "one",
+    organiser: "lilaoshi",
+    teacher: "lilaoshi",
+    evaluators: ["zhanglaoshi"],
+    is_type: 2,
+    scored: true,
+    open_model: 2,
+    status: 1,
+    start: "2026-11-12 10:00",
+  },
+  {
+    key: "R3",
+    school: "one",
+    organiser: "wanglaoshi",
+    teacher: "wanglaoshi",
+    evaluators: ["zhanglaoshi", "lilaoshi"],
+    is_type: 3,
+    scored: false,
+    open_model: 3,
+    status: 1,
+    start: "2026-11-15 14:00",
+  },
+  {
+    key: "R4",
+    school: "one",
+    organiser: "lilaoshi",
+    teacher: "lilaoshi",
+    evaluators: ["zhanglaoshi"],
+    is_type: 2,
+    scored: true,
+    open_model: 1,
+    status: -1,
+    start: "2026-11-16 09:00",
+  },
+  {
+    key: "R5",
+    school: "two",
+    organiser: "zhaolaoshi",
+    teacher: "zhaolaoshi",
+    evaluators: ["other"],
+    is_type: 2,
+    scored: true,
+    open_model: 3,
+    status: 1,
+    start: "2026-11-11 08:00",
+  },
 ];
 const EVS: Ev[] = [
   { rec: "R1", by: "lilaoshi", status: 1, total: 85, at: "2026-11-10 11:00", items: [8, 9, 4] },
@@ -88,7 +153,13 @@ const RESOURCES = [
 ];
 /** Review activities and works: [school, works: [author, submitted score total or null (draft) ]]. */
 const REVIEW = [
-  { school: "one", works: [{ who: "zhanglaoshi" as Who, score: 88 as number | null }, { who: "lilaoshi" as Who, score: null }] },
+  {
+    school: "one",
+    works: [
+      { who: "zhanglaoshi" as Who, score: 88 as number | null },
+      { who: "lilaoshi" as Who, score: null },
+    ],
+  },
   { school: "two", works: [{ who: "zhaolaoshi" as Who, score: 70 as number | null }] },
 ];
 
@@ -144,7 +215,10 @@ beforeAll(async () => {
   };
 
   const scheme = await insertScheme(k.db, "测试评课量表");
-  const items = await k.db.select().from(lectureIndicator).where(and(eq(lectureIndicator.root_id, scheme), eq(lectureIndicator.level, 3)));
+  const items = await k.db
+    .select()
+    .from(lectureIndicator)
+    .where(and(eq(lectureIndicator.root_id, scheme), eq(lectureIndicator.level, 3)));
   const item = (name: string) => items.find((i) => i.name === name)!.id;
   for (const r of RECS) {
     const id = await insertListen(k.db, {
@@ -179,7 +253,11 @@ beforeAll(async () => {
   let n = 0;
   for (const a of ANALYSES) {
     const result = a.st
-      ? ({ version: 1, duration: 2400, st: { available: true, interval: 30, samples: [], n: 80, nt: 0, ns: 0, runs: 1, rt: a.st.rt, ch: a.st.ch, mode: a.st.mode, curve: [[0, 0]] } } as unknown as AnalysisResult)
+      ? ({
+          version: 1,
+          duration: 2400,
+          st: { available: true, interval: 30, samples: [], n: 80, nt: 0, ns: 0, runs: 1, rt: a.st.rt, ch: a.st.ch, mode: a.st.mode, curve: [[0, 0]] },
+        } as unknown as AnalysisResult)
       : null;
     await k.db.insert(analysisCourse).values({
       video_id: 990000 + ++n,
@@ -196,7 +274,17 @@ beforeAll(async () => {
     });
   }
   for (const v of VIDEOS)
-    await k.db.insert(video).values({ name: `视频${++n}`, account_id: ids[v.who]!, school_id: schools[v.school as "one" | "two"], subject_id: subj[v.school as "one" | "two"], source: "upload", file_id: 0, status: v.status });
+    await k.db
+      .insert(video)
+      .values({
+        name: `视频${++n}`,
+        account_id: ids[v.who]!,
+        school_id: schools[v.school as "one" | "two"],
+        subject_id: subj[v.school as "one" | "two"],
+        source: "upload",
+        file_id: 0,
+        status: v.status,
+      });
   for (const d of DEVICES)
     await k.db.insert(equipment).values({
       code: `YK-P${++n}`,
@@ -207,15 +295,28 @@ beforeAll(async () => {
       last_heartbeat_at: d.online ? new Date() : null,
     });
   for (const r of RESOURCES)
-    await k.db.insert(courseResource).values({ name: `资源${++n}`, level: r.level, status: r.status, account_id: ids[r.who]!, school_id: schools[r.school as "one" | "two"] });
+    await k.db
+      .insert(courseResource)
+      .values({ name: `资源${++n}`, level: r.level, status: r.status, account_id: ids[r.who]!, school_id: schools[r.school as "one" | "two"] });
   for (const a of REVIEW) {
-    const [act] = await k.db.insert(reviewActivity).values({ title: `评课活动${++n}`, school_id: schools[a.school as "one" | "two"], phase: 3 }).returning({ id: reviewActivity.id });
+    const [act] = await k.db
+      .insert(reviewActivity)
+      .values({ title: `评课活动${++n}`, school_id: schools[a.school as "one" | "two"], phase: 3 })
+      .returning({ id: reviewActivity.id });
     for (const w of a.works) {
       const [work] = await k.db
         .insert(reviewWork)
         .values({ activity_id: act!.id, account_id: ids[w.who]!, school_id: schools[a.school as "one" | "two"], title: `作品${++n}` })
         .returning({ id: reviewWork.id });
-      await k.db.insert(reviewScore).values({ activity_id: act!.id, work_id: work!.id, reviewer_id: ids.lilaoshi!, total: w.score ?? 50, submitted_at: w.score === null ? null : new Date() });
+      await k.db
+        .insert(reviewScore)
+        .values({
+          activity_id: act!.id,
+          work_id: work!.id,
+          reviewer_id: ids.lilaoshi!,
+          total: w.score ?? 50,
+          submitted_at: w.score === null ? null : new Date(),
+        });
     }
   }
 }, 120_000);
@@ -262,7 +363,12 @@ describe("c061 评课大屏", () => {
     const newest = [...x.evs].sort((a, b) => b.at.localeCompare(a.at));
     expect(d.latest.map((l) => l.record_name)).toEqual(newest.map((e) => `测试课${e.rec}`));
     const NAMES: Partial<Record<Who, string>> = { zhanglaoshi: "张老师", lilaoshi: "李老师", wanglaoshi: "王老师" };
-    expect(d.latest[0]).toMatchObject({ evaluator: NAMES[newest[0]!.by], teacher: NAMES[teacherOf(recOf(newest[0]!))], time: newest[0]!.at, score: recOf(newest[0]!).scored ? newest[0]!.total : null });
+    expect(d.latest[0]).toMatchObject({
+      evaluator: NAMES[newest[0]!.by],
+      teacher: NAMES[teacherOf(recOf(newest[0]!))],
+      time: newest[0]!.at,
+      score: recOf(newest[0]!).scored ? newest[0]!.total : null,
+    });
     // review activities and analyses of school one
     const acts = REVIEW.filter((a) => a.school === "one");
     const works = acts.flatMap((a) => a.works);
@@ -288,7 +394,13 @@ describe("c061 评课大屏", () => {
     const all = await k.ok<EvaluationScreen>(C.evaluationScreen, {}, "pingtai");
     const y = expectScreen(() => true);
     expect(all.scope.kind).toBe("all");
-    expect(all.totals).toMatchObject({ records: y.records, evaluations: y.evaluations, participants: y.participants, schools: y.schools, mean_score: y.mean_score });
+    expect(all.totals).toMatchObject({
+      records: y.records,
+      evaluations: y.evaluations,
+      participants: y.participants,
+      schools: y.schools,
+      mean_score: y.mean_score,
+    });
     const one = await k.ok<EvaluationScreen>(C.evaluationScreen, { school_id: schools.two }, "pingtai");
     expect(one.totals.records).toBe(x.records);
     // 兴庆区 (640104) holds school one, not school two
@@ -332,7 +444,10 @@ describe("数据驾驶舱", () => {
     expect(r.code).toBe(200);
     const d = r.data;
     const b = baseline.one.kpi;
-    const [teachers] = await k.db.select({ n: sql<number>`count(*)::int` }).from(account).where(and(eq(account.school_id, schools.one), eq(account.identity, 2), eq(account.status, 1)));
+    const [teachers] = await k.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(account)
+      .where(and(eq(account.school_id, schools.one), eq(account.identity, 2), eq(account.status, 1)));
     const recs = RECS.filter((x) => live(x) && x.school === "one");
     const evs = EVS.filter((e) => submitted(e) && recOf(e).school === "one");
     expect(d.scope).toEqual({ kind: "school", label: "银川市第一中学" });
@@ -485,13 +600,21 @@ describe("evaluated lessons (#9's visibility)", () => {
     const anon = (await k.s.call<EvaluationClassList>(C.evaluationClass, {})).data;
     expect(names(anon)).toEqual(["测试课R1"]);
     const r1 = EVS.filter((e) => e.rec === "R1" && submitted(e));
-    expect(anon.list[0]).toMatchObject({ evaluations: r1.length, mean_score: mean(r1.map((e) => e.total)), teacher_name: "张老师", school_name: "银川市第一中学" });
+    expect(anon.list[0]).toMatchObject({
+      evaluations: r1.length,
+      mean_score: mean(r1.map((e) => e.total)),
+      teacher_name: "张老师",
+      school_name: "银川市第一中学",
+    });
     expect(names(await k.ok<EvaluationClassList>(C.evaluationClass, {}, "zhanglaoshi"))).toEqual(["测试课R1", "测试课R2", "测试课R3"]);
     expect(names(await k.ok<EvaluationClassList>(C.evaluationClass, {}, "zhaolaoshi"))).toEqual(["测试课R1", "测试课R5"]);
     const typed = await k.ok<EvaluationClassList>(C.evaluationClass, { is_type: 2 }, "pingtai");
     expect(names(typed)).toEqual(["测试课R2", "测试课R5"]);
     const byScore = await k.ok<EvaluationClassList>(C.evaluationClass, { order: "score" }, "pingtai");
-    const live4 = RECS.filter(live).map((r) => ({ name: `测试课${r.key}`, m: r.scored ? mean(EVS.filter((e) => e.rec === r.key && submitted(e)).map((e) => e.total)) : null }));
+    const live4 = RECS.filter(live).map((r) => ({
+      name: `测试课${r.key}`,
+      m: r.scored ? mean(EVS.filter((e) => e.rec === r.key && submitted(e)).map((e) => e.total)) : null,
+    }));
     live4.sort((a, b) => (b.m ?? -1) - (a.m ?? -1));
     expect(byScore.list.map((r) => r.name)).toEqual(live4.map((x) => x.name));
     const paged = await k.ok<EvaluationClassList>(C.evaluationClass, { page: 2, limit: 3 }, "pingtai");

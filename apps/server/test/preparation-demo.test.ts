@@ -2,7 +2,15 @@
  * The demo preparations (seedDemoPreparations; docs/demo-data.md): seeded with the community demo content, in the
  * demo communities, with members, discussion, likes and registered activities; the calls answer them.
  */
-import { CALLS, type DiscussPage, type LessonPlanDetail, type LessonPlanListAnswer, type Page, type PreparationDetail, type PreparationRow } from "@yanke/protocol";
+import {
+  CALLS,
+  type DiscussPage,
+  type LessonPlanDetail,
+  type LessonPlanListAnswer,
+  type Page,
+  type PreparationDetail,
+  type PreparationRow,
+} from "@yanke/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TEACHER_PASSWORD } from "../src/db/bootstrap.js";

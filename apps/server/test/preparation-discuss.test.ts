@@ -23,13 +23,29 @@ async function image(user: string, name: string, extra: Partial<typeof storedFil
   const ext = name.split(".").pop()!;
   const [row] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/discuss/${Math.random()}/${name}`, real_file_name: name, file_type: ext, kind: "image", mime: `image/${ext}`, size: 2048, sha256: "x", module: "comment", is_public: true, account_id: k.id[user]!, ...extra })
+    .values({
+      storage_key: `test/discuss/${Math.random()}/${name}`,
+      real_file_name: name,
+      file_type: ext,
+      kind: "image",
+      mime: `image/${ext}`,
+      size: 2048,
+      sha256: "x",
+      module: "comment",
+      is_public: true,
+      account_id: k.id[user]!,
+      ...extra,
+    })
     .returning({ id: storedFile.id });
   return `/files/${row!.id}`;
 }
 
 async function create(user: string, extra: Record<string, unknown> = {}): Promise<PreparationDetail> {
-  return k.ok<PreparationDetail>(P.preparationSave, { theme: "研讨测试", community_id: A, open_model: 1, start_time: wire(new Date(Date.now() - HOUR)), end_time: wire(new Date(Date.now() + DAY)), ...extra }, user);
+  return k.ok<PreparationDetail>(
+    P.preparationSave,
+    { theme: "研讨测试", community_id: A, open_model: 1, start_time: wire(new Date(Date.now() - HOUR)), end_time: wire(new Date(Date.now() + DAY)), ...extra },
+    user,
+  );
 }
 
 beforeAll(async () => {
@@ -47,12 +63,35 @@ describe("preparationDiscuss / preparationDiscussList / delPreparationMsg", () =
   it("threads messages, checks content and images, lets only the author delete", async () => {
     const p = await create("zhanglaoshi", { accountIds: [k.id.lilaoshi] });
     const img = await image("lilaoshi", "板书.png");
-    const first = await k.ok<DiscussMessage>(P.preparationDiscuss, { preparation_id: p.id, content: "教学目标是否过多？", content_img: [img], target_id: 3, wps_file_key: "12" }, "lilaoshi");
-    expect(first).toMatchObject({ pid: 0, content: "教学目标是否过多？", content_img: [img], reply_person: 0, target_id: 3, wps_file_key: "12", account: { id: k.id.lilaoshi, realname: "李老师" }, account_id: k.id.lilaoshi, identity: 2, identity_name: "教师", reputation: "一级教师", deleted: false, can_delete: true, children: [] });
+    const first = await k.ok<DiscussMessage>(
+      P.preparationDiscuss,
+      { preparation_id: p.id, content: "教学目标是否过多？", content_img: [img], target_id: 3, wps_file_key: "12" },
+      "lilaoshi",
+    );
+    expect(first).toMatchObject({
+      pid: 0,
+      content: "教学目标是否过多？",
+      content_img: [img],
+      reply_person: 0,
+      target_id: 3,
+      wps_file_key: "12",
+      account: { id: k.id.lilaoshi, realname: "李老师" },
+      account_id: k.id.lilaoshi,
+      identity: 2,
+      identity_name: "教师",
+      reputation: "一级教师",
+      deleted: false,
+      can_delete: true,
+      children: [],
+    });
     expect(first.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const reply = await k.ok<DiscussMessage>(P.preparationDiscuss, { preparation_id: p.id, pid: first.id, content: "建议合并为三条" }, "zhanglaoshi");
     expect(reply).toMatchObject({ pid: first.id, reply_person: k.id.lilaoshi, reply_person_name: "李老师" });
-    const deeper = await k.ok<DiscussMessage>(P.preparationDiscuss, { preparation_id: p.id, pid: reply.id, content: "同意", reply_person: k.id.zhanglaoshi }, "lilaoshi");
+    const deeper = await k.ok<DiscussMessage>(
+      P.preparationDiscuss,
+      { preparation_id: p.id, pid: reply.id, content: "同意", reply_person: k.id.zhanglaoshi },
+      "lilaoshi",
+    );
     // Only an image: fine (the image as a comma list).
     const second = await k.ok<DiscussMessage>(P.preparationDiscuss, { preparation_id: p.id, content: "  ", content_img: img }, "lilaoshi");
     expect(second.content).toBe("");
@@ -66,8 +105,20 @@ describe("preparationDiscuss / preparationDiscussList / delPreparationMsg", () =
     await k.refused(P.preparationDiscuss, { preparation_id: p.id, content: "看我的图" }, "wanglaoshi", 403, "请先加入空间后评论！");
     expect((await anon(P.preparationDiscuss, { preparation_id: p.id, content: "匿名" })).code).toBe(1025);
     await k.refused(P.preparationDiscuss, { preparation_id: p.id, content_img: [await image("zhanglaoshi", "别人的.png")] }, "lilaoshi", 400, /不是您上传的/);
-    await k.refused(P.preparationDiscuss, { preparation_id: p.id, content_img: [await image("lilaoshi", "动图.gif")] }, "lilaoshi", 400, "评论图片只能是 png、jpg 或 jpeg 格式");
-    await k.refused(P.preparationDiscuss, { preparation_id: p.id, content_img: [await image("lilaoshi", "超大.jpg", { size: 100 * 1024 * 1024 + 1 })] }, "lilaoshi", 400, "上传文件大小限制：100MB");
+    await k.refused(
+      P.preparationDiscuss,
+      { preparation_id: p.id, content_img: [await image("lilaoshi", "动图.gif")] },
+      "lilaoshi",
+      400,
+      "评论图片只能是 png、jpg 或 jpeg 格式",
+    );
+    await k.refused(
+      P.preparationDiscuss,
+      { preparation_id: p.id, content_img: [await image("lilaoshi", "超大.jpg", { size: 100 * 1024 * 1024 + 1 })] },
+      "lilaoshi",
+      400,
+      "上传文件大小限制：100MB",
+    );
     await k.refused(P.preparationDiscuss, { preparation_id: p.id, content_img: ["https://example.com/x.png"] }, "lilaoshi", 400, /本人上传的图片/);
     await k.refused(P.preparationDiscuss, { preparation_id: p.id, content: "x", pid: 999999 }, "lilaoshi", 400, /该条研讨不存在/);
     await k.refused(P.preparationDiscuss, { preparation_id: p.id, content: "x", reply_person: 999999 }, "lilaoshi", 400, "回复对象不存在");
@@ -110,7 +161,10 @@ describe("preparationDiscuss / preparationDiscussList / delPreparationMsg", () =
     expect(last.total).toBe(2);
     // Replying to a deleted message is refused.
     await k.refused(P.preparationDiscuss, { preparation_id: p.id, pid: second.id, content: "x" }, "zhanglaoshi", 400, /该条研讨不存在/);
-    const logs = await k.db.select().from(communityLog).where(and(eq(communityLog.target_id, p.id), eq(communityLog.community_id, A)));
+    const logs = await k.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.target_id, p.id), eq(communityLog.community_id, A)));
     expect(logs.filter((l) => l.action === "preparation.discuss")).toHaveLength(5);
     expect(logs.filter((l) => l.action === "preparation.discuss_delete")).toHaveLength(2);
   });
@@ -132,15 +186,29 @@ describe("preparationStatistics (c247)", () => {
     const now = Date.now();
     const at = (days: number, hours: number) => ({ start_time: wire(new Date(now + days * DAY)), end_time: wire(new Date(now + days * DAY + hours * HOUR)) });
     const made = [
-      await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计一", community_id: S, subject_id: 11, accountIds: [k.id.zhanglaoshi], ...at(-70, 2) }, "wanglaoshi"),
-      await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计二", community_id: S, subject_id: 11, accountIds: [k.id.lilaoshi, k.id.zhanglaoshi], ...at(-1, 48) }, "wanglaoshi"),
+      await k.ok<PreparationDetail>(
+        P.preparationSave,
+        { theme: "统计一", community_id: S, subject_id: 11, accountIds: [k.id.zhanglaoshi], ...at(-70, 2) },
+        "wanglaoshi",
+      ),
+      await k.ok<PreparationDetail>(
+        P.preparationSave,
+        { theme: "统计二", community_id: S, subject_id: 11, accountIds: [k.id.lilaoshi, k.id.zhanglaoshi], ...at(-1, 48) },
+        "wanglaoshi",
+      ),
       await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计三", community_id: S, subject_id: 12, open_model: 1, ...at(0.1, 2) }, "zhanglaoshi"),
       await k.ok<PreparationDetail>(P.preparationSave, { theme: "统计四", community_id: S, open_model: 3, ...at(-400, 2) }, "lilaoshi"),
     ];
     const ids = made.map((m) => m.id);
     // Plans with versions (one deleted plan not counted), messages (one deleted), files, likes.
-    const [d1] = await k.db.insert(lessonDoc).values({ preparation_id: ids[0]!, title: "教案一", created_by: k.id.wanglaoshi! }).returning({ id: lessonDoc.id });
-    const [d2] = await k.db.insert(lessonDoc).values({ preparation_id: ids[1]!, title: "教案二", created_by: k.id.wanglaoshi! }).returning({ id: lessonDoc.id });
+    const [d1] = await k.db
+      .insert(lessonDoc)
+      .values({ preparation_id: ids[0]!, title: "教案一", created_by: k.id.wanglaoshi! })
+      .returning({ id: lessonDoc.id });
+    const [d2] = await k.db
+      .insert(lessonDoc)
+      .values({ preparation_id: ids[1]!, title: "教案二", created_by: k.id.wanglaoshi! })
+      .returning({ id: lessonDoc.id });
     await k.db.insert(lessonDoc).values({ preparation_id: ids[1]!, title: "删掉的教案", created_by: k.id.wanglaoshi!, deleted_at: new Date() });
     await k.db.insert(lessonDocVersion).values([
       { doc_id: d1!.id, name: "v1", state: new Uint8Array([1]), created_by: k.id.wanglaoshi! },
@@ -153,7 +221,17 @@ describe("preparationStatistics (c247)", () => {
     await k.ok(P.delPreparationMsg, { id: m1.id }, "zhanglaoshi");
     const f = await k.db
       .insert(storedFile)
-      .values({ storage_key: `test/stat/${Math.random()}`, real_file_name: "统计.docx", file_type: "docx", kind: "office", mime: "x", size: 10, sha256: "x", module: "document", account_id: k.id.wanglaoshi! })
+      .values({
+        storage_key: `test/stat/${Math.random()}`,
+        real_file_name: "统计.docx",
+        file_type: "docx",
+        kind: "office",
+        mime: "x",
+        size: 10,
+        sha256: "x",
+        module: "document",
+        account_id: k.id.wanglaoshi!,
+      })
       .returning({ id: storedFile.id });
     await k.ok(P.preparationFileSave, { preparation_id: ids[0], fileArr: [{ file_id: f[0]!.id }] }, "wanglaoshi");
     await k.ok(P.preparationLikeNums, { id: ids[0] }, "lilaoshi");
@@ -167,7 +245,12 @@ describe("preparationStatistics (c247)", () => {
     const mine = members.filter((m) => ids.includes(m.preparation_id));
     const docs = (await k.db.select().from(lessonDoc).where(isNull(lessonDoc.deleted_at))).filter((d) => ids.includes(d.preparation_id));
     const versions = (await k.db.select().from(lessonDocVersion)).filter((v) => docs.some((d) => d.id === v.doc_id));
-    const messages = (await k.db.select().from(discussComment).where(and(eq(discussComment.target_type, "preparation"), isNull(discussComment.deleted_at)))).filter((m) => ids.includes(m.ref_id));
+    const messages = (
+      await k.db
+        .select()
+        .from(discussComment)
+        .where(and(eq(discussComment.target_type, "preparation"), isNull(discussComment.deleted_at)))
+    ).filter((m) => ids.includes(m.ref_id));
     expect(st.scope).toBe("community");
     expect(st.scope_name).toBe("统计测试社区");
     expect(st.totals).toEqual({
@@ -187,7 +270,8 @@ describe("preparationStatistics (c247)", () => {
     expect(st.months).toHaveLength(12);
     const monthOf = (d: Date) => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 7);
     const expected = new Map<string, number>();
-    for (const r of rows) if (st.months.some((m) => m.month === monthOf(r.start_time))) expected.set(monthOf(r.start_time), (expected.get(monthOf(r.start_time)) ?? 0) + 1);
+    for (const r of rows)
+      if (st.months.some((m) => m.month === monthOf(r.start_time))) expected.set(monthOf(r.start_time), (expected.get(monthOf(r.start_time)) ?? 0) + 1);
     for (const m of st.months) expect(m.count, m.month).toBe(expected.get(m.month) ?? 0);
     // The one 400 days ago lies outside the 12 months.
     expect(st.months.reduce((a, m) => a + m.count, 0)).toBe([...expected.values()].reduce((a, b) => a + b, 0));
@@ -208,7 +292,9 @@ describe("preparationStatistics (c247)", () => {
     expect(out.totals.count).toBe(1);
     // A teacher without community_id: his own (created or joined) everywhere.
     const li = await k.ok<PreparationStatistics>(P.preparationStatistics, {}, "lilaoshi");
-    const liIds = new Set([...(await k.db.select().from(preparationMember).where(eq(preparationMember.account_id, k.id.lilaoshi!))).map((m) => m.preparation_id)]);
+    const liIds = new Set([
+      ...(await k.db.select().from(preparationMember).where(eq(preparationMember.account_id, k.id.lilaoshi!))).map((m) => m.preparation_id),
+    ]);
     expect(li.scope).toBe("self");
     expect(li.totals.count).toBe(liIds.size);
     // The school administrator: the preparations of his school.

@@ -45,7 +45,18 @@ async function upload(user: string, name: string, extra: Partial<typeof storedFi
   const ext = name.split(".").pop()!;
   const [row] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/prep/${Math.random()}/${name}`, real_file_name: name, file_type: ext, kind: "office", mime: "application/octet-stream", size: 1234, sha256: "x", module: "document", account_id: k.id[user]!, ...extra })
+    .values({
+      storage_key: `test/prep/${Math.random()}/${name}`,
+      real_file_name: name,
+      file_type: ext,
+      kind: "office",
+      mime: "application/octet-stream",
+      size: 1234,
+      sha256: "x",
+      module: "document",
+      account_id: k.id[user]!,
+      ...extra,
+    })
     .returning({ id: storedFile.id });
   return row!.id;
 }
@@ -61,14 +72,29 @@ beforeAll(async () => {
   const [me] = await k.s.database.db.select({ id: region.id }).from(region).where(eq(region.region_code, "640104"));
   school = k.who.xiaoji!.school_id;
   A = await insertCommunity(k.db, { name: "备课测试校级社区", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!], school_id: school, level: 1 });
-  D = await insertCommunity(k.db, { name: "备课测试区级工作室", owner: k.id.wanglaoshi!, members: [k.id.zhanglaoshi!, k.id.lilaoshi!], area_id: me!.id, level: 2 });
+  D = await insertCommunity(k.db, {
+    name: "备课测试区级工作室",
+    owner: k.id.wanglaoshi!,
+    members: [k.id.zhanglaoshi!, k.id.lilaoshi!],
+    area_id: me!.id,
+    level: 2,
+  });
   const [e] = await k.db.insert(textbookEdition).values({ name: "备课测试版" }).returning({ id: textbookEdition.id });
   edition = e!.id;
-  const [b] = await k.db.insert(textbookBook).values({ edition_id: edition, name: "七年级上册", subject_name: "数学", period_name: "初中", grade_name: "七年级" }).returning({ id: textbookBook.id });
+  const [b] = await k.db
+    .insert(textbookBook)
+    .values({ edition_id: edition, name: "七年级上册", subject_name: "数学", period_name: "初中", grade_name: "七年级" })
+    .returning({ id: textbookBook.id });
   book = b!.id;
-  const [ch] = await k.db.insert(textbookCatalog).values({ book_id: book, code: "PREP-TEST-01", name: "第一章 有理数", level: 1 }).returning({ id: textbookCatalog.id });
+  const [ch] = await k.db
+    .insert(textbookCatalog)
+    .values({ book_id: book, code: "PREP-TEST-01", name: "第一章 有理数", level: 1 })
+    .returning({ id: textbookCatalog.id });
   chapter = ch!.id;
-  const [se] = await k.db.insert(textbookCatalog).values({ book_id: book, pid: chapter, code: "PREP-TEST-01-01", name: "1.1 正数和负数", level: 2 }).returning({ id: textbookCatalog.id });
+  const [se] = await k.db
+    .insert(textbookCatalog)
+    .values({ book_id: book, pid: chapter, code: "PREP-TEST-01-01", name: "1.1 正数和负数", level: 2 })
+    .returning({ id: textbookCatalog.id });
   section = se!.id;
 });
 
@@ -98,26 +124,69 @@ describe("identityAndCommunityList (c248)", () => {
 
 describe("preparationSave (c235)", () => {
   it("creates a preparation with its members, activity and log; approved at once in a school community", async () => {
-    const p = await create("zhanglaoshi", { accountIds: [k.id.lilaoshi], type: 1, grade_name: "七年级", introduction: "函数图像的集体备课", cover_url: "/files/1" });
-    expect(p).toMatchObject({ theme: "一次函数的图像", type: 1, type_name: "集体备课", open_model: 1, open_model_name: "公开", community_id: A, community_name: "备课测试校级社区", account_id: k.id.zhanglaoshi, account_name: "张老师", verify_status: 1, status: 1, is_display: 1, grade_name: "七年级", phase: "running" });
+    const p = await create("zhanglaoshi", {
+      accountIds: [k.id.lilaoshi],
+      type: 1,
+      grade_name: "七年级",
+      introduction: "函数图像的集体备课",
+      cover_url: "/files/1",
+    });
+    expect(p).toMatchObject({
+      theme: "一次函数的图像",
+      type: 1,
+      type_name: "集体备课",
+      open_model: 1,
+      open_model_name: "公开",
+      community_id: A,
+      community_name: "备课测试校级社区",
+      account_id: k.id.zhanglaoshi,
+      account_name: "张老师",
+      verify_status: 1,
+      status: 1,
+      is_display: 1,
+      grade_name: "七年级",
+      phase: "running",
+    });
     expect(p.members).toEqual([
       { account_id: k.id.zhanglaoshi, realname: "张老师", role: 1, role_name: "主备人" },
       { account_id: k.id.lilaoshi, realname: "李老师", role: 2, role_name: "参与人" },
     ]);
     expect(p.accountIds.sort()).toEqual([k.id.zhanglaoshi, k.id.lilaoshi].sort());
     expect(p.power).toMatchObject({ is_author: true, can_manage: true, can_edit: true });
-    const [act] = await k.db.select().from(activity).where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id)));
+    const [act] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id)));
     expect(act).toMatchObject({ name: "一次函数的图像", community_id: A, account_id: k.id.zhanglaoshi, is_display: 1, status: 1 });
-    const logs = await k.db.select().from(communityLog).where(and(eq(communityLog.community_id, A), eq(communityLog.target_id, p.id), eq(communityLog.action, "preparation.save")));
+    const logs = await k.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.community_id, A), eq(communityLog.target_id, p.id), eq(communityLog.action, "preparation.save")));
     expect(logs).toHaveLength(1);
   });
 
   it("binds the textbook and builds njy_structure; attaches the caller's own uploads", async () => {
     const f = await upload("zhanglaoshi", "导学案.docx");
     const p = await create("zhanglaoshi", { theme: "有理数", book_catalog_id: section, fileArr: [{ file_id: f, type: 3 }] });
-    expect(p).toMatchObject({ editon_id: edition, bookId: book, book_catalog_id: section, catalogCode: "PREP-TEST-01-01", catalogCodeIds: [section], njy_structure: "备课测试版 / 七年级上册 / 第一章 有理数 / 1.1 正数和负数", book_name: "七年级上册" });
+    expect(p).toMatchObject({
+      editon_id: edition,
+      bookId: book,
+      book_catalog_id: section,
+      catalogCode: "PREP-TEST-01-01",
+      catalogCodeIds: [section],
+      njy_structure: "备课测试版 / 七年级上册 / 第一章 有理数 / 1.1 正数和负数",
+      book_name: "七年级上册",
+    });
     expect(p.fileArr).toHaveLength(1);
-    expect(p.fileArr[0]).toMatchObject({ file_id: f, file_name: "导学案.docx", type: 3, type_name: "教学设计", file_type: "docx", size: 1234, account_id: k.id.zhanglaoshi });
+    expect(p.fileArr[0]).toMatchObject({
+      file_id: f,
+      file_name: "导学案.docx",
+      type: 3,
+      type_name: "教学设计",
+      file_type: "docx",
+      size: 1234,
+      account_id: k.id.zhanglaoshi,
+    });
     expect(p.fileArr[0]!.file_path).toMatch(new RegExp(`^/files/${f}\\?exp=\\d+&sig=`));
     // By code alone.
     const q = await create("zhanglaoshi", { theme: "按编码绑定", catalogCode: "PREP-TEST-01" });
@@ -130,14 +199,32 @@ describe("preparationSave (c235)", () => {
     await k.refused(P.preparationSave, { theme: "x", community_id: A, start_time: "明天", end_time: "后天" }, "zhanglaoshi", 400, /格式应为/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, open_model: 9, ...times() }, "zhanglaoshi", 400, /公开范围/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, type: 3, ...times() }, "zhanglaoshi", 400, /备课类型/);
-    await k.refused(P.preparationSave, { theme: "x", community_id: A, cover_url: "javascript:alert(1)", ...times() }, "zhanglaoshi", 400, /封面.*应为上传的图片/);
-    await k.refused(P.preparationSave, { theme: "x", community_id: A, accountIds: [k.id.wanglaoshi], ...times() }, "zhanglaoshi", 400, /参与人必须是本社区已加入的成员.*王老师/);
+    await k.refused(
+      P.preparationSave,
+      { theme: "x", community_id: A, cover_url: "javascript:alert(1)", ...times() },
+      "zhanglaoshi",
+      400,
+      /封面.*应为上传的图片/,
+    );
+    await k.refused(
+      P.preparationSave,
+      { theme: "x", community_id: A, accountIds: [k.id.wanglaoshi], ...times() },
+      "zhanglaoshi",
+      400,
+      /参与人必须是本社区已加入的成员.*王老师/,
+    );
     await k.refused(P.preparationSave, { theme: "x", community_id: A, bookId: 999999, ...times() }, "zhanglaoshi", 400, /教材不存在/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, book_catalog_id: 999999, ...times() }, "zhanglaoshi", 400, /目录不存在/);
     await k.refused(P.preparationSave, { theme: "x", community_id: A, catalogCode: "NO-SUCH", ...times() }, "zhanglaoshi", 400, /目录不存在/);
     const stranger = await upload("zhaolaoshi", "赵的教案.docx");
     await k.refused(P.preparationSave, { theme: "x", community_id: A, fileArr: [{ file_id: stranger }], ...times() }, "zhanglaoshi", 400, /不是您上传的/);
-    await k.refused(P.preparationSave, { theme: "x", community_id: A, fileArr: [{ file_path: "http://evil/x.docx" }], ...times() }, "zhanglaoshi", 400, /应为上传的文件/);
+    await k.refused(
+      P.preparationSave,
+      { theme: "x", community_id: A, fileArr: [{ file_path: "http://evil/x.docx" }], ...times() },
+      "zhanglaoshi",
+      400,
+      /应为上传的文件/,
+    );
     await k.refused(P.preparationSave, { theme: "x", community_id: A, fileArr: [{ type: 1 }], ...times() }, "zhanglaoshi", 400, /请上传文件/);
   });
 
@@ -151,7 +238,13 @@ describe("preparationSave (c235)", () => {
     const p = await create("zhanglaoshi", { theme: "校本备课", community_id: 0, accountIds: [k.id.wanglaoshi] });
     expect(p).toMatchObject({ community_id: 0, school_id: school, verify_status: 1 });
     expect(p.members.map((m) => m.account_id)).toEqual([k.id.zhanglaoshi, k.id.wanglaoshi]);
-    await k.refused(P.preparationSave, { theme: "x", community_id: 0, accountIds: [k.id.zhaolaoshi], ...times() }, "zhanglaoshi", 400, /参与人必须是本校的账号.*赵老师/);
+    await k.refused(
+      P.preparationSave,
+      { theme: "x", community_id: 0, accountIds: [k.id.zhaolaoshi], ...times() },
+      "zhanglaoshi",
+      400,
+      /参与人必须是本校的账号.*赵老师/,
+    );
     // The school's administrator manages it.
     const seen = await k.ok<PreparationDetail>(P.preparationDetail, { id: p.id }, "xiaoji");
     expect(seen.power).toMatchObject({ is_manager: true, can_manage: true, can_verify: true });
@@ -163,7 +256,10 @@ describe("verify (c254) in a district community", () => {
     const p = await create("zhanglaoshi", { theme: "区级备课待审核", community_id: D, accountIds: [k.id.lilaoshi] });
     expect(p.verify_status).toBe(0);
     expect(p.verify_status_name).toBe("待审核");
-    const [act] = await k.db.select().from(activity).where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id)));
+    const [act] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id)));
     expect(act!.is_display).toBe(0);
     // Not public while pending; its members see it.
     expect((await anon<Page<PreparationRow>>(P.preparationIndex, { theme: "区级备课待审核" })).data.total).toBe(0);
@@ -184,10 +280,18 @@ describe("verify (c254) in a district community", () => {
     expect(again.verify_status).toBe(0);
     const ok = await k.ok<PreparationDetail>(P.preparationVerify, { id: p.id, verify_status: 1 }, "wanglaoshi");
     expect(ok.verify_status).toBe(1);
-    const [act2] = await k.db.select().from(activity).where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id)));
+    const [act2] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id)));
     expect(act2!.is_display).toBe(1);
     expect((await anon<Page<PreparationRow>>(P.preparationIndex, { theme: "区级备课待审核" })).data.total).toBe(1);
-    expect(await k.db.select().from(communityLog).where(and(eq(communityLog.target_id, p.id), eq(communityLog.action, "preparation.verify")))).toHaveLength(2);
+    expect(
+      await k.db
+        .select()
+        .from(communityLog)
+        .where(and(eq(communityLog.target_id, p.id), eq(communityLog.action, "preparation.verify"))),
+    ).toHaveLength(2);
     // The owner's own preparation in D is approved at once.
     expect((await create("wanglaoshi", { theme: "工作室主持人备课", community_id: D })).verify_status).toBe(1);
   });
@@ -206,7 +310,10 @@ describe("preparationUpdate (c236)", () => {
     const u = await k.ok<PreparationDetail>(P.preparationUpdate, { id: p.id, theme: "修改后", open_model: 3, accountIds: [] }, "zhanglaoshi");
     expect(u).toMatchObject({ theme: "修改后", open_model: 3, grade_name: "八年级", subject_id: 3, community_id: A });
     expect(u.members.map((m) => m.account_id)).toEqual([k.id.zhanglaoshi]);
-    const [act] = await k.db.select().from(activity).where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id)));
+    const [act] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id)));
     expect(act!.name).toBe("修改后");
     // The school administrator manages the school's community: he may change it; the creator stays 主备人.
     const v = await k.ok<PreparationDetail>(P.preparationUpdate, { id: p.id, accountIds: [k.id.lilaoshi], introduction: "教务处补充" }, "xiaoji");
@@ -230,18 +337,29 @@ describe("save / update (c237, c238): the 备课 step", () => {
     const s = await k.ok<PreparationDetail>(P.preparationSaveLite, { id: p.id, bookId: book, fileArr: [{ file_id: f1, type: 2 }] }, "zhanglaoshi");
     expect(s).toMatchObject({ bookId: book, editon_id: edition, book_catalog_id: 0, njy_structure: "备课测试版 / 七年级上册" });
     expect(s.fileArr.map((f) => f.file_id)).toEqual([f1]);
-    const s2 = await k.ok<PreparationDetail>(P.preparationSaveLite, { id: p.id, book_catalog_id: section, fileArr: [{ file_path: `/files/${f2}`, file_name: "第一课时学案.docx" }] }, "zhanglaoshi");
+    const s2 = await k.ok<PreparationDetail>(
+      P.preparationSaveLite,
+      { id: p.id, book_catalog_id: section, fileArr: [{ file_path: `/files/${f2}`, file_name: "第一课时学案.docx" }] },
+      "zhanglaoshi",
+    );
     expect(s2.fileArr.map((f) => f.file_name).sort()).toEqual(["第一课时学案.docx", "课件.pptx"]);
     expect(s2.njy_structure).toBe("备课测试版 / 七年级上册 / 第一章 有理数 / 1.1 正数和负数");
     // update: fileArr replaces the list; the binding fields sent change.
-    const u = await k.ok<PreparationDetail>(P.preparationUpdateLite, { id: p.id, fileArr: [{ file_id: f2, type: 3 }], njy_structure: "自定义结构" }, "zhanglaoshi");
+    const u = await k.ok<PreparationDetail>(
+      P.preparationUpdateLite,
+      { id: p.id, fileArr: [{ file_id: f2, type: 3 }], njy_structure: "自定义结构" },
+      "zhanglaoshi",
+    );
     expect(u.fileArr.map((f) => [f.file_id, f.type])).toEqual([[f2, 3]]);
     expect(u).toMatchObject({ njy_structure: "自定义结构", book_catalog_id: section });
     expect(await k.db.select().from(preparationFile).where(eq(preparationFile.preparation_id, p.id))).toHaveLength(1);
     await k.refused(P.preparationSaveLite, { id: p.id, bookId: book }, "lilaoshi", 403, "只有主备人或管理员可以进行此操作");
     await k.refused(P.preparationSaveLite, { id: p.id }, "zhanglaoshi", 400, "请选择教材或上传备课文件");
     await k.refused(P.preparationUpdateLite, { id: p.id, bookId: book, book_catalog_id: 999999 }, "zhanglaoshi", 400, /目录不存在/);
-    const [other] = await k.db.insert(textbookBook).values({ edition_id: edition, name: "七年级下册", subject_name: "数学" }).returning({ id: textbookBook.id });
+    const [other] = await k.db
+      .insert(textbookBook)
+      .values({ edition_id: edition, name: "七年级下册", subject_name: "数学" })
+      .returning({ id: textbookBook.id });
     await k.refused(P.preparationUpdateLite, { id: p.id, bookId: other!.id, book_catalog_id: section }, "zhanglaoshi", 400, "教材目录不属于所选的教材册次");
     await k.refused(P.preparationUpdateLite, { id: p.id, fileArr: [{ file_id: await upload("lilaoshi", "李的.docx") }] }, "zhanglaoshi", 400, /不是您上传的/);
   });
@@ -267,7 +385,11 @@ describe("detail (c240) and lists (c233, c234, c249, c260)", () => {
     expect(await anon(P.preparationDetail, { id: closed })).toMatchObject({ code: 403, msg: "无权查看该集体备课" });
     await k.refused(P.preparationDetail, { id: closed }, "zhaolaoshi", 403, "无权查看该集体备课");
     await k.refused(P.preparationDetail, { id: closed }, "wanglaoshi", 403);
-    expect((await k.ok<PreparationDetail>(P.preparationDetail, { id: closed }, "lilaoshi")).power).toMatchObject({ is_member: true, can_edit: true, can_manage: false });
+    expect((await k.ok<PreparationDetail>(P.preparationDetail, { id: closed }, "lilaoshi")).power).toMatchObject({
+      is_member: true,
+      can_edit: true,
+      can_manage: false,
+    });
     expect((await k.ok<PreparationDetail>(P.preparationDetail, { id: closed }, "xiaoji")).power.can_manage).toBe(true);
     await k.refused(P.preparationDetail, { id: 999999 }, "zhanglaoshi", 404, "集体备课不存在或已删除");
     await k.refused(P.preparationDetail, {}, "zhanglaoshi", 400, /集体备课id/);
@@ -275,7 +397,9 @@ describe("detail (c240) and lists (c233, c234, c249, c260)", () => {
 
   it("index answers what can_view allows, filtered in SQL", async () => {
     const seenBy = async (user: string | null, extra: Record<string, unknown> = {}) => {
-      const r = user ? await k.ok<Page<PreparationRow>>(P.preparationIndex, { community_id: A, theme: "可见性", limit: 50, ...extra }, user) : (await anon<Page<PreparationRow>>(P.preparationIndex, { community_id: A, theme: "可见性", limit: 50, ...extra })).data;
+      const r = user
+        ? await k.ok<Page<PreparationRow>>(P.preparationIndex, { community_id: A, theme: "可见性", limit: 50, ...extra }, user)
+        : (await anon<Page<PreparationRow>>(P.preparationIndex, { community_id: A, theme: "可见性", limit: 50, ...extra })).data;
       expect(r.list.length).toBe(r.total);
       return r.list.map((x) => x.id).sort((x, y) => x - y);
     };
@@ -290,8 +414,13 @@ describe("detail (c240) and lists (c233, c234, c249, c260)", () => {
     expect(await seenBy("zhaolaoshi", { book_id: book })).toEqual([open]);
     // The community's own list of preparation activities (c216) follows the same rule.
     const c216 = async (user: string | null) => {
-      const r = user ? await k.ok<Page<{ ref_id: number; type: string }>>(CALLS.webPreparationIndex, { community_id: A, limit: 50 }, user) : (await anon<Page<{ ref_id: number; type: string }>>(CALLS.webPreparationIndex, { community_id: A, limit: 50 })).data;
-      return r.list.filter((a) => [open, closed, community2].includes(a.ref_id)).map((a) => a.ref_id).sort((x, y) => x - y);
+      const r = user
+        ? await k.ok<Page<{ ref_id: number; type: string }>>(CALLS.webPreparationIndex, { community_id: A, limit: 50 }, user)
+        : (await anon<Page<{ ref_id: number; type: string }>>(CALLS.webPreparationIndex, { community_id: A, limit: 50 })).data;
+      return r.list
+        .filter((a) => [open, closed, community2].includes(a.ref_id))
+        .map((a) => a.ref_id)
+        .sort((x, y) => x - y);
     };
     expect(await c216(null)).toEqual([open]);
     expect(await c216("zhaolaoshi")).toEqual([open]);
@@ -301,7 +430,15 @@ describe("detail (c240) and lists (c233, c234, c249, c260)", () => {
     expect(await seenBy("zhaolaoshi", { phase: "running" })).toEqual([open]);
     expect(await seenBy("zhaolaoshi", { phase: "ended" })).toEqual([]);
     const row = (await anon<Page<PreparationRow>>(P.preparationIndex, { theme: "可见性-公开" })).data.list[0]!;
-    expect(row).toMatchObject({ id: open, community_name: "备课测试校级社区", account_name: "张老师", member_count: 2, plan_count: 0, discuss_count: 0, njy_structure: "备课测试版 / 七年级上册 / 第一章 有理数 / 1.1 正数和负数" });
+    expect(row).toMatchObject({
+      id: open,
+      community_name: "备课测试校级社区",
+      account_name: "张老师",
+      member_count: 2,
+      plan_count: 0,
+      discuss_count: 0,
+      njy_structure: "备课测试版 / 七年级上册 / 第一章 有理数 / 1.1 正数和负数",
+    });
     await k.refused(P.preparationIndex, { phase: "soon" }, "zhanglaoshi", 400, /阶段/);
     await k.refused(P.preparationIndex, { verify_status: 5 }, "zhanglaoshi", 400, /审核状态/);
     // A hidden community: its 社区内 preparation is no longer shown to outsiders.
@@ -338,15 +475,26 @@ describe("detail (c240) and lists (c233, c234, c249, c260)", () => {
     await k.refused(P.preparationIsDisplay, { id: open, is_display: 2 }, "zhanglaoshi", 400, /是否展示/);
     expect((await k.ok<PreparationDetail>(P.preparationIsDisplay, { id: open, is_display: 0 }, "zhanglaoshi")).is_display).toBe(0);
     expect((await anon(P.preparationDetail, { id: open })).code).toBe(403);
-    const [act] = await k.db.select().from(activity).where(and(eq(activity.type, "preparation"), eq(activity.ref_id, open)));
+    const [act] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "preparation"), eq(activity.ref_id, open)));
     expect(act!.is_display).toBe(0);
     expect((await k.ok<PreparationDetail>(P.preparationIsDisplay, { id: open, is_display: 1 }, "xiaoji")).is_display).toBe(1);
-    expect(await k.db.select().from(communityLog).where(and(eq(communityLog.target_id, open), eq(communityLog.action, "preparation.display")))).toHaveLength(2);
+    expect(
+      await k.db
+        .select()
+        .from(communityLog)
+        .where(and(eq(communityLog.target_id, open), eq(communityLog.action, "preparation.display"))),
+    ).toHaveLength(2);
 
     await k.refused(P.preparationIsRecommend, { id: open, is_recommend: 1 }, "lilaoshi", 403, "只有管理员可以推荐集体备课");
     await k.refused(P.preparationIsRecommend, { id: open, is_recommend: 1 }, "zhaolaoshi", 403);
     expect((await k.ok<PreparationDetail>(P.preparationIsRecommend, { id: open, is_recommend: 1 }, "xiaoji")).is_recommend).toBe(1);
-    const [act2] = await k.db.select().from(activity).where(and(eq(activity.type, "preparation"), eq(activity.ref_id, open)));
+    const [act2] = await k.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.type, "preparation"), eq(activity.ref_id, open)));
     expect(act2!.is_recommend).toBe(1);
     const rec = await anon<Page<PreparationRow>>(P.preparationRecommendSource, {});
     expect(rec.data.list.map((r) => r.id)).toContain(open);
@@ -362,7 +510,15 @@ describe("detail (c240) and lists (c233, c234, c249, c260)", () => {
     expect(r.is_collect).toBe(true);
     expect((await k.ok<PreparationDetail>(P.preparationDetail, { id: open }, "zhaolaoshi")).collected).toBe(true);
     const list = await k.ok<Page<CollectRow>>(P.collectList, { target_type: "preparation" }, "zhaolaoshi");
-    expect(list.list[0]).toMatchObject({ target_id: open, title: "可见性-公开", target_type_name: "集体备课", community_id: A, community_name: "备课测试校级社区", account_name: "张老师", exists: true });
+    expect(list.list[0]).toMatchObject({
+      target_id: open,
+      title: "可见性-公开",
+      target_type_name: "集体备课",
+      community_id: A,
+      community_name: "备课测试校级社区",
+      account_name: "张老师",
+      exists: true,
+    });
     await k.refused(P.collectSave, { target_type: "preparation", target_id: closed }, "zhaolaoshi", 403, "无权查看该集体备课");
     await k.refused(P.collectSave, { target_type: "preparation", target_id: 999999 }, "zhaolaoshi", 404);
     expect((await k.ok<CollectSaveAnswer>(P.collectSave, { target_type: "preparation", target_id: open }, "zhaolaoshi")).is_collect).toBe(false);
@@ -381,14 +537,17 @@ describe("likeNums (c245)", () => {
     expect(await count()).toBe(users.length);
     // One user toggling many times at once: never two rows, the count follows the rows.
     await Promise.all(Array.from({ length: 6 }, () => k.ok<PreparationLikeAnswer>(P.preparationLikeNums, { id: p.id }, "lilaoshi")));
-    const li = await k.db.select().from(preparationLike).where(and(eq(preparationLike.preparation_id, p.id), eq(preparationLike.account_id, k.id.lilaoshi!)));
+    const li = await k.db
+      .select()
+      .from(preparationLike)
+      .where(and(eq(preparationLike.preparation_id, p.id), eq(preparationLike.account_id, k.id.lilaoshi!)));
     expect(li.length).toBeLessThanOrEqual(1);
     expect(await count()).toBe(await rows());
     const d = await k.ok<PreparationDetail>(P.preparationDetail, { id: p.id }, "lilaoshi");
     expect(d.liked).toBe(li.length === 1);
     expect(d.like_count).toBe(await rows());
     const off = await k.ok<PreparationLikeAnswer>(P.preparationLikeNums, { id: p.id }, "zhaolaoshi");
-    expect(off).toEqual({ id: p.id, liked: false, like_count: (await rows()) });
+    expect(off).toEqual({ id: p.id, liked: false, like_count: await rows() });
     const closed = await create("zhanglaoshi", { theme: "点赞-仅参与人", open_model: 3 });
     await k.refused(P.preparationLikeNums, { id: closed.id }, "zhaolaoshi", 403, "无权查看该集体备课");
     await k.refused(P.preparationLikeNums, { id: 999999 }, "zhaolaoshi", 404);
@@ -402,18 +561,34 @@ describe("files (c257, c258, c259)", () => {
     const p = await create("zhanglaoshi", { theme: "备课文件", accountIds: [k.id.lilaoshi] });
     const lf = await upload("lilaoshi", "李老师课件.pptx");
     const zf = await upload("zhanglaoshi", "张老师教案.docx");
-    await k.refused(P.preparationFileSave, { preparation_id: p.id, fileArr: [{ file_id: await upload("zhaolaoshi", "赵.docx") }] }, "zhaolaoshi", 403, "只有备课参与人可以上传备课文件");
+    await k.refused(
+      P.preparationFileSave,
+      { preparation_id: p.id, fileArr: [{ file_id: await upload("zhaolaoshi", "赵.docx") }] },
+      "zhaolaoshi",
+      403,
+      "只有备课参与人可以上传备课文件",
+    );
     await k.refused(P.preparationFileSave, { preparation_id: p.id, fileArr: [] }, "lilaoshi", 400, /请上传文件/);
     await k.refused(P.preparationFileSave, { preparation_id: p.id, fileArr: [{ file_id: zf }] }, "lilaoshi", 400, /不是您上传的/);
     const added = await k.ok<PreparationFileRow[]>(P.preparationFileSave, { preparation_id: p.id, fileArr: [{ file_id: lf, type: 2 }] }, "lilaoshi");
     expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({ file_id: lf, file_name: "李老师课件.pptx", type: 2, type_name: "课件", account_id: k.id.lilaoshi, account_name: "李老师", can_delete: true });
+    expect(added[0]).toMatchObject({
+      file_id: lf,
+      file_name: "李老师课件.pptx",
+      type: 2,
+      type_name: "课件",
+      account_id: k.id.lilaoshi,
+      account_name: "李老师",
+      can_delete: true,
+    });
     await k.refused(P.preparationFileSave, { preparation_id: p.id, fileArr: [{ file_id: lf }] }, "lilaoshi", 409);
     await k.ok(P.preparationFileSave, { preparation_id: p.id, fileArr: [{ file_id: zf, type: 3 }] }, "zhanglaoshi");
     const list = (await anon<Page<PreparationFileRow>>(P.preparationFileList, { preparation_id: p.id })).data;
     expect(list.total).toBe(2);
     expect(list.list.every((f) => /^\/files\/\d+\?exp=\d+&sig=/.test(f.file_path) && !f.can_delete)).toBe(true);
-    expect((await k.ok<Page<PreparationFileRow>>(P.preparationFileList, { preparation_id: p.id, type: 2 }, "zhaolaoshi")).list.map((f) => f.file_id)).toEqual([lf]);
+    expect((await k.ok<Page<PreparationFileRow>>(P.preparationFileList, { preparation_id: p.id, type: 2 }, "zhaolaoshi")).list.map((f) => f.file_id)).toEqual([
+      lf,
+    ]);
     const zRow = list.list.find((f) => f.file_id === zf)!;
     const lRow = list.list.find((f) => f.file_id === lf)!;
     await k.refused(P.preparationFileDelete, { id: zRow.id }, "lilaoshi", 403, "只有上传者、主备人或管理员可以删除备课文件");
@@ -421,7 +596,10 @@ describe("files (c257, c258, c259)", () => {
     await k.ok(P.preparationFileDelete, { id: lRow.id }, "zhanglaoshi");
     await k.ok(P.preparationFileDelete, { id: zRow.id }, "zhanglaoshi");
     expect((await k.ok<Page<PreparationFileRow>>(P.preparationFileList, { preparation_id: p.id }, "lilaoshi")).total).toBe(0);
-    const logs = await k.db.select().from(communityLog).where(and(eq(communityLog.target_id, p.id), eq(communityLog.community_id, A)));
+    const logs = await k.db
+      .select()
+      .from(communityLog)
+      .where(and(eq(communityLog.target_id, p.id), eq(communityLog.community_id, A)));
     expect(logs.filter((l) => l.action === "preparation.file_save")).toHaveLength(2);
     expect(logs.filter((l) => l.action === "preparation.file_delete")).toHaveLength(2);
     const closed = await create("zhanglaoshi", { theme: "备课文件-仅参与人", open_model: 3 });
@@ -449,9 +627,30 @@ describe("delete (c239)", () => {
     expect(await left(k.db.select().from(preparationAiJob).where(eq(preparationAiJob.preparation_id, p.id)))).toBe(0);
     expect(await left(k.db.select().from(lessonDoc).where(eq(lessonDoc.preparation_id, p.id)))).toBe(0);
     expect(await left(k.db.select().from(lessonDocVersion).where(eq(lessonDocVersion.doc_id, doc!.id)))).toBe(0);
-    expect(await left(k.db.select().from(discussComment).where(and(eq(discussComment.target_type, "preparation"), eq(discussComment.ref_id, p.id))))).toBe(0);
-    expect(await left(k.db.select().from(activity).where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id))))).toBe(0);
-    expect(await left(k.db.select().from(communityLog).where(and(eq(communityLog.target_id, p.id), eq(communityLog.action, "preparation.delete"))))).toBe(1);
+    expect(
+      await left(
+        k.db
+          .select()
+          .from(discussComment)
+          .where(and(eq(discussComment.target_type, "preparation"), eq(discussComment.ref_id, p.id))),
+      ),
+    ).toBe(0);
+    expect(
+      await left(
+        k.db
+          .select()
+          .from(activity)
+          .where(and(eq(activity.type, "preparation"), eq(activity.ref_id, p.id))),
+      ),
+    ).toBe(0);
+    expect(
+      await left(
+        k.db
+          .select()
+          .from(communityLog)
+          .where(and(eq(communityLog.target_id, p.id), eq(communityLog.action, "preparation.delete"))),
+      ),
+    ).toBe(1);
     await k.refused(P.preparationDetail, { id: p.id }, "zhanglaoshi", 404);
     await k.refused(P.preparationDelete, { id: p.id }, "zhanglaoshi", 404);
     // A manager deletes another's preparation.

@@ -48,6 +48,11 @@ export async function insertPreparation(db: Kit["db"], p: NewPreparation): Promi
     })
     .returning({ id: preparation.id });
   const id = row!.id;
-  await db.insert(preparationMember).values([{ preparation_id: id, account_id: p.author, role: 1 }, ...(p.members ?? []).filter((m) => m !== p.author).map((m) => ({ preparation_id: id, account_id: m, role: 2 }))]);
+  await db
+    .insert(preparationMember)
+    .values([
+      { preparation_id: id, account_id: p.author, role: 1 },
+      ...(p.members ?? []).filter((m) => m !== p.author).map((m) => ({ preparation_id: id, account_id: m, role: 2 })),
+    ]);
   return id;
 }

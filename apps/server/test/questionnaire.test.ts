@@ -36,15 +36,48 @@ const anon = <T = unknown>(path: string, payload: Record<string, unknown>) => k.
 
 /** q1 single (o2 skips to q4), q2 multiple (1–3), q3 rating 1–5, q4 matrix 2×3, q5 text (optional). */
 const QUESTIONS: QuestionInput[] = [
-  { id: "q1", type: "single", title: "您是否参加过本学期的教研活动？", options: [{ id: "o1", label: "参加过" }, { id: "o2", label: "未参加过" }], skip: [{ option_id: "o2", goto: "q4" }] },
-  { id: "q2", type: "multiple", title: "您参加过哪些活动？", options: ["a", "b", "c", "d"].map((id) => ({ id, label: `活动${id}` })), min_select: 1, max_select: 3 },
+  {
+    id: "q1",
+    type: "single",
+    title: "您是否参加过本学期的教研活动？",
+    options: [
+      { id: "o1", label: "参加过" },
+      { id: "o2", label: "未参加过" },
+    ],
+    skip: [{ option_id: "o2", goto: "q4" }],
+  },
+  {
+    id: "q2",
+    type: "multiple",
+    title: "您参加过哪些活动？",
+    options: ["a", "b", "c", "d"].map((id) => ({ id, label: `活动${id}` })),
+    min_select: 1,
+    max_select: 3,
+  },
   { id: "q3", type: "rating", title: "总体满意度", scale_min: 1, scale_max: 5 },
-  { id: "q4", type: "matrix", title: "各方面评价", rows: [{ id: "r1", label: "内容" }, { id: "r2", label: "组织" }], options: [{ id: "c1", label: "差" }, { id: "c2", label: "一般" }, { id: "c3", label: "好" }] },
+  {
+    id: "q4",
+    type: "matrix",
+    title: "各方面评价",
+    rows: [
+      { id: "r1", label: "内容" },
+      { id: "r2", label: "组织" },
+    ],
+    options: [
+      { id: "c1", label: "差" },
+      { id: "c2", label: "一般" },
+      { id: "c3", label: "好" },
+    ],
+  },
   { id: "q5", type: "text", title: "意见与建议", required: false, multiline: true },
 ];
 
 async function create(user: string, extra: Record<string, unknown> = {}): Promise<QuestionnaireDetail> {
-  return k.ok<QuestionnaireDetail>(P.questionnaireSave, { title: "测试问卷", introduce: "说明", audience_type: 2, audience_id: 0, questions: QUESTIONS, ...extra }, user);
+  return k.ok<QuestionnaireDetail>(
+    P.questionnaireSave,
+    { title: "测试问卷", introduce: "说明", audience_type: 2, audience_id: 0, questions: QUESTIONS, ...extra },
+    user,
+  );
 }
 const publish = (id: number, user = "zhanglaoshi") => k.ok<QuestionnaireDetail>(P.questionnaireSetStatus, { id, status: 1 }, user);
 const key = (n: number) => `browserkey-${String(n).padStart(8, "0")}`;
@@ -71,7 +104,13 @@ describe("authoring", () => {
     await k.refused(P.questionnaireSave, { title: "x", audience_type: 9 }, "zhanglaoshi", 400, /答卷范围只能是/);
     const bad = [{ id: "q1", type: "single", title: "只有一个选项", options: [{ id: "a", label: "甲" }] }];
     await k.refused(P.questionnaireSave, { title: "x", audience_type: 2, questions: bad }, "zhanglaoshi", 400, /第 1 题: 至少需要 2 个选项/);
-    await k.refused(P.questionnaireSave, { title: "x", audience_type: 2, start_time: "2026-10-02", end_time: "2026-10-01" }, "zhanglaoshi", 400, "截止时间须晚于开始时间");
+    await k.refused(
+      P.questionnaireSave,
+      { title: "x", audience_type: 2, start_time: "2026-10-02", end_time: "2026-10-01" },
+      "zhanglaoshi",
+      400,
+      "截止时间须晚于开始时间",
+    );
     const r = await anon(P.questionnaireSave, { title: "x", audience_type: 5 });
     expect(r.code).toBe(Code.SESSION_INVALID);
   });
@@ -85,7 +124,13 @@ describe("authoring", () => {
     const cid = await insertCommunity(k.db, { name: "问卷测试社区甲", owner: k.id.lilaoshi!, school_id: school1 });
     await k.refused(P.questionnaireSave, { title: "x", audience_type: 1, audience_id: cid }, "zhanglaoshi", 403, "只能面向您已加入的社区发布问卷");
     await k.refused(P.questionnaireSave, { title: "x", audience_type: 3, audience_id: 999999 }, "zhanglaoshi", 400, "答卷范围的活动不存在");
-    const aid = await insertActivity(k.db, { name: "别人的活动", account_id: k.id.lilaoshi!, community_id: cid, start: new Date(), end: new Date(Date.now() + DAY) });
+    const aid = await insertActivity(k.db, {
+      name: "别人的活动",
+      account_id: k.id.lilaoshi!,
+      community_id: cid,
+      start: new Date(),
+      end: new Date(Date.now() + DAY),
+    });
     await k.refused(P.questionnaireSave, { title: "x", audience_type: 3, audience_id: aid }, "zhanglaoshi", 403, /只有活动创建者或社区管理员/);
     await k.ok(P.questionnaireSave, { title: "x", audience_type: 3, audience_id: aid }, "lilaoshi");
     await k.refused(P.questionnaireSave, { title: "x", audience_type: 4, audience_id: 999999 }, "zhanglaoshi", 400, "答卷范围的听评课记录不存在");
@@ -186,7 +231,10 @@ describe("answering", () => {
     const f = await k.ok<QuestionnaireForm>(P.webQuestionnaireForm, { id: qid }, "lilaoshi");
     expect(f.answers).toEqual({ q1: "o1", q2: ["a", "b"] });
     expect(f.saved_at).toMatch(/^\d{4}-\d{2}-\d{2} /);
-    const drafts = await k.db.select().from(questionnaireResponse).where(and(eq(questionnaireResponse.questionnaire_id, qid), eq(questionnaireResponse.status, 0)));
+    const drafts = await k.db
+      .select()
+      .from(questionnaireResponse)
+      .where(and(eq(questionnaireResponse.questionnaire_id, qid), eq(questionnaireResponse.status, 0)));
     expect(drafts).toHaveLength(1);
     await k.refused(P.webQuestionnaireDraft, { id: qid, answers: { q3: 9 } }, "lilaoshi", 400, "第 3 题: 请给出 1–5 的评分");
     await k.refused(P.webQuestionnaireDraft, { id: qid, answers: { nope: "x" } }, "lilaoshi", 400, /不存在的题目/);
@@ -196,10 +244,26 @@ describe("answering", () => {
   });
 
   it("a draft made before the questions changed comes back without the answers that no longer fit", async () => {
-    const q = await create("zhanglaoshi", { title: "改题测试", questions: [{ id: "a", type: "rating", title: "打分", scale_max: 10 }, { id: "b", type: "text", title: "说明" }] });
+    const q = await create("zhanglaoshi", {
+      title: "改题测试",
+      questions: [
+        { id: "a", type: "rating", title: "打分", scale_max: 10 },
+        { id: "b", type: "text", title: "说明" },
+      ],
+    });
     await publish(q.id);
     await k.ok(P.webQuestionnaireDraft, { id: q.id, answers: { a: 8, b: "旧回答" } }, "lilaoshi");
-    await k.ok(P.questionnaireUpdate, { id: q.id, questions: [{ id: "a", type: "rating", title: "打分", scale_max: 5 }, { id: "c", type: "text", title: "新题" }] }, "zhanglaoshi");
+    await k.ok(
+      P.questionnaireUpdate,
+      {
+        id: q.id,
+        questions: [
+          { id: "a", type: "rating", title: "打分", scale_max: 5 },
+          { id: "c", type: "text", title: "新题" },
+        ],
+      },
+      "zhanglaoshi",
+    );
     const f = await k.ok<QuestionnaireForm>(P.webQuestionnaireForm, { id: q.id }, "lilaoshi");
     expect(f.answers).toEqual({});
     await k.ok(P.webQuestionnaireDraft, { id: q.id, answers: { ...f.answers, a: 5 } }, "lilaoshi");
@@ -210,13 +274,20 @@ describe("answering", () => {
     await k.refused(P.webQuestionnaireSubmit, { id: qid, answers: { q1: "o1", q2: [], q3: 4 } }, "lilaoshi", 400, "第 2 题: 此题为必答题");
     await k.refused(P.webQuestionnaireSubmit, { id: qid, answers: { q1: "o2", q4: { r1: "c1" } } }, "lilaoshi", 400, "第 4 题: 请回答矩阵的每一行");
     // o2 skips q2 and q3: their answers are dropped, and their being invalid does not matter.
-    const s = await k.ok<QuestionnaireSubmitted>(P.webQuestionnaireSubmit, { id: qid, answers: { q1: "o2", q2: ["a"], q3: 3, q4: { r1: "c1", r2: "c3" } } }, "lilaoshi");
+    const s = await k.ok<QuestionnaireSubmitted>(
+      P.webQuestionnaireSubmit,
+      { id: qid, answers: { q1: "o2", q2: ["a"], q3: 3, q4: { r1: "c1", r2: "c3" } } },
+      "lilaoshi",
+    );
     const [row] = await k.db.select().from(questionnaireResponse).where(eq(questionnaireResponse.id, s.response_id));
     expect(row!.status).toBe(1);
     expect(row!.answers).toEqual({ q1: "o2", q4: { r1: "c1", r2: "c3" } });
     expect(row!.once_key).toBe(`a:${k.id.lilaoshi}`);
     // The draft became the response: no draft left.
-    const drafts = await k.db.select().from(questionnaireResponse).where(and(eq(questionnaireResponse.questionnaire_id, qid), eq(questionnaireResponse.status, 0)));
+    const drafts = await k.db
+      .select()
+      .from(questionnaireResponse)
+      .where(and(eq(questionnaireResponse.questionnaire_id, qid), eq(questionnaireResponse.status, 0)));
     expect(drafts).toHaveLength(0);
     const f = await k.ok<QuestionnaireForm>(P.webQuestionnaireForm, { id: qid }, "lilaoshi");
     expect(f.state).toBe("already_submitted");
@@ -239,7 +310,10 @@ describe("answering", () => {
     expect(again.filter((r) => r.code === 409)).toHaveLength(3);
     const [q] = await k.db.select().from(questionnaire).where(eq(questionnaire.id, qid));
     expect(q!.response_count).toBe(3);
-    const n = await k.db.select().from(questionnaireResponse).where(and(eq(questionnaireResponse.questionnaire_id, qid), eq(questionnaireResponse.status, 1)));
+    const n = await k.db
+      .select()
+      .from(questionnaireResponse)
+      .where(and(eq(questionnaireResponse.questionnaire_id, qid), eq(questionnaireResponse.status, 1)));
     expect(n).toHaveLength(3);
   });
 
@@ -250,7 +324,11 @@ describe("answering", () => {
     const d = await k.ok<QuestionnaireDetail>(P.questionnaireDetail, { id: qid }, "zhanglaoshi");
     expect(d.questions_locked).toBe(true);
     // The same questions sent back (a builder saving the whole form) are not a change.
-    await k.ok(P.questionnaireUpdate, { id: qid, questions: d.questions, title: "作答测试（改名）", end_time: wire(new Date(Date.now() + 7 * DAY)) }, "zhanglaoshi");
+    await k.ok(
+      P.questionnaireUpdate,
+      { id: qid, questions: d.questions, title: "作答测试（改名）", end_time: wire(new Date(Date.now() + 7 * DAY)) },
+      "zhanglaoshi",
+    );
     // The audience sent back as the builder holds it (school 0 = the author's school) is no change either.
     await k.ok(P.questionnaireUpdate, { id: qid, audience_type: 2, audience_id: 0 }, "zhanglaoshi");
     // A bare date as the end means the end of that day.
@@ -265,7 +343,11 @@ describe("answering", () => {
     expect((await k.ok<QuestionnaireForm>(P.webQuestionnaireForm, { id: q.id }, "lilaoshi")).state).toBe("not_started");
     await k.refused(P.webQuestionnaireDraft, { id: q.id, answers: {} }, "lilaoshi", 400, "问卷未开始");
     await k.refused(P.webQuestionnaireSubmit, { id: q.id, answers: {} }, "lilaoshi", 400, "问卷未开始");
-    await k.ok(P.questionnaireUpdate, { id: q.id, start_time: wire(new Date(Date.now() - 2 * DAY)), end_time: wire(new Date(Date.now() - HOUR)) }, "zhanglaoshi");
+    await k.ok(
+      P.questionnaireUpdate,
+      { id: q.id, start_time: wire(new Date(Date.now() - 2 * DAY)), end_time: wire(new Date(Date.now() - HOUR)) },
+      "zhanglaoshi",
+    );
     expect((await k.ok<QuestionnaireForm>(P.webQuestionnaireForm, { id: q.id }, "lilaoshi")).state).toBe("ended");
     await k.refused(P.webQuestionnaireSubmit, { id: q.id, answers: {} }, "lilaoshi", 400, "问卷已结束");
     await k.ok(P.questionnaireUpdate, { id: q.id, start_time: null, end_time: "" }, "zhanglaoshi");
@@ -279,7 +361,12 @@ describe("answering", () => {
   });
 
   it("a link without login: answered with a browser key, no token; with login required: 1025", async () => {
-    const q = await create("zhaolaoshi", { title: "公开链接问卷", audience_type: 5, login_required: 0, questions: [{ id: "t", type: "text", title: "一句话" }] });
+    const q = await create("zhaolaoshi", {
+      title: "公开链接问卷",
+      audience_type: 5,
+      login_required: 0,
+      questions: [{ id: "t", type: "text", title: "一句话" }],
+    });
     await publish(q.id, "zhaolaoshi");
     const f = await anon<QuestionnaireForm>(P.webQuestionnaireForm, { id: q.id });
     expect([f.code, f.data.state]).toEqual([200, "open"]);
@@ -331,17 +418,48 @@ describe("results", () => {
       audience_type: 5,
       login_required: 0,
       questions: [
-        { id: "g", type: "single", title: "性别", options: [{ id: "m", label: "男" }, { id: "f", label: "女" }] },
+        {
+          id: "g",
+          type: "single",
+          title: "性别",
+          options: [
+            { id: "m", label: "男" },
+            { id: "f", label: "女" },
+          ],
+        },
         { id: "s", type: "rating", title: "满意度", scale_min: 1, scale_max: 5 },
-        { id: "w", type: "multiple", title: "关注方面", options: [{ id: "x", label: "教学设计" }, { id: "y", label: "课堂管理" }, { id: "z", label: "学生评价" }] },
+        {
+          id: "w",
+          type: "multiple",
+          title: "关注方面",
+          options: [
+            { id: "x", label: "教学设计" },
+            { id: "y", label: "课堂管理" },
+            { id: "z", label: "学生评价" },
+          ],
+        },
         { id: "t", type: "text", title: "建议", required: false },
-        { id: "mx", type: "matrix", title: "评价", required: false, rows: [{ id: "r1", label: "内容" }], options: [{ id: "c1", label: "一般" }, { id: "c2", label: "好" }] },
+        {
+          id: "mx",
+          type: "matrix",
+          title: "评价",
+          required: false,
+          rows: [{ id: "r1", label: "内容" }],
+          options: [
+            { id: "c1", label: "一般" },
+            { id: "c2", label: "好" },
+          ],
+        },
       ],
     });
     qid = q.id;
     await publish(qid, "zhaolaoshi");
     for (const [i, [g, s, w, t]] of DATA.entries()) {
-      const r = await anon(P.webQuestionnaireSubmit, { id: qid, key: key(100 + i), answers: { g, s, w, t, ...(i < 2 ? { mx: { r1: i ? "c2" : "c1" } } : {}) } });
+      const r = await anon(P.webQuestionnaireSubmit, {
+        id: qid,
+        key: key(100 + i),
+        answers: { g, s, w, t, ...(i < 2 ? { mx: { r1: i ? "c2" : "c1" } } : {}) },
+      });
       expect(r.code, r.msg).toBe(200);
     }
   });
@@ -352,7 +470,10 @@ describe("results", () => {
     expect(r.daily.reduce((s, d) => s + d.count, 0)).toBe(6);
     expect(r.daily.at(-1)!.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const [g, s, w, t, mx] = r.questions;
-    expect(g!.options.map((o) => [o.label, o.count, o.ratio])).toEqual([["男", 3, 0.5], ["女", 3, 0.5]]);
+    expect(g!.options.map((o) => [o.label, o.count, o.ratio])).toEqual([
+      ["男", 3, 0.5],
+      ["女", 3, 0.5],
+    ]);
     expect(s!.options.map((o) => o.count)).toEqual([0, 1, 1, 1, 3]);
     expect(s!.mean).toBe(4);
     expect(w!.options.map((o) => o.count)).toEqual([3, 3, 3]);
@@ -448,7 +569,11 @@ describe("lists, communities, activities, listen records", () => {
     const cid = await insertCommunity(k.db, { name: "问卷测试社区乙", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!], school_id: school1 });
     const q = await create("zhanglaoshi", { title: "社区问卷", audience_type: 1, audience_id: cid });
     expect(q.audience_name).toBe("问卷测试社区乙");
-    const feed = () => k.db.select().from(activity).where(and(eq(activity.type, "questionnaire"), eq(activity.ref_id, q.id)));
+    const feed = () =>
+      k.db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.type, "questionnaire"), eq(activity.ref_id, q.id)));
     expect(await feed()).toHaveLength(0);
     await publish(q.id);
     const [a] = await feed();
@@ -475,10 +600,24 @@ describe("lists, communities, activities, listen records", () => {
 
   it("activity audience: its members and its community's members answer", async () => {
     const cid = await insertCommunity(k.db, { name: "问卷测试社区丙", owner: k.id.zhanglaoshi!, members: [k.id.lilaoshi!] });
-    const aid = await insertActivity(k.db, { name: "问卷活动", account_id: k.id.zhanglaoshi!, community_id: cid, start: new Date(), end: new Date(Date.now() + DAY), participants: [k.id.zhaolaoshi!] });
+    const aid = await insertActivity(k.db, {
+      name: "问卷活动",
+      account_id: k.id.zhanglaoshi!,
+      community_id: cid,
+      start: new Date(),
+      end: new Date(Date.now() + DAY),
+      participants: [k.id.zhaolaoshi!],
+    });
     const q = await create("zhanglaoshi", { title: "活动问卷", audience_type: 3, audience_id: aid });
     await publish(q.id);
-    expect((await k.db.select().from(activity).where(and(eq(activity.type, "questionnaire"), eq(activity.ref_id, q.id))))[0]?.community_id).toBe(cid);
+    expect(
+      (
+        await k.db
+          .select()
+          .from(activity)
+          .where(and(eq(activity.type, "questionnaire"), eq(activity.ref_id, q.id)))
+      )[0]?.community_id,
+    ).toBe(cid);
     await k.ok(P.webQuestionnaireForm, { id: q.id }, "lilaoshi");
     await k.ok(P.webQuestionnaireForm, { id: q.id }, "zhaolaoshi");
     await k.refused(P.webQuestionnaireForm, { id: q.id }, "wanglaoshi", 403);
@@ -494,12 +633,18 @@ describe("lists, communities, activities, listen records", () => {
       .values({ name: "问卷听评课", account_id: k.id.zhanglaoshi!, school_id: school1, start_time: new Date(), end_time: new Date(Date.now() + HOUR) })
       .returning({ id: listenEvaluate.id });
     const lid = rec!.id;
-    await k.db.insert(listenMember).values([{ record_id: lid, account_id: k.id.zhanglaoshi!, role: 1 }, { record_id: lid, account_id: k.id.lilaoshi!, role: 3 }]);
+    await k.db.insert(listenMember).values([
+      { record_id: lid, account_id: k.id.zhanglaoshi!, role: 1 },
+      { record_id: lid, account_id: k.id.lilaoshi!, role: 3 },
+    ]);
     await k.refused(P.questionnaireSave, { title: "x", audience_type: 4, audience_id: lid }, "lilaoshi", 403, /只有听评课的发起人/);
     const q = await create("zhanglaoshi", { title: "听评课问卷", audience_type: 4, audience_id: lid });
     await publish(q.id);
     await k.refused(P.webQuestionnaireForm, { id: q.id }, "lilaoshi", 403);
-    await k.db.update(listenEvaluate).set({ questionnaire_ids: [q.id] }).where(eq(listenEvaluate.id, lid));
+    await k.db
+      .update(listenEvaluate)
+      .set({ questionnaire_ids: [q.id] })
+      .where(eq(listenEvaluate.id, lid));
     await k.ok(P.webQuestionnaireForm, { id: q.id }, "lilaoshi");
     await k.refused(P.webQuestionnaireForm, { id: q.id }, "wanglaoshi", 403);
     const of = await k.ok<QuestionnaireRow[]>(P.questionnaireOfListen, { listen_id: lid }, "lilaoshi");

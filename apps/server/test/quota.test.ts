@@ -3,15 +3,7 @@
  * (QuotaService.charge/release) on the database itself, including races for the last bytes. Runs on PGlite and,
  * with DATABASE_URL, on PostgreSQL (where the races are truly concurrent: a pool of 10 connections).
  */
-import {
-  type AccountSpace,
-  CALLS,
-  type AccountSpaceStatistics,
-  QUOTA_CALLS as Q,
-  type RegionSpace,
-  type SchoolSpace,
-  SPACE_UNIT_BYTES,
-} from "@yanke/protocol";
+import { type AccountSpace, CALLS, type AccountSpaceStatistics, QUOTA_CALLS as Q, type RegionSpace, type SchoolSpace, SPACE_UNIT_BYTES } from "@yanke/protocol";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountService } from "../src/modules/account/account.service.js";
@@ -67,25 +59,73 @@ async function tree(opts: { root?: number; district: number; schools: number[]; 
     .returning();
   const [district] = await db()
     .insert(region)
-    .values({ name: `测试区${tag}`, level: 3, pid: root!.id, region_code: `92${tag}`, province_code: `91${tag}`, area_code: `92${tag}`, quota_bytes: opts.district, space_size_type: "MB" })
+    .values({
+      name: `测试区${tag}`,
+      level: 3,
+      pid: root!.id,
+      region_code: `92${tag}`,
+      province_code: `91${tag}`,
+      area_code: `92${tag}`,
+      quota_bytes: opts.district,
+      space_size_type: "MB",
+    })
     .returning();
   const schools = await db()
     .insert(school)
-    .values(opts.schools.map((q, i) => ({ title: `测试学校${tag}-${i + 1}`, region_id: district!.id, province_code: `91${tag}`, area_code: `92${tag}`, quota_bytes: q, space_size_type: "MB" })))
+    .values(
+      opts.schools.map((q, i) => ({
+        title: `测试学校${tag}-${i + 1}`,
+        region_id: district!.id,
+        province_code: `91${tag}`,
+        area_code: `92${tag}`,
+        quota_bytes: q,
+        space_size_type: "MB",
+      })),
+    )
     .returning();
   const accounts = opts.accounts.length
     ? await db()
         .insert(account)
-        .values(opts.accounts.map((q, i) => ({ username: `q${tag}_${i + 1}`, realname: `测试${i + 1}`, password_hash: "x", school_id: schools[0]!.id, quota_bytes: q, space_size_type: "MB" })))
+        .values(
+          opts.accounts.map((q, i) => ({
+            username: `q${tag}_${i + 1}`,
+            realname: `测试${i + 1}`,
+            password_hash: "x",
+            school_id: schools[0]!.id,
+            quota_bytes: q,
+            space_size_type: "MB",
+          })),
+        )
         .returning()
     : [];
   return { root: root!, district: district!, schools, accounts };
 }
 
 async function used(t: Awaited<ReturnType<typeof tree>>) {
-  const r = await db().select().from(region).where(inArray(region.id, [t.root.id, t.district.id]));
-  const sc = await db().select().from(school).where(inArray(school.id, t.schools.map((x) => x.id)));
-  const ac = t.accounts.length ? await db().select().from(account).where(inArray(account.id, t.accounts.map((x) => x.id))) : [];
+  const r = await db()
+    .select()
+    .from(region)
+    .where(inArray(region.id, [t.root.id, t.district.id]));
+  const sc = await db()
+    .select()
+    .from(school)
+    .where(
+      inArray(
+        school.id,
+        t.schools.map((x) => x.id),
+      ),
+    );
+  const ac = t.accounts.length
+    ? await db()
+        .select()
+        .from(account)
+        .where(
+          inArray(
+            account.id,
+            t.accounts.map((x) => x.id),
+          ),
+        )
+    : [];
   return {
     root: r.find((x) => x.id === t.root.id)!.used_bytes,
     district: r.find((x) => x.id === t.district.id)!.used_bytes,
@@ -254,7 +294,14 @@ describe("quota arithmetic", () => {
     const [s1, s2] = t.schools.map((x) => x.id);
     const ok = await s.call<SchoolSpace>(Q.setSchoolSpace, { id: s1, space_size: 60, space_size_type: "MB" }, tokens.admin);
     expect(ok.code, ok.msg).toBe(200);
-    expect(ok.data).toMatchObject({ space_size: 60, space_size_type: "MB", used_space_size: 0, surplus_space_size: 60, unallocated_space_size: 60, max_quota_bytes: 100 * MB });
+    expect(ok.data).toMatchObject({
+      space_size: 60,
+      space_size_type: "MB",
+      used_space_size: 0,
+      surplus_space_size: 60,
+      unallocated_space_size: 60,
+      max_quota_bytes: 100 * MB,
+    });
     let d = (await s.call<RegionSpace>(Q.regionSurplusSpace, { id: t.district.id }, tokens.admin)).data;
     expect(d).toMatchObject({ space_size: 100, allocated_space_size: 60, unallocated_space_size: 40, min_quota_bytes: 60 * MB, max_quota_bytes: null });
     expect(await s.call(Q.setSchoolSpace, { id: s2, space_size: 50, space_size_type: "MB" }, tokens.admin)).toEqual({
@@ -304,7 +351,12 @@ describe("quota arithmetic", () => {
     const floor = await s.call(Q.setAccountSpace, { id: a1, space_size: 5, space_size_type: "MB" }, tokens.admin);
     expect(floor).toEqual({ code: 409, msg: "存储空间不能小于已用空间：已用 10 MB，本次设置 5 MB", data: { used_bytes: 10 * MB, quota_bytes: 5 * MB } });
     const a = await s.call<AccountSpace>(Q.accountSurplusSpace, { id: a1 }, tokens.admin);
-    expect(a.data).toMatchObject({ used_bytes: 10 * MB, surplus_bytes: Math.round(0.02 * 1024 ** 3) - 10 * MB, min_quota_bytes: 10 * MB, available_bytes: Math.round(0.02 * 1024 ** 3) - 10 * MB });
+    expect(a.data).toMatchObject({
+      used_bytes: 10 * MB,
+      surplus_bytes: Math.round(0.02 * 1024 ** 3) - 10 * MB,
+      min_quota_bytes: 10 * MB,
+      available_bytes: Math.round(0.02 * 1024 ** 3) - 10 * MB,
+    });
     expect(a.data.used_percent).toBeCloseTo(48.8, 1);
     expect(a.data.school).toMatchObject({ used_space_size: 10, surplus_space_size: 50 });
     // unlimited again: allowed whatever is used
@@ -327,7 +379,10 @@ describe("quota arithmetic", () => {
     expect(await used(t)).toEqual({ root: 10 * MB, district: 10 * MB, schools: [10 * MB, 0], accounts: [10 * MB, 0] });
 
     // the region level: an account of the unlimited second school
-    const [b1] = await db().insert(account).values({ username: `qb${Date.now()}`, realname: "乙", password_hash: "x", school_id: t.schools[1]!.id }).returning();
+    const [b1] = await db()
+      .insert(account)
+      .values({ username: `qb${Date.now()}`, realname: "乙", password_hash: "x", school_id: t.schools[1]!.id })
+      .returning();
     e = await refusal(quota.charge(b1!.id, 95 * MB));
     expect([e.code, e.message]).toEqual([413, `存储空间不足：${t.district.name}剩余 90 MB，本次需要 95 MB`]);
     await quota.charge(b1!.id, 90 * MB);
@@ -408,7 +463,12 @@ describe("races for the last bytes (no overdraw)", () => {
   it("twenty accounts racing for a school's last bytes", async () => {
     const t = await tree({ district: 0, schools: [7 * MB], accounts: Array(ATTEMPTS).fill(0) });
     await quota.charge(t.accounts[0]!.id, 2 * MB);
-    expect(await race(t.accounts.map((x) => x.id), MB)).toEqual({ ok: 5, full: ATTEMPTS - 5 });
+    expect(
+      await race(
+        t.accounts.map((x) => x.id),
+        MB,
+      ),
+    ).toEqual({ ok: 5, full: ATTEMPTS - 5 });
     const u = await used(t);
     expect(u.schools).toEqual([7 * MB]);
     expect(u.accounts.reduce((a, b) => a + b, 0)).toBe(7 * MB);
@@ -430,7 +490,13 @@ describe("races for the last bytes (no overdraw)", () => {
       quota.setRegionSpace(me, { id: t.district.id, space_size: 0 }),
       quota.setAccountSpace(me, { id: t.accounts[1]!.id, space_size: 0 }),
     ];
-    const [r] = await Promise.all([race(t.accounts.map((x) => x.id), 1 * MB), Promise.all(noise)]);
+    const [r] = await Promise.all([
+      race(
+        t.accounts.map((x) => x.id),
+        1 * MB,
+      ),
+      Promise.all(noise),
+    ]);
     expect(r).toEqual({ ok: 6, full: ATTEMPTS - 6 });
     const u = await used(t);
     expect(u.root).toBe(9 * MB);
@@ -449,7 +515,15 @@ describe("races for the last bytes (no overdraw)", () => {
     const ok = results.filter((x) => x.status === "fulfilled").length;
     for (const x of results) if (x.status === "rejected") expect(x.reason).toMatchObject({ code: 409 });
     expect(ok).toBe(5);
-    const rows = await db().select().from(school).where(inArray(school.id, t.schools.map((x) => x.id)));
+    const rows = await db()
+      .select()
+      .from(school)
+      .where(
+        inArray(
+          school.id,
+          t.schools.map((x) => x.id),
+        ),
+      );
     expect(rows.reduce((a, b) => a + b.quota_bytes, 0)).toBe(100 * MB);
   });
 });

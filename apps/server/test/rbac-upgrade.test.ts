@@ -25,7 +25,11 @@ describe("rules added by an upgrade", () => {
     expect(holders.length).toBeGreaterThan(0);
     // As if the platform predated the roster: the rules and their grants are not there.
     await db.delete(authRule).where(inArray(authRule.name, gone));
-    for (const g of holders) await db.update(authGroup).set({ rules: g.rules.filter((r) => !before.some((b) => b.id === r)) }).where(eq(authGroup.id, g.id));
+    for (const g of holders)
+      await db
+        .update(authGroup)
+        .set({ rules: g.rules.filter((r) => !before.some((b) => b.id === r)) })
+        .where(eq(authGroup.id, g.id));
 
     await seedRules(db);
     const back = await db.select().from(authRule).where(inArray(authRule.name, gone));

@@ -66,26 +66,58 @@ const record = (id: number) => ok<Page<SupervisionRow>>(CALLS.supervision, { pag
 
 describe("timetable slots recorded from simulated devices", () => {
   it("records a 20 s slot per camera, keeps one lesson across a 5 s cut, packages it, lists it, and records all day", async () => {
-    const classes = await s.database.db.select({ id: schoolClass.id }).from(schoolClass).where(eq(schoolClass.school_id, admin.school_id)).orderBy(asc(schoolClass.id)).limit(2);
+    const classes = await s.database.db
+      .select({ id: schoolClass.id })
+      .from(schoolClass)
+      .where(eq(schoolClass.school_id, admin.school_id))
+      .orderBy(asc(schoolClass.id))
+      .limit(2);
     const [classA, classB] = classes.map((c) => c.id) as [number, number];
     const devA = await ok<EquipmentCredentials>(CALLS.equipmentSave, { position: "录制测试A", new_class_id: classA });
     const devB = await ok<EquipmentCredentials>(CALLS.equipmentSave, { position: "录制测试B", new_class_id: classB });
     sims.push(startSimulator({ server: s.url, devices: [{ code: devA.code, secret: devA.secret }], ...SIM }));
     const simB = startSimulator({ server: s.url, devices: [{ code: devB.code, secret: devB.secret }], ...SIM });
     sims.push(simB);
-    await until("both devices live", async () => [await device(devA.id), await device(devB.id)], (d) => d.every((e) => e.teacherStreamUrl !== "" && e.studentStreamUrl !== ""));
+    await until(
+      "both devices live",
+      async () => [await device(devA.id), await device(devB.id)],
+      (d) => d.every((e) => e.teacherStreamUrl !== "" && e.studentStreamUrl !== ""),
+    );
 
     // Two 20 s slots starting in 3 s.
     const start = new Date(Date.now() + 3000);
     const end = new Date(start.getTime() + 20_000);
-    const a = await ok<TimetableRow>(CALLS.timetableNewRecord, { class_id: classA, course_name: "数学·录制测试", start_date: formatTime(start), end_date: formatTime(end), is_ai: 1 });
-    const b = await ok<TimetableRow>(CALLS.timetableNewRecord, { class_id: classB, course_name: "语文·断流测试", start_date: formatTime(start), end_date: formatTime(end) });
+    const a = await ok<TimetableRow>(CALLS.timetableNewRecord, {
+      class_id: classA,
+      course_name: "数学·录制测试",
+      start_date: formatTime(start),
+      end_date: formatTime(end),
+      is_ai: 1,
+    });
+    const b = await ok<TimetableRow>(CALLS.timetableNewRecord, {
+      class_id: classB,
+      course_name: "语文·断流测试",
+      start_date: formatTime(start),
+      end_date: formatTime(end),
+    });
     expect(a).toMatchObject({ status: 0, status_name: "待录制", record_model: 1, is_ai: 1, currency_date: dateOf(start) });
 
-    const recA = await until("slot A recording", () => slot(a.id), (r) => r.status === 1 && r.record_id > 0);
-    await until("slot B recording", () => slot(b.id), (r) => r.status === 1 && r.record_id > 0);
+    const recA = await until(
+      "slot A recording",
+      () => slot(a.id),
+      (r) => r.status === 1 && r.record_id > 0,
+    );
+    await until(
+      "slot B recording",
+      () => slot(b.id),
+      (r) => r.status === 1 && r.record_id > 0,
+    );
     // Both cameras are being captured, as supervision shows.
-    await until("A captures both cameras", () => record(recA.record_id), (r) => r.capturing.length === 2);
+    await until(
+      "A captures both cameras",
+      () => record(recA.record_id),
+      (r) => r.capturing.length === 2,
+    );
 
     // Device B's streams drop for 5 s (the simulator goes away and comes back) inside the slot.
     await new Promise((r) => setTimeout(r, 4000));
@@ -94,10 +126,30 @@ describe("timetable slots recorded from simulated devices", () => {
     sims.push(startSimulator({ server: s.url, devices: [{ code: devB.code, secret: devB.secret }], ...SIM }));
 
     // Both slots end, their parts are joined, stored and packaged.
-    const doneA = await until("slot A processed", () => slot(a.id), (r) => r.status === 2 && r.video_id > 0, 60_000);
-    const doneB = await until("slot B processed", () => slot(b.id), (r) => r.status === 2 && r.video_id > 0, 60_000);
-    const videoA = await until("video A ready", () => ok<VideoRow>(CALLS.myVideoRead, { id: doneA.video_id }), (v) => v.status === "ready", 60_000);
-    const videoB = await until("video B ready", () => ok<VideoRow>(CALLS.myVideoRead, { id: doneB.video_id }), (v) => v.status === "ready", 60_000);
+    const doneA = await until(
+      "slot A processed",
+      () => slot(a.id),
+      (r) => r.status === 2 && r.video_id > 0,
+      60_000,
+    );
+    const doneB = await until(
+      "slot B processed",
+      () => slot(b.id),
+      (r) => r.status === 2 && r.video_id > 0,
+      60_000,
+    );
+    const videoA = await until(
+      "video A ready",
+      () => ok<VideoRow>(CALLS.myVideoRead, { id: doneA.video_id }),
+      (v) => v.status === "ready",
+      60_000,
+    );
+    const videoB = await until(
+      "video B ready",
+      () => ok<VideoRow>(CALLS.myVideoRead, { id: doneB.video_id }),
+      (v) => v.status === "ready",
+      60_000,
+    );
 
     // A: one MP4 per camera of 20 ± 2 s.
     expect(videoA.cameras.map((c) => c.camera)).toEqual(["teacher", "student"]);
@@ -111,7 +163,13 @@ describe("timetable slots recorded from simulated devices", () => {
     // B: ONE lesson record, each camera captured in two parts joined into one file.
     const recordsB = (await ok<Page<SupervisionRow>>(CALLS.supervision, { page: 1, limit: 50, class_id: classB })).list;
     expect(recordsB).toHaveLength(1);
-    expect(recordsB[0]).toMatchObject({ record_id: doneB.record_id, transcribe_status: 2, record_type: 1, course_name: "语文·断流测试", video_id: doneB.video_id });
+    expect(recordsB[0]).toMatchObject({
+      record_id: doneB.record_id,
+      transcribe_status: 2,
+      record_type: 1,
+      course_name: "语文·断流测试",
+      video_id: doneB.video_id,
+    });
     const parts = await s.database.db.select().from(recordingPart).where(eq(recordingPart.recording_id, doneB.record_id));
     expect(parts.filter((p) => p.camera === "teacher").length).toBeGreaterThanOrEqual(2);
     expect(parts.filter((p) => p.camera === "student").length).toBeGreaterThanOrEqual(2);
@@ -153,7 +211,13 @@ describe("timetable slots recorded from simulated devices", () => {
     expect(mine.list.map((v) => v.id)).toEqual(expect.arrayContaining([videoA.id, videoB.id]));
     const found = await ok<Page<VideoRow>>(CALLS.myVideoAll, { page: 1, search_name: "断流" });
     expect(found.list.map((v) => v.id)).toEqual([videoB.id]);
-    expect(found.list[0]).toMatchObject({ name: "语文·断流测试", source: "recording", account_name: expect.any(String), grade_name: expect.stringMatching(/年级|高/), period_id: expect.any(Number) });
+    expect(found.list[0]).toMatchObject({
+      name: "语文·断流测试",
+      source: "recording",
+      account_name: expect.any(String),
+      grade_name: expect.stringMatching(/年级|高/),
+      period_id: expect.any(Number),
+    });
 
     // All-day recording of device A (an hourly part while it pushes) and, meanwhile, a manual recording of device B.
     const on = await ok<BatchResult[]>(CALLS.allDaySet, { ids: [devA.id], status: 1 });
@@ -162,21 +226,44 @@ describe("timetable slots recorded from simulated devices", () => {
     expect(manual.status).toBe(1);
     const again = await s.call(CALLS.supervisionStartOrStop, { equipment_id: devB.id, status: 1 }, admin.token);
     expect(again).toMatchObject({ code: 409, msg: "该设备正在录制《手动录制测试》" });
-    const day = await until("all-day part capturing", () => ok<AllDayAnswer>(CALLS.allDay, { equipment_id: devA.id }), (r) => r.list.some((x) => x.capturing.length === 2));
+    const day = await until(
+      "all-day part capturing",
+      () => ok<AllDayAnswer>(CALLS.allDay, { equipment_id: devA.id }),
+      (r) => r.list.some((x) => x.capturing.length === 2),
+    );
     expect(day.devices).toEqual([expect.objectContaining({ equipment_id: devA.id, all_day: 1 })]);
     expect(day.list[0]).toMatchObject({ record_type: 3, record_type_name: "全天录制", transcribe_status: 0 });
-    await until("manual capturing", () => record(manual.record_id), (r) => r.capturing.length === 2);
+    await until(
+      "manual capturing",
+      () => record(manual.record_id),
+      (r) => r.capturing.length === 2,
+    );
     await new Promise((r) => setTimeout(r, 4000));
     // Switched off / toggled: the part and the manual recording are finished and processed.
     await ok<BatchResult[]>(CALLS.allDaySet, { ids: [devA.id], status: 0 });
     expect(await ok<StartOrStopAnswer>(CALLS.supervisionStartOrStop, { equipment_id: devB.id })).toMatchObject({ status: 0, record_id: manual.record_id });
-    const finished = await until("all-day part done", () => ok<AllDayAnswer>(CALLS.allDay, { equipment_id: devA.id }), (r) => r.list.length === 1 && r.list[0]!.transcribe_status === 2, 60_000);
+    const finished = await until(
+      "all-day part done",
+      () => ok<AllDayAnswer>(CALLS.allDay, { equipment_id: devA.id }),
+      (r) => r.list.length === 1 && r.list[0]!.transcribe_status === 2,
+      60_000,
+    );
     expect(finished.devices).toEqual([]);
-    const manualDone = await until("manual done", () => record(manual.record_id), (r) => r.transcribe_status === 2, 60_000);
+    const manualDone = await until(
+      "manual done",
+      () => record(manual.record_id),
+      (r) => r.transcribe_status === 2,
+      60_000,
+    );
     expect(manualDone).toMatchObject({ record_type: 2, record_type_name: "手动录制", course_name: "手动录制测试", account_name: expect.any(String) });
     expect(manualDone.duration).toBeGreaterThanOrEqual(3);
     // Deleting a recording takes its video and files with it.
-    await until("manual video ready", () => ok<VideoRow>(CALLS.myVideoRead, { id: manualDone.video_id }), (v) => v.status === "ready", 60_000);
+    await until(
+      "manual video ready",
+      () => ok<VideoRow>(CALLS.myVideoRead, { id: manualDone.video_id }),
+      (v) => v.status === "ready",
+      60_000,
+    );
     expect(await ok<BatchResult[]>(CALLS.supervisionDelete, { id: manual.record_id })).toEqual([{ id: manual.record_id, ok: true, msg: "已删除" }]);
     expect((await s.call(CALLS.myVideoRead, { id: manualDone.video_id }, admin.token)).code).toBe(404);
     const today = dateOf(new Date());

@@ -22,7 +22,10 @@ describe("the demo timetable", () => {
   it("schedules the demo classes once, from now on, as 张老师's lessons", async () => {
     const devices = await s.services.equipment.ensureDemoDevices(s.config.dataDir);
     expect(devices).toHaveLength(2);
-    const lessons = await demoLessons(s.database.db, devices.map((d) => d.id));
+    const lessons = await demoLessons(
+      s.database.db,
+      devices.map((d) => d.id),
+    );
     expect(new Set(lessons.map((l) => l.class_id)).size).toBe(2);
     const zhang = await s.login("zhanglaoshi", DEMO_TEACHER_PASSWORD);
     expect(lessons.every((l) => l.account_id === zhang.account_id && l.subject_id > 0)).toBe(true);

@@ -11,7 +11,17 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CALLS, type EquipmentCredentials, type EquipmentRow, type Page, type SessionInfo, type SupervisionRow, type TimetableRow, type VideoRow, postCall } from "@yanke/protocol";
+import {
+  CALLS,
+  type EquipmentCredentials,
+  type EquipmentRow,
+  type Page,
+  type SessionInfo,
+  type SupervisionRow,
+  type TimetableRow,
+  type VideoRow,
+  postCall,
+} from "@yanke/protocol";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Config, loadConfig } from "../src/config.js";
@@ -98,18 +108,48 @@ describe("a restart in the middle of a lesson", () => {
     server = await startServer(config, { database: await database(true) });
     const me = await ok<SessionInfo>(CALLS.login, { username: "xiaoji", password: DEMO_ADMIN_PASSWORD });
     token = me.token;
-    const classes = await server.database.db.select({ id: schoolClass.id }).from(schoolClass).where(eq(schoolClass.school_id, me.school_id)).orderBy(asc(schoolClass.id)).limit(2);
+    const classes = await server.database.db
+      .select({ id: schoolClass.id })
+      .from(schoolClass)
+      .where(eq(schoolClass.school_id, me.school_id))
+      .orderBy(asc(schoolClass.id))
+      .limit(2);
     const [classA, classB] = classes.map((c) => c.id) as [number, number];
     const dev = await ok<EquipmentCredentials>(CALLS.equipmentSave, { position: "重启测试教室", new_class_id: classA });
-    sim = startSimulator({ server: server.url, devices: [{ code: dev.code, secret: dev.secret }], size: "320x180", fps: 10, preset: "ultrafast", pushOnBoot: true });
-    await until("device live", () => ok<EquipmentRow[]>(CALLS.equipmentAllList, {}).then((l) => l.find((e) => e.id === dev.id)!), (e) => e.teacherStreamUrl !== "" && e.studentStreamUrl !== "");
+    sim = startSimulator({
+      server: server.url,
+      devices: [{ code: dev.code, secret: dev.secret }],
+      size: "320x180",
+      fps: 10,
+      preset: "ultrafast",
+      pushOnBoot: true,
+    });
+    await until(
+      "device live",
+      () => ok<EquipmentRow[]>(CALLS.equipmentAllList, {}).then((l) => l.find((e) => e.id === dev.id)!),
+      (e) => e.teacherStreamUrl !== "" && e.studentStreamUrl !== "",
+    );
 
     const start = new Date(Date.now() + 2000);
-    const slot = await ok<TimetableRow>(CALLS.timetableNewRecord, { class_id: classA, course_name: "重启中的课", start_date: formatTime(start), end_date: formatTime(new Date(start.getTime() + 40_000)) }); // long enough that a slow restart (loaded CI) resumes it before it ends
+    const slot = await ok<TimetableRow>(CALLS.timetableNewRecord, {
+      class_id: classA,
+      course_name: "重启中的课",
+      start_date: formatTime(start),
+      end_date: formatTime(new Date(start.getTime() + 40_000)),
+    }); // long enough that a slow restart (loaded CI) resumes it before it ends
     // A slot of another class that starts and ends while the server is down.
     const downAt = start.getTime() + 7000;
-    const gone = await ok<TimetableRow>(CALLS.timetableNewRecord, { class_id: classB, course_name: "停机时段的课", start_date: formatTime(new Date(downAt + 2000)), end_date: formatTime(new Date(downAt + 4000)) });
-    const rec = await until("recording", () => ok<Page<SupervisionRow>>(CALLS.supervision, { page: 1 }).then((p) => p.list.find((r) => r.timetable_id === slot.id)), (r) => r !== undefined && r.capturing.length === 2);
+    const gone = await ok<TimetableRow>(CALLS.timetableNewRecord, {
+      class_id: classB,
+      course_name: "停机时段的课",
+      start_date: formatTime(new Date(downAt + 2000)),
+      end_date: formatTime(new Date(downAt + 4000)),
+    });
+    const rec = await until(
+      "recording",
+      () => ok<Page<SupervisionRow>>(CALLS.supervision, { page: 1 }).then((p) => p.list.find((r) => r.timetable_id === slot.id)),
+      (r) => r !== undefined && r.capturing.length === 2,
+    );
     await sleep(Math.max(0, downAt - Date.now()));
 
     // Stop mid-slot; stay down 6 s; a new server on the same data.
@@ -119,20 +159,41 @@ describe("a restart in the middle of a lesson", () => {
     server = await startServer(config, { database: await database(false) });
     token = (await ok<SessionInfo>(CALLS.login, { username: "xiaoji", password: DEMO_ADMIN_PASSWORD })).token;
 
-    const missed = await until("missed slot", () => ok<Page<TimetableRow>>(CALLS.timetableRecordList, { page: 1, class_id: classB }).then((p) => p.list[0]!), (r) => r.status !== 0);
+    const missed = await until(
+      "missed slot",
+      () => ok<Page<TimetableRow>>(CALLS.timetableRecordList, { page: 1, class_id: classB }).then((p) => p.list[0]!),
+      (r) => r.status !== 0,
+    );
     expect(missed).toMatchObject({ id: gone.id, status: 4, status_name: "未录制", record_id: 0 });
     // The lesson goes on as the same recording once the device pushes again.
-    await until("capturing again", () => ok<Page<SupervisionRow>>(CALLS.supervision, { page: 1 }).then((p) => p.list.find((r) => r.id === rec!.id)!), (r) => r.capturing.length === 2, 30_000);
-    const done = await until("slot recorded", () => ok<Page<TimetableRow>>(CALLS.timetableRecordList, { page: 1, class_id: classA }).then((p) => p.list[0]!), (r) => r.status === 2 && r.video_id > 0, 60_000);
+    await until(
+      "capturing again",
+      () => ok<Page<SupervisionRow>>(CALLS.supervision, { page: 1 }).then((p) => p.list.find((r) => r.id === rec!.id)!),
+      (r) => r.capturing.length === 2,
+      30_000,
+    );
+    const done = await until(
+      "slot recorded",
+      () => ok<Page<TimetableRow>>(CALLS.timetableRecordList, { page: 1, class_id: classA }).then((p) => p.list[0]!),
+      (r) => r.status === 2 && r.video_id > 0,
+      60_000,
+    );
     expect(done.record_id).toBe(rec!.id);
     const records = await ok<Page<SupervisionRow>>(CALLS.supervision, { page: 1, class_id: classA });
     expect(records.list).toHaveLength(1);
     const parts = await server.database.db.select().from(recordingPart).where(eq(recordingPart.recording_id, rec!.id));
     for (const cam of ["teacher", "student"]) expect(parts.filter((p) => p.camera === cam).length).toBeGreaterThanOrEqual(2);
-    const video = await until("video ready", () => ok<VideoRow>(CALLS.myVideoRead, { id: done.video_id }), (v) => v.status === "ready", 60_000);
+    const video = await until(
+      "video ready",
+      () => ok<VideoRow>(CALLS.myVideoRead, { id: done.video_id }),
+      (v) => v.status === "ready",
+      60_000,
+    );
     expect(video.cameras).toHaveLength(2);
     for (const cam of video.cameras) {
-      const { stdout } = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", `${server.url}${cam.url}`], { timeout: 30_000 });
+      const { stdout } = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", `${server.url}${cam.url}`], {
+        timeout: 30_000,
+      });
       const seconds = Number(stdout.trim());
       // Before the stop (~7 s) and after the device came back: the 40 s slot less the 6 s down and the reconnection.
       expect(seconds).toBeGreaterThan(8);

@@ -34,7 +34,12 @@ afterAll(async () => {
 /** A failed teacher-camera recording (of xiaoji's school owned by zhanglaoshi by default), with `parts` MP4 parts on disk. */
 async function failedRecording(parts: number, owner: SessionInfo = teacher): Promise<number> {
   const db = s.database.db;
-  const [cls] = await db.select({ id: schoolClass.id }).from(schoolClass).where(eq(schoolClass.school_id, owner.school_id)).orderBy(asc(schoolClass.id)).limit(1);
+  const [cls] = await db
+    .select({ id: schoolClass.id })
+    .from(schoolClass)
+    .where(eq(schoolClass.school_id, owner.school_id))
+    .orderBy(asc(schoolClass.id))
+    .limit(1);
   const start = new Date(Date.now() - 10 * 60_000);
   const [rec] = await db
     .insert(recording)
@@ -57,7 +62,9 @@ async function failedRecording(parts: number, owner: SessionInfo = teacher): Pro
     const rel = path.join("recordings", String(rec!.id), `teacher-${i}.mp4`);
     await mkdir(path.dirname(path.join(s.config.dataDir, rel)), { recursive: true });
     await copyFile(source, path.join(s.config.dataDir, rel));
-    await db.insert(recordingPart).values({ recording_id: rec!.id, camera: "teacher", seq: i, path: rel, state: "closed", started_at: start, ended_at: new Date() });
+    await db
+      .insert(recordingPart)
+      .values({ recording_id: rec!.id, camera: "teacher", seq: i, path: rel, state: "closed", started_at: start, ended_at: new Date() });
   }
   return rec!.id;
 }

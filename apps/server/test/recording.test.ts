@@ -44,15 +44,29 @@ beforeAll(async () => {
   const school1 = who.xiaoji!.school_id;
   const school2 = who.zhaolaoshi!.school_id;
   expect(school2).not.toBe(school1);
-  const cls = async (id: number) => (await db.select({ id: schoolClass.id }).from(schoolClass).where(eq(schoolClass.school_id, id)).orderBy(asc(schoolClass.id))).map((r) => r.id);
+  const cls = async (id: number) =>
+    (await db.select({ id: schoolClass.id }).from(schoolClass).where(eq(schoolClass.school_id, id)).orderBy(asc(schoolClass.id))).map((r) => r.id);
   classes1 = await cls(school1);
   classes2 = await cls(school2);
   const subj = async (id: number) =>
-    (await db.select({ id: subject.id }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).where(eq(period.school_id, id)).orderBy(asc(subject.id)).limit(1))[0]!.id;
+    (
+      await db
+        .select({ id: subject.id })
+        .from(subject)
+        .innerJoin(period, eq(period.id, subject.period_id))
+        .where(eq(period.school_id, id))
+        .orderBy(asc(subject.id))
+        .limit(1)
+    )[0]!.id;
   subject1 = await subj(school1);
   subject2 = await subj(school2);
   zhang = (await db.select({ id: account.id }).from(account).where(eq(account.username, "zhanglaoshi")))[0]!.id;
-  zhao = (await db.select({ id: account.id }).from(account).where(and(eq(account.username, "zhaolaoshi"))))[0]!.id;
+  zhao = (
+    await db
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.username, "zhaolaoshi")))
+  )[0]!.id;
 });
 afterAll(async () => {
   await s?.close();
@@ -126,22 +140,93 @@ describe("timetable slots", () => {
     expect(slot.class_name).toMatch(/班$/);
 
     // Overlaps of one class are refused with the slot in the way; the next period is fine; another class is fine.
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "08:30", end_date: "09:10", course_name: "重叠" }, "xiaoji", 409, `时间冲突：该班级 ${tomorrow} 08:00–08:45 已安排《函数的图像》`);
-    const next = await ok<TimetableRow>(CALLS.timetableNewRecord, { class_id: classes1[0], start_date: `${tomorrow} 08:45:00`, end_date: `${tomorrow} 09:30`, course_name: "英语" });
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, start_date: "08:30", end_date: "09:10", course_name: "重叠" },
+      "xiaoji",
+      409,
+      `时间冲突：该班级 ${tomorrow} 08:00–08:45 已安排《函数的图像》`,
+    );
+    const next = await ok<TimetableRow>(CALLS.timetableNewRecord, {
+      class_id: classes1[0],
+      start_date: `${tomorrow} 08:45:00`,
+      end_date: `${tomorrow} 09:30`,
+      course_name: "英语",
+    });
     expect(next.currency_date).toBe(tomorrow);
     await ok(CALLS.timetableNewRecord, { class_id: classes1[1], currency_date: tomorrow, start_date: "08:00", end_date: "08:45", course_name: "同时段另一班" });
 
     // Bad times, a wrong weekday, another school's subject or teacher.
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "09:00", course_name: "x" }, "xiaoji", 400, "结束时间(end_date): 必须晚于开始时间");
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], start_date: "2020-01-01 08:00", end_date: "2020-01-01 08:45", course_name: "x" }, "xiaoji", 400, "结束时间(end_date): 已经过去，不能安排录制");
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], start_date: "08:00", end_date: "08:45", course_name: "x" }, "xiaoji", 400, /上课日期\(currency_date\)/);
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "25:00", end_date: "26:00", course_name: "x" }, "xiaoji", 400, "开始时间(start_date): 不是有效的时间");
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "15:00", course_name: "x" }, "xiaoji", 400, "一节课最长 240 分钟");
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, week: (weekdayOf(tomorrow) % 7) + 1, start_date: "10:00", end_date: "10:40", course_name: "x" }, "xiaoji", 400, /星期\(week\)/);
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "10:40", course_name: "x", subject_id: subject2 }, "xiaoji", 400, "学科(subject_id): 不是该班级所在学校的学科");
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "10:40", course_name: "x", account_id: zhao }, "xiaoji", 400, "授课教师(account_id): 不是该班级所在学校的教师");
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "10:40" }, "xiaoji", 400, "课程名称(course_name): 必填");
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "10:40", course_name: "x", record_model: 4 }, "xiaoji", 400, "录制模式(record_model): 只能是 1、2 或 3");
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "09:00", course_name: "x" },
+      "xiaoji",
+      400,
+      "结束时间(end_date): 必须晚于开始时间",
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], start_date: "2020-01-01 08:00", end_date: "2020-01-01 08:45", course_name: "x" },
+      "xiaoji",
+      400,
+      "结束时间(end_date): 已经过去，不能安排录制",
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], start_date: "08:00", end_date: "08:45", course_name: "x" },
+      "xiaoji",
+      400,
+      /上课日期\(currency_date\)/,
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, start_date: "25:00", end_date: "26:00", course_name: "x" },
+      "xiaoji",
+      400,
+      "开始时间(start_date): 不是有效的时间",
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "15:00", course_name: "x" },
+      "xiaoji",
+      400,
+      "一节课最长 240 分钟",
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, week: (weekdayOf(tomorrow) % 7) + 1, start_date: "10:00", end_date: "10:40", course_name: "x" },
+      "xiaoji",
+      400,
+      /星期\(week\)/,
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "10:40", course_name: "x", subject_id: subject2 },
+      "xiaoji",
+      400,
+      "学科(subject_id): 不是该班级所在学校的学科",
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "10:40", course_name: "x", account_id: zhao },
+      "xiaoji",
+      400,
+      "授课教师(account_id): 不是该班级所在学校的教师",
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "10:40" },
+      "xiaoji",
+      400,
+      "课程名称(course_name): 必填",
+    );
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[0], currency_date: tomorrow, start_date: "10:00", end_date: "10:40", course_name: "x", record_model: 4 },
+      "xiaoji",
+      400,
+      "录制模式(record_model): 只能是 1、2 或 3",
+    );
 
     // The class's week.
     const week = await ok<TimetableWeek>(CALLS.timetableRecord, { class_id: classes1[0], date: tomorrow });
@@ -168,7 +253,9 @@ describe("timetable slots", () => {
     await refused(CALLS.timetableCancelRecord, { id: next.id }, "xiaoji", 409, "该课程已取消，不能取消");
     await refused(CALLS.timetableStopRecord, { id: slot.id }, "xiaoji", 409, "该课程尚未开始录制（不录制请取消）");
     await ok(CALLS.timetableNewRecord, { class_id: classes1[0], currency_date: tomorrow, start_date: "08:45", end_date: "09:30", course_name: "英语（改）" });
-    expect((await ok<Page<TimetableRow>>(CALLS.timetableRecordList, { page: 1, limit: 50, class_id: classes1[0], status: 3 })).list.map((r) => r.id)).toEqual([next.id]);
+    expect((await ok<Page<TimetableRow>>(CALLS.timetableRecordList, { page: 1, limit: 50, class_id: classes1[0], status: 3 })).list.map((r) => r.id)).toEqual([
+      next.id,
+    ]);
   });
 
   it("keeps administrators to their schools, refuses teachers, and shows the NINGXIA week to the school's teachers", async () => {
@@ -204,11 +291,32 @@ describe("timetable slots", () => {
 describe("reservations", () => {
   it("lets a teacher book a class of his school, keeps it his, and refuses overlaps and other schools", async () => {
     const day = addDays(tomorrow, 1);
-    const r = await ok<TimetableRow>(CALLS.reservationSave, { class_id: classes1[3], currency_date: day, start_date: "10:00", end_date: "10:45", course_name: "公开课预约", is_ai: 1 }, "zhanglaoshi");
+    const r = await ok<TimetableRow>(
+      CALLS.reservationSave,
+      { class_id: classes1[3], currency_date: day, start_date: "10:00", end_date: "10:45", course_name: "公开课预约", is_ai: 1 },
+      "zhanglaoshi",
+    );
     expect(r).toMatchObject({ kind: "reservation", account_id: zhang, account_name: "张老师", status: 0, is_ai: 1 });
-    await refused(CALLS.timetableNewRecord, { class_id: classes1[3], currency_date: day, start_date: "10:30", end_date: "11:00", course_name: "撞" }, "xiaoji", 409, /已安排《公开课预约》/);
-    await refused(CALLS.reservationSave, { class_id: classes1[3], currency_date: day, start_date: "10:40", end_date: "11:00", course_name: "撞" }, "lilaoshi", 409);
-    await refused(CALLS.reservationSave, { class_id: classes1[3], currency_date: day, start_date: "12:00", end_date: "12:40", course_name: "外校" }, "zhaolaoshi", 404, "班级不存在");
+    await refused(
+      CALLS.timetableNewRecord,
+      { class_id: classes1[3], currency_date: day, start_date: "10:30", end_date: "11:00", course_name: "撞" },
+      "xiaoji",
+      409,
+      /已安排《公开课预约》/,
+    );
+    await refused(
+      CALLS.reservationSave,
+      { class_id: classes1[3], currency_date: day, start_date: "10:40", end_date: "11:00", course_name: "撞" },
+      "lilaoshi",
+      409,
+    );
+    await refused(
+      CALLS.reservationSave,
+      { class_id: classes1[3], currency_date: day, start_date: "12:00", end_date: "12:40", course_name: "外校" },
+      "zhaolaoshi",
+      404,
+      "班级不存在",
+    );
 
     expect((await ok<Page<TimetableRow>>(CALLS.reservationList, { page: 1 }, "zhanglaoshi")).list.map((x) => x.id)).toEqual([r.id]);
     expect((await ok<Page<TimetableRow>>(CALLS.reservationList, { page: 1 }, "lilaoshi")).total).toBe(0);
@@ -217,7 +325,15 @@ describe("reservations", () => {
 
     await refused(CALLS.reservationDelete, { id: r.id }, "lilaoshi", 403, "只能删除自己的预约");
     await refused(CALLS.reservationDelete, { id: r.id }, "zhaolaoshi", 404, "预约不存在");
-    const slotId = (await ok<TimetableRow>(CALLS.timetableNewRecord, { class_id: classes1[3], currency_date: day, start_date: "13:00", end_date: "13:40", course_name: "课表" })).id;
+    const slotId = (
+      await ok<TimetableRow>(CALLS.timetableNewRecord, {
+        class_id: classes1[3],
+        currency_date: day,
+        start_date: "13:00",
+        end_date: "13:40",
+        course_name: "课表",
+      })
+    ).id;
     await refused(CALLS.reservationDelete, { id: slotId }, "xiaoji", 404, "预约不存在");
     await ok(CALLS.reservationDelete, { id: r.id }, "zhanglaoshi");
     expect((await ok<Page<TimetableRow>>(CALLS.reservationList, { page: 1 }, "zhanglaoshi")).total).toBe(0);
@@ -227,14 +343,23 @@ describe("reservations", () => {
 describe("the recorder's bookkeeping", () => {
   it("marks a slot whose time passed without a stream as missed (injectable clock)", async () => {
     const start = new Date(Date.now() + 60_000);
-    const slot = await ok<TimetableRow>(CALLS.timetableNewRecord, { class_id: classes1[4], start_date: formatTime(start), end_date: formatTime(new Date(start.getTime() + 120_000)), course_name: "无设备的课" });
+    const slot = await ok<TimetableRow>(CALLS.timetableNewRecord, {
+      class_id: classes1[4],
+      start_date: formatTime(start),
+      end_date: formatTime(new Date(start.getTime() + 120_000)),
+      course_name: "无设备的课",
+    });
     const recorder = s.services.media.recorder;
     const real = recorder.now;
     try {
       // During the slot: waiting (the class has no device).
       recorder.now = () => new Date(start.getTime() + 30_000);
       await recorder.tick();
-      expect((await ok<Page<TimetableRow>>(CALLS.timetableRecordList, { page: 1, class_id: classes1[4] })).list[0]).toMatchObject({ id: slot.id, status: 0, note: "班级没有启用的录播设备" });
+      expect((await ok<Page<TimetableRow>>(CALLS.timetableRecordList, { page: 1, class_id: classes1[4] })).list[0]).toMatchObject({
+        id: slot.id,
+        status: 0,
+        note: "班级没有启用的录播设备",
+      });
       recorder.now = () => new Date(start.getTime() + 300_000);
       await recorder.tick();
     } finally {
@@ -255,7 +380,11 @@ describe("the recorder's bookkeeping", () => {
     // Patrol: tour devices that are online (a heartbeat), of the schools the caller sees.
     expect(await ok<PatrolNumAnswer>(CALLS.patrolNum, {}, "xiaoji")).toEqual({ num: 0, live: 0 });
     for (const d of [dev, far]) {
-      const res = await fetch(`${s.url}${DEVICE_ROUTES.heartbeat}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: d.code, secret: d.secret }) });
+      const res = await fetch(`${s.url}${DEVICE_ROUTES.heartbeat}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code: d.code, secret: d.secret }),
+      });
       expect(res.status).toBe(200);
     }
     expect(await ok<PatrolNumAnswer>(CALLS.patrolNum, {}, "xiaoji")).toEqual({ num: 1, live: 0 });

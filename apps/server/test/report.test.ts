@@ -46,7 +46,10 @@ beforeAll(async () => {
   S2 = await mk("报表测试二校", "640105");
   const org = async (schoolId: number, names: string[]) => {
     const [p] = await db.insert(period).values({ school_id: schoolId, name: "初中" }).returning({ id: period.id });
-    const subs = await db.insert(subject).values(names.map((name) => ({ period_id: p!.id, name }))).returning({ id: subject.id, name: subject.name });
+    const subs = await db
+      .insert(subject)
+      .values(names.map((name) => ({ period_id: p!.id, name })))
+      .returning({ id: subject.id, name: subject.name });
     return { period: p!.id, sub: Object.fromEntries(subs.map((s) => [s.name, s.id])) as Record<string, number> };
   };
   const o1 = await org(S1, ["语文", "数学"]);
@@ -92,7 +95,9 @@ beforeAll(async () => {
     status,
     finished_at: finished ? at(finished) : null,
   });
-  await db.insert(analysisCourse).values([ac(vids[0]!.id, yw, 2, "2025-03-12T08:00:00"), ac(vids[1]!.id, sx, 1, null), ac(vids[2]!.id, sx, 2, "2025-04-02T08:00:00")]);
+  await db
+    .insert(analysisCourse)
+    .values([ac(vids[0]!.id, yw, 2, "2025-03-12T08:00:00"), ac(vids[1]!.id, sx, 1, null), ac(vids[2]!.id, sx, 2, "2025-04-02T08:00:00")]);
   // 听评课数 and 平均评分.
   const le = (o: typeof yw, start: string, teacher: number) => ({
     ...o,
@@ -104,7 +109,12 @@ beforeAll(async () => {
   });
   const recs = await db
     .insert(listenEvaluate)
-    .values([le(yw, "2025-03-15T09:00:00", t[0]!), le(sx, "2025-04-10T09:00:00", t[1]!), le(yw2, "2025-03-06T09:00:00", t2), { ...le(yw, "2025-03-16T09:00:00", t[0]!), status: 0 }])
+    .values([
+      le(yw, "2025-03-15T09:00:00", t[0]!),
+      le(sx, "2025-04-10T09:00:00", t[1]!),
+      le(yw2, "2025-03-06T09:00:00", t2),
+      { ...le(yw, "2025-03-16T09:00:00", t[0]!), status: 0 },
+    ])
     .returning({ id: listenEvaluate.id });
   await db.insert(listenEvaluation).values([
     { record_id: recs[0]!.id, account_id: t[1]!, total_score: 80, status: 1 },
@@ -190,8 +200,20 @@ describe("query", () => {
   });
 
   it("keeps to the caller's scope: 403 outside, 404 unknown, teachers refused", async () => {
-    await k.refused(CALLS.reportQuery, { dimensions: ["school"], measures: ["recorded"], filters: { ...RANGE, school_id: S1 } }, "xiaoji", 403, /不在您的组织范围内/);
-    await k.refused(CALLS.reportQuery, { dimensions: ["school"], measures: ["recorded"], filters: { ...RANGE, school_id: S2 } }, "quji", 403, /不在您的组织范围内/);
+    await k.refused(
+      CALLS.reportQuery,
+      { dimensions: ["school"], measures: ["recorded"], filters: { ...RANGE, school_id: S1 } },
+      "xiaoji",
+      403,
+      /不在您的组织范围内/,
+    );
+    await k.refused(
+      CALLS.reportQuery,
+      { dimensions: ["school"], measures: ["recorded"], filters: { ...RANGE, school_id: S2 } },
+      "quji",
+      403,
+      /不在您的组织范围内/,
+    );
     await k.refused(CALLS.reportQuery, { dimensions: ["school"], measures: ["recorded"], filters: { ...RANGE, region_id: xixia } }, "quji", 403);
     await k.refused(CALLS.reportQuery, { dimensions: ["school"], measures: ["recorded"], filters: { ...RANGE, school_id: 999999 } }, "quji", 404, "学校不存在");
     await k.refused(CALLS.reportQuery, { dimensions: ["school"], measures: ["recorded"], filters: RANGE }, "zhanglaoshi", 403);
@@ -233,7 +255,12 @@ describe("views", () => {
     const { id } = await k.ok<{ id: number }>(CALLS.reportViewSave, view, "quji");
     const { id: schoolView } = await k.ok<{ id: number }>(CALLS.reportViewSave, { ...view, title: "本校视图" }, "xiaoji");
     const mine = await k.ok<ReportViewRow[]>(CALLS.reportViewList, {}, "quji");
-    expect(mine.find((v) => v.id === id)).toMatchObject({ title: "测试视图", scope_name: "兴庆区", editable: true, filters: { ...RANGE, granularity: "month" } });
+    expect(mine.find((v) => v.id === id)).toMatchObject({
+      title: "测试视图",
+      scope_name: "兴庆区",
+      editable: true,
+      filters: { ...RANGE, granularity: "month" },
+    });
     // The school administrator's view lies inside the district: the district administrator sees and may edit it.
     expect(mine.find((v) => v.id === schoolView)).toMatchObject({ editable: true });
     const school = await k.ok<ReportViewRow[]>(CALLS.reportViewList, {}, "xiaoji");
@@ -276,7 +303,11 @@ describe("demo", () => {
 
 describe("exports", () => {
   it("xlsx: the table with numbers as numbers and a totals row", async () => {
-    const f = await k.ok<FileAnswer>(CALLS.reportExportXlsx, { title: "各校概况", dimensions: ["school"], measures: ["recorded", "score"], filters: { ...RANGE, school_id: S1 } }, "quji");
+    const f = await k.ok<FileAnswer>(
+      CALLS.reportExportXlsx,
+      { title: "各校概况", dimensions: ["school"], measures: ["recorded", "score"], filters: { ...RANGE, school_id: S1 } },
+      "quji",
+    );
     expect(f.filename).toMatch(/^各校概况_\d{12}\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(f.file, "base64") as unknown as ArrayBuffer);
@@ -290,7 +321,11 @@ describe("exports", () => {
   });
 
   it("pdf: title, filters and a table over several pages", async () => {
-    const f = await k.ok<FileAnswer>(CALLS.reportExportPdf, { title: "每日录制统计", dimensions: ["time"], measures: ["recorded", "evaluated"], filters: { ...RANGE, school_id: S1, granularity: "day" } }, "quji");
+    const f = await k.ok<FileAnswer>(
+      CALLS.reportExportPdf,
+      { title: "每日录制统计", dimensions: ["time"], measures: ["recorded", "evaluated"], filters: { ...RANGE, school_id: S1, granularity: "day" } },
+      "quji",
+    );
     const bytes = Buffer.from(f.file, "base64");
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     // To look at it: REPORT_PDF_OUT=/tmp/report.pdf.

@@ -50,7 +50,13 @@ interface Spec {
   duration?: number;
   st?: { rt: number; ch: number; mode: TeachingMode };
   speech?: { t: number; s: number; q: number };
-  talk?: { tr: number; sr: number; questions: Array<{ kind: "open" | "closed"; answered: boolean; wait: number | null }>; wait: number | null; lida: Partial<Record<LidaKind, number>> };
+  talk?: {
+    tr: number;
+    sr: number;
+    questions: Array<{ kind: "open" | "closed"; answered: boolean; wait: number | null }>;
+    wait: number | null;
+    lida: Partial<Record<LidaKind, number>>;
+  };
   score?: { total: number; full: number };
   /** classroom-record lines: [role, text] */
   lines?: Array<["T" | "S", string]>;
@@ -88,7 +94,21 @@ function build(s: Spec): AnalysisResult {
           role_method: "pitch-loudness",
         }
       : off("话语"),
-    st: s.st ? { available: true, interval: 30, samples: [], n: 80, nt: Math.round(80 * s.st.rt), ns: 80 - Math.round(80 * s.st.rt), runs: 1, rt: s.st.rt, ch: s.st.ch, mode: s.st.mode, curve: [[0, 0]] } : off("S-T"),
+    st: s.st
+      ? {
+          available: true,
+          interval: 30,
+          samples: [],
+          n: 80,
+          nt: Math.round(80 * s.st.rt),
+          ns: 80 - Math.round(80 * s.st.rt),
+          runs: 1,
+          rt: s.st.rt,
+          ch: s.st.ch,
+          mode: s.st.mode,
+          curve: [[0, 0]],
+        }
+      : off("S-T"),
     transcript: off("实录"),
     talk: s.talk
       ? {
@@ -110,7 +130,9 @@ function build(s: Spec): AnalysisResult {
     fias: off("FIAS"),
     autonomous: off("自主学习"),
     behavior: off("行为"),
-    scoring: s.score ? { available: true, scheme_id: 1, scheme_name: "量表", items: [], total: s.score.total, full: s.score.full, judged: 1, unjudged: 0 } : off("评分"),
+    scoring: s.score
+      ? { available: true, scheme_id: 1, scheme_name: "量表", items: [], total: s.score.total, full: s.score.full, judged: 1, unjudged: 0 }
+      : off("评分"),
     stages: [],
     elapsed: 10,
   };
@@ -122,7 +144,13 @@ const VIDEO_DONE = 910001;
 const VIDEO_RUNNING = 910002;
 const VIDEO_NONE = 910003;
 
-const T = (questions: Array<[kind: "open" | "closed", answered: boolean, wait: number | null]>, tr: number, sr: number, wait: number | null, lida: Partial<Record<LidaKind, number>>) => ({
+const T = (
+  questions: Array<[kind: "open" | "closed", answered: boolean, wait: number | null]>,
+  tr: number,
+  sr: number,
+  wait: number | null,
+  lida: Partial<Record<LidaKind, number>>,
+) => ({
   tr,
   sr,
   wait,
@@ -141,11 +169,36 @@ const SPECS: Spec[] = [
     duration: 2400,
     st: { rt: 0.8, ch: 0.2, mode: "讲授型" },
     speech: { t: 0.7, s: 0.2, q: 0.1 },
-    talk: T([["open", true, 2], ["open", true, 3], ["closed", false, null]], 200, 150, 2.5, { praise: 1, follow_up: 1 }),
+    talk: T(
+      [
+        ["open", true, 2],
+        ["open", true, 3],
+        ["closed", false, null],
+      ],
+      200,
+      150,
+      2.5,
+      { praise: 1, follow_up: 1 },
+    ),
     score: { total: 40, full: 50 },
-    lines: [["T", "同学们好"], ["T", "今天学习古诗"], ["S", "老师好"], ["T", "为什么？"], ["S", "因为春天"]],
+    lines: [
+      ["T", "同学们好"],
+      ["T", "今天学习古诗"],
+      ["S", "老师好"],
+      ["T", "为什么？"],
+      ["S", "因为春天"],
+    ],
   },
-  { teacher: "zhanglaoshi", school: "one", status: 2, at: "2026-11-10 09:00", duration: 1800, st: { rt: 0.2, ch: 0.3, mode: "练习型" }, speech: { t: 0.3, s: 0.5, q: 0.2 }, lines: [["T", "开始练习"]] },
+  {
+    teacher: "zhanglaoshi",
+    school: "one",
+    status: 2,
+    at: "2026-11-10 09:00",
+    duration: 1800,
+    st: { rt: 0.2, ch: 0.3, mode: "练习型" },
+    speech: { t: 0.3, s: 0.5, q: 0.2 },
+    lines: [["T", "开始练习"]],
+  },
   // A newer failed analysis of the same video: c291 still answers the finished one.
   { teacher: "zhanglaoshi", school: "one", status: 3, at: "2026-11-12 10:00", video: VIDEO_DONE },
   // 李老师 (一中, 数学)
@@ -159,7 +212,10 @@ const SPECS: Spec[] = [
     speech: { t: 0.5, s: 0.4, q: 0.1 },
     talk: T([["closed", false, null]], 180, 120, null, { correction: 2 }),
     score: { total: 30, full: 40 },
-    lines: [["T", "这道题怎么做"], ["S", "用公式"]],
+    lines: [
+      ["T", "这道题怎么做"],
+      ["S", "用公式"],
+    ],
   },
   { teacher: "lilaoshi", school: "one", status: 2, at: "2026-11-15 08:00", duration: 600 },
   // 王老师 (一中, 英语): one running (its video is on a listen record), one failed.
@@ -174,13 +230,35 @@ const SPECS: Spec[] = [
     duration: 2700,
     st: { rt: 0.5, ch: 0.2, mode: "混合型" },
     speech: { t: 0.6, s: 0.3, q: 0.1 },
-    talk: T([["open", true, 4], ["closed", true, 1]], 220, 90, 2.5, { praise: 1, repetition: 1 }),
+    talk: T(
+      [
+        ["open", true, 4],
+        ["closed", true, 1],
+      ],
+      220,
+      90,
+      2.5,
+      { praise: 1, repetition: 1 },
+    ),
     score: { total: 45, full: 50 },
-    lines: [["T", "看实验"], ["S", "亮了"], ["T", "很好"]],
+    lines: [
+      ["T", "看实验"],
+      ["S", "亮了"],
+      ["T", "很好"],
+    ],
   },
   { teacher: "zhaolaoshi", school: "two", status: 0, at: "2026-11-20 10:00" },
   // A teacher of 兴庆区第一小学 (the district administrator sees it, the school administrator of 一中 does not).
-  { teacher: "other", school: "three", status: 2, at: "2025-12-01 10:00", duration: 1200, st: { rt: 0.9, ch: 0.1, mode: "讲授型" }, speech: { t: 0.8, s: 0.1, q: 0.1 }, score: { total: 8, full: 10 } },
+  {
+    teacher: "other",
+    school: "three",
+    status: 2,
+    at: "2025-12-01 10:00",
+    duration: 1200,
+    st: { rt: 0.9, ch: 0.1, mode: "讲授型" },
+    speech: { t: 0.8, s: 0.1, q: 0.1 },
+    score: { total: 8, full: 10 },
+  },
 ];
 
 interface Row extends Spec {
@@ -206,7 +284,11 @@ beforeAll(async () => {
   schools.two = (await acc(k.id.zhaolaoshi!)).school_id;
   const [third] = await k.db.select({ id: school.id }).from(school).where(eq(school.code, "640104101"));
   schools.three = third!.id;
-  const [other] = await k.db.select({ id: account.id }).from(account).where(and(eq(account.school_id, schools.three), eq(account.identity, 2))).limit(1);
+  const [other] = await k.db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.school_id, schools.three), eq(account.identity, 2)))
+    .limit(1);
   const otherId = other?.id ?? k.id.pingtai!;
   for (const s of SPECS) {
     const teacherId = s.teacher === "other" ? otherId : k.id[s.teacher]!;
@@ -233,8 +315,21 @@ beforeAll(async () => {
         created_at: shanghai(s.at),
       })
       .returning({ id: analysisCourse.id });
-    if (s.lines?.length) await k.db.insert(analysisContent).values(s.lines.map(([role, text], i) => ({ course_id: r!.id, seq: i + 1, start: i * 10, end: i * 10 + 5, role, text })));
-    rows.push({ ...s, id: r!.id, video_id: videoId, account_id: teacherId, school_id: schools[s.school], subject_id: a.subject_id, period_id: a.period_id, grade_id: g?.id ?? 0, result });
+    if (s.lines?.length)
+      await k.db
+        .insert(analysisContent)
+        .values(s.lines.map(([role, text], i) => ({ course_id: r!.id, seq: i + 1, start: i * 10, end: i * 10 + 5, role, text })));
+    rows.push({
+      ...s,
+      id: r!.id,
+      video_id: videoId,
+      account_id: teacherId,
+      school_id: schools[s.school],
+      subject_id: a.subject_id,
+      period_id: a.period_id,
+      grade_id: g?.id ?? 0,
+      result,
+    });
   }
 }, 120_000);
 afterAll(async () => {
@@ -285,8 +380,14 @@ function expectCountInfo(rs: Row[]): CensusCountInfo {
     teachers: new Set(rs.map((r) => r.account_id)).size,
     schools: new Set(rs.map((r) => r.school_id)).size,
     hours: r1(done(rs).reduce((s, r) => s + (r.duration ?? 2400), 0) / 3600),
-    mean_rt: mean(withSt(rs).map((r) => r.st!.rt), r3),
-    mean_ch: mean(withSt(rs).map((r) => r.st!.ch), r3),
+    mean_rt: mean(
+      withSt(rs).map((r) => r.st!.rt),
+      r3,
+    ),
+    mean_ch: mean(
+      withSt(rs).map((r) => r.st!.ch),
+      r3,
+    ),
     modes: modes(rs),
     st_missing: done(rs).length - withSt(rs).length,
   };
@@ -309,17 +410,25 @@ describe("census totals by scope", () => {
     const one = seen("pingtai").filter((r) => r.school === "one");
     expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { school_id: schools.one }, "pingtai")).toEqual(expectCountInfo(one));
     const li = rows.find((r) => r.teacher === "lilaoshi")!;
-    expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { subject_id: li.subject_id }, "xiaoji")).toEqual(expectCountInfo(seen("xiaoji").filter((r) => r.subject_id === li.subject_id)));
-    expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { account_id: li.account_id }, "quji")).toEqual(expectCountInfo(seen("quji").filter((r) => r.account_id === li.account_id)));
+    expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { subject_id: li.subject_id }, "xiaoji")).toEqual(
+      expectCountInfo(seen("xiaoji").filter((r) => r.subject_id === li.subject_id)),
+    );
+    expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { account_id: li.account_id }, "quji")).toEqual(
+      expectCountInfo(seen("quji").filter((r) => r.account_id === li.account_id)),
+    );
     const zhao = rows.find((r) => r.teacher === "zhaolaoshi")!;
-    expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { period_id: zhao.period_id }, "pingtai")).toEqual(expectCountInfo(rows.filter((r) => r.period_id === zhao.period_id)));
+    expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { period_id: zhao.period_id }, "pingtai")).toEqual(
+      expectCountInfo(rows.filter((r) => r.period_id === zhao.period_id)),
+    );
     // 23:30 on 2 Nov in Shanghai is 2 Nov, though it is 15:30 UTC.
     const onSecond = await ok<CensusCountInfo>(CALLS.censusCountInfo, { start_date: "2026-11-02", end_date: "2026-11-02" }, "zhanglaoshi");
     expect(onSecond.lessons).toBe(1);
     const fromThird = await ok<CensusCountInfo>(CALLS.censusCountInfo, { start_date: "2026-11-03" }, "zhanglaoshi");
     expect(fromThird).toEqual(expectCountInfo(seen("zhanglaoshi").filter((r) => r.at >= "2026-11-03")));
     // A teacher may name his own school and himself.
-    expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { school_id: schools.one, account_id: k.id.zhanglaoshi }, "zhanglaoshi")).toEqual(expectCountInfo(seen("zhanglaoshi")));
+    expect(await ok<CensusCountInfo>(CALLS.censusCountInfo, { school_id: schools.one, account_id: k.id.zhanglaoshi }, "zhanglaoshi")).toEqual(
+      expectCountInfo(seen("zhanglaoshi")),
+    );
   });
 
   it("a school or teacher outside the scope is refused in Chinese, never widened to", async () => {
@@ -387,7 +496,10 @@ describe("the census calls' numbers", () => {
       closed_questions: qs.filter((q) => q.kind === "closed").length,
       open_ratio: r3(qs.filter((q) => q.kind === "open").length / qs.length),
       answered: qs.filter((q) => q.answered).length,
-      mean_wait: mean(talk.map((r) => r.talk!.wait).filter((w): w is number => w !== null), r1),
+      mean_wait: mean(
+        talk.map((r) => r.talk!.wait).filter((w): w is number => w !== null),
+        r1,
+      ),
       lida: Object.fromEntries(LIDA_KINDS.map((kind) => [kind, talk.reduce((s, r) => s + (r.talk!.lida[kind] ?? 0), 0)])) as Record<LidaKind, number>,
     };
     expect(await ok<CensusCourseContent>(CALLS.censusCourseContent, {}, "pingtai")).toEqual(expected);
@@ -418,7 +530,21 @@ describe("the census calls' numbers", () => {
     expect(days.points.find((p) => p.date === "2026-11-02")!.lessons).toBe(1);
     const months = await ok<CensusCourseAndContentInc>(CALLS.censusCourseAndContentInc, { start_date: "2025-11-15", end_date: "2026-11-30" }, "quji");
     expect(months.granularity).toBe("month");
-    expect(months.points.map((p) => p.date)).toEqual(["2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"]);
+    expect(months.points.map((p) => p.date)).toEqual([
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
+    ]);
     const q = seen("quji");
     for (const pt of months.points) {
       const on = q.filter((r) => r.at.slice(0, 7) === pt.date);
@@ -440,13 +566,28 @@ describe("the census calls' numbers", () => {
         analysed: done(rs).length,
         pending: rs.filter((r) => r.status < 2).length,
         failed: rs.filter((r) => r.status === 3).length,
-        mean_rt: mean(withSt(rs).map((r) => r.st!.rt), r3),
-        mean_ch: mean(withSt(rs).map((r) => r.st!.ch), r3),
+        mean_rt: mean(
+          withSt(rs).map((r) => r.st!.rt),
+          r3,
+        ),
+        mean_ch: mean(
+          withSt(rs).map((r) => r.st!.ch),
+          r3,
+        ),
         modes: modes(rs),
         st_missing: done(rs).length - withSt(rs).length,
-        mean_teacher_ratio: mean(sp.map((r) => r.speech!.t), r3),
-        mean_student_ratio: mean(sp.map((r) => r.speech!.s), r3),
-        mean_silence_ratio: mean(sp.map((r) => r.speech!.q), r3),
+        mean_teacher_ratio: mean(
+          sp.map((r) => r.speech!.t),
+          r3,
+        ),
+        mean_student_ratio: mean(
+          sp.map((r) => r.speech!.s),
+          r3,
+        ),
+        mean_silence_ratio: mean(
+          sp.map((r) => r.speech!.q),
+          r3,
+        ),
         speech_missing: done(rs).length - sp.length,
         mean_score: mean(sc.map(score), r1),
         scoring_missing: done(rs).length - sc.length,
@@ -471,7 +612,8 @@ describe("the census calls' numbers", () => {
     const byMonth = await ok<CensusCourseCensus>(CALLS.censusCourseCensus, { by: "month" }, "quji");
     const months = [...new Set(seen("quji").map((r) => r.at.slice(0, 7)))].sort().reverse();
     expect(byMonth.list.map((r) => r.name)).toEqual(months);
-    for (const row of byMonth.list) expect([row.key, row.lessons]).toEqual([Number(row.name.replace("-", "")), seen("quji").filter((r) => r.at.startsWith(row.name)).length]);
+    for (const row of byMonth.list)
+      expect([row.key, row.lessons]).toEqual([Number(row.name.replace("-", "")), seen("quji").filter((r) => r.at.startsWith(row.name)).length]);
   });
 
   it("ranks: teachers by finished lessons and by mean score", async () => {
@@ -510,12 +652,27 @@ describe("the census calls' numbers", () => {
         key: row.key,
         name: row.name,
         analysed: g.length,
-        teacher_ratio: mean(sp.map((r) => r.speech!.t), r3),
-        student_ratio: mean(sp.map((r) => r.speech!.s), r3),
-        silence_ratio: mean(sp.map((r) => r.speech!.q), r3),
+        teacher_ratio: mean(
+          sp.map((r) => r.speech!.t),
+          r3,
+        ),
+        student_ratio: mean(
+          sp.map((r) => r.speech!.s),
+          r3,
+        ),
+        silence_ratio: mean(
+          sp.map((r) => r.speech!.q),
+          r3,
+        ),
         speech_missing: g.length - sp.length,
-        teacher_rate: mean(tk.map((r) => r.talk!.tr), r1),
-        student_rate: mean(tk.map((r) => r.talk!.sr), r1),
+        teacher_rate: mean(
+          tk.map((r) => r.talk!.tr),
+          r1,
+        ),
+        student_rate: mean(
+          tk.map((r) => r.talk!.sr),
+          r1,
+        ),
         talk_missing: g.length - tk.length,
       });
     }
@@ -558,9 +715,26 @@ describe("the census calls' numbers", () => {
 describe("c291 AI comments on a listened lesson", () => {
   it("answers the newest finished analysis of the record's video, for whoever may view the record", async () => {
     const done0 = rows[0]!;
-    const id = await insertListen(k.db, { name: "精准听评课", organiser: k.id.zhanglaoshi!, evaluators: [k.id.lilaoshi!], school_id: schools.one, is_type: 2, my_video_id: VIDEO_DONE, open_model: 3 });
+    const id = await insertListen(k.db, {
+      name: "精准听评课",
+      organiser: k.id.zhanglaoshi!,
+      evaluators: [k.id.lilaoshi!],
+      school_id: schools.one,
+      is_type: 2,
+      my_video_id: VIDEO_DONE,
+      open_model: 3,
+    });
     const got = await ok<AiListenCommentInfo>(CALLS.aiListenCommentInfo, { id }, "lilaoshi");
-    expect(got).toEqual({ available: true, course_id: done0.id, course_name: "测试课例 1", status: 2, mode: "讲授型", rt: 0.8, ch: 0.2, comments: lessonComments(done0.result!) });
+    expect(got).toEqual({
+      available: true,
+      course_id: done0.id,
+      course_name: "测试课例 1",
+      status: 2,
+      mode: "讲授型",
+      rt: 0.8,
+      ch: 0.2,
+      comments: lessonComments(done0.result!),
+    });
     expect(got.comments.some((c) => c.dimension === "教学模式")).toBe(true);
     // The school administrator manages the record; 赵老师 (another school, not a participant) may not view it.
     expect((await ok<AiListenCommentInfo>(CALLS.aiListenCommentInfo, { id }, "xiaoji")).course_id).toBe(done0.id);
@@ -569,7 +743,14 @@ describe("c291 AI comments on a listened lesson", () => {
     expect(anon.code).toBe(Code.FORBIDDEN);
     // A finished analysis without an S-T section: no mode, Rt or Ch — comments on what there is.
     const bare = rows[4]!;
-    const open = await insertListen(k.db, { name: "公开的精准听评课", organiser: k.id.lilaoshi!, school_id: schools.one, is_type: 2, my_video_id: bare.video_id, open_model: 1 });
+    const open = await insertListen(k.db, {
+      name: "公开的精准听评课",
+      organiser: k.id.lilaoshi!,
+      school_id: schools.one,
+      is_type: 2,
+      my_video_id: bare.video_id,
+      open_model: 1,
+    });
     expect(bare.result!.st.available).toBe(false);
     expect(await ok<AiListenCommentInfo>(CALLS.aiListenCommentInfo, { id: open }, "zhaolaoshi")).toEqual({
       available: true,
@@ -598,4 +779,3 @@ describe("c291 AI comments on a listened lesson", () => {
     await refused(CALLS.aiListenCommentInfo, { id: "abc" }, "zhanglaoshi", Code.BAD_INPUT, /听评课编号/);
   });
 });
-

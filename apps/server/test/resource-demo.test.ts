@@ -48,7 +48,10 @@ describe("seedResourceDemo", () => {
     expect(info.data.tree).toHaveLength(2);
     expect(info.data.tree.every((u) => u.children.length === 2)).toBe(true);
     expect(info.data.course.teaching_design).toContain("教学目标");
-    const bind = info.data.tree.flatMap((u) => u.children).flatMap((l) => l.binds).find((b) => b.resources_type === 1)!;
+    const bind = info.data.tree
+      .flatMap((u) => u.children)
+      .flatMap((l) => l.binds)
+      .find((b) => b.resources_type === 1)!;
     const ready = await until(
       "the demo video to be processed",
       () => s.services.media.videos.row(bind.resources_id),
@@ -57,7 +60,10 @@ describe("seedResourceDemo", () => {
     );
     expect(ready.status).toBe("ready");
     const again = await s.call<WebResourceInfo>(CALLS.webResourceInfo, { resources_id: withVideo.id });
-    const played = again.data.tree.flatMap((u) => u.children).flatMap((l) => l.binds).find((b) => b.id === bind.id)!;
+    const played = again.data.tree
+      .flatMap((u) => u.children)
+      .flatMap((l) => l.binds)
+      .find((b) => b.id === bind.id)!;
     expect(played.duration).toBeGreaterThanOrEqual(4);
     const res = await fetch(`${s.url}${played.play_url}`);
     expect(res.status).toBe(200);

@@ -94,11 +94,30 @@ describe("/web/myResource", () => {
     for (const sp of SPECS) {
       const a = acct[sp.user]!;
       // xiaoji's courses go to the first school's senior period.
-      const [per] = sp.subject ? await db.select().from(period).where(and(eq(period.school_id, a.school_id), eq(period.name, "高中"))) : [undefined];
+      const [per] = sp.subject
+        ? await db
+            .select()
+            .from(period)
+            .where(and(eq(period.school_id, a.school_id), eq(period.name, "高中")))
+        : [undefined];
       const periodId = per?.id ?? a.period_id;
-      const [sub] = sp.subject ? await db.select().from(subject).where(and(eq(subject.period_id, periodId), eq(subject.name, sp.subject))) : [undefined];
-      const [g] = sp.grade ? await db.select().from(grade).where(and(eq(grade.period_id, periodId), eq(grade.name, sp.grade))) : [undefined];
-      const row = await ok<CourseResourceRow>(CALLS.resourceSave, { name: sp.name, course_introduce: sp.intro, course_type: sp.type, subject_id: sub?.id, grade_id: g?.id }, sp.user);
+      const [sub] = sp.subject
+        ? await db
+            .select()
+            .from(subject)
+            .where(and(eq(subject.period_id, periodId), eq(subject.name, sp.subject)))
+        : [undefined];
+      const [g] = sp.grade
+        ? await db
+            .select()
+            .from(grade)
+            .where(and(eq(grade.period_id, periodId), eq(grade.name, sp.grade)))
+        : [undefined];
+      const row = await ok<CourseResourceRow>(
+        CALLS.resourceSave,
+        { name: sp.name, course_introduce: sp.intro, course_type: sp.type, subject_id: sub?.id, grade_id: g?.id },
+        sp.user,
+      );
       for (const u of sp.units ?? []) {
         const unit = await ok<CourseResourceRow>(CALLS.resourceSave, { name: u, pid: row.id }, sp.user);
         const lesson = await ok<CourseResourceRow>(CALLS.resourceSave, { name: `${u} 第1课时`, pid: unit.id }, sp.user);
@@ -126,7 +145,18 @@ describe("/web/myResource", () => {
     expect(all.total).toBe(published.length);
     expect(ids(all.list)).toEqual(ids(published));
     const first = all.list.find((r) => r.name === "《背影》细读")!;
-    expect(first).toMatchObject({ subject_name: "语文", grade_name: "八年级", period_name: "初中", school_name: "银川市第一中学", region_name: "兴庆区", account_name: "张老师", video_count: 1, file_count: 0, level: 1, status: 1 });
+    expect(first).toMatchObject({
+      subject_name: "语文",
+      grade_name: "八年级",
+      period_name: "初中",
+      school_name: "银川市第一中学",
+      region_name: "兴庆区",
+      account_name: "张老师",
+      video_count: 1,
+      file_count: 0,
+      level: 1,
+      status: 1,
+    });
     expect("teaching_design" in first).toBe(false);
     // Newest first by default.
     expect(all.list[0]!.id).toBe(Math.max(...published.map((r) => r.id)));
@@ -161,7 +191,10 @@ describe("/web/myResource", () => {
       [{ region_name: "兴庆" }, (r) => r.region_name === "兴庆区"],
       [{ account_id: acct.lilaoshi!.id }, (r) => r.account_id === acct.lilaoshi!.id],
       [{ grade_id: g8.grade_id, course_type: 1 }, (r) => r.grade_name === "八年级" && r.course_type === 1],
-      [{ school_id: acct.zhanglaoshi!.school_id, period_id: chinese.period_id, subject_name: "数学" }, (r) => r.school_id === acct.zhanglaoshi!.school_id && r.period_name === "初中" && r.subject_name === "数学"],
+      [
+        { school_id: acct.zhanglaoshi!.school_id, period_id: chinese.period_id, subject_name: "数学" },
+        (r) => r.school_id === acct.zhanglaoshi!.school_id && r.period_name === "初中" && r.subject_name === "数学",
+      ],
       [{ region_name: "兴庆", course_type: 3 }, (r) => r.region_name === "兴庆区" && r.course_type === 3],
       [{ grade_id: g8.grade_id, region_code: "640105", course_type: 2 }, (r) => r.grade_name === "八年级" && r.region_code === "640105" && r.course_type === 2],
       [{ account_id: acct.zhaolaoshi!.id, school_id: acct.zhanglaoshi!.school_id }, () => false],
@@ -204,10 +237,20 @@ describe("/web/myResource", () => {
       [...new Set(published.map((r) => r.school_id))].map((id) => [id, count((r) => r.school_id === id)]).sort(),
     );
     const regions = await ok<ResourceOption[]>(CALLS.webResourceRegions, {});
-    expect(regions.map((o) => [o.id, o.name, o.count]).sort()).toEqual([["640104", "兴庆区", count((r) => r.region_code === "640104")], ["640105", "西夏区", count((r) => r.region_code === "640105")]].sort());
+    expect(regions.map((o) => [o.id, o.name, o.count]).sort()).toEqual(
+      [
+        ["640104", "兴庆区", count((r) => r.region_code === "640104")],
+        ["640105", "西夏区", count((r) => r.region_code === "640105")],
+      ].sort(),
+    );
     const grades = await ok<ResourceOption[]>(CALLS.webResourceGrades, { school_id: acct.zhanglaoshi!.school_id });
     expect(new Map(grades.map((o) => [o.name, o.count]))).toEqual(
-      new Map([...new Set(published.filter((r) => r.school_id === acct.zhanglaoshi!.school_id && r.grade_name).map((r) => r.grade_name))].map((n) => [n, count((r) => r.school_id === acct.zhanglaoshi!.school_id && r.grade_name === n)])),
+      new Map(
+        [...new Set(published.filter((r) => r.school_id === acct.zhanglaoshi!.school_id && r.grade_name).map((r) => r.grade_name))].map((n) => [
+          n,
+          count((r) => r.school_id === acct.zhanglaoshi!.school_id && r.grade_name === n),
+        ]),
+      ),
     );
     const junior = rows.find((r) => r.period_name === "初中")!;
     const jSubjects = await ok<ResourceOption[]>(CALLS.webResourceSubjects, { period_id: junior.period_id });
@@ -250,7 +293,10 @@ describe("/web/myResource", () => {
     expect((await rec({ resources_id: course.id }, "zhaolaoshi")).counted).toBe(true);
     expect((await rec({ resources_id: course.id }, "zhaolaoshi")).counted).toBe(false);
     expect((await rec({ resources_id: course.id }, "zhanglaoshi")).counted).toBe(true);
-    const logs = await s.database.db.select().from(resourceViewLog).where(and(eq(resourceViewLog.target_type, 2), eq(resourceViewLog.target_id, course.id)));
+    const logs = await s.database.db
+      .select()
+      .from(resourceViewLog)
+      .where(and(eq(resourceViewLog.target_type, 2), eq(resourceViewLog.target_id, course.id)));
     expect(logs.map((l) => l.account_id).sort()).toEqual([0, acct.zhaolaoshi!.id, acct.zhanglaoshi!.id].sort());
     expect(logs.every((l) => l.school_id === course.school_id)).toBe(true);
     const now = (await ok<WebResourceInfo>(CALLS.webResourceInfo, { resources_id: course.id }, "lilaoshi")).course.view_count;

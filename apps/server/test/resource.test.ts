@@ -4,7 +4,17 @@
  * teacher, the school administrator, another school's administrator), rich text sanitizing, bindings of videos and
  * files (own only) and their removal, meetings, Chinese 400s.
  */
-import { CALLS, type CourseResourceRow, type Envelope, type FileRecord, type Page, type ResourceBindRow, type ResourceMeetingRow, type SessionInfo, type VideoRow } from "@yanke/protocol";
+import {
+  CALLS,
+  type CourseResourceRow,
+  type Envelope,
+  type FileRecord,
+  type Page,
+  type ResourceBindRow,
+  type ResourceMeetingRow,
+  type SessionInfo,
+  type VideoRow,
+} from "@yanke/protocol";
 import { readFileSync } from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +40,15 @@ beforeAll(async () => {
   }
   schoolTwo = acct.zhaolaoshi!.school_id;
   // An administrator of the second school.
-  await s.services.accounts.create({ username: "erzhong_admin", realname: "二中教务主任", password: DEMO_ADMIN_PASSWORD, identity: 4, school_id: schoolTwo, group_id: acct.xiaoji!.group_id, region_code: "640105" });
+  await s.services.accounts.create({
+    username: "erzhong_admin",
+    realname: "二中教务主任",
+    password: DEMO_ADMIN_PASSWORD,
+    identity: 4,
+    school_id: schoolTwo,
+    group_id: acct.xiaoji!.group_id,
+    region_code: "640105",
+  });
   for (const u of ["xiaoji", "pingtai", "quji", "erzhong_admin"]) who[u] = await s.login(u, DEMO_ADMIN_PASSWORD);
   for (const u of ["zhanglaoshi", "lilaoshi", "zhaolaoshi"]) who[u] = await s.login(u, DEMO_TEACHER_PASSWORD);
 });
@@ -79,7 +97,18 @@ describe("the course tree", () => {
       teaching_summary: "<p>总结<b>反思</b></p>",
     });
     const z = acct.zhanglaoshi!;
-    expect(course).toMatchObject({ level: 1, pid: 0, top_id: course.id, school_id: z.school_id, period_id: z.period_id, subject_id: z.subject_id, account_id: z.id, course_type: 2, status: 0, color: "#3366ff" });
+    expect(course).toMatchObject({
+      level: 1,
+      pid: 0,
+      top_id: course.id,
+      school_id: z.school_id,
+      period_id: z.period_id,
+      subject_id: z.subject_id,
+      account_id: z.id,
+      course_type: 2,
+      status: 0,
+      color: "#3366ff",
+    });
     expect(course.teaching_design).toContain("教学目标");
     expect(course.teaching_design).not.toMatch(/script|alert|onerror/);
     expect(course.teaching_summary).toBe("<p>总结<b>反思</b></p>");
@@ -93,7 +122,15 @@ describe("the course tree", () => {
 
   it("adds units and lessons under it, copying the course's classification; no fourth level", async () => {
     unit = await save({ name: "第一单元 直角三角形", pid: course.id });
-    expect(unit).toMatchObject({ level: 2, pid: course.id, top_id: course.id, subject_id: course.subject_id, school_id: course.school_id, course_type: 2, status: 0 });
+    expect(unit).toMatchObject({
+      level: 2,
+      pid: course.id,
+      top_id: course.id,
+      subject_id: course.subject_id,
+      school_id: course.school_id,
+      course_type: 2,
+      status: 0,
+    });
     lesson = await save({ name: "第1课时 赵爽弦图", pid: unit.id, teaching_design: "<p>弦图<script>x()</script></p>" });
     expect(lesson).toMatchObject({ level: 3, pid: unit.id, top_id: course.id, period_id: course.period_id });
     expect(lesson.teaching_design).toBe("<p>弦图</p>");
@@ -131,8 +168,14 @@ describe("the course tree", () => {
 
   it("copies a course's subject, grade and type down, and publishes / withdraws the whole course", async () => {
     const db = s.database.db;
-    const [math] = await db.select().from(subject).where(and(eq(subject.period_id, course.period_id), eq(subject.name, "数学")));
-    const [g8] = await db.select().from(grade).where(and(eq(grade.period_id, course.period_id), eq(grade.name, "八年级")));
+    const [math] = await db
+      .select()
+      .from(subject)
+      .where(and(eq(subject.period_id, course.period_id), eq(subject.name, "数学")));
+    const [g8] = await db
+      .select()
+      .from(grade)
+      .where(and(eq(grade.period_id, course.period_id), eq(grade.name, "八年级")));
     await ok(CALLS.resourceUpdate, { id: course.id, subject_id: math!.id, grade_id: g8!.id, course_type: 3 });
     let nodes = await db.select().from(courseResource).where(eq(courseResource.top_id, course.id));
     expect(nodes).toHaveLength(4);
@@ -218,14 +261,22 @@ describe("the course tree", () => {
     const start = new Date(Date.now() + 86_400_000);
     await db.insert(meeting).values([
       { name: "勾股定理集体备课会", account_id: acct.zhanglaoshi!.id, start_time: start, end_time: new Date(start.getTime() + 3600_000) },
-      { name: "数学组教研会", account_id: acct.lilaoshi!.id, participation_account_ids: [acct.zhanglaoshi!.id], start_time: start, end_time: new Date(start.getTime() + 3600_000) },
+      {
+        name: "数学组教研会",
+        account_id: acct.lilaoshi!.id,
+        participation_account_ids: [acct.zhanglaoshi!.id],
+        start_time: start,
+        end_time: new Date(start.getTime() + 3600_000),
+      },
       { name: "二中物理组会", account_id: acct.zhaolaoshi!.id, start_time: start, end_time: new Date(start.getTime() + 3600_000) },
     ]);
     const mine = await ok<Page<ResourceMeetingRow>>(CALLS.resourceMeetingInfo, {});
     expect(mine.list.map((m) => m.title).sort()).toEqual(["勾股定理集体备课会", "数学组教研会"].sort());
     expect(mine.list.every((m) => Array.isArray(m.videos) && m.videos.length === 0)).toBe(true);
     expect((await ok<Page<ResourceMeetingRow>>(CALLS.resourceMeetingInfo, { title: "勾股" })).total).toBe(1);
-    expect((await ok<Page<ResourceMeetingRow>>(CALLS.resourceMeetingInfo, { school_id: schoolTwo }, "erzhong_admin")).list.map((m) => m.title)).toEqual(["二中物理组会"]);
+    expect((await ok<Page<ResourceMeetingRow>>(CALLS.resourceMeetingInfo, { school_id: schoolTwo }, "erzhong_admin")).list.map((m) => m.title)).toEqual([
+      "二中物理组会",
+    ]);
     await refused(CALLS.resourceMeetingInfo, { user_id: acct.zhaolaoshi!.id }, "zhanglaoshi", 403);
     await refused(CALLS.resourceMeetingInfo, { school_id: schoolTwo }, "lilaoshi", 403);
   });
@@ -242,8 +293,18 @@ describe("the course tree", () => {
     const u2 = await save({ name: "第二单元", pid: course.id });
     const l2 = await save({ name: "课时", pid: u2.id });
     await ok(CALLS.resourceDelete, { id: course.id }, "xiaoji");
-    expect(await db.select().from(courseResource).where(inArray(courseResource.id, [course.id, u2.id, l2.id]))).toHaveLength(0);
-    expect(await db.select().from(courseResourceBind).where(inArray(courseResourceBind.course_id, [course.id, unit.id, lesson.id]))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(courseResource)
+        .where(inArray(courseResource.id, [course.id, u2.id, l2.id])),
+    ).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(courseResourceBind)
+        .where(inArray(courseResourceBind.course_id, [course.id, unit.id, lesson.id])),
+    ).toHaveLength(0);
     await refused(CALLS.resourceDelete, { id: course.id }, "zhanglaoshi", 404);
   });
 });

@@ -40,13 +40,26 @@ const vid: Record<string, number> = {};
 const doc: Record<string, number> = {};
 
 async function myVideo(user: string): Promise<number> {
-  const [v] = await k.db.insert(video).values({ name: `${user} 的课例`, account_id: k.id[user]!, school_id: k.who[user]!.school_id, source: "upload", file_id: 0, status: "ready" }).returning({ id: video.id });
+  const [v] = await k.db
+    .insert(video)
+    .values({ name: `${user} 的课例`, account_id: k.id[user]!, school_id: k.who[user]!.school_id, source: "upload", file_id: 0, status: "ready" })
+    .returning({ id: video.id });
   return v!.id;
 }
 async function myDoc(user: string): Promise<number> {
   const [f] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/review/${Math.random()}/设计.docx`, real_file_name: "教学设计.docx", file_type: "docx", kind: "office", mime: "application/octet-stream", size: 1234, sha256: "x", module: "document", account_id: k.id[user]! })
+    .values({
+      storage_key: `test/review/${Math.random()}/设计.docx`,
+      real_file_name: "教学设计.docx",
+      file_type: "docx",
+      kind: "office",
+      mime: "application/octet-stream",
+      size: 1234,
+      sha256: "x",
+      module: "document",
+      account_id: k.id[user]!,
+    })
     .returning({ id: storedFile.id });
   return f!.id;
 }
@@ -76,7 +89,10 @@ beforeAll(async () => {
   k = await startKit();
   school = k.who.xiaoji!.school_id;
   scheme = await insertScheme(k.db, "评课活动测试量表");
-  const rows = await k.db.select().from(lectureIndicator).where(and(eq(lectureIndicator.root_id, scheme), eq(lectureIndicator.level, 3)));
+  const rows = await k.db
+    .select()
+    .from(lectureIndicator)
+    .where(and(eq(lectureIndicator.root_id, scheme), eq(lectureIndicator.level, 3)));
   items = ["目标明确", "重难点突出", "环节紧凑"].map((n) => {
     const r = rows.find((x) => x.name === n)!;
     return { id: r.id, name: n, max: Number(r.max_score) };
@@ -94,7 +110,15 @@ afterAll(async () => {
 describe("activities: create, update, delete, lists", () => {
   it("a school administrator creates a draft for his school; Chinese 400s; teachers may not create", async () => {
     const a = await create();
-    expect(a).toMatchObject({ phase: 0, phase_name: "草稿", school_id: school, indicator_id: scheme, indicator_name: "评课活动测试量表", reviewers_per_work: 2, allocate_mode: 2 });
+    expect(a).toMatchObject({
+      phase: 0,
+      phase_name: "草稿",
+      school_id: school,
+      indicator_id: scheme,
+      indicator_name: "评课活动测试量表",
+      reviewers_per_work: 2,
+      allocate_mode: 2,
+    });
     expect(a.scope_name).not.toBe("");
     await k.refused(P.reviewSave, { title: "", indicator_id: scheme }, "xiaoji", 400, /请输入活动名称/);
     await k.refused(P.reviewSave, { title: "x" }, "xiaoji", 400, /评价量表/);
@@ -191,7 +215,13 @@ describe("phases, sign-up and works", () => {
     // A work: own video and documents only; one per teacher; signed up first.
     await k.refused(P.reviewWorkSave, { activity_id: a.id, title: "x" }, "zhanglaoshi", 400, /课例视频.*必填/);
     await k.refused(P.reviewWorkSave, { activity_id: a.id, title: "x", video_id: vid.lilaoshi }, "zhanglaoshi", 403, /自己的课例视频/);
-    await k.refused(P.reviewWorkSave, { activity_id: a.id, title: "x", video_id: vid.zhanglaoshi, file_ids: [doc.lilaoshi] }, "zhanglaoshi", 403, /自己上传的文档/);
+    await k.refused(
+      P.reviewWorkSave,
+      { activity_id: a.id, title: "x", video_id: vid.zhanglaoshi, file_ids: [doc.lilaoshi] },
+      "zhanglaoshi",
+      403,
+      /自己上传的文档/,
+    );
     await k.refused(P.reviewWorkSave, { activity_id: a.id, title: "x", video_id: 999999 }, "zhanglaoshi", 404, "视频不存在");
     await k.refused(P.reviewWorkSave, { activity_id: a.id, title: "x", video_id: vid.lilaoshi }, "lilaoshi", 403, "请先报名该活动");
     const w = await submitWork("zhanglaoshi", a.id, { introduce: "简介" });
@@ -248,7 +278,11 @@ describe("reviewers, allocation, scores, results", () => {
     await k.refused(P.reviewAllocate, { id, mode: 1 }, "xiaoji", 400, /手动分配需指定/);
     await k.refused(P.reviewAllocate, { id, mode: 1, work_id: 999999, reviewer_ids: [] }, "xiaoji", 404);
     await k.refused(P.reviewAllocate, { id, mode: 2 }, "lilaoshi", 403);
-    const m = await k.ok<ReviewAllocateAnswer>(P.reviewAllocate, { id, mode: 1, work_id: works.zhanglaoshi, reviewer_ids: [k.id.lilaoshi, k.id.zhaolaoshi] }, "xiaoji");
+    const m = await k.ok<ReviewAllocateAnswer>(
+      P.reviewAllocate,
+      { id, mode: 1, work_id: works.zhanglaoshi, reviewer_ids: [k.id.lilaoshi, k.id.zhaolaoshi] },
+      "xiaoji",
+    );
     expect(m).toMatchObject({ created: 2, removed: 0 });
     // Random: every work 2 distinct reviewers, not the author, loads 6 over 4 → 1 or 2.
     const r = await k.ok<ReviewAllocateAnswer>(P.reviewAllocate, { id, mode: 2 }, "xiaoji");
@@ -282,7 +316,10 @@ describe("reviewers, allocation, scores, results", () => {
     const a = await create("xiaoji", { reviewers_per_work: 3 });
     await phase(a.id, 1);
     // 12 more teachers of the school sign up directly (rows), each with a work.
-    const teachers = await k.db.select({ id: account.id }).from(account).where(and(eq(account.school_id, school), eq(account.identity, 2)));
+    const teachers = await k.db
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.school_id, school), eq(account.identity, 2)));
     const authors = teachers.slice(0, 12).map((t) => t.id);
     await phase(a.id, 2);
     await k.db.insert(reviewWork).values(authors.map((acc, i) => ({ activity_id: a.id, account_id: acc, school_id: school, title: `作品 ${i}` })));

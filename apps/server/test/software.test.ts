@@ -100,12 +100,31 @@ describe("compareVersions", () => {
 describe("the registry", () => {
   it("save copies name, size and sha256 from the uploaded file; list sorts numerically; products and models", async () => {
     const f = await upload("pingtai", "recorder-3.9.2.pkg");
-    const id = (await ok<{ id: number }>(C.softwareSave, { product: "device", version: "3.9.2", file_id: f.id, notes: "修复若干问题", models: ["海康 DS-1", "海康 DS-1"] })).id;
+    const id = (
+      await ok<{ id: number }>(C.softwareSave, {
+        product: "device",
+        version: "3.9.2",
+        file_id: f.id,
+        notes: "修复若干问题",
+        models: ["海康 DS-1", "海康 DS-1"],
+      })
+    ).id;
     await addVersion("3.10.0");
     const l = await list();
     expect(l.list.map((r) => r.version).slice(0, 2)).toEqual(["3.10.0", "3.9.2"]);
     const row = l.list.find((r) => r.id === id)!;
-    expect(row).toMatchObject({ product_name: "录播主机软件", file_id: f.id, file_name: "recorder-3.9.2.pkg", size: 3000, sha256: f.sha256, models: ["海康 DS-1"], status: 1, status_name: "可用", is_current: 0, account_name: "平台管理员" });
+    expect(row).toMatchObject({
+      product_name: "录播主机软件",
+      file_id: f.id,
+      file_name: "recorder-3.9.2.pkg",
+      size: 3000,
+      sha256: f.sha256,
+      models: ["海康 DS-1"],
+      status: 1,
+      status_name: "可用",
+      is_current: 0,
+      account_name: "平台管理员",
+    });
     expect(row.sha256).toBe(createHash("sha256").update(demoPackage("recorder-3.9.2.pkg", 3000)).digest("hex"));
     expect((await list("device", "pingtai", { keyword: "3.9" })).list.map((r) => r.version)).toEqual(["3.9.2"]);
     expect((await list("windows")).total).toBe(0);

@@ -86,10 +86,10 @@ beforeAll(async () => {
   const port = await freePort();
   yanke = `http://127.0.0.1:${port}`;
   redirectUri = `${yanke}/`;
-  provider = await startOidcProvider(
-    { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: redirectUri, post_logout_redirect_uri: redirectUri },
-    [ALICE, BOB],
-  );
+  provider = await startOidcProvider({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: redirectUri, post_logout_redirect_uri: redirectUri }, [
+    ALICE,
+    BOB,
+  ]);
   server = await startTestServer({
     PORT: String(port),
     OIDC_ISSUER: provider.issuer,
@@ -124,10 +124,17 @@ describe("SSO sign-in through a real OpenID provider", () => {
     for (const k of ["state", "nonce", "code_challenge"]) expect(b.searchParams.get(k)).not.toBe(q.get(k));
 
     // The server kept what it needs for the exchange: the challenge is S256 of the stored verifier.
-    const [row] = await server.database.db.select().from(ssoState).where(eq(ssoState.state, q.get("state") ?? ""));
+    const [row] = await server.database.db
+      .select()
+      .from(ssoState)
+      .where(eq(ssoState.state, q.get("state") ?? ""));
     expect(row).toBeDefined();
     expect(row?.nonce).toBe(q.get("nonce"));
-    expect(createHash("sha256").update(row?.code_verifier ?? "").digest("base64url")).toBe(q.get("code_challenge"));
+    expect(
+      createHash("sha256")
+        .update(row?.code_verifier ?? "")
+        .digest("base64url"),
+    ).toBe(q.get("code_challenge"));
   });
 
   it("first sign-in: login and consent, code exchange, user info → new teacher with an incomplete profile", async () => {

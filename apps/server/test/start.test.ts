@@ -82,8 +82,14 @@ describe("npm start on an empty embedded database", () => {
     const { eq } = await import("drizzle-orm");
     const db = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
     try {
-      const [s1] = await db.db.select().from(session).where(eq(session.token_hash, hashToken(first.data.token)));
-      const [s3] = await db.db.select().from(session).where(eq(session.token_hash, hashToken(again.data.token)));
+      const [s1] = await db.db
+        .select()
+        .from(session)
+        .where(eq(session.token_hash, hashToken(first.data.token)));
+      const [s3] = await db.db
+        .select()
+        .from(session)
+        .where(eq(session.token_hash, hashToken(again.data.token)));
       expect(s3!.id - s1!.id).toBe(2);
     } finally {
       await db.close();
@@ -100,7 +106,9 @@ describe("npm start on an empty embedded database", () => {
     expect(existsSync(path.join(dataDir, "admin-password.txt"))).toBe(false);
     const base = `http://127.0.0.1:${port(p)}`;
     expect((await postCall(CALLS.login, { username: "admin", password: "Chosen123" }, { baseUrl: base, appKey: "start-test-app-key-123" })).code).toBe(200);
-    expect((await postCall(CALLS.login, { username: "zhanglaoshi", password: "Teacher123" }, { baseUrl: base, appKey: "start-test-app-key-123" })).code).toBe(400);
+    expect((await postCall(CALLS.login, { username: "zhanglaoshi", password: "Teacher123" }, { baseUrl: base, appKey: "start-test-app-key-123" })).code).toBe(
+      400,
+    );
     p.child.kill("SIGTERM");
     expect(await p.exited).toBe(0);
   });

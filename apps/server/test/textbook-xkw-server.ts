@@ -134,7 +134,9 @@ export class FakeXkw {
     const nonce = h("x-xkw-nonce");
     if (!/^[0-9a-f]{16}$/.test(nonce) || this.nonces.has(nonce)) problems.push("nonce");
     this.nonces.add(nonce);
-    const expected = createHmac("sha256", this.appSecret).update(`GET\n${u.pathname}\n${query}\n${this.appKey}\n${h("x-xkw-timestamp")}\n${nonce}`, "utf8").digest("hex");
+    const expected = createHmac("sha256", this.appSecret)
+      .update(`GET\n${u.pathname}\n${query}\n${this.appKey}\n${h("x-xkw-timestamp")}\n${nonce}`, "utf8")
+      .digest("hex");
     if (h("x-xkw-signature") !== expected) problems.push("signature");
     const keys = [...u.searchParams.keys()];
     if (keys.join(",") !== [...keys].sort().join(",")) problems.push("query keys not sorted");
@@ -148,7 +150,9 @@ export class FakeXkw {
     const textbook = Number(u.searchParams.get("textbook_id") ?? 0);
     const course = Number(u.searchParams.get("course_id") ?? 0);
     const catalog = Number(u.searchParams.get("catalog_id") ?? 0);
-    const hits = FAKE_DOCS.filter((d) => (!textbook || d.textbook_id === textbook) && (!course || d.course_id === course) && (!catalog || d.catalog_ids.includes(catalog)));
+    const hits = FAKE_DOCS.filter(
+      (d) => (!textbook || d.textbook_id === textbook) && (!course || d.course_id === course) && (!catalog || d.catalog_ids.includes(catalog)),
+    );
     const list = hits.slice((page - 1) * size, page * size).map(({ textbook_id: _t, course_id: _c, catalog_ids: _ids, ...d }) => d);
     send(200, { code: 0, msg: "success", data: { total: hits.length, list } });
   }

@@ -37,7 +37,17 @@ let fileSeq = 0;
 async function upload(user: string, name = `资源${++fileSeq}.docx`): Promise<number> {
   const [f] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/tb-${fileSeq}-${name}`, real_file_name: name, file_type: "docx", kind: "document", mime: "application/octet-stream", size: 1234, sha256: "x", module: "document", account_id: id(user) })
+    .values({
+      storage_key: `test/tb-${fileSeq}-${name}`,
+      real_file_name: name,
+      file_type: "docx",
+      kind: "document",
+      mime: "application/octet-stream",
+      size: 1234,
+      sha256: "x",
+      module: "document",
+      account_id: id(user),
+    })
     .returning();
   return f!.id;
 }
@@ -65,7 +75,12 @@ describe("the catalogue", () => {
     expect(anon.data.find((e) => e.name === "人教版")!.book_count).toBeGreaterThanOrEqual(5);
 
     const all = await k.ok<TextbookBookRow[]>(CALLS.textbookBooks, {}, "lilaoshi");
-    for (const p of ["小学", "初中", "高中"]) for (const s of ["语文", "数学", "英语"]) expect(all.some((b) => b.period_name === p && b.subject_name === s), `${p}${s}`).toBe(true);
+    for (const p of ["小学", "初中", "高中"])
+      for (const s of ["语文", "数学", "英语"])
+        expect(
+          all.some((b) => b.period_name === p && b.subject_name === s),
+          `${p}${s}`,
+        ).toBe(true);
     const rj = anon.data.find((e) => e.name === "人教版")!;
     const junior = await k.ok<TextbookBookRow[]>(CALLS.textbookBooks, { edition_id: rj.id, period_name: "初中", subject_name: "数学" }, "lilaoshi");
     expect(junior.map((b) => b.name).sort()).toEqual(["数学 七年级上册", "数学 八年级下册"]);
@@ -141,18 +156,37 @@ describe("resources outside a community", () => {
     expect(r.file_url).toMatch(new RegExp(`^/files/${f}\\?exp=\\d+&sig=`));
 
     // Bad input.
-    await k.refused(CALLS.textbookResourceSave, { resource_type: 1, file_url: `/files/${f}`, catalogCode: "NO-SUCH-CODE" }, "zhanglaoshi", 400, /目录编码「NO-SUCH-CODE」不存在/);
+    await k.refused(
+      CALLS.textbookResourceSave,
+      { resource_type: 1, file_url: `/files/${f}`, catalogCode: "NO-SUCH-CODE" },
+      "zhanglaoshi",
+      400,
+      /目录编码「NO-SUCH-CODE」不存在/,
+    );
     await k.refused(CALLS.textbookResourceSave, { resource_type: 1, file_url: `/files/${f}` }, "zhanglaoshi", 400, /目录编码.*必填/);
-    await k.refused(CALLS.textbookResourceSave, { resource_type: 9, file_url: `/files/${f}`, catalogCode: "RJ-SX-8B-02-01" }, "zhanglaoshi", 400, /资源类型只能是/);
+    await k.refused(
+      CALLS.textbookResourceSave,
+      { resource_type: 9, file_url: `/files/${f}`, catalogCode: "RJ-SX-8B-02-01" },
+      "zhanglaoshi",
+      400,
+      /资源类型只能是/,
+    );
     await k.refused(CALLS.textbookResourceSave, { resource_type: 1, catalogCode: "RJ-SX-8B-02-01" }, "zhanglaoshi", 400, "请上传资源文件");
-    await k.refused(CALLS.textbookResourceSave, { resource_type: 1, file_url: "http://example.com/a.doc", catalogCode: "RJ-SX-8B-02-01" }, "zhanglaoshi", 400, /本人上传的文件/);
+    await k.refused(
+      CALLS.textbookResourceSave,
+      { resource_type: 1, file_url: "http://example.com/a.doc", catalogCode: "RJ-SX-8B-02-01" },
+      "zhanglaoshi",
+      400,
+      /本人上传的文件/,
+    );
     // Someone else's upload.
     await k.refused(CALLS.textbookResourceSave, { resource_type: 1, file_url: `/files/${f}`, catalogCode: "RJ-SX-8B-02-01" }, "lilaoshi", 400, /不是您上传的/);
 
     // Pending: the uploader and the checkers (school / district / platform administrators of his school) see it.
     await k.refused(CALLS.textbookResourceRead, { id: r.id }, "lilaoshi", 404, "资源不存在或已删除");
     await k.refused(CALLS.textbookResourceRead, { id: r.id }, "zhaolaoshi", 404);
-    for (const u of ["xiaoji", "quji", "pingtai"]) expect((await k.ok<TextbookResourceRow>(CALLS.textbookResourceRead, { id: r.id }, u)).can_check, u).toBe(true);
+    for (const u of ["xiaoji", "quji", "pingtai"])
+      expect((await k.ok<TextbookResourceRow>(CALLS.textbookResourceRead, { id: r.id }, u)).can_check, u).toBe(true);
     const listed = (u: string) => k.ok<Page<TextbookResourceRow>>(CALLS.textbookResourceList, { catalogCode: "RJ-SX-8B-02-01" }, u);
     expect((await listed("lilaoshi")).list.map((x) => x.id)).not.toContain(r.id);
     expect((await listed("xiaoji")).list.map((x) => x.id)).toContain(r.id);
@@ -164,7 +198,11 @@ describe("resources outside a community", () => {
     await k.refused(CALLS.textbookResourceCheck, { id: r.id, status: 2 }, "xiaoji", 400, /请填写不通过的原因/);
     await k.refused(CALLS.textbookResourceCheck, { id: r.id, status: 3 }, "xiaoji", 400, /只能是 1/);
     await k.refused(CALLS.textbookResourceCheck, { id: 999999, status: 1 }, "xiaoji", 404);
-    expect(await k.ok<TextbookResourceRow>(CALLS.textbookResourceCheck, { id: r.id, status: 2, reason: "缺少教学反思" }, "xiaoji")).toMatchObject({ status: 2, status_name: "未通过", check_reason: "缺少教学反思" });
+    expect(await k.ok<TextbookResourceRow>(CALLS.textbookResourceCheck, { id: r.id, status: 2, reason: "缺少教学反思" }, "xiaoji")).toMatchObject({
+      status: 2,
+      status_name: "未通过",
+      check_reason: "缺少教学反思",
+    });
     await k.refused(CALLS.textbookResourceRead, { id: r.id }, "lilaoshi", 404);
     expect(await k.ok<TextbookResourceRow>(CALLS.textbookResourceCheck, { id: r.id, status: 1 }, "xiaoji")).toMatchObject({ status: 1, status_name: "已通过" });
     // The district administrator of another district does not check it (zhaolaoshi's school is not xiaoji's).
@@ -184,13 +222,28 @@ describe("resources outside a community", () => {
 
     // The uploader's change goes back to 待审核; a new node re-derives njy_structure.
     const f2 = await upload("zhanglaoshi", "勾股定理的逆定理.pptx");
-    const up = await k.ok<TextbookResourceRow>(CALLS.textbookResourceUpdate, { id: r.id, file_name: "勾股定理的逆定理（课件）", resource_type: 2, file_id: f2, catalogCode: "RJ-SX-8B-02-02" }, "zhanglaoshi");
-    expect(up).toMatchObject({ file_name: "勾股定理的逆定理（课件）", resource_type: 2, file_id: f2, up_file_name: "勾股定理的逆定理.pptx", catalogCode: "RJ-SX-8B-02-02", njy_structure: "人教版/数学 八年级下册/第十七章 勾股定理/17.2 勾股定理的逆定理", status: 0 });
+    const up = await k.ok<TextbookResourceRow>(
+      CALLS.textbookResourceUpdate,
+      { id: r.id, file_name: "勾股定理的逆定理（课件）", resource_type: 2, file_id: f2, catalogCode: "RJ-SX-8B-02-02" },
+      "zhanglaoshi",
+    );
+    expect(up).toMatchObject({
+      file_name: "勾股定理的逆定理（课件）",
+      resource_type: 2,
+      file_id: f2,
+      up_file_name: "勾股定理的逆定理.pptx",
+      catalogCode: "RJ-SX-8B-02-02",
+      njy_structure: "人教版/数学 八年级下册/第十七章 勾股定理/17.2 勾股定理的逆定理",
+      status: 0,
+    });
     const [stored] = await k.db.select().from(textbookResource).where(eq(textbookResource.id, r.id));
     expect(stored).toMatchObject({ file_id: f2, status: 0, catalog_code: "RJ-SX-8B-02-02" });
     // A checker's change keeps the status.
     await k.ok(CALLS.textbookResourceCheck, { id: r.id, status: 1 }, "xiaoji");
-    expect(await k.ok<TextbookResourceRow>(CALLS.textbookResourceUpdate, { id: r.id, author: "张老师、李老师" }, "xiaoji")).toMatchObject({ author: "张老师、李老师", status: 1 });
+    expect(await k.ok<TextbookResourceRow>(CALLS.textbookResourceUpdate, { id: r.id, author: "张老师、李老师" }, "xiaoji")).toMatchObject({
+      author: "张老师、李老师",
+      status: 1,
+    });
 
     // Delete: not another teacher; the uploader may.
     await k.refused(CALLS.textbookResourceDelete, { id: r.id }, "lilaoshi", 403, "只有上传者或审核人可以删除该资源");
@@ -232,14 +285,49 @@ describe("resources in a community and the Tw sync", () => {
     const cid = await insertCommunity(k.db, { name: "初中数学教研社区", owner: id("zhanglaoshi"), admins: [], members: [id("lilaoshi")] });
     const other = await insertCommunity(k.db, { name: "另一个社区", owner: id("zhaolaoshi") });
     const now = Date.now();
-    const actA = await insertActivity(k.db, { name: "勾股定理集体备课", account_id: id("zhanglaoshi"), community_id: cid, start: new Date(now - DAY), end: new Date(now + DAY) });
-    const actB = await insertActivity(k.db, { name: "平行四边形研讨课", account_id: id("zhanglaoshi"), community_id: cid, start: new Date(now - DAY), end: new Date(now + DAY) });
-    const foreign = await insertActivity(k.db, { name: "别的社区的活动", account_id: id("zhaolaoshi"), community_id: other, start: new Date(now), end: new Date(now + DAY) });
+    const actA = await insertActivity(k.db, {
+      name: "勾股定理集体备课",
+      account_id: id("zhanglaoshi"),
+      community_id: cid,
+      start: new Date(now - DAY),
+      end: new Date(now + DAY),
+    });
+    const actB = await insertActivity(k.db, {
+      name: "平行四边形研讨课",
+      account_id: id("zhanglaoshi"),
+      community_id: cid,
+      start: new Date(now - DAY),
+      end: new Date(now + DAY),
+    });
+    const foreign = await insertActivity(k.db, {
+      name: "别的社区的活动",
+      account_id: id("zhaolaoshi"),
+      community_id: other,
+      start: new Date(now),
+      end: new Date(now + DAY),
+    });
 
     // Non-members may not upload into the community; members may (pending), the owner's own are approved.
-    await k.refused(CALLS.textbookResourceSave, { resource_type: 1, file_id: await upload("wanglaoshi"), catalogCode: "RJ-SX-8B-02-01", community_id: cid }, "wanglaoshi", 403, "请先加入社区后再上传资源");
-    await k.refused(CALLS.textbookResourceSave, { resource_type: 1, file_id: await upload("lilaoshi"), catalogCode: "RJ-SX-8B-02-01", community_id: 999999 }, "lilaoshi", 404);
-    await k.refused(CALLS.textbookResourceSave, { resource_type: 1, file_id: await upload("lilaoshi"), catalogCode: "RJ-SX-8B-02-01", community_id: cid, activity_id: foreign }, "lilaoshi", 404, "活动不存在或不属于该社区");
+    await k.refused(
+      CALLS.textbookResourceSave,
+      { resource_type: 1, file_id: await upload("wanglaoshi"), catalogCode: "RJ-SX-8B-02-01", community_id: cid },
+      "wanglaoshi",
+      403,
+      "请先加入社区后再上传资源",
+    );
+    await k.refused(
+      CALLS.textbookResourceSave,
+      { resource_type: 1, file_id: await upload("lilaoshi"), catalogCode: "RJ-SX-8B-02-01", community_id: 999999 },
+      "lilaoshi",
+      404,
+    );
+    await k.refused(
+      CALLS.textbookResourceSave,
+      { resource_type: 1, file_id: await upload("lilaoshi"), catalogCode: "RJ-SX-8B-02-01", community_id: cid, activity_id: foreign },
+      "lilaoshi",
+      404,
+      "活动不存在或不属于该社区",
+    );
     const pending = await save("lilaoshi", { resource_type: 3, file_id: await upload("lilaoshi"), catalogCode: "RJ-SX-8B-02-01", community_id: cid });
     expect(pending).toMatchObject({ status: 0, community_id: cid, community_name: "初中数学教研社区" });
     const own1 = await save("zhanglaoshi", { resource_type: 1, file_id: await upload("zhanglaoshi"), catalogCode: "RJ-SX-8B-02-01", community_id: cid });
@@ -249,7 +337,13 @@ describe("resources in a community and the Tw sync", () => {
     // The school administrator does not manage this community (no school): the owner checks.
     await k.refused(CALLS.textbookResourceCheck, { id: pending.id, status: 1 }, "xiaoji", 404);
     await k.refused(CALLS.textbookResourceCheck, { id: pending.id, status: 1 }, "lilaoshi", 403, "只有社区创建者或管理员可以审核社区资源");
-    const logs = async (action: string) => (await k.db.select({ n: count() }).from(communityLog).where(and(eq(communityLog.community_id, cid), eq(communityLog.action, action))))[0]!.n;
+    const logs = async (action: string) =>
+      (
+        await k.db
+          .select({ n: count() })
+          .from(communityLog)
+          .where(and(eq(communityLog.community_id, cid), eq(communityLog.action, action)))
+      )[0]!.n;
     expect(await logs("textbook.save")).toBe(3);
 
     // Sync refusals.
@@ -262,14 +356,25 @@ describe("resources in a community and the Tw sync", () => {
     }
 
     // Community → activities: 2 approved × 2 activities; the pending one stays out.
-    const copies = async () => (await k.db.select({ n: count() }).from(textbookResource).where(and(eq(textbookResource.community_id, cid), gt(textbookResource.source_id, 0))))[0]!.n;
+    const copies = async () =>
+      (
+        await k.db
+          .select({ n: count() })
+          .from(textbookResource)
+          .where(and(eq(textbookResource.community_id, cid), gt(textbookResource.source_id, 0)))
+      )[0]!.n;
     const first = await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityResources, { community_id: cid }, "zhanglaoshi");
     expect(first).toEqual({ created: 4, skipped: 0, total: 4, activities: 2 });
     expect(await copies()).toBe(4);
     const second = await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityResources, { community_id: cid }, "zhanglaoshi");
     expect(second).toEqual({ created: 0, skipped: 4, total: 4, activities: 2 });
     expect(await copies()).toBe(4);
-    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityResources, { community_id: cid, activity_id: actA }, "zhanglaoshi")).toEqual({ created: 0, skipped: 2, total: 2, activities: 1 });
+    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityResources, { community_id: cid, activity_id: actA }, "zhanglaoshi")).toEqual({
+      created: 0,
+      skipped: 2,
+      total: 2,
+      activities: 1,
+    });
 
     // The activity sees the copies, each naming its source.
     const inA = await k.ok<Page<TextbookResourceRow>>(CALLS.getTwCommunityActivityResources, { activity_id: actA }, "lilaoshi");
@@ -280,11 +385,26 @@ describe("resources in a community and the Tw sync", () => {
     // An activity's own upload (a member's, approved by the owner) → the community level, once.
     const inAct = await save("lilaoshi", { resource_type: 4, file_id: await upload("lilaoshi"), catalogCode: "RJ-SX-8B-02-02", activity_id: actA });
     expect(inAct).toMatchObject({ community_id: cid, activity_id: actA, status: 0 });
-    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityActivityResources, { community_id: cid }, "zhanglaoshi")).toEqual({ created: 0, skipped: 0, total: 0, activities: 2 });
+    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityActivityResources, { community_id: cid }, "zhanglaoshi")).toEqual({
+      created: 0,
+      skipped: 0,
+      total: 0,
+      activities: 2,
+    });
     await k.ok(CALLS.textbookResourceCheck, { id: inAct.id, status: 1 }, "zhanglaoshi");
     expect(await logs("textbook.check")).toBe(1);
-    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityActivityResources, { community_id: cid }, "zhanglaoshi")).toEqual({ created: 1, skipped: 0, total: 1, activities: 2 });
-    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityActivityResources, { community_id: cid, activity_id: actA }, "zhanglaoshi")).toEqual({ created: 0, skipped: 1, total: 1, activities: 1 });
+    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityActivityResources, { community_id: cid }, "zhanglaoshi")).toEqual({
+      created: 1,
+      skipped: 0,
+      total: 1,
+      activities: 2,
+    });
+    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityActivityResources, { community_id: cid, activity_id: actA }, "zhanglaoshi")).toEqual({
+      created: 0,
+      skipped: 1,
+      total: 1,
+      activities: 1,
+    });
     const level = await k.ok<Page<TextbookResourceRow>>(CALLS.getTwCommunityResources, { community_id: cid }, "zhanglaoshi");
     const back = level.list.find((x) => x.source_id === inAct.id)!;
     expect(back).toMatchObject({ activity_id: 0, source_activity_id: actA, source_activity_name: "勾股定理集体备课", catalogCode: "RJ-SX-8B-02-02" });
@@ -294,8 +414,18 @@ describe("resources in a community and the Tw sync", () => {
     expect((await k.ok<Page<TextbookResourceRow>>(CALLS.getTwCommunityResources, { community_id: cid }, "wanglaoshi")).total).toBe(3);
 
     // The copy goes to activity B but not back into A where it came from.
-    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityResources, { community_id: cid }, "zhanglaoshi")).toEqual({ created: 1, skipped: 4, total: 5, activities: 2 });
-    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityResources, { community_id: cid }, "zhanglaoshi")).toEqual({ created: 0, skipped: 5, total: 5, activities: 2 });
+    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityResources, { community_id: cid }, "zhanglaoshi")).toEqual({
+      created: 1,
+      skipped: 4,
+      total: 5,
+      activities: 2,
+    });
+    expect(await k.ok<TwSyncAnswer>(CALLS.syncTwCommunityResources, { community_id: cid }, "zhanglaoshi")).toEqual({
+      created: 0,
+      skipped: 5,
+      total: 5,
+      activities: 2,
+    });
     expect((await k.ok<Page<TextbookResourceRow>>(CALLS.getTwCommunityActivityResources, { activity_id: actB }, "zhanglaoshi")).total).toBe(3);
     expect((await k.ok<Page<TextbookResourceRow>>(CALLS.getTwCommunityActivityResources, { activity_id: actA }, "zhanglaoshi")).total).toBe(3); // 2 copies + its own
     expect(await logs("textbook.sync")).toBeGreaterThanOrEqual(8);
@@ -324,12 +454,20 @@ describe("getXkwDoc (local provider)", () => {
   it("answers approved original resources filtered by book, subject and catalogue node, paged", async () => {
     const bookId = await bookByName("数学 八年级下册");
     // Some more: approved ones in 8B, a pending one (never shown) and one in another book.
-    for (const code of ["RJ-SX-8B-01-01", "RJ-SX-8B-01-02", "RJ-SX-8B-04-02", "RJ-SX-8B-05-01"]) await save("pingtai", { resource_type: 4, file_id: await upload("pingtai"), catalogCode: code });
+    for (const code of ["RJ-SX-8B-01-01", "RJ-SX-8B-01-02", "RJ-SX-8B-04-02", "RJ-SX-8B-05-01"])
+      await save("pingtai", { resource_type: 4, file_id: await upload("pingtai"), catalogCode: code });
     await save("wanglaoshi", { resource_type: 1, file_id: await upload("wanglaoshi"), catalogCode: "RJ-SX-8B-01-01" });
     await save("pingtai", { resource_type: 1, file_id: await upload("pingtai"), catalogCode: "BB-YW-7A-01-01" });
 
     const approvedOriginals = and(eq(textbookResource.status, 1), eq(textbookResource.source_id, 0));
-    const expectCount = async (where: ReturnType<typeof and>) => (await k.db.select({ n: count() }).from(textbookResource).innerJoin(textbookBook, eq(textbookBook.id, textbookResource.book_id)).where(and(approvedOriginals, where)))[0]!.n;
+    const expectCount = async (where: ReturnType<typeof and>) =>
+      (
+        await k.db
+          .select({ n: count() })
+          .from(textbookResource)
+          .innerJoin(textbookBook, eq(textbookBook.id, textbookResource.book_id))
+          .where(and(approvedOriginals, where))
+      )[0]!.n;
     const docs = (p: Record<string, unknown>) => k.ok<XkwDocAnswer>(CALLS.getXkwDoc, p, "zhaolaoshi");
 
     const byBook = await expectCount(eq(textbookResource.book_id, bookId));
@@ -360,11 +498,19 @@ describe("getXkwDoc (local provider)", () => {
     expect(ch.list.map((d) => d.catalog_code).sort()).toEqual(["RJ-SX-8B-01-01", "RJ-SX-8B-01-02"]);
 
     // courseid = a subject (its period and name pick the books): 初中数学 at any school.
-    const [junior] = await k.db.select({ id: subject.id }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).where(and(eq(subject.name, "数学"), eq(period.name, "初中")));
+    const [junior] = await k.db
+      .select({ id: subject.id })
+      .from(subject)
+      .innerJoin(period, eq(period.id, subject.period_id))
+      .where(and(eq(subject.name, "数学"), eq(period.name, "初中")));
     const juniorMaths = await expectCount(and(eq(textbookBook.period_name, "初中"), eq(textbookBook.subject_name, "数学")));
     expect(juniorMaths).toBeGreaterThan(byBook);
     expect((await docs({ courseid: junior!.id })).total).toBe(juniorMaths);
-    const [chinese] = await k.db.select({ id: subject.id }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).where(and(eq(subject.name, "语文"), eq(period.name, "初中")));
+    const [chinese] = await k.db
+      .select({ id: subject.id })
+      .from(subject)
+      .innerJoin(period, eq(period.id, subject.period_id))
+      .where(and(eq(subject.name, "语文"), eq(period.name, "初中")));
     expect((await docs({ courseid: chinese!.id, textbookid: bookId })).total).toBe(0);
     const yw = await docs({ courseid: chinese!.id });
     expect(yw.total).toBe(await expectCount(and(eq(textbookBook.period_name, "初中"), eq(textbookBook.subject_name, "语文"))));

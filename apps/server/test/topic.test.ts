@@ -4,7 +4,19 @@
  * video list holds exactly the videos made public in each of the four ways. Videos, courses, analyses, listen records
  * and review works are inserted directly (their calls are other modules').
  */
-import { CALLS, type Envelope, type Page, type SessionInfo, type TopicCandidate, type TopicDetail, type TopicEventsAnswer, type TopicRow, type VideoRow, type WebVideoCard, type WebVideoFilters } from "@yanke/protocol";
+import {
+  CALLS,
+  type Envelope,
+  type Page,
+  type SessionInfo,
+  type TopicCandidate,
+  type TopicDetail,
+  type TopicEventsAnswer,
+  type TopicRow,
+  type VideoRow,
+  type WebVideoCard,
+  type WebVideoFilters,
+} from "@yanke/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PASSWORD, DEMO_TEACHER_PASSWORD } from "../src/db/bootstrap.js";
@@ -55,18 +67,33 @@ beforeAll(async () => {
   await mk("报名期作品视频", zhao, two);
   await mk("私有视频", zhao, two);
 
-  const [c1] = await db.insert(courseResource).values({ name: "公开的语文课程", school_id: one, account_id: zhang, status: 1, level: 1 }).returning({ id: courseResource.id });
+  const [c1] = await db
+    .insert(courseResource)
+    .values({ name: "公开的语文课程", school_id: one, account_id: zhang, status: 1, level: 1 })
+    .returning({ id: courseResource.id });
   coursePub = c1!.id;
-  const [lesson] = await db.insert(courseResource).values({ name: "第一课时", pid: coursePub, top_id: coursePub, level: 3, school_id: one, account_id: zhang, status: 0 }).returning({ id: courseResource.id });
+  const [lesson] = await db
+    .insert(courseResource)
+    .values({ name: "第一课时", pid: coursePub, top_id: coursePub, level: 3, school_id: one, account_id: zhang, status: 0 })
+    .returning({ id: courseResource.id });
   await db.insert(courseResourceBind).values({ course_id: lesson!.id, resources_id: v["课程视频"]!, resources_type: 1, title: "课程视频" });
-  const [c2] = await db.insert(courseResource).values({ name: "二中的草稿课程", school_id: two, account_id: zhao, status: 0, level: 1 }).returning({ id: courseResource.id });
+  const [c2] = await db
+    .insert(courseResource)
+    .values({ name: "二中的草稿课程", school_id: two, account_id: zhao, status: 0, level: 1 })
+    .returning({ id: courseResource.id });
   courseDraftOther = c2!.id;
   await db.insert(courseResourceBind).values({ course_id: courseDraftOther, resources_id: v["草稿课程视频"]!, resources_type: 1 });
-  const [c3] = await db.insert(courseResource).values({ name: "一中的草稿课程", school_id: one, account_id: zhang, status: 0, level: 1 }).returning({ id: courseResource.id });
+  const [c3] = await db
+    .insert(courseResource)
+    .values({ name: "一中的草稿课程", school_id: one, account_id: zhang, status: 0, level: 1 })
+    .returning({ id: courseResource.id });
   courseDraftMine = c3!.id;
 
   const base = { account_id: zhang, creator_id: zhang, source: "local", status: 2 };
-  const [a1] = await db.insert(analysisCourse).values({ ...base, video_id: v["分析视频"]!, name: "已公开的分析", school_id: one, publish_status: 1 }).returning({ id: analysisCourse.id });
+  const [a1] = await db
+    .insert(analysisCourse)
+    .values({ ...base, video_id: v["分析视频"]!, name: "已公开的分析", school_id: one, publish_status: 1 })
+    .returning({ id: analysisCourse.id });
   analysisPub = a1!.id;
   const [a2] = await db
     .insert(analysisCourse)
@@ -75,12 +102,21 @@ beforeAll(async () => {
   analysisPrivOther = a2!.id;
 
   const now = Date.now();
-  const [r2] = await db.insert(reviewActivity).values({ title: "二中优质课评选", school_id: two, phase: 2, signup_start: new Date(now - 86_400_000), review_end: new Date(now + 10 * 86_400_000) }).returning({ id: reviewActivity.id });
+  const [r2] = await db
+    .insert(reviewActivity)
+    .values({ title: "二中优质课评选", school_id: two, phase: 2, signup_start: new Date(now - 86_400_000), review_end: new Date(now + 10 * 86_400_000) })
+    .returning({ id: reviewActivity.id });
   activityOpen = r2!.id;
   const [r1] = await db.insert(reviewActivity).values({ title: "二中报名中的活动", school_id: two, phase: 1 }).returning({ id: reviewActivity.id });
-  const [w1] = await db.insert(reviewWork).values({ activity_id: activityOpen, account_id: zhao, school_id: two, title: "赵老师的参评课", video_id: v["作品视频"]! }).returning({ id: reviewWork.id });
+  const [w1] = await db
+    .insert(reviewWork)
+    .values({ activity_id: activityOpen, account_id: zhao, school_id: two, title: "赵老师的参评课", video_id: v["作品视频"]! })
+    .returning({ id: reviewWork.id });
   workPub = w1!.id;
-  const [w2] = await db.insert(reviewWork).values({ activity_id: r1!.id, account_id: zhao, school_id: two, title: "报名期作品", video_id: v["报名期作品视频"]! }).returning({ id: reviewWork.id });
+  const [w2] = await db
+    .insert(reviewWork)
+    .values({ activity_id: r1!.id, account_id: zhao, school_id: two, title: "报名期作品", video_id: v["报名期作品视频"]! })
+    .returning({ id: reviewWork.id });
   workEarlyOther = w2!.id;
 
   const [l1] = await db
@@ -124,7 +160,14 @@ describe("managing topics", () => {
   it("save: administrators in their scope; teachers 403; Chinese 400", async () => {
     const t = await ok<TopicRow>(CALLS.topicSave, { title: " 双减背景下的作业设计 ", description: "作业设计案例" }, "xiaoji");
     mine = t.id;
-    expect(t).toMatchObject({ title: "双减背景下的作业设计", status: 0, status_name: "草稿", school_id: who.xiaoji!.school_id, item_count: 0, account_name: "一中教务主任" });
+    expect(t).toMatchObject({
+      title: "双减背景下的作业设计",
+      status: 0,
+      status_name: "草稿",
+      school_id: who.xiaoji!.school_id,
+      item_count: 0,
+      account_name: "一中教务主任",
+    });
     await refused(CALLS.topicSave, { title: "教师的专题" }, "zhanglaoshi", 403, /教师不能创建/);
     await refused(CALLS.topicSave, { title: "  " }, "xiaoji", 400, /请输入专题名称/);
     await refused(CALLS.topicSave, { title: "二中专题", school_id: who.zhaolaoshi!.school_id }, "xiaoji", 403, /只能为本校/);
@@ -158,7 +201,8 @@ describe("managing topics", () => {
   });
 
   it("candidates: public things and the caller's scope, never another school's private ones", async () => {
-    const names = async (item_type: number, user = "xiaoji") => (await ok<Page<TopicCandidate>>(CALLS.topicCandidates, { item_type, limit: 100 }, user)).list.map((c) => c.name).sort();
+    const names = async (item_type: number, user = "xiaoji") =>
+      (await ok<Page<TopicCandidate>>(CALLS.topicCandidates, { item_type, limit: 100 }, user)).list.map((c) => c.name).sort();
     // Videos: school one's own, and the public ones of school two (a published course, a review work in phase 2).
     expect(await names(1)).toEqual(["专题视频", "作品视频", "分析视频", "课程视频"].sort());
     expect(await names(2)).toEqual(["一中的草稿课程", "公开的语文课程"].sort());
@@ -274,10 +318,17 @@ describe("the front site", () => {
       const row = await ok<VideoRow>(CALLS.webVideoPlay, { id: v[name]! });
       expect(row.name).toBe(name);
     }
-    for (const name of ["私有视频", "草稿课程视频", "未公开分析视频", "报名期作品视频"]) await refused(CALLS.webVideoPlay, { id: v[name]! }, undefined, 404, /未公开/);
+    for (const name of ["私有视频", "草稿课程视频", "未公开分析视频", "报名期作品视频"])
+      await refused(CALLS.webVideoPlay, { id: v[name]! }, undefined, 404, /未公开/);
     await refused(CALLS.webVideoPlay, { id: 0 }, undefined, 400);
     const f = await ok<WebVideoFilters>(CALLS.webVideoFilters, {});
-    expect(f.teachers.map((t) => [t.name, t.count]).sort()).toEqual([["张老师", 2], ["李老师", 1], ["赵老师", 1]].sort());
+    expect(f.teachers.map((t) => [t.name, t.count]).sort()).toEqual(
+      [
+        ["张老师", 2],
+        ["李老师", 1],
+        ["赵老师", 1],
+      ].sort(),
+    );
     expect(f.schools.reduce((a, b) => a + b.count, 0)).toBe(4);
     await refused(CALLS.webVideoFilters, { period_id: "x" }, undefined, 400);
 
@@ -291,7 +342,12 @@ describe("the front site", () => {
   it("/web/topic/events: review activities in the range", async () => {
     const e = await ok<TopicEventsAnswer>(CALLS.webTopicEvents, {});
     expect(e.reviews.map((r) => r.title)).toContain("二中优质课评选");
-    expect(e.reviews.find((r) => r.title === "二中优质课评选")).toMatchObject({ phase: 2, phase_name: "提交作品", work_count: 1, link: `/foreground/activityCourseDetails?id=${activityOpen}` });
+    expect(e.reviews.find((r) => r.title === "二中优质课评选")).toMatchObject({
+      phase: 2,
+      phase_name: "提交作品",
+      work_count: 1,
+      link: `/foreground/activityCourseDetails?id=${activityOpen}`,
+    });
     const past = await ok<TopicEventsAnswer>(CALLS.webTopicEvents, { start: "2001-01-01", end: "2001-02-01" });
     expect(past.reviews.map((r) => r.title)).not.toContain("二中优质课评选");
     await refused(CALLS.webTopicEvents, { start: "2026/1/1" }, undefined, 400, /YYYY-MM-DD/);

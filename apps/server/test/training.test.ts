@@ -37,7 +37,10 @@ let videoItem: TrainingItemRow;
 let docItem: TrainingItemRow;
 
 async function insertVideo(user: string, name: string, duration: number): Promise<number> {
-  const [v] = await k.db.insert(video).values({ name, account_id: k.id[user]!, school_id: k.who[user]!.school_id, source: "upload", file_id: 0, status: "ready", duration }).returning({ id: video.id });
+  const [v] = await k.db
+    .insert(video)
+    .values({ name, account_id: k.id[user]!, school_id: k.who[user]!.school_id, source: "upload", file_id: 0, status: "ready", duration })
+    .returning({ id: video.id });
   return v!.id;
 }
 
@@ -54,7 +57,17 @@ beforeAll(async () => {
   vid = await insertVideo("zhanglaoshi", "《春》第一课时", 120);
   const [f] = await k.db
     .insert(storedFile)
-    .values({ storage_key: `test/training/${Math.random()}/指南.txt`, real_file_name: "观察指南.txt", file_type: "txt", kind: "text", mime: "text/plain", size: 100, sha256: "x", module: "document", account_id: k.id.xiaoji! })
+    .values({
+      storage_key: `test/training/${Math.random()}/指南.txt`,
+      real_file_name: "观察指南.txt",
+      file_type: "txt",
+      kind: "text",
+      mime: "text/plain",
+      size: 100,
+      sha256: "x",
+      module: "document",
+      account_id: k.id.xiaoji!,
+    })
     .returning({ id: storedFile.id });
   doc = f!.id;
 }, 120_000);
@@ -65,7 +78,11 @@ afterAll(async () => {
 
 describe("management", () => {
   it("creates a draft in the creator's school; bad input is a Chinese 400; a teacher is refused; a missing id is 404", async () => {
-    prog = await k.ok<TrainingRow>(P.trainingSave, { title: "测试培训：课堂提问的艺术", hours: 4, pass_ratio: 100, enrol_start: "2020-01-01", enrol_end: "2099-12-31" }, "xiaoji");
+    prog = await k.ok<TrainingRow>(
+      P.trainingSave,
+      { title: "测试培训：课堂提问的艺术", hours: 4, pass_ratio: 100, enrol_start: "2020-01-01", enrol_end: "2099-12-31" },
+      "xiaoji",
+    );
     expect(prog.status).toBe(0);
     expect(prog.status_name).toBe("草稿");
     expect(prog.school_id).toBe(k.who.xiaoji!.school_id);
@@ -195,7 +212,11 @@ describe("teachers", () => {
     const start = (await k.ok<TrainingStudy>(P.trainingStudy, { id: prog.id }, "zhanglaoshi")).items.find((i) => i.id === videoItem.id)!.my.watched_seconds;
     const toJustBelow = 107 - start;
     await age(videoItem.id, "zhanglaoshi", toJustBelow);
-    const below = await k.ok<TrainingProgressAnswer>(P.trainingProgress, { item_id: videoItem.id, position_seconds: 100, watched_delta: toJustBelow }, "zhanglaoshi");
+    const below = await k.ok<TrainingProgressAnswer>(
+      P.trainingProgress,
+      { item_id: videoItem.id, position_seconds: 100, watched_delta: toJustBelow },
+      "zhanglaoshi",
+    );
     expect(below.item.watched_seconds).toBe(107);
     expect(below.item.done).toBe(false);
     expect(below.me.progress).toBe(0);

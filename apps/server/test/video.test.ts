@@ -4,7 +4,17 @@
  * dashboard (c059) and deleted with its file; refusals for other people's files and videos, wrong kinds, mismatched
  * grade / subject, bad share tokens.
  */
-import { type BaseVideoAnswer, CALLS, type Envelope, type FileRecord, type Page, type SessionInfo, type VideoRow, type VideoShareAnswer, postCall } from "@yanke/protocol";
+import {
+  type BaseVideoAnswer,
+  CALLS,
+  type Envelope,
+  type FileRecord,
+  type Page,
+  type SessionInfo,
+  type VideoRow,
+  type VideoShareAnswer,
+  postCall,
+} from "@yanke/protocol";
 import { readFileSync } from "node:fs";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,14 +74,35 @@ describe("my videos", () => {
     await refused(CALLS.myVideoSave, { file_id: mp4.id, name: "别人的" }, "lilaoshi", 404, "文件(file_id): 不存在或不是您上传的文件");
     await refused(CALLS.myVideoSave, { file_id: mp4.id, name: "x", grade_config_id: 999999 }, "zhanglaoshi", 400, "年级(grade_config_id): 不存在");
     const foreign = (await db.select().from(subject).orderBy(asc(subject.id))).find((x) => x.period_id !== g!.period_id)!;
-    await refused(CALLS.myVideoSave, { file_id: mp4.id, name: "x", grade_config_id: g!.id, subject_id: foreign.id }, "zhanglaoshi", 400, "学科(subject_id): 不属于所选学段");
+    await refused(
+      CALLS.myVideoSave,
+      { file_id: mp4.id, name: "x", grade_config_id: g!.id, subject_id: foreign.id },
+      "zhanglaoshi",
+      400,
+      "学科(subject_id): 不属于所选学段",
+    );
     await refused(CALLS.myVideoSave, { file_id: mp4.id }, "zhanglaoshi", 400, "视频名称(name): 必填");
 
     const saved = await ok<VideoRow>(CALLS.myVideoSave, { file_id: mp4.id, name: "函数公开课", grade_config_id: g!.id, subject_id: subj!.id });
-    expect(saved).toMatchObject({ name: "函数公开课", source: "upload", status: "processing", grade_config_id: g!.id, grade_name: g!.name, period_id: g!.period_id, subject_id: subj!.id, subject_name: subj!.name, account_name: "张老师", analysis_status: "none" });
+    expect(saved).toMatchObject({
+      name: "函数公开课",
+      source: "upload",
+      status: "processing",
+      grade_config_id: g!.id,
+      grade_name: g!.name,
+      period_id: g!.period_id,
+      subject_id: subj!.id,
+      subject_name: subj!.name,
+      account_name: "张老师",
+      analysis_status: "none",
+    });
     await refused(CALLS.myVideoSave, { file_id: mp4.id, name: "再来一次" }, "zhanglaoshi", 409, "该文件已登记为视频《函数公开课》");
 
-    const ready = await until("processed", () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }), (v) => v.status === "ready");
+    const ready = await until(
+      "processed",
+      () => ok<VideoRow>(CALLS.myVideoRead, { id: saved.id }),
+      (v) => v.status === "ready",
+    );
     expect(ready.duration).toBeGreaterThanOrEqual(5);
     expect(ready.cameras).toHaveLength(1);
     const cam = ready.cameras[0]!;

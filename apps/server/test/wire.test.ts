@@ -81,7 +81,7 @@ describe("the envelope on the real wire", () => {
   });
 
   it("does not leak stack traces and never answers 500 for a client mistake", async () => {
-    const bodies = ["", "null", "\"x\"", "{\"encrypt\": 5}", "{\"encrypt\": \"\"}", "x".repeat(100)];
+    const bodies = ["", "null", '"x"', '{"encrypt": 5}', '{"encrypt": ""}', "x".repeat(100)];
     for (const b of bodies) {
       const r = await send(b, { Atime: String(nowSeconds()) });
       expect(r.status, b).toBe(200);
@@ -121,7 +121,15 @@ describe("service routes", () => {
   it("GET /openapi.json documents every registered call with its payload schema", async () => {
     const doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as {
       openapi: string;
-      paths: Record<string, { post: { operationId: string; requestBody: { content: { "application/json": { schema: { properties?: Record<string, unknown>; required?: string[] } } } } } }>;
+      paths: Record<
+        string,
+        {
+          post: {
+            operationId: string;
+            requestBody: { content: { "application/json": { schema: { properties?: Record<string, unknown>; required?: string[] } } } };
+          };
+        }
+      >;
     };
     expect(doc.openapi).toBe("3.1.0");
     const loginDoc = doc.paths[CALLS.login]!.post;
@@ -136,6 +144,6 @@ describe("service routes", () => {
     const text = await (await fetch(`${s.url}/config.js`)).text();
     expect(text).toContain("window.__YANKE_CONFIG__");
     expect(text).toContain(s.config.appKey);
-    expect(text).toContain("\"edition\":\"foreground\"");
+    expect(text).toContain('"edition":"foreground"');
   });
 });

@@ -102,7 +102,9 @@ describe.skipIf(!shared)("live messages on two server processes through Redis", 
     const rb = await raw(k.s.url, CALLS.workmanBind, { client_id: bid, uid: k.id.lilaoshi, group }, k.who.lilaoshi!.token);
     expect(rb.code, rb.msg).toBe(200);
     expect(await holds(() => two.bound(group) === 1)).toBe(true);
-    expect((await raw(second.url, CALLS.workmanBind, { client_id: xid, uid: k.id.lilaoshi, group: `preparation:${other}` }, k.who.lilaoshi!.token)).code).toBe(200);
+    expect((await raw(second.url, CALLS.workmanBind, { client_id: xid, uid: k.id.lilaoshi, group: `preparation:${other}` }, k.who.lilaoshi!.token)).code).toBe(
+      200,
+    );
 
     // Process two publishes: a (on one) and b (on two) get it, x does not.
     await two.publish(group, { type: "discuss.save", data: { id: 42 } });

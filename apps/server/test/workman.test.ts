@@ -80,7 +80,11 @@ function open(base: string, token: string, opts: { type?: string; autoPong?: boo
 
 /** A raw (plain JSON) call. */
 async function raw<T>(base: string, path: string, body: Record<string, unknown>, token?: string): Promise<{ code: number; msg: string; data: T }> {
-  const r = await fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+  const r = await fetch(base + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
   return (await r.json()) as { code: number; msg: string; data: T };
 }
 
@@ -212,7 +216,10 @@ describe("live socket (/ws) and c398 / c399", () => {
     await k.db.insert(listenMember).values({ record_id: listenZhang, account_id: k.id.zhanglaoshi!, role: 3 });
     const [a] = await k.db.insert(afterClass).values({ title: "课后反思", account_id: k.id.zhanglaoshi!, community_id: c }).returning({ id: afterClass.id });
     afterClassId = a!.id;
-    const [h] = await k.db.insert(afterClass).values({ title: "隐藏的反思", account_id: k.id.zhanglaoshi!, community_id: c, is_display: 0 }).returning({ id: afterClass.id });
+    const [h] = await k.db
+      .insert(afterClass)
+      .values({ title: "隐藏的反思", account_id: k.id.zhanglaoshi!, community_id: c, is_display: 0 })
+      .returning({ id: afterClass.id });
     afterClassHidden = h!.id;
   });
   afterAll(async () => {
@@ -232,10 +239,18 @@ describe("live socket (/ws) and c398 / c399", () => {
     const live = liveServerOf(k.s.app)!;
     await live.publish(`preparation:${prepOpen}`, { type: "discuss.save", data: { id: 1, content: "第一条" } });
     await live.publish(`preparation:${prepOther}`, { type: "discuss.save", data: { id: 2, content: "另一组" } });
-    expect(await a.take((f) => f.type === "discuss.save")).toEqual({ type: "discuss.save", group: `preparation:${prepOpen}`, data: { id: 1, content: "第一条" } });
+    expect(await a.take((f) => f.type === "discuss.save")).toEqual({
+      type: "discuss.save",
+      group: `preparation:${prepOpen}`,
+      data: { id: 1, content: "第一条" },
+    });
     expect((await a2.take((f) => f.type === "discuss.save")).data).toEqual({ id: 1, content: "第一条" });
     // b's first group message is its own group's: the other group's never reached it.
-    expect(await b.take((f) => f.type === "discuss.save")).toEqual({ type: "discuss.save", group: `preparation:${prepOther}`, data: { id: 2, content: "另一组" } });
+    expect(await b.take((f) => f.type === "discuss.save")).toEqual({
+      type: "discuss.save",
+      group: `preparation:${prepOther}`,
+      data: { id: 2, content: "另一组" },
+    });
     await expect(a.take((f) => f.type === "discuss.save", 300)).rejects.toThrow();
     expect(b.frames.filter((f) => f.type === "discuss.save")).toHaveLength(1);
 
@@ -275,7 +290,15 @@ describe("live socket (/ws) and c398 / c399", () => {
     const r = await raw<WorkmanSendResult>(
       base,
       CALLS.workmanSend,
-      { type: "typing", client_id: await a.clientId(), group: `preparation:${prepOpen}`, ws_type: 2, msg: "正在输入…", preparation_id: prepOpen, content_img: "" },
+      {
+        type: "typing",
+        client_id: await a.clientId(),
+        group: `preparation:${prepOpen}`,
+        ws_type: 2,
+        msg: "正在输入…",
+        preparation_id: prepOpen,
+        content_img: "",
+      },
       token("zhanglaoshi"),
     );
     expect(r.code, r.msg).toBe(200);
@@ -294,12 +317,29 @@ describe("live socket (/ws) and c398 / c399", () => {
     const send = (body: Record<string, unknown>, user: string) => raw(base, CALLS.workmanSend, body, token(user));
     const oid = await other.clientId();
     expect(await send({ client_id: oid, group: `preparation:${prepOpen}`, msg: "x" }, "lilaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.notBound });
-    expect(await send({ client_id: oid, group: `preparation:${prepOther}`, msg: "x" }, "zhanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.notYours });
-    expect(await send({ client_id: await a.clientId(), group: `preparation:${prepOpen}`, account_id: k.id.lilaoshi }, "zhanglaoshi")).toMatchObject({ code: 403 });
-    expect(await send({ client_id: await a.clientId(), group: "room:1" }, "zhanglaoshi")).toMatchObject({ code: 400, msg: expect.stringContaining("分组(group)") });
-    expect(await send({ client_id: await a.clientId(), group: `preparation:${prepOpen}`, ws_type: 1 }, "zhanglaoshi")).toMatchObject({ code: 400, msg: "连接类型(ws_type): 只能是 2" });
-    expect(await send({ client_id: await a.clientId(), group: `preparation:${prepOpen}`, msg: "长".repeat(2001) }, "zhanglaoshi")).toMatchObject({ code: 400, msg: "消息(msg): 不能超过 2000 个字符" });
-    expect(await send({ client_id: await a.clientId(), group: `preparation:${prepOpen}`, pid: -1 }, "zhanglaoshi")).toMatchObject({ code: 400, msg: "上级消息(pid): 不能为负数" });
+    expect(await send({ client_id: oid, group: `preparation:${prepOther}`, msg: "x" }, "zhanglaoshi")).toMatchObject({
+      code: 403,
+      msg: LIVE_REFUSALS.notYours,
+    });
+    expect(await send({ client_id: await a.clientId(), group: `preparation:${prepOpen}`, account_id: k.id.lilaoshi }, "zhanglaoshi")).toMatchObject({
+      code: 403,
+    });
+    expect(await send({ client_id: await a.clientId(), group: "room:1" }, "zhanglaoshi")).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining("分组(group)"),
+    });
+    expect(await send({ client_id: await a.clientId(), group: `preparation:${prepOpen}`, ws_type: 1 }, "zhanglaoshi")).toMatchObject({
+      code: 400,
+      msg: "连接类型(ws_type): 只能是 2",
+    });
+    expect(await send({ client_id: await a.clientId(), group: `preparation:${prepOpen}`, msg: "长".repeat(2001) }, "zhanglaoshi")).toMatchObject({
+      code: 400,
+      msg: "消息(msg): 不能超过 2000 个字符",
+    });
+    expect(await send({ client_id: await a.clientId(), group: `preparation:${prepOpen}`, pid: -1 }, "zhanglaoshi")).toMatchObject({
+      code: 400,
+      msg: "上级消息(pid): 不能为负数",
+    });
     expect(await send({ group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({ code: 400, msg: "连接编号(client_id): 必填" });
     expect(await raw(base, CALLS.workmanSend, { client_id: await a.clientId(), group: `preparation:${prepOpen}` })).toMatchObject({ code: 1025 });
   });
@@ -310,22 +350,42 @@ describe("live socket (/ws) and c398 / c399", () => {
     const uid = k.id.zhanglaoshi;
     expect(await bind({ client_id: zid, uid, group: `preparation:${prepPrivate}` }, "zhanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.noView });
     expect(await bind({ client_id: zid, uid, group: `listen:${listenPrivate}` }, "zhanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.noView });
-    expect(await bind({ client_id: zid, uid: k.id.wanglaoshi, group: `after_class:${afterClassId}` }, "wanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.notYours });
+    expect(await bind({ client_id: zid, uid: k.id.wanglaoshi, group: `after_class:${afterClassId}` }, "wanglaoshi")).toMatchObject({
+      code: 403,
+      msg: LIVE_REFUSALS.notYours,
+    });
     const w0 = sock("wanglaoshi");
-    expect(await bind({ client_id: await w0.clientId(), uid: k.id.wanglaoshi, group: `after_class:${afterClassHidden}` }, "wanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.noView });
-    expect(await bind({ client_id: await w0.clientId(), uid: k.id.wanglaoshi, group: `after_class:${afterClassId}` }, "wanglaoshi")).toMatchObject({ code: 200 });
+    expect(await bind({ client_id: await w0.clientId(), uid: k.id.wanglaoshi, group: `after_class:${afterClassHidden}` }, "wanglaoshi")).toMatchObject({
+      code: 403,
+      msg: LIVE_REFUSALS.noView,
+    });
+    expect(await bind({ client_id: await w0.clientId(), uid: k.id.wanglaoshi, group: `after_class:${afterClassId}` }, "wanglaoshi")).toMatchObject({
+      code: 200,
+    });
     expect(await bind({ client_id: zid, uid, group: `after_class:${afterClassHidden}` }, "zhanglaoshi")).toMatchObject({ code: 200 });
-    expect(await bind({ client_id: zid, uid: k.id.lilaoshi, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({ code: 403, msg: LIVE_REFUSALS.notYou });
+    expect(await bind({ client_id: zid, uid: k.id.lilaoshi, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({
+      code: 403,
+      msg: LIVE_REFUSALS.notYou,
+    });
     expect(await bind({ client_id: zid, uid, group: "preparation:99999" }, "zhanglaoshi")).toMatchObject({ code: 404 });
     expect(await bind({ client_id: zid, uid, group: "after_class:99999" }, "zhanglaoshi")).toMatchObject({ code: 404 });
     const live = liveServerOf(k.s.app)!;
     // A client id of this process that is not open; one of no process is 404 too, unless REDIS_URL lets another
     // process own it (the bind is then carried there, and binds nothing when nobody has it).
-    expect(await bind({ client_id: `${live.node}.zzzz`, uid, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({ code: 404, msg: LIVE_REFUSALS.noClient });
+    expect(await bind({ client_id: `${live.node}.zzzz`, uid, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({
+      code: 404,
+      msg: LIVE_REFUSALS.noClient,
+    });
     expect((await bind({ client_id: "nobody.1", uid, group: `preparation:${prepOpen}` }, "zhanglaoshi")).code).toBe(k.s.config.redisUrl ? 200 : 404);
     expect(await bind({ client_id: zid, uid, group: "preparation:12345678901" }, "zhanglaoshi")).toMatchObject({ code: 400 });
-    expect(await bind({ client_id: zid, uid, group: "preparation:abc" }, "zhanglaoshi")).toMatchObject({ code: 400, msg: expect.stringMatching(/^分组\(group\): 格式应为/) });
-    expect(await bind({ client_id: zid, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({ code: 400, msg: expect.stringContaining("用户编号(uid)") });
+    expect(await bind({ client_id: zid, uid, group: "preparation:abc" }, "zhanglaoshi")).toMatchObject({
+      code: 400,
+      msg: expect.stringMatching(/^分组\(group\): 格式应为/),
+    });
+    expect(await bind({ client_id: zid, group: `preparation:${prepOpen}` }, "zhanglaoshi")).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining("用户编号(uid)"),
+    });
     // A refused bind binds nothing: a publish to that group does not reach the socket.
     expect(live.bound(`preparation:${prepPrivate}`)).toBe(0);
     // wang (its author) may.

@@ -44,15 +44,7 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export type EnvelopeFailure =
-  | "bad_base64"
-  | "too_short"
-  | "bad_atime"
-  | "stale_atime"
-  | "decrypt_failed"
-  | "bad_json"
-  | "not_object"
-  | "request_time_mismatch";
+export type EnvelopeFailure = "bad_base64" | "too_short" | "bad_atime" | "stale_atime" | "decrypt_failed" | "bad_json" | "not_object" | "request_time_mismatch";
 
 /** Chinese messages shown to a user for each envelope failure (code 400). */
 export const ENVELOPE_MESSAGES: Record<EnvelopeFailure, string> = {
@@ -100,11 +92,7 @@ export interface SealedRequest {
 }
 
 /** Encrypts a payload for sending; adds request_time = atime. */
-export async function sealPayload(
-  appKey: string,
-  payload: Record<string, unknown>,
-  atime: number = nowSeconds(),
-): Promise<SealedRequest> {
+export async function sealPayload(appKey: string, payload: Record<string, unknown>, atime: number = nowSeconds()): Promise<SealedRequest> {
   const iv = new Uint8Array(IV_BYTES);
   globalThis.crypto.getRandomValues(iv);
   const plain = encoder.encode(JSON.stringify({ ...payload, request_time: atime }));
@@ -127,12 +115,7 @@ export function parseAtime(header: unknown): number {
  * Decrypts and checks an envelope. Throws EnvelopeError on any failure.
  * Returns the payload without request_time.
  */
-export async function openPayload(
-  appKey: string,
-  encrypt: string,
-  atime: number,
-  now: number = nowSeconds(),
-): Promise<Record<string, unknown>> {
+export async function openPayload(appKey: string, encrypt: string, atime: number, now: number = nowSeconds()): Promise<Record<string, unknown>> {
   if (!Number.isSafeInteger(atime) || atime <= 0) throw new EnvelopeError("bad_atime");
   if (Math.abs(now - atime) > REPLAY_WINDOW_SECONDS) throw new EnvelopeError("stale_atime");
   const raw = fromBase64(encrypt);
@@ -140,11 +123,7 @@ export async function openPayload(
   const key = await deriveKey(appKey, atime);
   let plain: ArrayBuffer;
   try {
-    plain = await subtle().decrypt(
-      { name: "AES-GCM", iv: raw.subarray(0, IV_BYTES), tagLength: TAG_BYTES * 8 },
-      key,
-      raw.subarray(IV_BYTES),
-    );
+    plain = await subtle().decrypt({ name: "AES-GCM", iv: raw.subarray(0, IV_BYTES), tagLength: TAG_BYTES * 8 }, key, raw.subarray(IV_BYTES));
   } catch {
     throw new EnvelopeError("decrypt_failed");
   }

@@ -20,7 +20,18 @@ describe("spec §9 constants", () => {
   });
 
   it("profile completeness needs all ten fields", () => {
-    const full = { province_id: 1, city_id: 2, njy_area_id: 3, school_id: 4, period_id: 5, subject_id: 6, reputation: "一级教师", entry_year: 2015, identity: 2, identity_level: 1 };
+    const full = {
+      province_id: 1,
+      city_id: 2,
+      njy_area_id: 3,
+      school_id: 4,
+      period_id: 5,
+      subject_id: 6,
+      reputation: "一级教师",
+      entry_year: 2015,
+      identity: 2,
+      identity_level: 1,
+    };
     expect(isProfileComplete(full)).toBe(true);
     expect(isProfileComplete({ ...full, reputation: "" })).toBe(false);
     expect(isProfileComplete({ ...full, njy_area_id: 0 })).toBe(false);

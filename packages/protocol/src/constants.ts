@@ -74,13 +74,49 @@ export const MODES = [
 export const MENU_VERSION_SUFFIXES = ["2_0", "3_0", "1_0", "_zj"] as const;
 
 export const CHART_COLORS = [
-  "#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc", "#2f4554",
-  "#61a0a8", "#d48265", "#749f83", "#ca8622", "#bda29a", "#6e7074", "#546570", "#c4ccd3", "#1890ff", "#13c2c2",
+  "#5470c6",
+  "#91cc75",
+  "#fac858",
+  "#ee6666",
+  "#73c0de",
+  "#3ba272",
+  "#fc8452",
+  "#9a60b4",
+  "#ea7ccc",
+  "#2f4554",
+  "#61a0a8",
+  "#d48265",
+  "#749f83",
+  "#ca8622",
+  "#bda29a",
+  "#6e7074",
+  "#546570",
+  "#c4ccd3",
+  "#1890ff",
+  "#13c2c2",
 ] as const;
 
 export const AVATAR_COLORS = [
-  "#f56a00", "#7265e6", "#ffbf00", "#00a2ae", "#1677ff", "#52c41a", "#eb2f96", "#fa541c", "#13c2c2", "#722ed1",
-  "#2f54eb", "#faad14", "#a0d911", "#08979c", "#d4380d", "#c41d7f", "#531dab", "#389e0d", "#096dd9", "#cf1322",
+  "#f56a00",
+  "#7265e6",
+  "#ffbf00",
+  "#00a2ae",
+  "#1677ff",
+  "#52c41a",
+  "#eb2f96",
+  "#fa541c",
+  "#13c2c2",
+  "#722ed1",
+  "#2f54eb",
+  "#faad14",
+  "#a0d911",
+  "#08979c",
+  "#d4380d",
+  "#c41d7f",
+  "#531dab",
+  "#389e0d",
+  "#096dd9",
+  "#cf1322",
 ] as const;
 
 export function avatarColor(accountId: number): string {
@@ -104,8 +140,16 @@ export const PROFILE_SETTINGS_PATH = "/NX/personalCenter/personalSettings";
 
 /** Profile completeness fields (platform.md §3). */
 export const PROFILE_REQUIRED_FIELDS = [
-  "province_id", "city_id", "njy_area_id", "school_id", "period_id", "subject_id",
-  "reputation", "entry_year", "identity", "identity_level",
+  "province_id",
+  "city_id",
+  "njy_area_id",
+  "school_id",
+  "period_id",
+  "subject_id",
+  "reputation",
+  "entry_year",
+  "identity",
+  "identity_level",
 ] as const;
 
 export function isProfileComplete(p: Partial<Record<(typeof PROFILE_REQUIRED_FIELDS)[number], unknown>>): boolean {

@@ -1,19 +1,61 @@
 /** The questionnaire contract's shared logic (#12): checkQuestions, questionPath, checkAnswer, and the payload schemas. */
 import { describe, expect, it } from "vitest";
-import { Question, type QuestionInput, QuestionList, QuestionnaireSavePayload, SKIP_END, checkAnswer, checkQuestions, questionPath } from "./schemas/questionnaire.js";
+import {
+  Question,
+  type QuestionInput,
+  QuestionList,
+  QuestionnaireSavePayload,
+  SKIP_END,
+  checkAnswer,
+  checkQuestions,
+  questionPath,
+} from "./schemas/questionnaire.js";
 
 const q = (x: QuestionInput) => Question.parse(x);
 const single = (id: string, skip: { option_id: string; goto: string }[] = [], required = true) =>
-  q({ id, type: "single", title: `单选 ${id}`, required, options: [{ id: "a", label: "甲" }, { id: "b", label: "乙" }, { id: "c", label: "丙" }], skip });
+  q({
+    id,
+    type: "single",
+    title: `单选 ${id}`,
+    required,
+    options: [
+      { id: "a", label: "甲" },
+      { id: "b", label: "乙" },
+      { id: "c", label: "丙" },
+    ],
+    skip,
+  });
 const text = (id: string, required = true) => q({ id, type: "text", title: `填空 ${id}`, required, max_length: 10 });
 
 describe("checkQuestions", () => {
   it("accepts a consistent list of every type", () => {
     const qs = [
-      single("s", [{ option_id: "b", goto: "t" }, { option_id: "c", goto: SKIP_END }]),
-      q({ id: "m", type: "multiple", title: "多选", options: [{ id: "a", label: "甲" }, { id: "b", label: "乙" }], min_select: 1, max_select: 2 }),
+      single("s", [
+        { option_id: "b", goto: "t" },
+        { option_id: "c", goto: SKIP_END },
+      ]),
+      q({
+        id: "m",
+        type: "multiple",
+        title: "多选",
+        options: [
+          { id: "a", label: "甲" },
+          { id: "b", label: "乙" },
+        ],
+        min_select: 1,
+        max_select: 2,
+      }),
       q({ id: "r", type: "rating", title: "评分", scale_min: 0, scale_max: 10 }),
-      q({ id: "x", type: "matrix", title: "矩阵", rows: [{ id: "r1", label: "行" }], options: [{ id: "c1", label: "列1" }, { id: "c2", label: "列2" }] }),
+      q({
+        id: "x",
+        type: "matrix",
+        title: "矩阵",
+        rows: [{ id: "r1", label: "行" }],
+        options: [
+          { id: "c1", label: "列1" },
+          { id: "c2", label: "列2" },
+        ],
+      }),
       text("t"),
     ];
     expect(checkQuestions(qs)).toBeUndefined();
@@ -23,14 +65,47 @@ describe("checkQuestions", () => {
   it("names the question and the problem", () => {
     expect(checkQuestions([text("a"), text("a")])).toBe("第 2 题: 题目编号重复");
     expect(checkQuestions([q({ id: "s", type: "single", title: "t", options: [{ id: "a", label: "甲" }] })])).toBe("第 1 题: 至少需要 2 个选项");
-    expect(checkQuestions([q({ id: "s", type: "single", title: "t", options: [{ id: "a", label: "甲" }, { id: "a", label: "乙" }] })])).toBe("第 1 题: 选项编号重复");
-    expect(checkQuestions([q({ id: "x", type: "matrix", title: "t", options: [{ id: "a", label: "甲" }, { id: "b", label: "乙" }] })])).toBe("第 1 题: 矩阵至少需要 1 行");
-    expect(checkQuestions([q({ id: "x", type: "matrix", title: "t", rows: [{ id: "r", label: "行" }], options: [{ id: "a", label: "甲" }] })])).toBe("第 1 题: 矩阵至少需要 2 列");
+    expect(
+      checkQuestions([
+        q({
+          id: "s",
+          type: "single",
+          title: "t",
+          options: [
+            { id: "a", label: "甲" },
+            { id: "a", label: "乙" },
+          ],
+        }),
+      ]),
+    ).toBe("第 1 题: 选项编号重复");
+    expect(
+      checkQuestions([
+        q({
+          id: "x",
+          type: "matrix",
+          title: "t",
+          options: [
+            { id: "a", label: "甲" },
+            { id: "b", label: "乙" },
+          ],
+        }),
+      ]),
+    ).toBe("第 1 题: 矩阵至少需要 1 行");
+    expect(checkQuestions([q({ id: "x", type: "matrix", title: "t", rows: [{ id: "r", label: "行" }], options: [{ id: "a", label: "甲" }] })])).toBe(
+      "第 1 题: 矩阵至少需要 2 列",
+    );
     expect(checkQuestions([q({ id: "r", type: "rating", title: "t", scale_min: 5, scale_max: 5 })])).toBe("第 1 题: 评分下限须小于上限");
-    const opts = [{ id: "a", label: "甲" }, { id: "b", label: "乙" }];
-    expect(checkQuestions([q({ id: "m", type: "multiple", title: "t", options: opts, min_select: 2, max_select: 1 })])).toBe("第 1 题: 最少选择数不能大于最多选择数");
+    const opts = [
+      { id: "a", label: "甲" },
+      { id: "b", label: "乙" },
+    ];
+    expect(checkQuestions([q({ id: "m", type: "multiple", title: "t", options: opts, min_select: 2, max_select: 1 })])).toBe(
+      "第 1 题: 最少选择数不能大于最多选择数",
+    );
     expect(checkQuestions([q({ id: "m", type: "multiple", title: "t", options: opts, max_select: 3 })])).toBe("第 1 题: 选择数不能超过选项数");
-    expect(checkQuestions([text("t"), q({ id: "m", type: "multiple", title: "t", options: opts, skip: [{ option_id: "a", goto: SKIP_END }] })])).toBe("第 2 题: 只有单选题可以设置跳题");
+    expect(checkQuestions([text("t"), q({ id: "m", type: "multiple", title: "t", options: opts, skip: [{ option_id: "a", goto: SKIP_END }] })])).toBe(
+      "第 2 题: 只有单选题可以设置跳题",
+    );
   });
 
   it("skip rules name the question's own options and jump forward only", () => {
@@ -45,7 +120,16 @@ describe("checkQuestions", () => {
 });
 
 describe("questionPath", () => {
-  const qs = [single("q1", [{ option_id: "b", goto: "q4" }, { option_id: "c", goto: SKIP_END }]), text("q2"), single("q3", [{ option_id: "a", goto: "q5" }]), text("q4"), text("q5")];
+  const qs = [
+    single("q1", [
+      { option_id: "b", goto: "q4" },
+      { option_id: "c", goto: SKIP_END },
+    ]),
+    text("q2"),
+    single("q3", [{ option_id: "a", goto: "q5" }]),
+    text("q4"),
+    text("q5"),
+  ];
   const ids = (answers: Record<string, string>) => questionPath(qs, answers).map((x) => x.id);
 
   it("without answers or without a matching rule: every question", () => {
@@ -64,7 +148,19 @@ describe("questionPath", () => {
 describe("checkAnswer", () => {
   const m = q({ id: "m", type: "multiple", title: "t", options: ["a", "b", "c"].map((id) => ({ id, label: id })), min_select: 2, max_select: 2 });
   const r = q({ id: "r", type: "rating", title: "t", scale_min: 1, scale_max: 5 });
-  const x = q({ id: "x", type: "matrix", title: "t", rows: [{ id: "r1", label: "1" }, { id: "r2", label: "2" }], options: [{ id: "c1", label: "a" }, { id: "c2", label: "b" }] });
+  const x = q({
+    id: "x",
+    type: "matrix",
+    title: "t",
+    rows: [
+      { id: "r1", label: "1" },
+      { id: "r2", label: "2" },
+    ],
+    options: [
+      { id: "c1", label: "a" },
+      { id: "c2", label: "b" },
+    ],
+  });
 
   it("required only when final", () => {
     for (const empty of [undefined, "", [], {}]) {

@@ -16,7 +16,8 @@ const TB = 1024 ** 4;
 /** The seeded PRNG every demo seed uses, so every start builds the same organization. */
 export { prng };
 
-const SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
+const SURNAMES =
+  "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
 const GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红娥玲芬燕彬鹏辉婷雪琳晨宇浩然子涵欣怡梓轩一诺思远佳琪雨泽梦瑶俊熙若曦嘉懿紫萱博文睿泽";
 
 function pick<T>(r: () => number, list: readonly T[]): T {
@@ -29,7 +30,10 @@ export function chineseName(r: () => number): string {
 }
 
 const PERIODS = {
-  小学: { grades: ["一年级", "二年级", "三年级", "四年级", "五年级", "六年级"], subjects: ["语文", "数学", "英语", "科学", "道德与法治", "音乐", "美术", "体育"] },
+  小学: {
+    grades: ["一年级", "二年级", "三年级", "四年级", "五年级", "六年级"],
+    subjects: ["语文", "数学", "英语", "科学", "道德与法治", "音乐", "美术", "体育"],
+  },
   初中: { grades: ["七年级", "八年级", "九年级"], subjects: ["语文", "数学", "英语", "物理", "化学", "生物", "历史", "地理", "道德与法治"] },
   高中: { grades: ["高一", "高二", "高三"], subjects: ["语文", "数学", "英语", "物理", "化学", "生物", "历史", "地理", "思想政治"] },
 } as const;
@@ -71,8 +75,28 @@ export async function seedOrganization(db: Db): Promise<DemoOrg> {
   const cityRows = await db
     .insert(region)
     .values([
-      { name: "银川市", level: 2, pid: prov!.id, sort: 1, region_code: "640100", province_code: "640000", city_code: "640100", quota_bytes: 8 * TB, space_size_type: "TB" },
-      { name: "石嘴山市", level: 2, pid: prov!.id, sort: 2, region_code: "640200", province_code: "640000", city_code: "640200", quota_bytes: 6 * TB, space_size_type: "TB" },
+      {
+        name: "银川市",
+        level: 2,
+        pid: prov!.id,
+        sort: 1,
+        region_code: "640100",
+        province_code: "640000",
+        city_code: "640100",
+        quota_bytes: 8 * TB,
+        space_size_type: "TB",
+      },
+      {
+        name: "石嘴山市",
+        level: 2,
+        pid: prov!.id,
+        sort: 2,
+        region_code: "640200",
+        province_code: "640000",
+        city_code: "640200",
+        quota_bytes: 6 * TB,
+        space_size_type: "TB",
+      },
     ])
     .returning();
   const cityOf = (code: string) => cityRows.find((c) => c.region_code === code)!;
@@ -198,7 +222,13 @@ export async function seedPeople(db: Db, org: DemoOrg, opts: { teacherGroupId: n
     const c = classes[i % classes.length]!;
     const n = (perSchool.get(c.school) ?? 0) + 1;
     perSchool.set(c.school, n);
-    students.push({ school_id: c.school, class_id: c.id, name: chineseName(r), student_no: `S${c.school}${String(n).padStart(5, "0")}`, gender: r() < 0.5 ? 1 : 2 });
+    students.push({
+      school_id: c.school,
+      class_id: c.id,
+      name: chineseName(r),
+      student_no: `S${c.school}${String(n).padStart(5, "0")}`,
+      gender: r() < 0.5 ? 1 : 2,
+    });
   }
   await db.insert(student).values(students);
 }

@@ -95,7 +95,10 @@ export function pushArgs(opts: PushOptions, label: string, toneHz: number, url: 
 
 /** Spawns one camera push; stderr's tail is kept for the failure reason. */
 export function spawnPush(opts: PushOptions, label: string, toneHz: number, url: string): { child: ChildProcess; stderr: () => string } {
-  const child = spawn(opts.ffmpegPath, pushArgs(opts, label, toneHz, url), { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, TZ: "Asia/Shanghai" } });
+  const child = spawn(opts.ffmpegPath, pushArgs(opts, label, toneHz, url), {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, TZ: "Asia/Shanghai" },
+  });
   let tail = "";
   child.stderr?.setEncoding("utf8").on("data", (s: string) => {
     tail = (tail + s).slice(-1000);

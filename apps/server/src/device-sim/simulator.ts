@@ -418,7 +418,9 @@ class SimDevice {
       if (Date.now() - started > 10_000) this.failures[c] = 0;
       this.failures[c]++;
       const wait = Math.min(10_000, 1000 * 2 ** Math.min(this.failures[c] - 1, 4));
-      this.log(`[${this.s.code}] ${CAMERA_NAMES[c]}机位推流中断（${code ?? signal}${stderr() ? `：${stderr().split("\n").pop()}` : ""}），${wait / 1000} 秒后重试`);
+      this.log(
+        `[${this.s.code}] ${CAMERA_NAMES[c]}机位推流中断（${code ?? signal}${stderr() ? `：${stderr().split("\n").pop()}` : ""}），${wait / 1000} 秒后重试`,
+      );
       this.retry.set(
         c,
         setTimeout(() => {

@@ -1,11 +1,4 @@
-import {
-  Code,
-  EnvelopeError,
-  type Envelope,
-  openPayload,
-  parseAtime,
-  parsePayload,
-} from "@yanke/protocol";
+import { Code, EnvelopeError, type Envelope, openPayload, parseAtime, parsePayload } from "@yanke/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError, sessionInvalid } from "./errors.js";
@@ -98,7 +91,7 @@ async function readPayload(host: CallHost, req: FastifyRequest, raw: boolean): P
   const rawHeader = req.headers.raw;
   if (raw || (host.allowRaw && (rawHeader === "1" || rawHeader === "true"))) return body ?? {};
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError(Code.BAD_INPUT, "请求体必须是 JSON 对象 {\"encrypt\": \"…\"}");
+    throw new AppError(Code.BAD_INPUT, '请求体必须是 JSON 对象 {"encrypt": "…"}');
   }
   const encrypt = (body as Record<string, unknown>).encrypt;
   if (typeof encrypt !== "string" || encrypt.length === 0) {

@@ -16,8 +16,7 @@ export const badInput = (msg: string) => new AppError(Code.BAD_INPUT, msg);
 export const forbidden = (msg?: string) => new AppError(Code.FORBIDDEN, msg);
 export const notFound = (msg?: string) => new AppError(Code.NOT_FOUND, msg);
 export const conflict = (msg?: string) => new AppError(Code.CONFLICT, msg);
-export const tooMany = (msg: string, retryAfterSeconds: number) =>
-  new AppError(Code.TOO_MANY, msg, { retry_after: retryAfterSeconds });
+export const tooMany = (msg: string, retryAfterSeconds: number) => new AppError(Code.TOO_MANY, msg, { retry_after: retryAfterSeconds });
 export const sessionInvalid = () => new AppError(Code.SESSION_INVALID);
 export const sessionEnded = (reason: SessionEndReason) => new AppError(Code.SESSION_ENDED, SESSION_END_MESSAGES[reason]);
 

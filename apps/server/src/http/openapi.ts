@@ -22,9 +22,7 @@ export function buildOpenApi(calls: readonly RegisteredCall[], version: string):
         security: c.access === "public" ? [] : [{ token: [] }],
         requestBody: {
           required: true,
-          description: c.raw
-            ? "明文 JSON（raw）"
-            : "加密信封 {encrypt}；下方 schema 为解密后的明文载荷（不含 request_time）",
+          description: c.raw ? "明文 JSON（raw）" : "加密信封 {encrypt}；下方 schema 为解密后的明文载荷（不含 request_time）",
           content: { "application/json": { schema: payload } },
         },
         responses: { "200": { description: "{code, msg, data}", content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } } } },
@@ -37,7 +35,7 @@ export function buildOpenApi(calls: readonly RegisteredCall[], version: string):
       title: "研课 Yanke API",
       version,
       description:
-        "所有接口为 POST，请求体 {\"encrypt\": base64(iv‖密文‖tag)}，AES-256-GCM，密钥 = HMAC-SHA256(APP_KEY, Atime)。请求头 TOKEN、Atime。应答 {code,msg,data}。见 shared/design/wire.md。",
+        '所有接口为 POST，请求体 {"encrypt": base64(iv‖密文‖tag)}，AES-256-GCM，密钥 = HMAC-SHA256(APP_KEY, Atime)。请求头 TOKEN、Atime。应答 {code,msg,data}。见 shared/design/wire.md。',
     },
     components: {
       securitySchemes: { token: { type: "apiKey", in: "header", name: "TOKEN" } },

@@ -12,14 +12,5 @@ export const FFMPEG_QUIET = ["-hide_banner", "-nostdin", "-loglevel", "error"] a
  * -nostdin only stops ffmpeg reading the keyboard; pipe:0 is still the input.
  */
 export function flvPipeCopy(opts: { quickStart?: boolean } = {}): string[] {
-  return [
-    ...FFMPEG_QUIET,
-    ...(opts.quickStart ? ["-analyzeduration", "1000000", "-probesize", "500000"] : []),
-    "-f",
-    "flv",
-    "-i",
-    "pipe:0",
-    "-c",
-    "copy",
-  ];
+  return [...FFMPEG_QUIET, ...(opts.quickStart ? ["-analyzeduration", "1000000", "-probesize", "500000"] : []), "-f", "flv", "-i", "pipe:0", "-c", "copy"];
 }

@@ -18,9 +18,13 @@ export interface SofficeMessages {
 export function runSoffice(soffice: string, dir: string, input: string, messages: SofficeMessages): Promise<void> {
   return new Promise((resolve, reject) => {
     const profile = `file://${path.join(dir, "profile")}`;
-    const child = spawn(soffice, ["--headless", "--norestore", "--nolockcheck", `-env:UserInstallation=${profile}`, "--convert-to", "pdf", "--outdir", dir, input], {
-      stdio: "ignore",
-    });
+    const child = spawn(
+      soffice,
+      ["--headless", "--norestore", "--nolockcheck", `-env:UserInstallation=${profile}`, "--convert-to", "pdf", "--outdir", dir, input],
+      {
+        stdio: "ignore",
+      },
+    );
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new AppError(Code.UNAVAILABLE, messages.convertTimeout));

@@ -29,6 +29,9 @@ export async function seedAdminDemo(d: AdminDemoDeps): Promise<boolean> {
   await seedTrainingDemo(d);
   await seedQuestionnaireDemo(d);
   await seedReportDemo(d);
-  await d.db.insert(systemSetting).values({ key: ADMIN_DEMO_KEY, value: { at: new Date().toISOString() } }).onConflictDoNothing();
+  await d.db
+    .insert(systemSetting)
+    .values({ key: ADMIN_DEMO_KEY, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
   return true;
 }

@@ -57,7 +57,14 @@ export function communityDeps(
   d: Omit<CommunityDeps, "access" | "preparations" | "live" | "now" | "signPlayback"> & { now?: () => Date; signPlayback?: (path: string) => string },
 ): CommunityDeps {
   const access = new CommunityAccess(d.db);
-  return { ...d, access, preparations: new PreparationAccess(d.db, access), live: new LiveHub(), signPlayback: d.signPlayback ?? ((p) => p), now: d.now ?? (() => new Date()) };
+  return {
+    ...d,
+    access,
+    preparations: new PreparationAccess(d.db, access),
+    live: new LiveHub(),
+    signPlayback: d.signPlayback ?? ((p) => p),
+    now: d.now ?? (() => new Date()),
+  };
 }
 
 export function communityEditionRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {

@@ -14,7 +14,6 @@ import { DRAWER_WIDTH, zodRule } from "./common";
 
 export const IDENTITY_OPTIONS = [1, 2, 3, 4, 5].map((v) => ({ value: v, label: ROLE_NAMES[v] ?? String(v) }));
 
-
 /** Create / edit an account (drawer). Validated with the protocol's AccountSave / AccountUpdate rules. */
 export function AccountForm({
   editing,
@@ -43,9 +42,7 @@ export function AccountForm({
   const periods = listed.length ? listed.map((p) => ({ id: p.value, name: p.label })) : own;
   const can = usePermission();
   const groups = useQuery({ queryKey: ["groupOptions"], enabled: open && can(CALLS.groupOptions), queryFn: rbacApi.groupOptions });
-  const groupOptions = (groups.data ?? [])
-    .filter((g) => !g.school_id || !schoolId || g.school_id === schoolId)
-    .map((g) => ({ value: g.id, label: g.title }));
+  const groupOptions = (groups.data ?? []).filter((g) => !g.school_id || !schoolId || g.school_id === schoolId).map((g) => ({ value: g.id, label: g.title }));
   const showPasswords = !row || changing === true;
 
   useEffect(() => {

@@ -43,7 +43,12 @@ export function AccountImport({
           {kinds.length > 1 ? (
             <div className="yk-form-line">
               <span className="yk-form-label">导入类型</span>
-              <Radio.Group value={kind} onChange={(e) => setKind(e.target.value === "account" ? "account" : "teacher")} disabled={busy} data-testid="import-kind">
+              <Radio.Group
+                value={kind}
+                onChange={(e) => setKind(e.target.value === "account" ? "account" : "teacher")}
+                disabled={busy}
+                data-testid="import-kind"
+              >
                 {kinds.map((k) => (
                   <Radio.Button key={k} value={k}>
                     {KIND_LABEL[k]}

@@ -196,9 +196,19 @@ export function AccountPage() {
       ),
     },
     { title: "手机号", dataIndex: "telephone", width: 118, render: (v: string) => v || <span className="yk-muted">—</span> },
-    { title: "身份", dataIndex: "identity_name", width: 76, render: (v: string, r) => <Tag bordered={false}>{v || IDENTITY_OPTIONS.find((o) => o.value === r.identity)?.label}</Tag> },
+    {
+      title: "身份",
+      dataIndex: "identity_name",
+      width: 76,
+      render: (v: string, r) => <Tag bordered={false}>{v || IDENTITY_OPTIONS.find((o) => o.value === r.identity)?.label}</Tag>,
+    },
     { title: "角色", dataIndex: "group_title", width: 110, ellipsis: true, render: (v: string) => v || <span className="yk-muted">未分配</span> },
-    { title: "学校", dataIndex: "school_name", ellipsis: true, render: (v: string, r) => v || (r.school_id ? `学校 ${r.school_id}` : <span className="yk-muted">—</span>) },
+    {
+      title: "学校",
+      dataIndex: "school_name",
+      ellipsis: true,
+      render: (v: string, r) => v || (r.school_id ? `学校 ${r.school_id}` : <span className="yk-muted">—</span>),
+    },
     {
       title: "状态",
       dataIndex: "status",
@@ -333,8 +343,22 @@ export function AccountPage() {
               <Dropdown
                 menu={{
                   items: [
-                    { key: "teacher", label: <a href={TEMPLATE_URLS.teacher} download data-testid="template-teacher-link">教师导入模板</a> },
-                    { key: "account", label: <a href={TEMPLATE_URLS.account} download data-testid="template-account-link">账号导入模板</a> },
+                    {
+                      key: "teacher",
+                      label: (
+                        <a href={TEMPLATE_URLS.teacher} download data-testid="template-teacher-link">
+                          教师导入模板
+                        </a>
+                      ),
+                    },
+                    {
+                      key: "account",
+                      label: (
+                        <a href={TEMPLATE_URLS.account} download data-testid="template-account-link">
+                          账号导入模板
+                        </a>
+                      ),
+                    },
                   ],
                 }}
               >
@@ -449,7 +473,8 @@ function BatchResultModal({ view, known, onClose }: { view: ResultView | null; k
               title: "结果",
               dataIndex: "ok",
               width: 200,
-              render: (ok: boolean, r) => (ok ? <Tag color="success">{r.msg || "成功"}</Tag> : <Typography.Text type="danger">{r.msg || "失败"}</Typography.Text>),
+              render: (ok: boolean, r) =>
+                ok ? <Tag color="success">{r.msg || "成功"}</Tag> : <Typography.Text type="danger">{r.msg || "失败"}</Typography.Text>,
             },
             ...(reset
               ? [

@@ -180,7 +180,15 @@ export function MenuGroupPage() {
           })}
         />
       </Card>
-      <ApplyModal editing={editing} types={GROUP_TYPES} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />
+      <ApplyModal
+        editing={editing}
+        types={GROUP_TYPES}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
     </div>
   );
 }
@@ -212,7 +220,15 @@ export function AbilityPage() {
         </div>
         <ApplyTable rows={rows} loading={groups.isFetching} testId="ability-table" onEdit={(r) => setEditing({ mode: "edit", row: r })} onChanged={refresh} />
       </Card>
-      <ApplyModal editing={editing} types={[ABILITY_TYPE]} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />
+      <ApplyModal
+        editing={editing}
+        types={[ABILITY_TYPE]}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
     </div>
   );
 }
@@ -253,7 +269,15 @@ function ApplyModal({ editing, types, onClose, onSaved }: { editing: Editing; ty
     form.resetFields();
     if (editing.mode === "edit") {
       const r = editing.row;
-      form.setFieldsValue({ name: r.name, icon: r.icon, apply_type: r.apply_type, type: r.type || 1, is_display: r.is_display === 1, rules: r.rules, group_ids: r.group_ids });
+      form.setFieldsValue({
+        name: r.name,
+        icon: r.icon,
+        apply_type: r.apply_type,
+        type: r.type || 1,
+        is_display: r.is_display === 1,
+        rules: r.rules,
+        group_ids: r.group_ids,
+      });
     } else {
       form.setFieldsValue({ name: "", icon: "", apply_type: editing.applyType, type: 1, is_display: true, rules: [], group_ids: [] });
     }
@@ -351,7 +375,14 @@ function ApplyModal({ editing, types, onClose, onSaved }: { editing: Editing; ty
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item label={<span>包含规则 <Tag bordered={false}>选择该应用打开的菜单与权限</Tag></span>} name="rules">
+            <Form.Item
+              label={
+                <span>
+                  包含规则 <Tag bordered={false}>选择该应用打开的菜单与权限</Tag>
+                </span>
+              }
+              name="rules"
+            >
               <RuleTree tree={rules.data?.tree ?? []} loading={rules.isFetching} testId="apply-rule-tree" height={320} />
             </Form.Item>
           </Col>

@@ -121,17 +121,17 @@ export function AuthCodePage() {
               </Card>
             </Col>
           ) : null}
-            <Col xs={24} xl={12}>
-              <Card size="small" title="应用授权状态">
-                <div className="yk-filter-bar">
-                  <AutoComplete options={KNOWN_APPS} value={app} onChange={(v: string) => setApp(v)} style={{ width: 220 }} data-testid="mandate-app" />
-                  <Button icon={<SearchOutlined />} onClick={() => setAsked(app.trim())} data-testid="mandate-query">
-                    查询
-                  </Button>
-                </div>
-                {mandate.data ? <MandateView m={mandate.data} /> : mandate.isFetching ? null : <span className="yk-muted">输入应用编码后查询</span>}
-              </Card>
-            </Col>
+          <Col xs={24} xl={12}>
+            <Card size="small" title="应用授权状态">
+              <div className="yk-filter-bar">
+                <AutoComplete options={KNOWN_APPS} value={app} onChange={(v: string) => setApp(v)} style={{ width: 220 }} data-testid="mandate-app" />
+                <Button icon={<SearchOutlined />} onClick={() => setAsked(app.trim())} data-testid="mandate-query">
+                  查询
+                </Button>
+              </div>
+              {mandate.data ? <MandateView m={mandate.data} /> : mandate.isFetching ? null : <span className="yk-muted">输入应用编码后查询</span>}
+            </Card>
+          </Col>
         </Row>
         {can(CALLS.authCodeList) ? (
           <Card size="small" title="已使用的授权码" style={{ marginTop: 16 }}>

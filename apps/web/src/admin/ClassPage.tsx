@@ -160,14 +160,28 @@ export function ClassPage() {
           title: "状态",
           dataIndex: "status",
           width: 70,
-          render: (v: number) => (v === 1 ? <Tag color="success" bordered={false}>启用</Tag> : <Tag bordered={false}>停用</Tag>),
+          render: (v: number) =>
+            v === 1 ? (
+              <Tag color="success" bordered={false}>
+                启用
+              </Tag>
+            ) : (
+              <Tag bordered={false}>停用</Tag>
+            ),
         },
       ]}
       form={{
         width: 620,
         initial: (r) =>
           r
-            ? { school_id: r.school_id, grade_id: r.grade_id, name: r.name, entry_year: r.entry_year, head_teacher_id: r.head_teacher_id || undefined, status: r.status === 1 }
+            ? {
+                school_id: r.school_id,
+                grade_id: r.grade_id,
+                name: r.name,
+                entry_year: r.entry_year,
+                head_teacher_id: r.head_teacher_id || undefined,
+                status: r.status === 1,
+              }
             : { entry_year: new Date().getFullYear(), status: true },
         save: (v) => basicApi.classSave({ school_id: v.school_id, ...classPayload(v) }),
         update: (r, v) => basicApi.classUpdate({ id: r.id, ...classPayload(v) }),

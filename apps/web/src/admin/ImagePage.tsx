@@ -62,9 +62,25 @@ export function ImagePage() {
       blank={BLANK}
       filters={(d, patch, search) => (
         <>
-          <Select allowClear placeholder="图片位置" value={d.attribute} onChange={(v: ImgAttribute | undefined) => patch({ attribute: v })} options={ATTRS} style={{ width: 150 }} data-testid="image-search-attribute" />
+          <Select
+            allowClear
+            placeholder="图片位置"
+            value={d.attribute}
+            onChange={(v: ImgAttribute | undefined) => patch({ attribute: v })}
+            options={ATTRS}
+            style={{ width: 150 }}
+            data-testid="image-search-attribute"
+          />
           <SchoolSelect testId="image-search-school" value={d.school_id} onChange={(v) => patch({ school_id: v })} placeholder="全平台 / 学校" />
-          <Input allowClear placeholder="标题" value={d.keyword} onChange={(e) => patch({ keyword: e.target.value })} onPressEnter={search} style={{ width: 150 }} data-testid="image-search-keyword" />
+          <Input
+            allowClear
+            placeholder="标题"
+            value={d.keyword}
+            onChange={(e) => patch({ keyword: e.target.value })}
+            onPressEnter={search}
+            style={{ width: 150 }}
+            data-testid="image-search-keyword"
+          />
         </>
       )}
       list={(pg, fl) => platformApi.imgList({ ...pg, ...compact(fl) })}
@@ -74,7 +90,14 @@ export function ImagePage() {
       newDefaults={(fl) => ({ attribute: fl.attribute ?? "banner", school_id: fl.school_id })}
       scrollX={980}
       columns={[
-        { title: "图片", dataIndex: "img_url", width: 120, render: (v: string) => <Image src={v} width={96} height={54} style={{ objectFit: "cover", borderRadius: 4 }} fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw=" /> },
+        {
+          title: "图片",
+          dataIndex: "img_url",
+          width: 120,
+          render: (v: string) => (
+            <Image src={v} width={96} height={54} style={{ objectFit: "cover", borderRadius: 4 }} fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
+          ),
+        },
         { title: "标题", dataIndex: "title", ellipsis: true, render: (v: string) => <b data-testid="image-row-title">{v || "—"}</b> },
         { title: "位置", dataIndex: "attribute_name", width: 110, render: (v: string) => <Tag bordered={false}>{v}</Tag> },
         { title: "适用", dataIndex: "school_name", width: 140, ellipsis: true, render: (v: string, r) => (r.school_id ? v : "全平台") },
@@ -83,7 +106,18 @@ export function ImagePage() {
           dataIndex: "sort",
           width: 90,
           render: (v: number, r) =>
-            can(CALLS.imgUpdate) ? <SortInput value={v} onSave={async (sort) => { await platformApi.imgUpdate({ id: r.id, sort }); toast.success("排序已保存"); qc.invalidateQueries({ queryKey: ["images"] }); }} /> : v,
+            can(CALLS.imgUpdate) ? (
+              <SortInput
+                value={v}
+                onSave={async (sort) => {
+                  await platformApi.imgUpdate({ id: r.id, sort });
+                  toast.success("排序已保存");
+                  qc.invalidateQueries({ queryKey: ["images"] });
+                }}
+              />
+            ) : (
+              v
+            ),
         },
         {
           title: "快捷入口",
@@ -125,7 +159,16 @@ export function ImagePage() {
         width: 620,
         initial: (r) =>
           r
-            ? { attribute: isAttr(r.attribute) ? r.attribute : "banner", title: r.title, img_url: r.img_url, link_url: r.link_url, school_id: r.school_id || undefined, sort: r.sort, status: r.status === 1, is_shortcut: r.is_shortcut === 1 }
+            ? {
+                attribute: isAttr(r.attribute) ? r.attribute : "banner",
+                title: r.title,
+                img_url: r.img_url,
+                link_url: r.link_url,
+                school_id: r.school_id || undefined,
+                sort: r.sort,
+                status: r.status === 1,
+                is_shortcut: r.is_shortcut === 1,
+              }
             : { attribute: "banner", title: "", img_url: "", link_url: "", sort: 0, status: true, is_shortcut: false },
         save: (v) => platformApi.imgSave(imgPayload(v)),
         update: (r, v) => platformApi.imgUpdate({ id: r.id, ...imgPayload(v) }),

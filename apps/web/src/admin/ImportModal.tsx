@@ -189,7 +189,15 @@ function ImportResult({ report, mode }: { report: ImportReportView; mode: Import
         bordered
         items={[
           { key: "total", label: "总行数", children: <span data-testid="import-total">{report.total}</span> },
-          { key: "imported", label: "已导入", children: <b data-testid="import-imported" style={{ color: "#1f6f5c" }}>{report.imported}</b> },
+          {
+            key: "imported",
+            label: "已导入",
+            children: (
+              <b data-testid="import-imported" style={{ color: "#1f6f5c" }}>
+                {report.imported}
+              </b>
+            ),
+          },
           { key: "skipped", label: "已跳过", children: <span data-testid="import-skipped">{report.skipped}</span> },
         ]}
       />
@@ -207,7 +215,15 @@ function ImportResult({ report, mode }: { report: ImportReportView; mode: Import
             columns={[
               { title: "行号", dataIndex: "row", width: 70, render: (v: number) => `第 ${v} 行` },
               { title: "账号", dataIndex: "username" },
-              { title: "初始密码", dataIndex: "password", render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+              {
+                title: "初始密码",
+                dataIndex: "password",
+                render: (v: string) => (
+                  <Typography.Text code copyable>
+                    {v}
+                  </Typography.Text>
+                ),
+              },
             ]}
           />
         </>

@@ -218,7 +218,13 @@ export function MenuPage() {
     <div className="yk-page" data-testid="menu-page-admin">
       <Card variant="borderless" title={<span data-testid="page-title">{title}</span>}>
         <div className="yk-filter-bar">
-          <Input.Search allowClear placeholder="名称、标识或路由" onChange={(e) => setKeyword(e.target.value)} style={{ width: 240 }} data-testid="menu-search" />
+          <Input.Search
+            allowClear
+            placeholder="名称、标识或路由"
+            onChange={(e) => setKeyword(e.target.value)}
+            style={{ width: 240 }}
+            data-testid="menu-search"
+          />
           <Button onClick={() => setExpanded(expandedKeys.length ? [] : everyId)} data-testid="menu-expand-toggle">
             {expandedKeys.length ? "全部收起" : "全部展开"}
           </Button>
@@ -247,7 +253,15 @@ export function MenuPage() {
           }}
         />
       </Card>
-      <RuleModal tree={tree} editing={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />
+      <RuleModal
+        tree={tree}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
     </div>
   );
 }
@@ -267,11 +281,32 @@ function RuleModal({ tree, editing, onClose, onSaved }: { tree: readonly MenuNod
     if (editing.mode === "edit") {
       const r = editing.row;
       form.setFieldsValue({
-        pid: r.pid, is_menu: r.is_menu, title: r.title, name: r.name, url: r.url, componentsUrl: r.componentsUrl,
-        activeMenu: r.activeMenu, icon: r.icon, redirect: r.redirect, sort: r.sort, status: r.status === 1,
+        pid: r.pid,
+        is_menu: r.is_menu,
+        title: r.title,
+        name: r.name,
+        url: r.url,
+        componentsUrl: r.componentsUrl,
+        activeMenu: r.activeMenu,
+        icon: r.icon,
+        redirect: r.redirect,
+        sort: r.sort,
+        status: r.status === 1,
       });
     } else {
-      form.setFieldsValue({ pid: editing.pid, is_menu: 1, title: "", name: "", url: "", componentsUrl: "", activeMenu: "", icon: "", redirect: "", sort: 0, status: true });
+      form.setFieldsValue({
+        pid: editing.pid,
+        is_menu: 1,
+        title: "",
+        name: "",
+        url: "",
+        componentsUrl: "",
+        activeMenu: "",
+        icon: "",
+        redirect: "",
+        sort: 0,
+        status: true,
+      });
     }
   }, [editing, form]);
 
@@ -360,7 +395,12 @@ function RuleModal({ tree, editing, onClose, onSaved }: { tree: readonly MenuNod
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="组件路径" name="componentsUrl" tooltip="页面组件，如 permission/role；不存在的组件会显示“模块不存在”" rules={[zodRule(f.componentsUrl)]}>
+                <Form.Item
+                  label="组件路径"
+                  name="componentsUrl"
+                  tooltip="页面组件，如 permission/role；不存在的组件会显示“模块不存在”"
+                  rules={[zodRule(f.componentsUrl)]}
+                >
                   <Input placeholder="permission/role" data-testid="menu-form-components-url" />
                 </Form.Item>
               </Col>

@@ -25,7 +25,19 @@ const pf = PeriodSave.shape;
 const gf = GradeSave.shape;
 const sf = SubjectSave.shape;
 
-function NameSortFields({ t, label, max, nameRule, placeholder }: { t: string; label: string; max: number; nameRule: ReturnType<typeof zodRule>; placeholder: string }) {
+function NameSortFields({
+  t,
+  label,
+  max,
+  nameRule,
+  placeholder,
+}: {
+  t: string;
+  label: string;
+  max: number;
+  nameRule: ReturnType<typeof zodRule>;
+  placeholder: string;
+}) {
   return (
     <>
       <Form.Item label={label} name="name" rules={[{ required: true, whitespace: true, message: `请输入${label}` }, nameRule]}>
@@ -133,7 +145,15 @@ export function PeriodPage() {
 function PeriodFilter({ schoolId, value, onChange }: { schoolId: number | undefined; value: number | undefined; onChange: (v: number | undefined) => void }) {
   const periods = usePeriods(schoolId);
   return (
-    <Select allowClear placeholder="学段" value={value} onChange={(v: number | undefined) => onChange(v)} options={periods} style={{ width: 170 }} data-testid="subject-search-period" />
+    <Select
+      allowClear
+      placeholder="学段"
+      value={value}
+      onChange={(v: number | undefined) => onChange(v)}
+      options={periods}
+      style={{ width: 170 }}
+      data-testid="subject-search-period"
+    />
   );
 }
 
@@ -186,7 +206,13 @@ export function DisciplinePage() {
         fields: (form, row) => (
           <>
             <Form.Item label="学校" name="school_id" rules={[{ required: true, message: "请选择学校" }]}>
-              <SchoolSelect testId="subject-form-school" width="100%" placeholder="请选择学校" disabled={row !== null} onChange={() => form.setFieldsValue({ period_id: undefined })} />
+              <SchoolSelect
+                testId="subject-form-school"
+                width="100%"
+                placeholder="请选择学校"
+                disabled={row !== null}
+                onChange={() => form.setFieldsValue({ period_id: undefined })}
+              />
             </Form.Item>
             <SchoolWatch form={form} disabled={row !== null} />
             <NameSortFields t="subject" label="学科名称" max={20} nameRule={zodRule(sf.name)} placeholder="如：语文、数学" />

@@ -120,9 +120,21 @@ function SettingEditor({ row, onSaved }: { row: SettingRow; onSaved: () => void 
     <Space orientation="vertical" size={2} style={{ width: "100%" }}>
       <Space.Compact style={{ width: "100%" }}>
         {numeric ? (
-          <InputNumber value={Number(value)} onChange={(v) => setValue(String(v ?? ""))} disabled={!editable} style={{ width: 160 }} data-testid={`setting-${row.key}`} />
+          <InputNumber
+            value={Number(value)}
+            onChange={(v) => setValue(String(v ?? ""))}
+            disabled={!editable}
+            style={{ width: 160 }}
+            data-testid={`setting-${row.key}`}
+          />
         ) : String(row.default_value ?? "").length > 30 ? (
-          <Input.TextArea value={value} onChange={(e) => setValue(e.target.value)} disabled={!editable} autoSize={{ minRows: 2, maxRows: 5 }} data-testid={`setting-${row.key}`} />
+          <Input.TextArea
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            disabled={!editable}
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            data-testid={`setting-${row.key}`}
+          />
         ) : (
           <Input value={value} onChange={(e) => setValue(e.target.value)} disabled={!editable} data-testid={`setting-${row.key}`} />
         )}

@@ -90,7 +90,8 @@ export function RegionPage() {
     form.setFieldsValue({ name: row.name, region_code: row.region_code, sort: row.sort });
   };
 
-  const parentName = editing?.kind === "new" ? (editing.parent?.full_name || editing.parent?.name || "") : editing?.kind === "edit" ? (byId.get(editing.row.pid)?.name ?? "") : "";
+  const parentName =
+    editing?.kind === "new" ? editing.parent?.full_name || editing.parent?.name || "" : editing?.kind === "edit" ? (byId.get(editing.row.pid)?.name ?? "") : "";
   return (
     <div className="yk-page" data-testid="region-page">
       <Card variant="borderless" title={<span data-testid="page-title">{title}</span>}>
@@ -101,7 +102,14 @@ export function RegionPage() {
             </Button>
           ) : null}
           <div className="yk-topbar-spacer" />
-          <Button icon={<ReloadOutlined />} onClick={() => { setExpanded([]); void load(0, true); }} data-testid="region-reload">
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              setExpanded([]);
+              void load(0, true);
+            }}
+            data-testid="region-reload"
+          >
             刷新
           </Button>
         </div>
@@ -132,7 +140,12 @@ export function RegionPage() {
             },
             { title: "级别", dataIndex: "level", width: 80, render: (v: number) => <Tag bordered={false}>{REGION_LEVELS[v] ?? v}</Tag> },
             { title: "区域编码", dataIndex: "region_code", width: 110, render: (v: string) => <span className="yk-mono">{v}</span> },
-            { title: "省 / 市 / 区县编码", key: "codes", width: 220, render: (_, r) => <span className="yk-muted yk-mono">{[r.province_code, r.city_code, r.area_code].filter(Boolean).join(" / ") || "—"}</span> },
+            {
+              title: "省 / 市 / 区县编码",
+              key: "codes",
+              width: 220,
+              render: (_, r) => <span className="yk-muted yk-mono">{[r.province_code, r.city_code, r.area_code].filter(Boolean).join(" / ") || "—"}</span>,
+            },
             { title: "学校数", dataIndex: "school_count", width: 80, align: "right" },
             { title: "排序", dataIndex: "sort", width: 64 },
             {
@@ -190,7 +203,12 @@ export function RegionPage() {
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item label="区域编码" name="region_code" rules={[{ required: true, message: "请输入区域编码" }, zodRule(f.region_code)]} extra="6 位行政区划代码，如 640104">
+              <Form.Item
+                label="区域编码"
+                name="region_code"
+                rules={[{ required: true, message: "请输入区域编码" }, zodRule(f.region_code)]}
+                extra="6 位行政区划代码，如 640104"
+              >
                 <Input maxLength={6} data-testid="region-form-code" />
               </Form.Item>
             </Col>

@@ -287,7 +287,11 @@ function RoleDrawer({
       }
     >
       <Form form={form} layout="vertical" requiredMark data-testid="role-form">
-        <Form.Item label="角色名称" name="title" rules={[{ required: true, whitespace: true, message: "请输入角色名称" }, zodRule(AuthGroupFields.shape.title)]}>
+        <Form.Item
+          label="角色名称"
+          name="title"
+          rules={[{ required: true, whitespace: true, message: "请输入角色名称" }, zodRule(AuthGroupFields.shape.title)]}
+        >
           <Input maxLength={60} showCount placeholder="如：学校管理员" data-testid="role-form-title" />
         </Form.Item>
         <Space size={24} align="start" wrap>

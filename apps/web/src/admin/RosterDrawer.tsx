@@ -62,7 +62,11 @@ function RosterForm({ editing, onClose, onSaved }: { editing: RosterRow | "new" 
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={editing && editing !== "new" ? { account: editing.account, name: editing.name, phone: editing.phone, school_code: editing.school_code, subject: editing.subject } : {}}
+        initialValues={
+          editing && editing !== "new"
+            ? { account: editing.account, name: editing.name, phone: editing.phone, school_code: editing.school_code, subject: editing.subject }
+            : {}
+        }
       >
         <Form.Item label="名册账号" name="account" rules={[{ required: true, message: "请输入名册账号" }, zodRule("account")]}>
           <Input data-testid="roster-account" placeholder="字母、数字或 _ . @ -" />

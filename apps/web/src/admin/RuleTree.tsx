@@ -53,7 +53,14 @@ export function RuleTree({
   return (
     <div className="yk-rule-tree" data-testid={testId} data-count={granted}>
       <div className="yk-rule-tree-bar">
-        <Input.Search allowClear placeholder="筛选规则" size="small" onChange={(e) => setKeyword(e.target.value)} style={{ width: 160 }} data-testid={`${testId}-search`} />
+        <Input.Search
+          allowClear
+          placeholder="筛选规则"
+          size="small"
+          onChange={(e) => setKeyword(e.target.value)}
+          style={{ width: 160 }}
+          data-testid={`${testId}-search`}
+        />
         <Space size={4}>
           <Button size="small" type="link" onClick={() => onChange?.([...all].sort((a, b) => a - b))} data-testid={`${testId}-all`}>
             全选

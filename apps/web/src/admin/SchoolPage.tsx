@@ -51,12 +51,21 @@ export function SchoolPage() {
             style={{ width: 130 }}
             data-testid="school-search-code"
           />
-          {can(CALLS.regionList) ? <RegionSelect testId="school-search-region" width={200} value={d.region_id} onChange={(v) => patch({ region_id: v })} /> : null}
+          {can(CALLS.regionList) ? (
+            <RegionSelect testId="school-search-region" width={200} value={d.region_id} onChange={(v) => patch({ region_id: v })} />
+          ) : null}
         </>
       )}
       list={(pg, fl) => basicApi.schoolList({ ...pg, ...compact(fl) })}
       rowName={(r) => r.title}
-      paths={{ save: CALLS.schoolSave, update: CALLS.schoolUpdate, remove: CALLS.schoolDelete, batchRemove: CALLS.schoolBatchDelete, importer: CALLS.schoolImport, exporter: CALLS.schoolExport }}
+      paths={{
+        save: CALLS.schoolSave,
+        update: CALLS.schoolUpdate,
+        remove: CALLS.schoolDelete,
+        batchRemove: CALLS.schoolBatchDelete,
+        importer: CALLS.schoolImport,
+        exporter: CALLS.schoolExport,
+      }}
       remove={(r) => basicApi.schoolDelete(r.id)}
       batchRemove={(ids) => basicApi.schoolBatchDelete(ids)}
       deleteHint="有班级、学生或账号的学校不能删除。"

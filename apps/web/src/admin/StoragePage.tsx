@@ -42,7 +42,11 @@ function ConsumerChart({ regionId, schoolId }: { regionId?: number; schoolId?: n
       title={`空间占用最多的账号${q.data?.scope_name ? ` · ${q.data.scope_name}` : ""}`}
       extra={q.data ? <Typography.Text type="secondary">合计已用 {formatBytes(q.data.total_used_bytes)}</Typography.Text> : null}
     >
-      {rows.some((r) => r.used_bytes > 0) ? <EChart option={option} height={Math.max(220, rows.length * 26 + 40)} testId="storage-chart" /> : <Empty data-testid="storage-chart-empty" description="还没有账号占用存储空间" />}
+      {rows.some((r) => r.used_bytes > 0) ? (
+        <EChart option={option} height={Math.max(220, rows.length * 26 + 40)} testId="storage-chart" />
+      ) : (
+        <Empty data-testid="storage-chart-empty" description="还没有账号占用存储空间" />
+      )}
     </Card>
   );
 }
@@ -71,27 +75,27 @@ function RegionScope({ onQuota }: { onQuota: (t: QuotaTarget) => void }) {
   return (
     <Space orientation="vertical" size={12} style={{ width: "100%" }}>
       {rootList.length > 1 || trail.length > 1 ? (
-      <Space wrap>
-        {rootList.length > 1 ? (
-          <Select
-            value={(trail[0] ?? current).id}
-            onChange={(id: number) => {
-              const r = rootList.find((x) => x.id === id);
-              setTrail(r ? [{ id: r.id, name: r.name }] : []);
-            }}
-            options={rootList.map((r) => ({ value: r.id, label: r.name }))}
-            style={{ width: 200 }}
-            data-testid="storage-root"
+        <Space wrap>
+          {rootList.length > 1 ? (
+            <Select
+              value={(trail[0] ?? current).id}
+              onChange={(id: number) => {
+                const r = rootList.find((x) => x.id === id);
+                setTrail(r ? [{ id: r.id, name: r.name }] : []);
+              }}
+              options={rootList.map((r) => ({ value: r.id, label: r.name }))}
+              style={{ width: 200 }}
+              data-testid="storage-root"
+            />
+          ) : null}
+          <Breadcrumb
+            data-testid="storage-trail"
+            items={(trail.length ? trail : [current]).map((t, i, all) => ({
+              key: t.id,
+              title: i < all.length - 1 ? <a onClick={() => setTrail(all.slice(0, i + 1))}>{t.name}</a> : <b>{t.name}</b>,
+            }))}
           />
-        ) : null}
-        <Breadcrumb
-          data-testid="storage-trail"
-          items={(trail.length ? trail : [current]).map((t, i, all) => ({
-            key: t.id,
-            title: i < all.length - 1 ? <a onClick={() => setTrail(all.slice(0, i + 1))}>{t.name}</a> : <b>{t.name}</b>,
-          }))}
-        />
-      </Space>
+        </Space>
       ) : null}
       {f ? (
         <Card size="small">

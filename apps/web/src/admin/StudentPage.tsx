@@ -106,7 +106,14 @@ function StudentImport({ open, close, refresh }: { open: boolean; close: () => v
       extra={(busy) => (
         <div className="yk-form-line">
           <span className="yk-form-label">所属学校</span>
-          <SchoolSelect testId="import-school" width={260} placeholder={own ? "默认：我所在的学校" : "请选择学校"} value={schoolId} onChange={setSchoolId} disabled={busy} />
+          <SchoolSelect
+            testId="import-school"
+            width={260}
+            placeholder={own ? "默认：我所在的学校" : "请选择学校"}
+            value={schoolId}
+            onChange={setSchoolId}
+            disabled={busy}
+          />
           <span className="yk-muted">班级按模板中的“年级”“班级”列匹配</span>
         </div>
       )}
@@ -128,7 +135,15 @@ export function StudentPage() {
         <>
           <SchoolSelect testId="student-search-school" value={d.school_id} onChange={(v) => patch({ school_id: v, class_id: undefined })} />
           <ClassFilter schoolId={d.school_id} value={d.class_id} onChange={(v) => patch({ class_id: v })} />
-          <Input allowClear placeholder="姓名" value={d.name} onChange={(e) => patch({ name: e.target.value })} onPressEnter={search} style={{ width: 120 }} data-testid="student-search-name" />
+          <Input
+            allowClear
+            placeholder="姓名"
+            value={d.name}
+            onChange={(e) => patch({ name: e.target.value })}
+            onPressEnter={search}
+            style={{ width: 120 }}
+            data-testid="student-search-name"
+          />
           <Input
             allowClear
             placeholder="学号（开头）"
@@ -154,7 +169,14 @@ export function StudentPage() {
       )}
       list={(pg, fl) => basicApi.studentList({ ...pg, ...compact(fl) })}
       rowName={(r) => `${r.name}（${r.student_no}）`}
-      paths={{ save: CALLS.studentSave, update: CALLS.studentUpdate, remove: CALLS.studentDelete, batchRemove: CALLS.studentBatchDelete, importer: CALLS.studentImport, exporter: CALLS.studentExport }}
+      paths={{
+        save: CALLS.studentSave,
+        update: CALLS.studentUpdate,
+        remove: CALLS.studentDelete,
+        batchRemove: CALLS.studentBatchDelete,
+        importer: CALLS.studentImport,
+        exporter: CALLS.studentExport,
+      }}
       remove={(r) => basicApi.studentDelete(r.id)}
       batchRemove={(ids) => basicApi.studentBatchDelete(ids)}
       exportList={(fl) => basicApi.studentExport(compact(fl))}
@@ -173,14 +195,20 @@ export function StudentPage() {
           title: "状态",
           dataIndex: "status",
           width: 70,
-          render: (v: number, r) => <Tag color={v === 1 ? "success" : "default"} bordered={false}>{r.status_name || STUDENT_STATUS_NAMES[v]}</Tag>,
+          render: (v: number, r) => (
+            <Tag color={v === 1 ? "success" : "default"} bordered={false}>
+              {r.status_name || STUDENT_STATUS_NAMES[v]}
+            </Tag>
+          ),
         },
         { title: "创建时间", dataIndex: "created_at", width: 150 },
       ]}
       form={{
         width: 620,
         initial: (r) =>
-          r ? { school_id: r.school_id, class_id: r.class_id, name: r.name, student_no: r.student_no, gender: r.gender, status: r.status } : { gender: 0, status: 1 },
+          r
+            ? { school_id: r.school_id, class_id: r.class_id, name: r.name, student_no: r.student_no, gender: r.gender, status: r.status }
+            : { gender: 0, status: 1 },
         save: (v) => basicApi.studentSave(studentPayload(v)),
         update: (r, v) => basicApi.studentUpdate({ id: r.id, ...studentPayload(v) }),
         fields: (form, row) => <StudentFormFields form={form} row={row} />,

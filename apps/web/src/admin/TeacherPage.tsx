@@ -45,7 +45,10 @@ function EsSync({ open, onClose, onDone }: { open: boolean; onClose: () => void;
   const start = async () => {
     setBusy(true);
     try {
-      const r = await call<EsSyncReport>(CALLS.teacherEsSync, { ...(schoolId ? { school_id: schoolId } : {}), ...(code.trim() ? { school_code: code.trim() } : {}) });
+      const r = await call<EsSyncReport>(CALLS.teacherEsSync, {
+        ...(schoolId ? { school_id: schoolId } : {}),
+        ...(code.trim() ? { school_code: code.trim() } : {}),
+      });
       setReport({ ...r, list: Array.isArray(r.list) ? r.list : [] });
       if (r.created || r.updated) onDone();
       toast.success(`同步完成：新建 ${r.created}，更新 ${r.updated}${r.failed ? `，失败 ${r.failed}` : ""}`);
@@ -106,7 +109,12 @@ function EsSync({ open, onClose, onDone }: { open: boolean; onClose: () => void;
             columns={[
               { title: "教育云账号", dataIndex: "account", width: 130 },
               { title: "姓名", dataIndex: "realname", width: 90 },
-              { title: "结果", dataIndex: "action", width: 80, render: (v: EsSyncRow["action"]) => <Tag color={SYNC_ACTION[v]?.color}>{SYNC_ACTION[v]?.label ?? v}</Tag> },
+              {
+                title: "结果",
+                dataIndex: "action",
+                width: 80,
+                render: (v: EsSyncRow["action"]) => <Tag color={SYNC_ACTION[v]?.color}>{SYNC_ACTION[v]?.label ?? v}</Tag>,
+              },
               { title: "平台账号", dataIndex: "username", width: 120, render: (v: string) => v || <span className="yk-muted">—</span> },
               { title: "说明", dataIndex: "msg", render: (v: string, r) => (r.action === "failed" ? <Typography.Text type="danger">{v}</Typography.Text> : v) },
             ]}
@@ -117,11 +125,26 @@ function EsSync({ open, onClose, onDone }: { open: boolean; onClose: () => void;
           <Alert type="info" showIcon title="从区域教育云读取教师名单：新教师建为本平台账号（身份：教师），已有的按教育云信息更新。" />
           <div className="yk-form-line">
             <span className="yk-form-label">加入学校</span>
-            <SchoolSelect testId="teacher-sync-school" width={260} placeholder="不选：按教育云学校编码匹配" value={schoolId} onChange={setSchoolId} disabled={busy} />
+            <SchoolSelect
+              testId="teacher-sync-school"
+              width={260}
+              placeholder="不选：按教育云学校编码匹配"
+              value={schoolId}
+              onChange={setSchoolId}
+              disabled={busy}
+            />
           </div>
           <div className="yk-form-line">
             <span className="yk-form-label">学校编码</span>
-            <Input style={{ width: 260 }} placeholder="选填：只同步教育云中该学校的教师" value={code} onChange={(e) => setCode(e.target.value)} maxLength={64} disabled={busy} data-testid="teacher-sync-code" />
+            <Input
+              style={{ width: 260 }}
+              placeholder="选填：只同步教育云中该学校的教师"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              maxLength={64}
+              disabled={busy}
+              data-testid="teacher-sync-code"
+            />
           </div>
         </Space>
       )}
@@ -153,13 +176,28 @@ export function TeacherPage() {
         blank={BLANK}
         filters={(d, patch, search) => (
           <>
-            <Input allowClear placeholder="账号、姓名或手机号" value={d.keyword} onChange={(e) => patch({ keyword: e.target.value })} onPressEnter={search} style={{ width: 190 }} data-testid="teacher-search-keyword" />
+            <Input
+              allowClear
+              placeholder="账号、姓名或手机号"
+              value={d.keyword}
+              onChange={(e) => patch({ keyword: e.target.value })}
+              onPressEnter={search}
+              style={{ width: 190 }}
+              data-testid="teacher-search-keyword"
+            />
             <SchoolSelect testId="teacher-search-school" value={d.school_id} onChange={(v) => patch({ school_id: v })} />
           </>
         )}
         list={(pg, fl) => rbacApi.accountList({ ...pg, ...compact(fl), identity: TEACHER_IDENTITY })}
         rowName={(r) => r.realname || r.username}
-        paths={{ save: CALLS.accountSave, update: CALLS.accountUpdate, remove: CALLS.accountDelete, batchRemove: CALLS.accountBatchDelete, importer: CALLS.accountImportTeacher, exporter: CALLS.accountExport }}
+        paths={{
+          save: CALLS.accountSave,
+          update: CALLS.accountUpdate,
+          remove: CALLS.accountDelete,
+          batchRemove: CALLS.accountBatchDelete,
+          importer: CALLS.accountImportTeacher,
+          exporter: CALLS.accountExport,
+        }}
         remove={(r) => rbacApi.accountDelete(r.id)}
         batchRemove={(ids) => rbacApi.accountBatchDelete(ids)}
         exportList={(fl) => rbacApi.accountExport({ ...compact(fl), identity: TEACHER_IDENTITY })}

@@ -54,8 +54,18 @@ export function accountUpdatePayload(id: number, v: AccountFormValues): AccountU
 
 type FormField = Exclude<keyof AccountFormValues, "changePassword">;
 const FORM_FIELDS: readonly FormField[] = [
-  "username", "realname", "telephone", "identity", "group_id", "school_id", "period_id", "reputation", "entry_year", "status",
-  "password", "password_confirmation",
+  "username",
+  "realname",
+  "telephone",
+  "identity",
+  "group_id",
+  "school_id",
+  "period_id",
+  "reputation",
+  "entry_year",
+  "status",
+  "password",
+  "password_confirmation",
 ];
 function isFormField(name: string): name is FormField {
   return FORM_FIELDS.some((f) => f === name);

@@ -6,7 +6,23 @@ import { base64ToBytes, bytesToBase64, importFileProblem, safeFileName } from ".
 import { ancestorsOf, checkedLeaves, filterMenuTree, menuRows, parentOptions, rulesFromChecks } from "./tree";
 
 function n(id: number, pid: number, title: string, subnode: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode {
-  return { id, pid, title, name: title, url: `/${title}`, level: pid ? 1 : 0, sort: 0, status: 1, is_menu: 1, componentsUrl: "", activeMenu: "", icon: "", redirect: "", subnode, ...extra };
+  return {
+    id,
+    pid,
+    title,
+    name: title,
+    url: `/${title}`,
+    level: pid ? 1 : 0,
+    sort: 0,
+    status: 1,
+    is_menu: 1,
+    componentsUrl: "",
+    activeMenu: "",
+    icon: "",
+    redirect: "",
+    subnode,
+    ...extra,
+  };
 }
 
 const tree = [n(1, 0, "perm", [n(2, 1, "role", [n(4, 2, "/save", [], { is_menu: 0 })]), n(3, 1, "menu", [], { sort: -1 })]), n(5, 0, "home")];
@@ -87,10 +103,36 @@ describe("account form ↔ protocol payloads", () => {
 
   it("form values of a row", () => {
     const v = accountFormValues({
-      id: 3, username: "u1", realname: "r", telephone: "", head_portrait_url: "", status: 0, group_id: 0, group_title: "", school_id: 2,
-      school_name: "", period_id: 0, subject_id: 0, community_level: 1, region_code: "", reputation: "", rules: [], rules_special: [],
-      apply_auth_list: [], entry_year: 0, identity: 4, identity_name: "", identity_level: 0, identity_area_id: 0, province_id: 0, city_id: 0,
-      area_id: 0, njy_area_id: 0, es_account_id: "", school_list: [], created_at: "",
+      id: 3,
+      username: "u1",
+      realname: "r",
+      telephone: "",
+      head_portrait_url: "",
+      status: 0,
+      group_id: 0,
+      group_title: "",
+      school_id: 2,
+      school_name: "",
+      period_id: 0,
+      subject_id: 0,
+      community_level: 1,
+      region_code: "",
+      reputation: "",
+      rules: [],
+      rules_special: [],
+      apply_auth_list: [],
+      entry_year: 0,
+      identity: 4,
+      identity_name: "",
+      identity_level: 0,
+      identity_area_id: 0,
+      province_id: 0,
+      city_id: 0,
+      area_id: 0,
+      njy_area_id: 0,
+      es_account_id: "",
+      school_list: [],
+      created_at: "",
     });
     expect(v).toMatchObject({ status: false, group_id: undefined, identity: 4, entry_year: null, changePassword: false });
   });

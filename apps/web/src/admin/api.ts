@@ -68,8 +68,7 @@ export const rbacApi = {
   ruleSave: (p: In<typeof AuthRuleSave>) => call<{ id: number }>(CALLS.ruleSave, p),
   ruleUpdate: (p: In<typeof AuthRuleUpdate>) => call<null>(CALLS.ruleUpdate, p),
   ruleDelete: (id: number) => call<null>(CALLS.ruleDelete, { id }),
-  ruleSetAttribute: (id: number, attribute: "status" | "is_menu" | "sort", value: number) =>
-    call<null>(CALLS.ruleSetAttribute, { id, attribute, value }),
+  ruleSetAttribute: (id: number, attribute: "status" | "is_menu" | "sort", value: number) => call<null>(CALLS.ruleSetAttribute, { id, attribute, value }),
 
   // roles
   groupList: (p: In<typeof AuthGroupList>) => call<Page<AuthGroupRow>>(CALLS.groupList, p),
@@ -103,9 +102,7 @@ export const rbacApi = {
   applyAuthGroupList: async (id: number) => {
     const raw = await call<unknown>(CALLS.applyAuthGroupList, { id });
     const r = isRecord(raw) ? raw : {};
-    const list = Array.isArray(r.list)
-      ? r.list.filter(isRecord).map((g) => ({ id: Number(g.id), title: typeof g.title === "string" ? g.title : "" }))
-      : [];
+    const list = Array.isArray(r.list) ? r.list.filter(isRecord).map((g) => ({ id: Number(g.id), title: typeof g.title === "string" ? g.title : "" })) : [];
     return { list, checked: numbers(r.checked) };
   },
   applyIndex: () => call<ApplyIndexAnswer>(CALLS.applyIndex, {}),

@@ -1,4 +1,35 @@
-import { CALLS, type ClassRow, type ClassSave, type ClassUpdate, type FileAnswer, type GradeRow, type GradeSave, type GradeUpdate, type ImportReport, type Page, type PeriodGradeItem, type PeriodRow, type PeriodSave, type PeriodUpdate, type RegionNode, type RegionSave, type RegionUpdate, type SchoolClassItem, type SchoolImportReport, type SchoolOption, type SchoolRow, type SchoolSave, type SchoolUpdate, type StudentImportReport, type StudentRow, type StudentSave, type StudentUpdate, type SubjectRow, type SubjectSave, type SubjectUpdate } from "@yanke/protocol";
+import {
+  CALLS,
+  type ClassRow,
+  type ClassSave,
+  type ClassUpdate,
+  type FileAnswer,
+  type GradeRow,
+  type GradeSave,
+  type GradeUpdate,
+  type ImportReport,
+  type Page,
+  type PeriodGradeItem,
+  type PeriodRow,
+  type PeriodSave,
+  type PeriodUpdate,
+  type RegionNode,
+  type RegionSave,
+  type RegionUpdate,
+  type SchoolClassItem,
+  type SchoolImportReport,
+  type SchoolOption,
+  type SchoolRow,
+  type SchoolSave,
+  type SchoolUpdate,
+  type StudentImportReport,
+  type StudentRow,
+  type StudentSave,
+  type StudentUpdate,
+  type SubjectRow,
+  type SubjectSave,
+  type SubjectUpdate,
+} from "@yanke/protocol";
 /** Typed calls of the #4 basic-data screens (docs/api/org.md, docs/api/classes.md). */
 import type { z } from "zod";
 import { call } from "../api/client";

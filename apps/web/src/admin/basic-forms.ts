@@ -70,4 +70,3 @@ export interface StudentFormValues {
 export function studentPayload(v: StudentFormValues) {
   return { class_id: v.class_id ?? 0, name: v.name.trim(), student_no: v.student_no.trim(), gender: v.gender ?? 0, status: v.status ?? 1 };
 }
-

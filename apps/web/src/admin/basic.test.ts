@@ -3,16 +3,7 @@ import { classPayload, schoolFormValues, schoolPayload, studentPayload } from ".
 import type { RegionNode, SchoolRow } from "@yanke/protocol";
 import { batchSummary, compact, entryYears, normalizeImportReport } from "./entity";
 import { bestUnit, consumersOption, progressStatus, quotaProblem, sizeIn, usageText, usedPercent } from "./quota-view";
-import {
-  childCodePrefix,
-  EMPTY_REGION_TREE,
-  invalidateLevel,
-  levelFailed,
-  levelLoaded,
-  regionPickNodes,
-  regionRows,
-  startLoading,
-} from "./region-tree";
+import { childCodePrefix, EMPTY_REGION_TREE, invalidateLevel, levelFailed, levelLoaded, regionPickNodes, regionRows, startLoading } from "./region-tree";
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -76,8 +67,20 @@ describe("quota input", () => {
 
 describe("largest consumers chart", () => {
   const row = (id: number, used: number) => ({
-    id, username: `u${id}`, realname: id === 1 ? "" : `教师${id}`, school_id: 1, school_title: "一中", used_bytes: used,
-    space_size: 0, space_size_type: "GB" as const, used_space_size: 0, surplus_space_size: null, quota_bytes: 0, surplus_bytes: null, unlimited: true, used_percent: null,
+    id,
+    username: `u${id}`,
+    realname: id === 1 ? "" : `教师${id}`,
+    school_id: 1,
+    school_title: "一中",
+    used_bytes: used,
+    space_size: 0,
+    space_size_type: "GB" as const,
+    used_space_size: 0,
+    surplus_space_size: null,
+    quota_bytes: 0,
+    surplus_bytes: null,
+    unlimited: true,
+    used_percent: null,
   });
   it("draws the 20 largest, largest first, in the largest's unit, one colour per bar", () => {
     const rows = Array.from({ length: 25 }, (_, i) => row(i + 1, (i + 1) * 100 * MB));
@@ -137,7 +140,15 @@ describe("lazy region tree", () => {
 
 describe("entity helpers", () => {
   it("reads per-id batch answers and treats other answers as all done", () => {
-    expect(batchSummary([{ id: 1, ok: true }, { id: 2, ok: false, msg: "有学生" }], [1, 2])).toEqual({ okIds: [1], failed: [{ id: 2, msg: "有学生" }] });
+    expect(
+      batchSummary(
+        [
+          { id: 1, ok: true },
+          { id: 2, ok: false, msg: "有学生" },
+        ],
+        [1, 2],
+      ),
+    ).toEqual({ okIds: [1], failed: [{ id: 2, msg: "有学生" }] });
     expect(batchSummary({ list: [{ id: 3, ok: 1 }] }, [3])).toEqual({ okIds: [3], failed: [] });
     expect(batchSummary(null, [4, 5])).toEqual({ okIds: [4, 5], failed: [] });
   });
@@ -151,7 +162,17 @@ describe("entity helpers", () => {
     expect(y[12]).toBe(2014);
   });
   it("normalizes any import answer into one report", () => {
-    expect(normalizeImportReport({ total: "3", imported: 1, errors: [{ row: 2, field: "学号", msg: "重复" }, 5], accounts: [{ row: 3, username: "t1", password: "P1" }, { row: 4, username: "t2" }] })).toEqual({
+    expect(
+      normalizeImportReport({
+        total: "3",
+        imported: 1,
+        errors: [{ row: 2, field: "学号", msg: "重复" }, 5],
+        accounts: [
+          { row: 3, username: "t1", password: "P1" },
+          { row: 4, username: "t2" },
+        ],
+      }),
+    ).toEqual({
       total: 3,
       imported: 1,
       skipped: 0,
@@ -166,20 +187,53 @@ describe("form payloads", () => {
   it("school: defaults for a new school, trimmed payload, status as 0/1", () => {
     expect(schoolFormValues(null)).toMatchObject({ status: true, school_type: "MOSHI_k12" });
     const row: SchoolRow = {
-      id: 1, title: "一中", code: "YZ", province_code: "", city_code: "", area_code: "", region_id: 0, province_name: "", city_name: "", area_name: "",
-      region_name: "", school_type: "MOSHI_k12", school_index_name: "", school_index_logo: "", address: "", telephone: "", status: 0, created_at: "",
+      id: 1,
+      title: "一中",
+      code: "YZ",
+      province_code: "",
+      city_code: "",
+      area_code: "",
+      region_id: 0,
+      province_name: "",
+      city_name: "",
+      area_name: "",
+      region_name: "",
+      school_type: "MOSHI_k12",
+      school_index_name: "",
+      school_index_logo: "",
+      address: "",
+      telephone: "",
+      status: 0,
+      created_at: "",
     };
     expect(schoolFormValues(row)).toMatchObject({ title: "一中", region_id: undefined, status: false });
-    expect(schoolPayload({ title: " 二中 ", code: "", region_id: 7, school_type: "", school_index_name: "", address: " 路 ", telephone: "", status: true })).toEqual({
-      title: "二中", code: "", region_id: 7, school_type: "MOSHI_k12", school_index_name: "", address: "路", telephone: "", status: 1,
+    expect(
+      schoolPayload({ title: " 二中 ", code: "", region_id: 7, school_type: "", school_index_name: "", address: " 路 ", telephone: "", status: true }),
+    ).toEqual({
+      title: "二中",
+      code: "",
+      region_id: 7,
+      school_type: "MOSHI_k12",
+      school_index_name: "",
+      address: "路",
+      telephone: "",
+      status: 1,
     });
   });
   it("class and student payloads", () => {
     expect(classPayload({ school_id: 1, grade_id: 3, name: " 一班 ", entry_year: 2025, head_teacher_id: undefined, status: false })).toEqual({
-      grade_id: 3, name: "一班", entry_year: 2025, head_teacher_id: 0, status: 0,
+      grade_id: 3,
+      name: "一班",
+      entry_year: 2025,
+      head_teacher_id: 0,
+      status: 0,
     });
     expect(studentPayload({ school_id: 1, class_id: 9, name: " 张三 ", student_no: " S01 ", gender: 1, status: 1 })).toEqual({
-      class_id: 9, name: "张三", student_no: "S01", gender: 1, status: 1,
+      class_id: 9,
+      name: "张三",
+      student_no: "S01",
+      gender: 1,
+      status: 1,
     });
   });
 });

@@ -73,4 +73,3 @@ export function normalizeImportReport(raw: unknown): ImportReportView {
     : [];
   return { total: Number(r.total) || 0, imported: Number(r.imported) || 0, skipped: Number(r.skipped) || 0, errors, passwords };
 }
-

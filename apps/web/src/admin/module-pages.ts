@@ -8,7 +8,9 @@ import { lazy } from "react";
 export const QuestionnaireManagePage = lazy(() => import("../questionnaire/QuestionnaireManagePage").then((m) => ({ default: m.QuestionnaireManagePage })));
 export const MyQuestionnairePage = lazy(() => import("../questionnaire/QuestionnaireManagePage").then((m) => ({ default: m.MyQuestionnairePage })));
 export const QuestionnaireAnswerPage = lazy(() => import("../questionnaire/QuestionnaireAnswerPage").then((m) => ({ default: m.QuestionnaireAnswerPage })));
-export const CommunityQuestionnairePage = lazy(() => import("../questionnaire/CommunityQuestionnairePage").then((m) => ({ default: m.CommunityQuestionnairePage })));
+export const CommunityQuestionnairePage = lazy(() =>
+  import("../questionnaire/CommunityQuestionnairePage").then((m) => ({ default: m.CommunityQuestionnairePage })),
+);
 export const TrainingManagePage = lazy(() => import("../training/TrainingManagePage").then((m) => ({ default: m.TrainingManagePage })));
 export const MyTrainingPage = lazy(() => import("../training/MyTrainingPage").then((m) => ({ default: m.MyTrainingPage })));
 export const TrainingDetailPage = lazy(() => import("../training/MyTrainingPage").then((m) => ({ default: m.TrainingDetailPage })));

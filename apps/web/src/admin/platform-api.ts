@@ -1,4 +1,15 @@
-import { type AuthCodeRow, CALLS, type CommonImgRow, type CommonImgSave, type CommonImgUpdate, type MandateAnswer, type Page, type SettingRow, type WebsiteInfo, type WebsiteUpdatePayload } from "@yanke/protocol";
+import {
+  type AuthCodeRow,
+  CALLS,
+  type CommonImgRow,
+  type CommonImgSave,
+  type CommonImgUpdate,
+  type MandateAnswer,
+  type Page,
+  type SettingRow,
+  type WebsiteInfo,
+  type WebsiteUpdatePayload,
+} from "@yanke/protocol";
 /** Typed calls of the platform screens (docs/api/platform.md). */
 import type { z } from "zod";
 import { call } from "../api/client";

@@ -55,14 +55,21 @@ export function usageText(used: number, quota: number): string {
 /** The c023 chart: the largest consumers, one bar each, in the 20 chart colours. */
 export function consumersOption(rows: readonly AccountSpaceRow[]) {
   // Accounts that use nothing are not consumers: they would only add empty bars.
-  const top = rows.filter((r) => r.used_bytes > 0).sort((a, b) => b.used_bytes - a.used_bytes).slice(0, 20);
+  const top = rows
+    .filter((r) => r.used_bytes > 0)
+    .sort((a, b) => b.used_bytes - a.used_bytes)
+    .slice(0, 20);
   const unit = bestUnit(top[0]?.used_bytes ?? 0);
   return {
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v: unknown): string => `${typeof v === "number" ? v : 0} ${unit}` },
     grid: { left: 8, right: 40, top: 12, bottom: 8, containLabel: true },
     xAxis: { type: "value", name: unit, axisLabel: { formatter: `{value}` } },
-    yAxis: { type: "category", inverse: true, data: top.map((r) => `${r.realname || r.username}${r.school_title ? `（${r.school_title}）` : ""}`), axisLabel: { width: 180, overflow: "truncate" } },
+    yAxis: {
+      type: "category",
+      inverse: true,
+      data: top.map((r) => `${r.realname || r.username}${r.school_title ? `（${r.school_title}）` : ""}`),
+      axisLabel: { width: 180, overflow: "truncate" },
+    },
     series: [{ type: "bar", colorBy: "data", barMaxWidth: 18, data: top.map((r) => sizeIn(r.used_bytes, unit)) }],
   };
 }
-

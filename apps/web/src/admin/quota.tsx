@@ -137,7 +137,11 @@ export const quotaApi = {
   account: (id: number) => call<AccountSpace>(CALLS.accountSurplusSpace, { id }),
   stats: (p: { page: number; limit: number; school_id?: number; region_id?: number }) => call<AccountSpaceStatistics>(CALLS.accountSpaceStatistics, p),
   set: (t: QuotaTarget, space_size: number, space_size_type: SpaceUnit) =>
-    call<unknown>(t.kind === "region" ? CALLS.setRegionSpace : t.kind === "school" ? CALLS.setSchoolSpace : CALLS.setAccountSpace, { id: t.id, space_size, space_size_type }),
+    call<unknown>(t.kind === "region" ? CALLS.setRegionSpace : t.kind === "school" ? CALLS.setSchoolSpace : CALLS.setAccountSpace, {
+      id: t.id,
+      space_size,
+      space_size_type,
+    }),
 };
 
 export function quotaTarget(kind: QuotaTarget["kind"], name: string, f: RegionSpace | SchoolSpace | AccountSpace): QuotaTarget {
@@ -152,4 +156,3 @@ export function quotaTarget(kind: QuotaTarget["kind"], name: string, f: RegionSp
     max_quota_bytes: f.max_quota_bytes,
   };
 }
-

@@ -22,7 +22,10 @@ export function startLoading(s: RegionTreeState, pid: number): RegionTreeState {
 /** Stores one loaded level (sorted by sort, then id) and clears its loading mark. */
 export function levelLoaded(s: RegionTreeState, pid: number, nodes: readonly RegionNode[]): RegionTreeState {
   const children = new Map(s.children);
-  children.set(pid, [...nodes].sort((a, b) => a.sort - b.sort || a.id - b.id));
+  children.set(
+    pid,
+    [...nodes].sort((a, b) => a.sort - b.sort || a.id - b.id),
+  );
   const loading = new Set(s.loading);
   loading.delete(pid);
   return { children, loading };

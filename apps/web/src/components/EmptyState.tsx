@@ -1,10 +1,23 @@
 import type { CSSProperties, ReactNode } from "react";
 
 /** The §2 empty state: a picture and 暂无数据. Also antd's renderEmpty for every list and table. */
-export function EmptyState({ text = "暂无数据", extra, style, compact = false }: { text?: string; extra?: ReactNode; style?: CSSProperties; compact?: boolean }) {
+export function EmptyState({
+  text = "暂无数据",
+  extra,
+  style,
+  compact = false,
+}: {
+  text?: string;
+  extra?: ReactNode;
+  style?: CSSProperties;
+  compact?: boolean;
+}) {
   const size = compact ? 72 : 120;
   return (
-    <div data-testid="empty-state" style={{ display: "flex", flexDirection: "column", alignItems: "center", padding: compact ? "12px 0" : "32px 0", color: "#8a9690", ...style }}>
+    <div
+      data-testid="empty-state"
+      style={{ display: "flex", flexDirection: "column", alignItems: "center", padding: compact ? "12px 0" : "32px 0", color: "#8a9690", ...style }}
+    >
       <svg width={size} height={size * 0.75} viewBox="0 0 160 120" aria-hidden="true">
         <ellipse cx="80" cy="106" rx="62" ry="8" fill="#e6ece9" />
         <path d="M34 40 L80 22 L126 40 L126 92 L80 104 L34 92 Z" fill="#f4f7f6" stroke="#c9d6d0" strokeWidth="2" />

@@ -44,9 +44,21 @@ export function BindEsDialog({ open, onClose }: { open: boolean; onClose: () => 
       okButtonProps={{ "data-testid": "bind-es-submit" }}
       modalRender={(node) => <div data-testid="bind-es-dialog">{node}</div>}
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="输入区域教育云（或区教师名册）中的账号和密码，校验通过后与本平台账号绑定。密码只用于校验，不会保存。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="输入区域教育云（或区教师名册）中的账号和密码，校验通过后与本平台账号绑定。密码只用于校验，不会保存。"
+      />
       <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
-        <Form.Item label="教育云账号" name="es_account" rules={[{ required: true, whitespace: true, message: "请输入区域教育云账号" }, { max: 64, message: "区域教育云账号不能超过 64 个字符" }]}>
+        <Form.Item
+          label="教育云账号"
+          name="es_account"
+          rules={[
+            { required: true, whitespace: true, message: "请输入区域教育云账号" },
+            { max: 64, message: "区域教育云账号不能超过 64 个字符" },
+          ]}
+        >
           <Input data-testid="bind-es-account" autoComplete="off" placeholder="请输入区域教育云账号" />
         </Form.Item>
         <Form.Item label="教育云密码" name="es_password" rules={[{ required: true, message: "请输入区域教育云密码" }]}>

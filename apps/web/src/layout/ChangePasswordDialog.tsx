@@ -77,12 +77,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         <Form.Item label="旧密码" name="old_password" rules={[{ required: true, message: "请输入旧密码" }, zodRule("old_password")]}>
           <Input.Password data-testid="cp-old" autoComplete="current-password" placeholder="请输入旧密码" />
         </Form.Item>
-        <Form.Item
-          label="新密码"
-          name="password"
-          dependencies={["old_password"]}
-          rules={[{ required: true, message: "请输入新密码" }, zodRule("password")]}
-        >
+        <Form.Item label="新密码" name="password" dependencies={["old_password"]} rules={[{ required: true, message: "请输入新密码" }, zodRule("password")]}>
           <Input.Password data-testid="cp-new" autoComplete="new-password" placeholder="6 到 64 位，须同时包含字母和数字" />
         </Form.Item>
         <Form.Item

@@ -38,7 +38,14 @@ export function FrontLayout({ nav }: { nav: readonly FrontNavItem[] }) {
   const links = (where: "bar" | "drawer") =>
     nav.map((it) =>
       it.withToken ? (
-        <a key={it.key} className="yk-front-link" href={cockpitHref(it)} target="_blank" rel="noopener noreferrer" data-testid={`front-nav-${it.key}${where === "drawer" ? "-m" : ""}`}>
+        <a
+          key={it.key}
+          className="yk-front-link"
+          href={cockpitHref(it)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid={`front-nav-${it.key}${where === "drawer" ? "-m" : ""}`}
+        >
           {it.label}
           <span className="ykh-ext" aria-hidden="true">
             ↗
@@ -143,7 +150,12 @@ function FrontFooter() {
   });
   const w = q.data;
   const name = w?.name || config.platformName;
-  const parts = [w?.host ? `主办单位：${w.host}` : "", w?.support ? `技术支持：${w.support}` : "", w?.phone ? `联系电话：${w.phone}` : "", w?.work_time ? `工作时间：${w.work_time}` : ""].filter(Boolean);
+  const parts = [
+    w?.host ? `主办单位：${w.host}` : "",
+    w?.support ? `技术支持：${w.support}` : "",
+    w?.phone ? `联系电话：${w.phone}` : "",
+    w?.work_time ? `工作时间：${w.work_time}` : "",
+  ].filter(Boolean);
   return (
     <footer className="yk-front-footer" data-testid="front-footer">
       <div className="yk-front-footer-brand">

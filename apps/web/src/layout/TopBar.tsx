@@ -29,11 +29,7 @@ export function TopBar({ path, home, title }: { path: string; home: string; titl
         </Link>
       ),
     },
-    ...(isHome
-      ? []
-      : trail.length
-        ? trail.map((n) => ({ key: `m${n.id}`, title: menuTitle(n.title, config.showVersionName) }))
-        : [{ key: "page", title }]),
+    ...(isHome ? [] : trail.length ? trail.map((n) => ({ key: `m${n.id}`, title: menuTitle(n.title, config.showVersionName) })) : [{ key: "page", title }]),
   ];
   return (
     <div className="yk-topbar" data-testid="topbar">

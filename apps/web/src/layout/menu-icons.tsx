@@ -60,6 +60,9 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 export function menuIcon(name: string, topLevel: boolean): ReactNode {
-  const key = name.trim().toLowerCase().replace(/-?outlined$/, "");
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/-?outlined$/, "");
   return ICONS[key] ?? (topLevel ? <AppstoreOutlined /> : undefined);
 }

@@ -9,7 +9,11 @@ describe("tags strip (spec §2)", () => {
     let tags = visitTag([], v("/a"), "/dashboard");
     tags = visitTag(tags, v("/a"), "/dashboard");
     tags = visitTag(tags, v("/b"), "/dashboard");
-    expect(tags.map((t) => [t.path, t.affix])).toEqual([["/dashboard", true], ["/a", false], ["/b", false]]);
+    expect(tags.map((t) => [t.path, t.affix])).toEqual([
+      ["/dashboard", true],
+      ["/a", false],
+      ["/b", false],
+    ]);
     expect(tags[0]?.title).toBe("首页");
   });
 

@@ -5,8 +5,21 @@ import { buildSideMenu, externalHref, menuTrail, normalizeMenus, personalCentreU
 let nextId = 1;
 function node(title: string, url: string, extra: Partial<MenuNode> = {}, subnode: MenuNode[] = []): MenuNode {
   return {
-    id: nextId++, name: title, title, pid: 0, level: 0, sort: 0, status: 1, url, is_menu: 1,
-    componentsUrl: "", activeMenu: "", icon: "", redirect: "", subnode, ...extra,
+    id: nextId++,
+    name: title,
+    title,
+    pid: 0,
+    level: 0,
+    sort: 0,
+    status: 1,
+    url,
+    is_menu: 1,
+    componentsUrl: "",
+    activeMenu: "",
+    icon: "",
+    redirect: "",
+    subnode,
+    ...extra,
   };
 }
 

@@ -1,17 +1,17 @@
 import type { ApplyIndexAnswer, MenuNode, OccupationApplyRow } from "@yanke/protocol";
 import { describe, expect, it } from "vitest";
-import {
-  activeModeTab,
-  chooseModePatch,
-  clearsModeForAdmin,
-  needsRouteRules,
-  routePid,
-  routeRulesPatch,
-  shouldLoadEntries,
-  visibleModeTabs,
-} from "./modes";
+import { activeModeTab, chooseModePatch, clearsModeForAdmin, needsRouteRules, routePid, routeRulesPatch, shouldLoadEntries, visibleModeTabs } from "./modes";
 
-const app = (id: number, apply_type: number): OccupationApplyRow => ({ id, name: `a${id}`, icon: "", rules: [], group_ids: [], type: 1, is_display: 1, apply_type });
+const app = (id: number, apply_type: number): OccupationApplyRow => ({
+  id,
+  name: `a${id}`,
+  icon: "",
+  rules: [],
+  group_ids: [],
+  type: 1,
+  is_display: 1,
+  apply_type,
+});
 const tab = (mode: number, rules: number[] = [mode * 10], first_url = `/m${mode}`) => ({ mode, name: `server-${mode}`, rules, first_url });
 
 describe("mode tabs (spec §2, §6)", () => {
@@ -51,7 +51,22 @@ describe("mode tabs (spec §2, §6)", () => {
 });
 
 function node(id: number, pid: number, url: string, subnode: MenuNode[] = []): MenuNode {
-  return { id, pid, url, name: `n${id}`, title: `t${id}`, level: pid ? 1 : 0, sort: 0, status: 1, is_menu: 1, componentsUrl: "", activeMenu: "", icon: "", redirect: "", subnode };
+  return {
+    id,
+    pid,
+    url,
+    name: `n${id}`,
+    title: `t${id}`,
+    level: pid ? 1 : 0,
+    sort: 0,
+    status: 1,
+    is_menu: 1,
+    componentsUrl: "",
+    activeMenu: "",
+    icon: "",
+    redirect: "",
+    subnode,
+  };
 }
 
 describe("route change (spec §4)", () => {

@@ -46,9 +46,7 @@ export function AdminHomePage() {
         <div className="yk-welcome-title">
           {greeting()}，{session.realname || "用户"}
         </div>
-        <div className="yk-muted">
-          {[session.identity_name, session.school_index_name].filter(Boolean).join(" · ") || "欢迎使用" + config.platformName}
-        </div>
+        <div className="yk-muted">{[session.identity_name, session.school_index_name].filter(Boolean).join(" · ") || "欢迎使用" + config.platformName}</div>
       </Card>
       <Row gutter={[12, 12]}>
         {[

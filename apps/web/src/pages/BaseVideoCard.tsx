@@ -79,7 +79,13 @@ export function BaseVideoCard() {
   if (!enabled || q.isError) return null;
   const data = q.data;
   return (
-    <Card title="视频概况" variant="borderless" loading={q.isLoading} data-testid="base-video-card" extra={<span className="yk-muted">近 {BASE_VIDEO_DAYS} 天</span>}>
+    <Card
+      title="视频概况"
+      variant="borderless"
+      loading={q.isLoading}
+      data-testid="base-video-card"
+      extra={<span className="yk-muted">近 {BASE_VIDEO_DAYS} 天</span>}
+    >
       {data ? (
         <>
           <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(140px, 1fr))", gap: 12, marginBottom: 16 }}>
@@ -91,12 +97,20 @@ export function BaseVideoCard() {
           </div>
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={15}>
-              <div className="yk-muted" style={{ marginBottom: 4 }}>每日视频与录制</div>
+              <div className="yk-muted" style={{ marginBottom: 4 }}>
+                每日视频与录制
+              </div>
               <EChart option={days} height={280} testId="base-video-days" />
             </Col>
             <Col xs={24} xl={9}>
-              <div className="yk-muted" style={{ marginBottom: 4 }}>各校视频时长（分钟）</div>
-              {data.schools.length ? <EChart option={schools} height={280} testId="base-video-schools" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无学校数据" />}
+              <div className="yk-muted" style={{ marginBottom: 4 }}>
+                各校视频时长（分钟）
+              </div>
+              {data.schools.length ? (
+                <EChart option={schools} height={280} testId="base-video-schools" />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无学校数据" />
+              )}
             </Col>
           </Row>
         </>

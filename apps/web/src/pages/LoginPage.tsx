@@ -106,7 +106,9 @@ export function LoginPage() {
             </>
           ) : null}
         </div>
-        <footer className="yk-login-footer">© {new Date().getFullYear()} {config.platformName} · 建议使用 Chrome、Firefox 或 Edge 浏览器</footer>
+        <footer className="yk-login-footer">
+          © {new Date().getFullYear()} {config.platformName} · 建议使用 Chrome、Firefox 或 Edge 浏览器
+        </footer>
       </section>
     </div>
   );

@@ -49,7 +49,16 @@ export function MenuModulePage() {
             data-testid="placeholder-search"
           />
         </div>
-        <Table rowKey="id" columns={[{ title: "名称", dataIndex: "name" }, { title: "状态", dataIndex: "status" }, { title: "操作", key: "op" }]} dataSource={[]} pagination={false} />
+        <Table
+          rowKey="id"
+          columns={[
+            { title: "名称", dataIndex: "name" },
+            { title: "状态", dataIndex: "status" },
+            { title: "操作", key: "op" },
+          ]}
+          dataSource={[]}
+          pagination={false}
+        />
       </Card>
     </div>
   );

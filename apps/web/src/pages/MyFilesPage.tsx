@@ -31,10 +31,13 @@ interface Query {
 /** What the caller's files take, by kind: a donut (sizes) the eye reads faster than the table. */
 function usageOption(byType: FileListAnswer["by_type"]): EChartOption {
   return {
-    tooltip: { trigger: "item", formatter: (p: unknown) => {
-      const d = p as { name: string; value: number; percent: number; data: { count: number } };
-      return `${d.name}：${formatBytes(d.value)}（${d.data.count} 个，${d.percent}%）`;
-    } },
+    tooltip: {
+      trigger: "item",
+      formatter: (p: unknown) => {
+        const d = p as { name: string; value: number; percent: number; data: { count: number } };
+        return `${d.name}：${formatBytes(d.value)}（${d.data.count} 个，${d.percent}%）`;
+      },
+    },
     legend: { bottom: 0, icon: "circle" },
     series: [
       {
@@ -43,7 +46,12 @@ function usageOption(byType: FileListAnswer["by_type"]): EChartOption {
         center: ["50%", "44%"],
         avoidLabelOverlap: true,
         label: { formatter: "{b}\n{d}%" },
-        data: byType.map((t) => ({ name: KIND_LABEL[t.type]?.label ?? t.type, value: t.size, count: t.count, itemStyle: { color: KIND_LABEL[t.type]?.color } })),
+        data: byType.map((t) => ({
+          name: KIND_LABEL[t.type]?.label ?? t.type,
+          value: t.size,
+          count: t.count,
+          itemStyle: { color: KIND_LABEL[t.type]?.color },
+        })),
       },
     ],
   };
@@ -58,7 +66,13 @@ export function MyFilesPage() {
   const [recording, setRecording] = useState(false);
   const q = useQuery({
     queryKey: ["myFiles", query],
-    queryFn: () => call<FileListAnswer>(CALLS.fileList, { page: query.page, limit: query.limit, ...(query.type ? { type: query.type } : {}), ...(query.keyword ? { keyword: query.keyword } : {}) }),
+    queryFn: () =>
+      call<FileListAnswer>(CALLS.fileList, {
+        page: query.page,
+        limit: query.limit,
+        ...(query.type ? { type: query.type } : {}),
+        ...(query.keyword ? { keyword: query.keyword } : {}),
+      }),
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["myFiles"] });
   const data = q.data;
@@ -121,7 +135,11 @@ export function MyFilesPage() {
                   <Statistic title="可用" value={space.available_bytes === null ? "不限" : formatBytes(space.available_bytes)} />
                 </Space>
                 {space.quota_bytes > 0 ? <Progress percent={percent} status={percent >= 90 ? "exception" : "normal"} style={{ marginTop: 8 }} /> : null}
-                {(data?.by_type.length ?? 0) > 0 ? <EChart option={option} height={220} testId="my-files-chart" /> : <Empty description="还没有文件" image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+                {(data?.by_type.length ?? 0) > 0 ? (
+                  <EChart option={option} height={220} testId="my-files-chart" />
+                ) : (
+                  <Empty description="还没有文件" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+                )}
               </>
             ) : null}
           </Card>

@@ -25,7 +25,27 @@ import {
   type ListenRow,
   MEMBER_ROLES,
 } from "@yanke/protocol";
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Drawer, Empty, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch, Tag, Tooltip } from "antd";
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  DatePicker,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Tag,
+  Tooltip,
+} from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../api/toast";
@@ -53,7 +73,17 @@ interface Settings {
   end_time: string | null;
 }
 
-const BLANK: Settings = { title: "", introduce: "", audience_type: AUDIENCE_TYPES.link, audience_id: 0, login_required: 1, once_per_user: 1, anonymous: 0, start_time: null, end_time: null };
+const BLANK: Settings = {
+  title: "",
+  introduce: "",
+  audience_type: AUDIENCE_TYPES.link,
+  audience_id: 0,
+  login_required: 1,
+  once_per_user: 1,
+  anonymous: 0,
+  start_time: null,
+  end_time: null,
+};
 
 const newKey = (p: string) => `${p}${Math.random().toString(36).slice(2, 8)}`;
 const opt = (label: string): QuestionOption => ({ id: newKey("o"), label });
@@ -90,7 +120,17 @@ function move<T>(list: readonly T[], i: number, d: number): T[] {
   return out;
 }
 
-export function Builder({ target, preset, onClose, onSaved }: { target: number | "new" | null; preset?: BuilderPreset; onClose: () => void; onSaved: (id: number) => void }) {
+export function Builder({
+  target,
+  preset,
+  onClose,
+  onSaved,
+}: {
+  target: number | "new" | null;
+  preset?: BuilderPreset;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const open = target !== null;
   const detail = useQuery({
     queryKey: ["questionnaire", "detail", target],
@@ -146,7 +186,14 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
       setTitleError("请输入问卷标题");
       return;
     }
-    const pickName = settings.audience_type === AUDIENCE_TYPES.community ? "社区" : settings.audience_type === AUDIENCE_TYPES.activity ? "社区活动" : settings.audience_type === AUDIENCE_TYPES.listen ? "听评课" : "";
+    const pickName =
+      settings.audience_type === AUDIENCE_TYPES.community
+        ? "社区"
+        : settings.audience_type === AUDIENCE_TYPES.activity
+          ? "社区活动"
+          : settings.audience_type === AUDIENCE_TYPES.listen
+            ? "听评课"
+            : "";
     if (pickName && !settings.audience_id) {
       toast.error(`请选择答卷范围的${pickName}`);
       return;
@@ -203,16 +250,26 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
         <Row gutter={16}>
           <Col xs={24} xl={14}>
             <Card title="基本设置" size="small" style={{ marginBottom: 12 }}>
-              <SettingsForm settings={settings} set={set} savedAudience={detail.data && detail.data.audience_type === settings.audience_type && detail.data.audience_id === settings.audience_id ? audienceName : ""} titleError={titleError} clearTitleError={() => setTitleError("")} />
+              <SettingsForm
+                settings={settings}
+                set={set}
+                savedAudience={
+                  detail.data && detail.data.audience_type === settings.audience_type && detail.data.audience_id === settings.audience_id ? audienceName : ""
+                }
+                titleError={titleError}
+                clearTitleError={() => setTitleError("")}
+              />
             </Card>
-            <Card
-              size="small"
-              title={`题目（${questions.length}）`}
-              extra={locked ? <Tag color="orange">已锁定</Tag> : null}
-              data-testid="qb-questions"
-            >
+            <Card size="small" title={`题目（${questions.length}）`} extra={locked ? <Tag color="orange">已锁定</Tag> : null} data-testid="qb-questions">
               {locked ? (
-                <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="已有人提交答卷，题目不能再修改" description="为保证已收集数据的一致性，题目已锁定；标题、说明、时间等设置仍可修改。如需调整题目，请复制问卷后修改新问卷。" data-testid="qb-locked" />
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginBottom: 12 }}
+                  message="已有人提交答卷，题目不能再修改"
+                  description="为保证已收集数据的一致性，题目已锁定；标题、说明、时间等设置仍可修改。如需调整题目，请复制问卷后修改新问卷。"
+                  data-testid="qb-locked"
+                />
               ) : problem ? (
                 <Alert type="error" showIcon style={{ marginBottom: 12 }} message={problem} data-testid="qb-problem" />
               ) : null}
@@ -230,7 +287,13 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
                         all={questions}
                         onChange={(patch) => setQ(i, patch)}
                         onMove={(d) => setQuestions((qs) => move(qs, i, d))}
-                        onDuplicate={() => setQuestions((qs) => [...qs.slice(0, i + 1), { ...q, id: newKey("q"), skip: [], options: q.options.map((o) => ({ ...o })), rows: q.rows.map((r) => ({ ...r })) }, ...qs.slice(i + 1)])}
+                        onDuplicate={() =>
+                          setQuestions((qs) => [
+                            ...qs.slice(0, i + 1),
+                            { ...q, id: newKey("q"), skip: [], options: q.options.map((o) => ({ ...o })), rows: q.rows.map((r) => ({ ...r })) },
+                            ...qs.slice(i + 1),
+                          ])
+                        }
                         onDelete={() => setQuestions((qs) => qs.filter((_, k) => k !== i).map((x) => ({ ...x, skip: x.skip.filter((r) => r.goto !== q.id) })))}
                       />
                     ))}
@@ -249,7 +312,12 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
           </Col>
           <Col xs={0} xl={10}>
             <div style={{ position: "sticky", top: 0 }}>
-              <Card size="small" title="预览（填写效果）" data-testid="qb-preview" styles={{ body: { background: "#f5f7f6", maxHeight: "calc(100vh - 160px)", overflow: "auto" } }}>
+              <Card
+                size="small"
+                title="预览（填写效果）"
+                data-testid="qb-preview"
+                styles={{ body: { background: "#f5f7f6", maxHeight: "calc(100vh - 160px)", overflow: "auto" } }}
+              >
                 <div style={{ maxWidth: 420, margin: "0 auto" }}>
                   <div style={{ background: "#fff", borderRadius: 10, padding: 12, marginBottom: 10, border: "1px solid #e8ece9" }}>
                     <div style={{ fontSize: 17, fontWeight: 600 }}>{settings.title || "（未填写标题）"}</div>
@@ -282,7 +350,19 @@ export function Builder({ target, preset, onClose, onSaved }: { target: number |
   );
 }
 
-function SettingsForm({ settings, set, savedAudience, titleError, clearTitleError }: { settings: Settings; set: (p: Partial<Settings>) => void; savedAudience: string; titleError: string; clearTitleError: () => void }) {
+function SettingsForm({
+  settings,
+  set,
+  savedAudience,
+  titleError,
+  clearTitleError,
+}: {
+  settings: Settings;
+  set: (p: Partial<Settings>) => void;
+  savedAudience: string;
+  titleError: string;
+  clearTitleError: () => void;
+}) {
   const communities = useMyCommunities();
   const schools = useSchoolOptions();
   const communityOptions = (communities.data?.list ?? []).filter((c) => c.member_status === 1 && c.status === 1).map((c) => ({ value: c.id, label: c.name }));
@@ -304,7 +384,14 @@ function SettingsForm({ settings, set, savedAudience, titleError, clearTitleErro
         />
       </Form.Item>
       <Form.Item label="问卷说明" style={{ marginBottom: 12 }}>
-        <Input.TextArea value={settings.introduce} maxLength={2000} autoSize={{ minRows: 2, maxRows: 5 }} placeholder="向填写人说明问卷的目的和注意事项（选填）" data-testid="qb-introduce" onChange={(e) => set({ introduce: e.target.value })} />
+        <Input.TextArea
+          value={settings.introduce}
+          maxLength={2000}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          placeholder="向填写人说明问卷的目的和注意事项（选填）"
+          data-testid="qb-introduce"
+          onChange={(e) => set({ introduce: e.target.value })}
+        />
       </Form.Item>
       <Row gutter={12}>
         <Col xs={24} md={12}>
@@ -320,23 +407,48 @@ function SettingsForm({ settings, set, savedAudience, titleError, clearTitleErro
         <Col xs={24} md={12}>
           {t === AUDIENCE_TYPES.community ? (
             <Form.Item label="社区" required style={{ marginBottom: 12 }}>
-              <Select value={settings.audience_id || undefined} placeholder="选择我加入的社区" options={communityOptions} loading={communities.isLoading} showSearch={{ optionFilterProp: "label" }} data-testid="qb-audience-community" onChange={(v: number) => set({ audience_id: v })} notFoundContent="您还没有加入社区" />
+              <Select
+                value={settings.audience_id || undefined}
+                placeholder="选择我加入的社区"
+                options={communityOptions}
+                loading={communities.isLoading}
+                showSearch={{ optionFilterProp: "label" }}
+                data-testid="qb-audience-community"
+                onChange={(v: number) => set({ audience_id: v })}
+                notFoundContent="您还没有加入社区"
+              />
             </Form.Item>
           ) : t === AUDIENCE_TYPES.school ? (
             <Form.Item label="学校" style={{ marginBottom: 12 }}>
-              <Select value={settings.audience_id} options={[{ value: 0, label: "本校" }, ...schools]} data-testid="qb-audience-school" onChange={(v: number) => set({ audience_id: v })} />
+              <Select
+                value={settings.audience_id}
+                options={[{ value: 0, label: "本校" }, ...schools]}
+                data-testid="qb-audience-school"
+                onChange={(v: number) => set({ audience_id: v })}
+              />
             </Form.Item>
           ) : t === AUDIENCE_TYPES.activity ? (
             <Form.Item label="社区活动" required tooltip="您发起的活动，以及您管理的社区中的活动；可输入名称搜索" style={{ marginBottom: 12 }}>
               <ActivityPicker value={settings.audience_id} savedName={savedAudience} onChange={(v) => set({ audience_id: v })} />
             </Form.Item>
           ) : t === AUDIENCE_TYPES.listen ? (
-            <Form.Item label="听评课" required tooltip="只列出您发起的听评课（可输入名称搜索）；也可以在听评课的评价方式中选择“问卷”直接关联" style={{ marginBottom: 12 }}>
+            <Form.Item
+              label="听评课"
+              required
+              tooltip="只列出您发起的听评课（可输入名称搜索）；也可以在听评课的评价方式中选择“问卷”直接关联"
+              style={{ marginBottom: 12 }}
+            >
               <ListenPicker value={settings.audience_id} savedName={savedAudience} onChange={(v) => set({ audience_id: v })} />
             </Form.Item>
           ) : (
             <Form.Item label="需要登录" style={{ marginBottom: 12 }} tooltip="关闭后，拿到链接的任何人都可以匿名填写">
-              <Switch checked={settings.login_required === 1} checkedChildren="需要" unCheckedChildren="不需要" data-testid="qb-login-required" onChange={(c) => set({ login_required: c ? 1 : 0 })} />
+              <Switch
+                checked={settings.login_required === 1}
+                checkedChildren="需要"
+                unCheckedChildren="不需要"
+                data-testid="qb-login-required"
+                onChange={(c) => set({ login_required: c ? 1 : 0 })}
+              />
             </Form.Item>
           )}
         </Col>
@@ -455,7 +567,9 @@ function RecordPicker({
       optionRender={(o) => (
         <div data-testid={`${testId}-option`} style={{ lineHeight: 1.45, padding: "2px 0" }}>
           <div style={{ display: "flex", gap: 6, alignItems: "center" }}>
-            <span style={{ fontWeight: 500, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0, flex: "0 1 auto" }}>{o.data.label}</span>
+            <span style={{ fontWeight: 500, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0, flex: "0 1 auto" }}>
+              {o.data.label}
+            </span>
             {o.data.tag ? (
               <Tag style={{ marginInlineEnd: 0, flex: "none" }} color="green" bordered={false}>
                 {o.data.tag}
@@ -470,7 +584,13 @@ function RecordPicker({
           <div style={{ color: "#8a9690", fontSize: 12, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{o.data.line}</div>
         </div>
       )}
-      notFoundContent={loading ? <Skeleton active paragraph={{ rows: 1 }} title={false} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search.trim() ? "没有匹配的记录" : empty} />}
+      notFoundContent={
+        loading ? (
+          <Skeleton active paragraph={{ rows: 1 }} title={false} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search.trim() ? "没有匹配的记录" : empty} />
+        )
+      }
       style={{ width: "100%" }}
       data-testid={testId}
     />
@@ -509,7 +629,8 @@ function ActivityPicker({ value, onChange, savedName }: { value: number; onChang
   const kw = useSettled(search);
   const communities = useMyCommunities();
   const managed = useMemo(
-    () => (communities.data?.list ?? []).filter((c) => c.member_status === 1 && (c.role === MEMBER_ROLES.owner || c.role === MEMBER_ROLES.admin)).map((c) => c.id),
+    () =>
+      (communities.data?.list ?? []).filter((c) => c.member_status === 1 && (c.role === MEMBER_ROLES.owner || c.role === MEMBER_ROLES.admin)).map((c) => c.id),
     [communities.data],
   );
   const q = useQuery({
@@ -559,7 +680,8 @@ function QuestionEditor({
 }) {
   const later = all.slice(index + 1);
   const skipOf = (optionId: string) => q.skip.find((r) => r.option_id === optionId)?.goto;
-  const setSkip = (optionId: string, goto: string | undefined) => onChange({ skip: [...q.skip.filter((r) => r.option_id !== optionId), ...(goto ? [{ option_id: optionId, goto }] : [])] });
+  const setSkip = (optionId: string, goto: string | undefined) =>
+    onChange({ skip: [...q.skip.filter((r) => r.option_id !== optionId), ...(goto ? [{ option_id: optionId, goto }] : [])] });
   const pre = `qb-q-${index}`;
   return (
     <Card
@@ -590,7 +712,14 @@ function QuestionEditor({
       }
     >
       <Space direction="vertical" style={{ width: "100%" }} size={8}>
-        <Input value={q.title} maxLength={500} placeholder="题目" onChange={(e) => onChange({ title: e.target.value })} data-testid={`${pre}-title`} status={q.title.trim() ? undefined : "error"} />
+        <Input
+          value={q.title}
+          maxLength={500}
+          placeholder="题目"
+          onChange={(e) => onChange({ title: e.target.value })}
+          data-testid={`${pre}-title`}
+          status={q.title.trim() ? undefined : "error"}
+        />
         <Input value={q.description} maxLength={1000} placeholder="题目说明（选填）" onChange={(e) => onChange({ description: e.target.value })} />
         <Checkbox checked={q.required} onChange={(e) => onChange({ required: e.target.checked })} data-testid={`${pre}-required`}>
           必答
@@ -643,16 +772,53 @@ function QuestionEditor({
         {q.type === "rating" ? (
           <Space wrap>
             <span>分值</span>
-            <InputNumber size="small" min={0} max={9} value={q.scale_min} onChange={(v) => onChange({ scale_min: Number(v ?? 0) })} data-testid={`${pre}-scale-min`} />
+            <InputNumber
+              size="small"
+              min={0}
+              max={9}
+              value={q.scale_min}
+              onChange={(v) => onChange({ scale_min: Number(v ?? 0) })}
+              data-testid={`${pre}-scale-min`}
+            />
             <span>到</span>
-            <InputNumber size="small" min={1} max={10} value={q.scale_max} onChange={(v) => onChange({ scale_max: Number(v ?? 1) })} data-testid={`${pre}-scale-max`} />
-            <Input size="small" style={{ width: 130 }} maxLength={20} value={q.min_label} placeholder="最低分说明" onChange={(e) => onChange({ min_label: e.target.value })} />
-            <Input size="small" style={{ width: 130 }} maxLength={20} value={q.max_label} placeholder="最高分说明" onChange={(e) => onChange({ max_label: e.target.value })} />
+            <InputNumber
+              size="small"
+              min={1}
+              max={10}
+              value={q.scale_max}
+              onChange={(v) => onChange({ scale_max: Number(v ?? 1) })}
+              data-testid={`${pre}-scale-max`}
+            />
+            <Input
+              size="small"
+              style={{ width: 130 }}
+              maxLength={20}
+              value={q.min_label}
+              placeholder="最低分说明"
+              onChange={(e) => onChange({ min_label: e.target.value })}
+            />
+            <Input
+              size="small"
+              style={{ width: 130 }}
+              maxLength={20}
+              value={q.max_label}
+              placeholder="最高分说明"
+              onChange={(e) => onChange({ max_label: e.target.value })}
+            />
           </Space>
         ) : null}
         {q.type === "text" ? (
           <Space wrap>
-            <Radio.Group size="small" value={q.multiline ? 1 : 0} onChange={(e) => onChange({ multiline: e.target.value === 1 })} optionType="button" options={[{ value: 0, label: "单行" }, { value: 1, label: "多行" }]} />
+            <Radio.Group
+              size="small"
+              value={q.multiline ? 1 : 0}
+              onChange={(e) => onChange({ multiline: e.target.value === 1 })}
+              optionType="button"
+              options={[
+                { value: 0, label: "单行" },
+                { value: 1, label: "多行" },
+              ]}
+            />
             <span>字数上限</span>
             <InputNumber size="small" min={1} max={5000} value={q.max_length} onChange={(v) => onChange({ max_length: Number(v ?? 500) })} />
           </Space>
@@ -694,11 +860,32 @@ function OptionList({
             />
             {after?.(o, j)}
             <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={j === 0} onClick={() => onChange(move(items, j, -1))} aria-label="上移选项" />
-            <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={j === items.length - 1} onClick={() => onChange(move(items, j, 1))} aria-label="下移选项" />
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={items.length <= min} onClick={() => onChange(items.filter((_, k) => k !== j))} aria-label="删除选项" />
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowDownOutlined />}
+              disabled={j === items.length - 1}
+              onClick={() => onChange(move(items, j, 1))}
+              aria-label="下移选项"
+            />
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              disabled={items.length <= min}
+              onClick={() => onChange(items.filter((_, k) => k !== j))}
+              aria-label="删除选项"
+            />
           </div>
         ))}
-        <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...items, opt(`选项${items.length + 1}`)])} data-testid={`${testId}-add`}>
+        <Button
+          size="small"
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => onChange([...items, opt(`选项${items.length + 1}`)])}
+          data-testid={`${testId}-add`}
+        >
           添加
         </Button>
       </Space>

@@ -13,7 +13,12 @@ import { MyState } from "./QuestionnaireManagePage";
 
 /** A Form.Item control: ids of the caller's questionnaires (drafts included; the record names them, the author publishes). */
 export function QuestionnaireMultiSelect({ value, onChange, enabled = true }: { value?: number[]; onChange?: (v: number[]) => void; enabled?: boolean }) {
-  const q = useQuery({ queryKey: ["questionnaire", "list", "for-listen"], enabled, staleTime: 0, queryFn: () => qnApi.list({ page: 1, limit: PAGE.maxLimit }) });
+  const q = useQuery({
+    queryKey: ["questionnaire", "list", "for-listen"],
+    enabled,
+    staleTime: 0,
+    queryFn: () => qnApi.list({ page: 1, limit: PAGE.maxLimit }),
+  });
   return (
     <Select
       mode="multiple"

@@ -28,7 +28,13 @@ export function QuestionInputs({
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: compact ? 10 : 14 }} data-testid="qn-questions">
       {path.map((q, i) => (
-        <div key={q.id} style={{ ...card, borderColor: errors[q.id] ? "#ff4d4f" : "#e8ece9" }} data-testid={`qn-q-${q.id}`} data-qtype={q.type} id={`qn-q-${q.id}`}>
+        <div
+          key={q.id}
+          style={{ ...card, borderColor: errors[q.id] ? "#ff4d4f" : "#e8ece9" }}
+          data-testid={`qn-q-${q.id}`}
+          data-qtype={q.type}
+          id={`qn-q-${q.id}`}
+        >
           <div style={{ fontSize: compact ? 14 : 16, fontWeight: 600, lineHeight: 1.5, marginBottom: 4 }}>
             {q.required ? <span style={{ color: "#ff4d4f", marginRight: 2 }}>*</span> : null}
             {i + 1}. {q.title}
@@ -56,13 +62,37 @@ function selectHint(q: Question): string {
   return `最多选 ${q.max_select} 项`;
 }
 
-const option: CSSProperties = { display: "flex", alignItems: "center", minHeight: 44, padding: "6px 10px", borderRadius: 8, border: "1px solid #e3e8e5", width: "100%", margin: 0 };
+const option: CSSProperties = {
+  display: "flex",
+  alignItems: "center",
+  minHeight: 44,
+  padding: "6px 10px",
+  borderRadius: 8,
+  border: "1px solid #e3e8e5",
+  width: "100%",
+  margin: 0,
+};
 
-function QuestionInput({ q, value, onChange, disabled }: { q: Question; value: AnswerValue | undefined; onChange: (v: AnswerValue | undefined) => void; disabled?: boolean }) {
+function QuestionInput({
+  q,
+  value,
+  onChange,
+  disabled,
+}: {
+  q: Question;
+  value: AnswerValue | undefined;
+  onChange: (v: AnswerValue | undefined) => void;
+  disabled?: boolean;
+}) {
   switch (q.type) {
     case "single":
       return (
-        <Radio.Group value={typeof value === "string" ? value : undefined} onChange={(e) => onChange(e.target.value as string)} disabled={disabled} style={{ width: "100%" }}>
+        <Radio.Group
+          value={typeof value === "string" ? value : undefined}
+          onChange={(e) => onChange(e.target.value as string)}
+          disabled={disabled}
+          style={{ width: "100%" }}
+        >
           <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
             {q.options.map((o) => (
               <Radio key={o.id} value={o.id} style={option} data-testid={`qn-opt-${q.id}-${o.id}`}>
@@ -75,7 +105,12 @@ function QuestionInput({ q, value, onChange, disabled }: { q: Question; value: A
     case "multiple": {
       const chosen = Array.isArray(value) ? value : [];
       return (
-        <Checkbox.Group value={chosen} onChange={(v) => onChange((v as string[]).length ? (v as string[]) : undefined)} disabled={disabled} style={{ width: "100%" }}>
+        <Checkbox.Group
+          value={chosen}
+          onChange={(v) => onChange((v as string[]).length ? (v as string[]) : undefined)}
+          disabled={disabled}
+          style={{ width: "100%" }}
+        >
           <div style={{ display: "flex", flexDirection: "column", gap: 8, width: "100%" }}>
             {q.options.map((o) => (
               <Checkbox key={o.id} value={o.id} style={option} data-testid={`qn-opt-${q.id}-${o.id}`}>
@@ -167,9 +202,26 @@ function QuestionInput({ q, value, onChange, disabled }: { q: Question; value: A
       const s = typeof value === "string" ? value : "";
       const set = (v: string) => onChange(v === "" ? undefined : v);
       return q.multiline ? (
-        <Input.TextArea value={s} onChange={(e) => set(e.target.value)} disabled={disabled} maxLength={q.max_length} showCount autoSize={{ minRows: 3, maxRows: 10 }} data-testid={`qn-text-${q.id}`} style={{ fontSize: 16 }} />
+        <Input.TextArea
+          value={s}
+          onChange={(e) => set(e.target.value)}
+          disabled={disabled}
+          maxLength={q.max_length}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          data-testid={`qn-text-${q.id}`}
+          style={{ fontSize: 16 }}
+        />
       ) : (
-        <Input value={s} onChange={(e) => set(e.target.value)} disabled={disabled} maxLength={q.max_length} size="large" data-testid={`qn-text-${q.id}`} style={{ fontSize: 16 }} />
+        <Input
+          value={s}
+          onChange={(e) => set(e.target.value)}
+          disabled={disabled}
+          maxLength={q.max_length}
+          size="large"
+          data-testid={`qn-text-${q.id}`}
+          style={{ fontSize: 16 }}
+        />
       );
     }
   }

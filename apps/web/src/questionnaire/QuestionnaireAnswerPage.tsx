@@ -204,7 +204,15 @@ function Answering({ form, keyOf }: { form: QuestionnaireForm; keyOf: string | u
         </div>
       </div>
       <QuestionInputs questions={form.questions} answers={answers} errors={errors} onChange={change} />
-      <Button type="primary" size="large" block style={{ marginTop: 18, height: 48, fontSize: 16 }} onClick={submit} loading={submitting} data-testid="qn-submit">
+      <Button
+        type="primary"
+        size="large"
+        block
+        style={{ marginTop: 18, height: 48, fontSize: 16 }}
+        onClick={submit}
+        loading={submitting}
+        data-testid="qn-submit"
+      >
         提交问卷
       </Button>
     </div>
@@ -223,8 +231,29 @@ function Closed({ form, submittedAt }: { form: QuestionnaireForm; submittedAt: s
       />
     );
   if (form.state === "already_submitted")
-    return <Result status="success" title="您已填写过这份问卷" subTitle={`《${form.title}》${form.submitted_at ? ` · 提交于 ${form.submitted_at}` : ""}，感谢参与！`} data-testid="qn-already" />;
+    return (
+      <Result
+        status="success"
+        title="您已填写过这份问卷"
+        subTitle={`《${form.title}》${form.submitted_at ? ` · 提交于 ${form.submitted_at}` : ""}，感谢参与！`}
+        data-testid="qn-already"
+      />
+    );
   if (form.state === "not_started")
-    return <Result icon={<ClockCircleOutlined style={{ color: "#1f8a5b" }} />} title="问卷尚未开始" subTitle={`《${form.title}》还没有开放填写，请稍后再来。`} data-testid="qn-not-started" />;
-  return <Result icon={<StopOutlined style={{ color: "#8a9690" }} />} title="问卷已结束" subTitle={`《${form.title}》已停止收集${form.end_time ? `（截止 ${form.end_time}）` : ""}，感谢关注。`} data-testid="qn-ended" />;
+    return (
+      <Result
+        icon={<ClockCircleOutlined style={{ color: "#1f8a5b" }} />}
+        title="问卷尚未开始"
+        subTitle={`《${form.title}》还没有开放填写，请稍后再来。`}
+        data-testid="qn-not-started"
+      />
+    );
+  return (
+    <Result
+      icon={<StopOutlined style={{ color: "#8a9690" }} />}
+      title="问卷已结束"
+      subTitle={`《${form.title}》已停止收集${form.end_time ? `（截止 ${form.end_time}）` : ""}，感谢关注。`}
+      data-testid="qn-ended"
+    />
+  );
 }

@@ -53,7 +53,8 @@ export function MyQuestionnairePage() {
   );
 }
 
-const timeRange = (r: QuestionnaireRow) => (r.start_time || r.end_time ? `${r.start_time?.slice(0, 16) ?? "不限"} ~ ${r.end_time?.slice(0, 16) ?? "不限"}` : "不限");
+const timeRange = (r: QuestionnaireRow) =>
+  r.start_time || r.end_time ? `${r.start_time?.slice(0, 16) ?? "不限"} ~ ${r.end_time?.slice(0, 16) ?? "不限"}` : "不限";
 
 function audienceText(r: QuestionnaireRow) {
   const t = AUDIENCE_TYPE_NAMES[r.audience_type] ?? "";
@@ -78,7 +79,8 @@ export function ManagedList({ communityId, preset }: { communityId?: number; pre
     queryKey: ["questionnaire", "list", paging, filters, communityId],
     placeholderData: keepPreviousData,
     staleTime: 0,
-    queryFn: () => qnApi.list({ ...paging, keyword: filters.keyword || undefined, status: filters.status, audience_type: filters.audience_type, community_id: communityId }),
+    queryFn: () =>
+      qnApi.list({ ...paging, keyword: filters.keyword || undefined, status: filters.status, audience_type: filters.audience_type, community_id: communityId }),
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["questionnaire"] });
 
@@ -106,7 +108,13 @@ export function ManagedList({ communityId, preset }: { communityId?: number; pre
     });
   };
   const close = (r: QuestionnaireRow) =>
-    modal.confirm({ title: "结束问卷", content: `结束后「${r.title}」不再接收答卷，可以重新开放。`, okText: "结束", cancelText: "取消", onOk: () => setStatus(r, 2, "问卷已结束") });
+    modal.confirm({
+      title: "结束问卷",
+      content: `结束后「${r.title}」不再接收答卷，可以重新开放。`,
+      okText: "结束",
+      cancelText: "取消",
+      onOk: () => setStatus(r, 2, "问卷已结束"),
+    });
   const remove = (r: QuestionnaireRow) =>
     modal.confirm({
       title: "删除问卷",
@@ -221,10 +229,31 @@ export function ManagedList({ communityId, preset }: { communityId?: number; pre
   return (
     <>
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap", marginBottom: 12 }}>
-        <Input allowClear placeholder="问卷标题" style={{ width: 200 }} value={draft.keyword} onChange={(e) => setDraft({ ...draft, keyword: e.target.value })} onPressEnter={search} />
-        <Select allowClear placeholder="状态" style={{ width: 110 }} value={draft.status} onChange={(v: number | undefined) => setDraft({ ...draft, status: v })} options={Object.entries(QUESTIONNAIRE_STATUS_NAMES).map(([v, label]) => ({ value: Number(v), label }))} />
+        <Input
+          allowClear
+          placeholder="问卷标题"
+          style={{ width: 200 }}
+          value={draft.keyword}
+          onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
+          onPressEnter={search}
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          style={{ width: 110 }}
+          value={draft.status}
+          onChange={(v: number | undefined) => setDraft({ ...draft, status: v })}
+          options={Object.entries(QUESTIONNAIRE_STATUS_NAMES).map(([v, label]) => ({ value: Number(v), label }))}
+        />
         {communityId ? null : (
-          <Select allowClear placeholder="答卷范围" style={{ width: 170 }} value={draft.audience_type} onChange={(v: number | undefined) => setDraft({ ...draft, audience_type: v })} options={Object.entries(AUDIENCE_TYPE_NAMES).map(([v, label]) => ({ value: Number(v), label }))} />
+          <Select
+            allowClear
+            placeholder="答卷范围"
+            style={{ width: 170 }}
+            value={draft.audience_type}
+            onChange={(v: number | undefined) => setDraft({ ...draft, audience_type: v })}
+            options={Object.entries(AUDIENCE_TYPE_NAMES).map(([v, label]) => ({ value: Number(v), label }))}
+          />
         )}
         <Button type="primary" icon={<SearchOutlined />} onClick={search}>
           查询
@@ -343,7 +372,16 @@ function ToAnswer() {
           { value: "all", label: "全部" },
         ]}
       />
-      <Table rowKey="id" size="middle" loading={q.isFetching && !q.data} dataSource={q.data?.list ?? []} columns={columns} locale={{ emptyText: "暂无数据" }} scroll={{ x: 860 }} pagination={tablePagination(paging, q.data?.total ?? 0, setPaging)} />
+      <Table
+        rowKey="id"
+        size="middle"
+        loading={q.isFetching && !q.data}
+        dataSource={q.data?.list ?? []}
+        columns={columns}
+        locale={{ emptyText: "暂无数据" }}
+        scroll={{ x: 860 }}
+        pagination={tablePagination(paging, q.data?.total ?? 0, setPaging)}
+      />
     </>
   );
 }

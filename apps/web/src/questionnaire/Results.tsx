@@ -153,30 +153,58 @@ function QuestionCard({ qid, index, r }: { qid: number; index: number; r: Questi
           grid: { left: 90, right: 16, top: 28, bottom: 20 },
           xAxis: { type: "value", minInterval: 1 },
           yAxis: { type: "category", data: r.rows.map((x) => x.label), inverse: true },
-          series: cols.map((c, k) => ({ type: "bar", stack: "m", name: c.label, data: r.rows.map((x) => x.counts[k] ?? 0), label: { show: true, formatter: (p: { value: number }) => (p.value ? String(p.value) : "") } })),
+          series: cols.map((c, k) => ({
+            type: "bar",
+            stack: "m",
+            name: c.label,
+            data: r.rows.map((x) => x.counts[k] ?? 0),
+            label: { show: true, formatter: (p: { value: number }) => (p.value ? String(p.value) : "") },
+          })),
         }}
       />
     );
   } else {
     const data = r.options.map((o) => ({ name: o.label, value: o.count }));
     const option: EChartOption = pie
-      ? { tooltip: { trigger: "item", formatter: "{b}: {c} ({d}%)" }, legend: { bottom: 0, type: "scroll" }, series: [{ type: "pie", radius: ["35%", "65%"], data, label: { formatter: "{b}\n{d}%" } }] }
+      ? {
+          tooltip: { trigger: "item", formatter: "{b}: {c} ({d}%)" },
+          legend: { bottom: 0, type: "scroll" },
+          series: [{ type: "pie", radius: ["35%", "65%"], data, label: { formatter: "{b}\n{d}%" } }],
+        }
       : {
           tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
           grid: { left: r.type === "rating" ? 44 : 100, right: 90, top: 8, bottom: 20 },
           xAxis: { type: "value", minInterval: 1 },
           yAxis: { type: "category", data: r.options.map((o) => o.label), inverse: true, axisLabel: { width: 90, overflow: "truncate" } },
-          series: [{ type: "bar", data: r.options.map((o) => o.count), barMaxWidth: 22, label: { show: true, position: "right", formatter: (p: { value: number }) => `${p.value}（${pct(p.value, r.answered)}）` } }],
+          series: [
+            {
+              type: "bar",
+              data: r.options.map((o) => o.count),
+              barMaxWidth: 22,
+              label: { show: true, position: "right", formatter: (p: { value: number }) => `${p.value}（${pct(p.value, r.answered)}）` },
+            },
+          ],
         };
     body = (
       <>
         {r.type !== "rating" ? (
           <div style={{ textAlign: "right", marginBottom: 4 }}>
-            <Segmented size="small" value={pie ? "pie" : "bar"} onChange={(v) => setPie(v === "pie")} options={[{ value: "bar", label: "柱状图" }, { value: "pie", label: "饼图" }]} />
+            <Segmented
+              size="small"
+              value={pie ? "pie" : "bar"}
+              onChange={(v) => setPie(v === "pie")}
+              options={[
+                { value: "bar", label: "柱状图" },
+                { value: "pie", label: "饼图" },
+              ]}
+            />
           </div>
         ) : (
           <div style={{ marginBottom: 4 }}>
-            平均分 <b style={{ fontSize: 18, color: "#1f8a5b" }} data-testid={`qn-mean-${r.question_id}`}>{r.mean === null ? "—" : r.mean.toFixed(2)}</b>
+            平均分{" "}
+            <b style={{ fontSize: 18, color: "#1f8a5b" }} data-testid={`qn-mean-${r.question_id}`}>
+              {r.mean === null ? "—" : r.mean.toFixed(2)}
+            </b>
           </div>
         )}
         <EChart height={Math.max(150, 30 + r.options.length * 30)} option={option} testId={`qn-chart-${r.question_id}`} />
@@ -254,7 +282,15 @@ function TextAnswers({ open, id, questionId, title, onClose }: { open: boolean; 
           { title: "填写人", dataIndex: "respondent", width: 110 },
           { title: "提交时间", dataIndex: "submitted_at", width: 170 },
         ]}
-        pagination={{ current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: ["10", "20", "50"], showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: q.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: ["10", "20", "50"],
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, limit) => setPaging({ page, limit }),
+        }}
       />
     </Modal>
   );
@@ -277,7 +313,17 @@ function CrossTab({ id, questions }: { id: number; questions: QuestionResult[] }
       grid: { left: 110, right: 20, top: 10, bottom: 90 },
       xAxis: { type: "category", data: t.col_question.options.map((o) => o.label), splitArea: { show: true } },
       yAxis: { type: "category", data: t.row_question.options.map((o) => o.label), inverse: true, splitArea: { show: true } },
-      visualMap: { min: 0, max, calculable: true, orient: "horizontal", left: "center", bottom: 0, itemHeight: 160, text: ["多", "少"], inRange: { color: ["#f2faf5", "#1f8a5b"] } },
+      visualMap: {
+        min: 0,
+        max,
+        calculable: true,
+        orient: "horizontal",
+        left: "center",
+        bottom: 0,
+        itemHeight: 160,
+        text: ["多", "少"],
+        inRange: { color: ["#f2faf5", "#1f8a5b"] },
+      },
       series: [{ type: "heatmap", data, label: { show: true } }],
     };
   }, [t]);
@@ -333,7 +379,9 @@ function CrossTab({ id, questions }: { id: number; questions: QuestionResult[] }
             </div>
             <div style={{ color: "#8a9690", fontSize: 12, marginTop: 6 }}>括号内为占该行合计的比例</div>
           </Col>
-          <Col xs={24} xl={12}>{heat ? <EChart option={heat} height={Math.max(240, 120 + t.row_question.options.length * 40)} /> : null}</Col>
+          <Col xs={24} xl={12}>
+            {heat ? <EChart option={heat} height={Math.max(240, 120 + t.row_question.options.length * 40)} /> : null}
+          </Col>
         </Row>
       ) : ready && q.isLoading ? (
         <Skeleton active />
@@ -342,11 +390,21 @@ function CrossTab({ id, questions }: { id: number; questions: QuestionResult[] }
   );
 }
 
-const cell = (head = false): React.CSSProperties => ({ border: "1px solid #e3e8e5", padding: "6px 8px", textAlign: head ? "left" : "right", background: head ? "#f7f9f8" : undefined, fontWeight: head ? 500 : undefined });
+const cell = (head = false): React.CSSProperties => ({
+  border: "1px solid #e3e8e5",
+  padding: "6px 8px",
+  textAlign: head ? "left" : "right",
+  background: head ? "#f7f9f8" : undefined,
+  fontWeight: head ? 500 : undefined,
+});
 
 function Responses({ id }: { id: number }) {
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: 1, limit: PAGE.defaultLimit });
-  const q = useQuery({ queryKey: ["questionnaire", "responses", id, paging], placeholderData: keepPreviousData, queryFn: () => qnApi.responses(id, paging.page, paging.limit) });
+  const q = useQuery({
+    queryKey: ["questionnaire", "responses", id, paging],
+    placeholderData: keepPreviousData,
+    queryFn: () => qnApi.responses(id, paging.page, paging.limit),
+  });
   const columns: TableColumnsType<QuestionnaireResponseRow> = [
     { title: "序号", dataIndex: "id", width: 80 },
     { title: "填写人", dataIndex: "respondent" },
@@ -363,7 +421,15 @@ function Responses({ id }: { id: number }) {
       dataSource={q.data?.list ?? []}
       columns={columns}
       locale={{ emptyText: "暂无数据" }}
-      pagination={{ current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: ["10", "20", "50"], showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.limit,
+        total: q.data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: ["10", "20", "50"],
+        showTotal: (t) => `共 ${t} 条`,
+        onChange: (page, limit) => setPaging({ page, limit }),
+      }}
     />
   );
 }

@@ -29,16 +29,20 @@ export const qnApi = {
   detail: (id: number) => call<QuestionnaireDetail>(CALLS.questionnaireDetail, { id }),
   setStatus: (id: number, status: number) => call<unknown>(CALLS.questionnaireSetStatus, { id, status }),
   copy: (id: number) => call<QuestionnaireDetail>(CALLS.questionnaireCopy, { id }),
-  community: (community_id: number, page: number, limit: number) => call<Page<QuestionnaireRow>>(CALLS.questionnaireCommunityList, { community_id, page, limit }),
+  community: (community_id: number, page: number, limit: number) =>
+    call<Page<QuestionnaireRow>>(CALLS.questionnaireCommunityList, { community_id, page, limit }),
   mine: (p: Q) => call<Page<QuestionnaireRow>>(CALLS.questionnaireMine, p),
   ofListen: (listen_id: number) => call<QuestionnaireRow[] | Page<QuestionnaireRow>>(CALLS.questionnaireOfListen, { listen_id }),
   results: (id: number) => call<QuestionnaireResults>(CALLS.questionnaireResults, { id }),
-  crossTab: (id: number, row_question: string, col_question: string) => call<QuestionnaireCrossTab>(CALLS.questionnaireCrossTab, { id, row_question, col_question }),
-  textAnswers: (p: { id: number; question_id: string; page: number; limit: number; keyword?: string }) => call<QuestionnaireTextAnswers>(CALLS.questionnaireTextAnswers, p),
+  crossTab: (id: number, row_question: string, col_question: string) =>
+    call<QuestionnaireCrossTab>(CALLS.questionnaireCrossTab, { id, row_question, col_question }),
+  textAnswers: (p: { id: number; question_id: string; page: number; limit: number; keyword?: string }) =>
+    call<QuestionnaireTextAnswers>(CALLS.questionnaireTextAnswers, p),
   responses: (id: number, page: number, limit: number) => call<Page<QuestionnaireResponseRow>>(CALLS.questionnaireResponses, { id, page, limit }),
   exportXlsx: (id: number) => call<FileAnswer>(CALLS.questionnaireExport, { id }),
   form: (id: number, key: string | undefined, opts?: CallOptions) => call<QuestionnaireForm>(CALLS.webQuestionnaireForm, { id, key }, opts),
-  draft: (id: number, key: string | undefined, answers: Answers) => call<QuestionnaireSaved>(CALLS.webQuestionnaireDraft, { id, key, answers }, { quiet: true }),
+  draft: (id: number, key: string | undefined, answers: Answers) =>
+    call<QuestionnaireSaved>(CALLS.webQuestionnaireDraft, { id, key, answers }, { quiet: true }),
   submit: (id: number, key: string | undefined, answers: Answers) => call<QuestionnaireSubmitted>(CALLS.webQuestionnaireSubmit, { id, key, answers }),
 };
 

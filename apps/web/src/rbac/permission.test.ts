@@ -4,7 +4,23 @@ import { isValidPermissionList, permissionAllows, userIdentityCodes } from "./id
 import { makeCan, permissionNames } from "./permission";
 
 function rule(id: number, name: string, extra: Partial<MenuNode> = {}, subnode: MenuNode[] = []): MenuNode {
-  return { id, name, title: name, pid: 0, level: 0, sort: 0, status: 1, url: "", is_menu: 1, componentsUrl: "", activeMenu: "", icon: "", redirect: "", subnode, ...extra };
+  return {
+    id,
+    name,
+    title: name,
+    pid: 0,
+    level: 0,
+    sort: 0,
+    status: 1,
+    url: "",
+    is_menu: 1,
+    componentsUrl: "",
+    activeMenu: "",
+    icon: "",
+    redirect: "",
+    subnode,
+    ...extra,
+  };
 }
 
 describe("can(path) from the c003 tree", () => {

@@ -449,8 +449,18 @@ function ResultCard({
   const dims = answer?.columns.filter((c) => c.kind === "dimension") ?? [];
   const measures = answer?.columns.filter((c) => c.kind === "measure") ?? [];
   const measure = (chart.measure && measures.some((m) => m.key === chart.measure) ? chart.measure : measures[0]?.key) as ReportMeasure | undefined;
-  const type = answer && chartBlock(chart.type, dims.map((c) => c.key)) ? "bar" : chart.type;
-  const option = useMemo(() => (answer && answer.rows.length && measure ? chartOption(answer, { type, measure, stacked: chart.stacked }) : null), [answer, type, measure, chart.stacked]);
+  const type =
+    answer &&
+    chartBlock(
+      chart.type,
+      dims.map((c) => c.key),
+    )
+      ? "bar"
+      : chart.type;
+  const option = useMemo(
+    () => (answer && answer.rows.length && measure ? chartOption(answer, { type, measure, stacked: chart.stacked }) : null),
+    [answer, type, measure, chart.stacked],
+  );
   const columns: TableColumnsType<ReportRow> = (answer?.columns ?? []).map((c) => ({
     key: c.key,
     dataIndex: c.key,
@@ -476,7 +486,13 @@ function ResultCard({
           <Button disabled={!answer} onClick={onSaveAs} data-testid="report-save-as">
             另存为
           </Button>
-          <Button icon={<FileExcelOutlined />} disabled={!answer} loading={exporting === "xlsx"} onClick={() => onExport("xlsx")} data-testid="report-export-xlsx">
+          <Button
+            icon={<FileExcelOutlined />}
+            disabled={!answer}
+            loading={exporting === "xlsx"}
+            onClick={() => onExport("xlsx")}
+            data-testid="report-export-xlsx"
+          >
             导出 Excel
           </Button>
           <Button icon={<FilePdfOutlined />} disabled={!answer} loading={exporting === "pdf"} onClick={() => onExport("pdf")} data-testid="report-export-pdf">
@@ -499,7 +515,10 @@ function ResultCard({
             <Segmented
               value={type}
               options={REPORT_CHART_TYPES.map((t) => {
-                const why = chartBlock(t, dims.map((c) => c.key));
+                const why = chartBlock(
+                  t,
+                  dims.map((c) => c.key),
+                );
                 return { value: t, disabled: !!why, label: why ? <Tooltip title={why}>{CHART_NAMES[t]}</Tooltip> : CHART_NAMES[t] };
               })}
               onChange={(v) => setChart({ ...chart, type: v as ReportChartType })}
@@ -525,7 +544,9 @@ function ResultCard({
             </Typography.Text>
           </Space>
           {option ? <EChart option={option} height={340} testId="report-chart" /> : <EmptyState text="暂无数据" />}
-          {answer.truncated ? <Alert type="info" showIcon style={{ margin: "8px 0" }} message={`共 ${answer.total_rows} 行，仅显示前 ${answer.rows.length} 行`} /> : null}
+          {answer.truncated ? (
+            <Alert type="info" showIcon style={{ margin: "8px 0" }} message={`共 ${answer.total_rows} 行，仅显示前 ${answer.rows.length} 行`} />
+          ) : null}
           <Table<ReportRow>
             size="small"
             rowKey={(r) => dims.map((c) => String(r[`${c.key}_key`] ?? r[c.key])).join("|")}
@@ -591,7 +612,15 @@ function NameDialog({ open, initial, onCancel, onOk }: { open: boolean; initial:
     >
       <Form layout="vertical">
         <Form.Item label="视图名称" required help={name ? problem || undefined : undefined} validateStatus={name && problem ? "error" : undefined}>
-          <Input value={name} maxLength={100} showCount placeholder="如：各校听评课概况（本学期）" onChange={(e) => setName(e.target.value)} data-testid="report-name" autoFocus />
+          <Input
+            value={name}
+            maxLength={100}
+            showCount
+            placeholder="如：各校听评课概况（本学期）"
+            onChange={(e) => setName(e.target.value)}
+            data-testid="report-name"
+            autoFocus
+          />
         </Form.Item>
         <Typography.Text type="secondary">视图只保存维度、指标和筛选条件，打开时按最新数据重新统计；与您管理范围内的管理员共享。</Typography.Text>
       </Form>

@@ -54,7 +54,16 @@ const answer = (dims: string[], rows: Record<string, string | number | null>[]):
 
 describe("chart option", () => {
   it("one dimension: a series per measure, means on the right axis", () => {
-    const o = chartOption(answer(["school"], [{ school: "一中", recorded: 3, score: 90 }, { school: "二中", recorded: 0, score: null }]), { type: "bar", measure: "recorded", stacked: false }) as {
+    const o = chartOption(
+      answer(
+        ["school"],
+        [
+          { school: "一中", recorded: 3, score: 90 },
+          { school: "二中", recorded: 0, score: null },
+        ],
+      ),
+      { type: "bar", measure: "recorded", stacked: false },
+    ) as {
       xAxis: { data: string[] };
       series: { name: string; yAxisIndex: number; data: (number | null)[] }[];
     };
@@ -80,7 +89,9 @@ describe("chart option", () => {
       ["2026-09", "total", [2, null]],
       ["2026-10", "total", [1, 4]],
     ]);
-    const pie = chartOption(answer(["school"], rows.slice(0, 1)), { type: "pie", measure: "score", stacked: false }) as { series: { data: { name: string; value: number }[] }[] };
+    const pie = chartOption(answer(["school"], rows.slice(0, 1)), { type: "pie", measure: "score", stacked: false }) as {
+      series: { data: { name: string; value: number }[] }[];
+    };
     expect(pie.series[0]!.data).toEqual([{ name: "一中", value: 80 }]);
   });
 

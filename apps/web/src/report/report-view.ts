@@ -133,7 +133,12 @@ export function chartOption(a: ReportAnswer, pick: ChartPick): EChartOption {
   return {
     ...base,
     xAxis: { type: "category", data: a.rows.map((r) => String(r[first.key] ?? "")), axisLabel: { rotate, interval: 0, hideOverlap: true } },
-    yAxis: mixed ? [{ type: "value", name: "数量" }, { type: "value", name: "评分", splitLine: { show: false } }] : [{ type: "value" }],
+    yAxis: mixed
+      ? [
+          { type: "value", name: "数量" },
+          { type: "value", name: "评分", splitLine: { show: false } },
+        ]
+      : [{ type: "value" }],
     series: measures.map((c) => ({
       type: pick.type,
       name: c.title,

@@ -6,10 +6,27 @@ import { PROFILE_SETTINGS_PATH, type ClientConfig } from "@yanke/protocol";
 
 /** Routes that need no login; entries match exactly (§2). /404 is added so a missing page is never a login wall. */
 export const NO_LOGIN_WHITELIST: readonly string[] = [
-  "/login", "/foreground", "/home", "/blog", "/blog/notice", "/blog/collectivePrepare/detailList", "/blog/listenToReviews",
-  "/blog/discuss", "/teachingRresearch", "/lessonAnalysis", "/bulletin", "/foreground2_0/commentReport",
-  "/teachingActivities", "/configurationReport", "/reportSingle", "/reportSecond", "/bigData", "/onlineTeacherDetails",
-  "/editDetail", "/collectivePrepare/editDetail", "/404",
+  "/login",
+  "/foreground",
+  "/home",
+  "/blog",
+  "/blog/notice",
+  "/blog/collectivePrepare/detailList",
+  "/blog/listenToReviews",
+  "/blog/discuss",
+  "/teachingRresearch",
+  "/lessonAnalysis",
+  "/bulletin",
+  "/foreground2_0/commentReport",
+  "/teachingActivities",
+  "/configurationReport",
+  "/reportSingle",
+  "/reportSecond",
+  "/bigData",
+  "/onlineTeacherDetails",
+  "/editDetail",
+  "/collectivePrepare/editDetail",
+  "/404",
   // A questionnaire shared by link (#12): the page itself asks for a login when the author requires one.
   "/questionnaire/answer",
 ];

@@ -4,9 +4,7 @@ import { lazy } from "react";
 export const LoginPage = lazy(() => import("../pages/LoginPage").then((m) => ({ default: m.LoginPage })));
 export const PlaceholderPage = lazy(() => import("../pages/PlaceholderPage").then((m) => ({ default: m.PlaceholderPage })));
 export const NotFoundPage = lazy(() => import("../pages/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
-export const PersonalSettingsPage = lazy(() =>
-  import("../pages/PersonalSettingsPage").then((m) => ({ default: m.PersonalSettingsPage })),
-);
+export const PersonalSettingsPage = lazy(() => import("../pages/PersonalSettingsPage").then((m) => ({ default: m.PersonalSettingsPage })));
 export const AdminHomePage = lazy(() => import("../pages/AdminHomePage").then((m) => ({ default: m.AdminHomePage })));
 export const MenuModulePage = lazy(() => import("../pages/MenuModulePage").then((m) => ({ default: m.MenuModulePage })));
 export const AppShell = lazy(() => import("../layout/AppShell").then((m) => ({ default: m.AppShell })));

@@ -9,7 +9,6 @@ import { ADMIN_HOME_PATH } from "./paths";
 import * as R from "../research/pages";
 import * as A from "../admin/module-pages";
 
-
 const meta = (m: RouteMeta): RouteMeta => m;
 
 // The video players of #6 (one chunk each; hls.js loads only when an HLS source plays).

@@ -86,7 +86,21 @@ describe("SSO start-up (spec §4 Single sign-on)", () => {
     expect(addressWithoutSsoParams("http://h/?code=c&state=s&x=1#/a")).toBe("/?x=1#/a");
   });
 
-  const info = { token: "sso-tok", url: "/dashboard", realname: "李老师", province_id: 1, city_id: 2, njy_area_id: 3, school_id: 4, period_id: 5, subject_id: 6, reputation: "一级", entry_year: 2019, identity: 2, identity_level: 1 };
+  const info = {
+    token: "sso-tok",
+    url: "/dashboard",
+    realname: "李老师",
+    province_id: 1,
+    city_id: 2,
+    njy_area_id: 3,
+    school_id: 4,
+    period_id: 5,
+    subject_id: 6,
+    reputation: "一级",
+    entry_year: 2019,
+    identity: 2,
+    identity_level: 1,
+  };
 
   it("complete profile → home url; token and session stored; menus loaded", async () => {
     answers.set(CALLS.ssoCodeExchange, () => ({ token: "sso-tok", id_token: "idt" }));

@@ -1,14 +1,7 @@
 /**
  * Session flows of platform.md §4: login, menu loading, SSO callback, logout, password change.
  */
-import {
-  CALLS,
-  PROFILE_SETTINGS_PATH,
-  RECORD_TYPE_LOGOUT,
-  isProfileComplete,
-  type ChangePasswordPayload,
-  type SsoExchangeResult,
-} from "@yanke/protocol";
+import { CALLS, PROFILE_SETTINGS_PATH, RECORD_TYPE_LOGOUT, isProfileComplete, type ChangePasswordPayload, type SsoExchangeResult } from "@yanke/protocol";
 import { call } from "../api/client";
 import { markSilentLoginRedirect, navigateTo } from "../router/location";
 import { normalizeMenus } from "../menu/menu";

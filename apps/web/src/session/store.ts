@@ -140,7 +140,11 @@ export function subscribe(listener: () => void): () => void {
 
 /** Reads a slice of the store; the selector must return a stable value (a field, not a new object). */
 export function useAppState<T>(selector: (s: AppState) => T): T {
-  return useSyncExternalStore(subscribe, () => selector(state), () => selector(state));
+  return useSyncExternalStore(
+    subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
 }
 
 export const useSession = (): StoredSession => useAppState((s) => s.session);

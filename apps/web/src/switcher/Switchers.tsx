@@ -9,13 +9,7 @@ import { toast } from "../api/toast";
 import { normalizePath } from "../router/access";
 import { getState, patchSession, setState, useAppState } from "../session/store";
 import { emitAppRefresh } from "./events";
-import {
-  courseOptions,
-  currentSchoolEntry,
-  periodSwitchPatch,
-  schoolEntryKey,
-  schoolSwitchPatch,
-} from "./switcher";
+import { courseOptions, currentSchoolEntry, periodSwitchPatch, schoolEntryKey, schoolSwitchPatch } from "./switcher";
 import { useSchoolEntries } from "./useSchoolEntries";
 
 /** The period's courses for the course filter (c049 /middle/common/courseList {period_id}; 全部 first). */
@@ -69,7 +63,15 @@ export function SchoolSwitcher() {
         loading={switching}
         disabled={switching || (entries.length === 1 && current !== undefined)}
         onChange={onChange}
-        options={entries.map((e) => ({ value: schoolEntryKey(e), label: <span data-testid="school-option" data-school={e.id}>{label(e)}</span>, title: label(e) }))}
+        options={entries.map((e) => ({
+          value: schoolEntryKey(e),
+          label: (
+            <span data-testid="school-option" data-school={e.id}>
+              {label(e)}
+            </span>
+          ),
+          title: label(e),
+        }))}
         style={{ maxWidth: 180 }}
       />
     </Tooltip>
@@ -107,7 +109,14 @@ export function PeriodSwitcher() {
         value={known ? session.period_id : undefined}
         placeholder="学段"
         onChange={onChange}
-        options={periods.map((p) => ({ value: p.id, label: <span data-testid="period-option" data-period={p.id}>{p.name || `学段 ${p.id}`}</span> }))}
+        options={periods.map((p) => ({
+          value: p.id,
+          label: (
+            <span data-testid="period-option" data-period={p.id}>
+              {p.name || `学段 ${p.id}`}
+            </span>
+          ),
+        }))}
         style={{ maxWidth: 110 }}
       />
     </Tooltip>
@@ -142,7 +151,14 @@ export function CourseFilter() {
           setState({ courseId: id });
           emitAppRefresh(refreshDetail("course"));
         }}
-        options={options.map((o) => ({ value: o.id, label: <span data-testid="course-option" data-course={o.id}>{o.name}</span> }))}
+        options={options.map((o) => ({
+          value: o.id,
+          label: (
+            <span data-testid="course-option" data-course={o.id}>
+              {o.name}
+            </span>
+          ),
+        }))}
         style={{ maxWidth: 110 }}
       />
     </Tooltip>

@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { ALL_COURSES, courseOptions, currentSchoolEntry, normalizeSchoolEntries, periodSwitchPatch, schoolSwitchPatch } from "./switcher";
 
 const raw = [
-  { id: 1, url: "/dashboard", ident: 2, title: "一中", period_arr: [{ id: 11, name: "初中" }, { id: 12, name: "高中" }], info: { realname: "张老师", account_school_user_id: 5, type: 2 } },
+  {
+    id: 1,
+    url: "/dashboard",
+    ident: 2,
+    title: "一中",
+    period_arr: [
+      { id: 11, name: "初中" },
+      { id: 12, name: "高中" },
+    ],
+    info: { realname: "张老师", account_school_user_id: 5, type: 2 },
+  },
   { id: "2", url: "/foreground", ident: 4, title: "二中", period_arr: [], info: { realname: "张主任", account_school_user_id: "9", type: 4 } },
   { id: 0, title: "bad" },
   "junk",
@@ -66,10 +76,15 @@ describe("course filter (spec §3)", () => {
   it("starts with the synthetic 全部 entry", () => {
     expect(courseOptions([])).toEqual([ALL_COURSES]);
     expect(ALL_COURSES).toEqual({ id: 0, name: "全部" });
-    expect(courseOptions({ list: [{ id: 3, name: "语文" }, { id: 3, name: "dup" }, { id: 0, name: "x" }, { id: 4, title: "数学" }] })).toEqual([
-      ALL_COURSES,
-      { id: 3, name: "语文" },
-      { id: 4, name: "数学" },
-    ]);
+    expect(
+      courseOptions({
+        list: [
+          { id: 3, name: "语文" },
+          { id: 3, name: "dup" },
+          { id: 0, name: "x" },
+          { id: 4, title: "数学" },
+        ],
+      }),
+    ).toEqual([ALL_COURSES, { id: 3, name: "语文" }, { id: 4, name: "数学" }]);
   });
 });

@@ -32,7 +32,10 @@ export function normalizeSchoolEntries(raw: unknown): SchoolIdentityEntry[] {
       url: str(e.url),
       ident: num(e.ident),
       title: str(e.title),
-      period_arr: periods.filter(isRecord).map((p) => ({ id: num(p.id), name: str(p.name) })).filter((p) => p.id > 0),
+      period_arr: periods
+        .filter(isRecord)
+        .map((p) => ({ id: num(p.id), name: str(p.name) }))
+        .filter((p) => p.id > 0),
       info: { realname: str(info.realname), account_school_user_id: num(info.account_school_user_id), type: num(info.type) },
     });
   }
@@ -40,7 +43,10 @@ export function normalizeSchoolEntries(raw: unknown): SchoolIdentityEntry[] {
 }
 
 /** The entry of the session's current school identity (account-school-user row first, then school). */
-export function currentSchoolEntry(entries: readonly SchoolIdentityEntry[], s: Pick<StoredSession, "school_id" | "account_school_user_id">): SchoolIdentityEntry | undefined {
+export function currentSchoolEntry(
+  entries: readonly SchoolIdentityEntry[],
+  s: Pick<StoredSession, "school_id" | "account_school_user_id">,
+): SchoolIdentityEntry | undefined {
   return (
     (s.account_school_user_id ? entries.find((e) => e.info.account_school_user_id === s.account_school_user_id) : undefined) ??
     entries.find((e) => e.id === s.school_id)

@@ -103,7 +103,13 @@ function TrainingCard({ t }: { t: TrainingTeacherRow }) {
       data-testid="training-card"
       cover={
         <div className="yk-train-cover" onClick={open}>
-          {t.cover_url ? <img src={t.cover_url} alt="" /> : <div className="yk-train-cover-blank"><span>{t.title}</span></div>}
+          {t.cover_url ? (
+            <img src={t.cover_url} alt="" />
+          ) : (
+            <div className="yk-train-cover-blank">
+              <span>{t.title}</span>
+            </div>
+          )}
           {t.status === 2 ? <Tag className="yk-train-cover-tag">已结束</Tag> : null}
         </div>
       }

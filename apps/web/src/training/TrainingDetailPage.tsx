@@ -98,7 +98,13 @@ export function TrainingDetailPage() {
                   </div>
                   <div>已学习 {spentText(t.me.watched_seconds)}</div>
                   {done ? (
-                    <Button type="primary" size="small" style={{ marginTop: 6 }} onClick={() => void downloadCertificate(t.id)} data-testid="training-detail-cert">
+                    <Button
+                      type="primary"
+                      size="small"
+                      style={{ marginTop: 6 }}
+                      onClick={() => void downloadCertificate(t.id)}
+                      data-testid="training-detail-cert"
+                    >
                       下载证书
                     </Button>
                   ) : (
@@ -115,12 +121,23 @@ export function TrainingDetailPage() {
             )}
           </div>
         </div>
-        {done ? <Alert type="success" showIcon style={{ marginTop: 12 }} message={`恭喜！您已于 ${t.me.completed_at.slice(0, 10)} 完成本培训，证书编号 ${t.me.certificate_no}`} /> : null}
+        {done ? (
+          <Alert
+            type="success"
+            showIcon
+            style={{ marginTop: 12 }}
+            message={`恭喜！您已于 ${t.me.completed_at.slice(0, 10)} 完成本培训，证书编号 ${t.me.certificate_no}`}
+          />
+        ) : null}
       </Card>
 
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={16}>
-          <Card className="yk-train-stage-card" title={item ? item.title : "课程"} styles={{ body: { padding: item?.item_type === 1 && t.me.enrolled ? 0 : undefined } }}>
+          <Card
+            className="yk-train-stage-card"
+            title={item ? item.title : "课程"}
+            styles={{ body: { padding: item?.item_type === 1 && t.me.enrolled ? 0 : undefined } }}
+          >
             {!item ? (
               <Empty description="暂无课程" />
             ) : !t.me.enrolled ? (
@@ -136,14 +153,26 @@ export function TrainingDetailPage() {
           <Card title={`课程目录（${t.items.length}）`} styles={{ body: { padding: 8 } }}>
             <ul className="yk-train-items" data-testid="training-items-list">
               {t.items.map((i, n) => (
-                <li key={i.id} className={i.id === current ? "active" : undefined} onClick={() => setCurrent(i.id)} data-testid="training-item" data-done={i.my.done ? "1" : "0"}>
-                  <span className="yk-train-item-icon">{i.my.done ? <CheckCircleFilled style={{ color: "#52c41a" }} /> : i.item_type === 1 ? <PlayCircleOutlined /> : <FileTextOutlined />}</span>
+                <li
+                  key={i.id}
+                  className={i.id === current ? "active" : undefined}
+                  onClick={() => setCurrent(i.id)}
+                  data-testid="training-item"
+                  data-done={i.my.done ? "1" : "0"}
+                >
+                  <span className="yk-train-item-icon">
+                    {i.my.done ? <CheckCircleFilled style={{ color: "#52c41a" }} /> : i.item_type === 1 ? <PlayCircleOutlined /> : <FileTextOutlined />}
+                  </span>
                   <span className="yk-train-item-main">
                     <span className="yk-train-item-title">
                       {n + 1}. {i.title}
                     </span>
                     <span className="yk-train-item-sub">
-                      {i.item_type === 1 ? `${clock(i.duration_seconds)} · ${i.my.done ? "已完成" : i.my.watched_seconds ? `已看 ${Math.min(100, Math.floor((i.my.watched_seconds * 100) / Math.max(1, i.duration_seconds)))}%` : "未开始"}` : i.my.done ? "文档 · 已读" : "文档 · 未读"}
+                      {i.item_type === 1
+                        ? `${clock(i.duration_seconds)} · ${i.my.done ? "已完成" : i.my.watched_seconds ? `已看 ${Math.min(100, Math.floor((i.my.watched_seconds * 100) / Math.max(1, i.duration_seconds)))}%` : "未开始"}`
+                        : i.my.done
+                          ? "文档 · 已读"
+                          : "文档 · 未读"}
                       {i.required ? null : <Tag style={{ marginLeft: 6 }}>选修</Tag>}
                     </span>
                   </span>
@@ -170,7 +199,11 @@ function VideoStudy({ item, studying, onAnswer }: { item: TrainingStudyItem; stu
     if (!v || !studying) return;
     const delta = Math.round(pending.current * 10) / 10;
     pending.current = 0;
-    call<TrainingProgressAnswer>(CALLS.trainingProgress, { item_id: item.id, position_seconds: Math.floor(v.currentTime), watched_delta: delta }, { quiet: true })
+    call<TrainingProgressAnswer>(
+      CALLS.trainingProgress,
+      { item_id: item.id, position_seconds: Math.floor(v.currentTime), watched_delta: delta },
+      { quiet: true },
+    )
       .then((a) => {
         setBeats((n) => n + 1);
         onAnswer(a);

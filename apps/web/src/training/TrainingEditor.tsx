@@ -17,7 +17,28 @@ import {
   type TrainingRow,
   type TrainingVideoOption,
 } from "@yanke/protocol";
-import { Alert, App, Button, Col, DatePicker, Divider, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Radio, Row, Space, Switch, Table, Tag, Typography, type TableColumnsType } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Divider,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Row,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { call } from "../api/client";
@@ -47,11 +68,40 @@ const fmt = (d: Dayjs | null | undefined): string | null => (d ? d.format("YYYY-
 const parse = (s: string): Dayjs | null => (s ? dayjs(s) : null);
 
 function coverOf(url: string): FileRecord[] {
-  return url ? [{ id: 0, file_path: url, file_name: "封面", file_type: "", type: "image", size: 0, mime: "", module: "image", account_id: 0, duration: null, codec: null, sha256: "", is_public: true, create_time: "" } as unknown as FileRecord] : [];
+  return url
+    ? [
+        {
+          id: 0,
+          file_path: url,
+          file_name: "封面",
+          file_type: "",
+          type: "image",
+          size: 0,
+          mime: "",
+          module: "image",
+          account_id: 0,
+          duration: null,
+          codec: null,
+          sha256: "",
+          is_public: true,
+          create_time: "",
+        } as unknown as FileRecord,
+      ]
+    : [];
 }
 
 function initial(t: TrainingRow | null, identity: number, schoolId: number): Values {
-  const scope = t ? (t.school_id ? "school" : t.region_code ? "region" : "platform") : identity === 3 ? "region" : identity === 1 || identity === 5 ? "platform" : "school";
+  const scope = t
+    ? t.school_id
+      ? "school"
+      : t.region_code
+        ? "region"
+        : "platform"
+    : identity === 3
+      ? "region"
+      : identity === 1 || identity === 5
+        ? "platform"
+        : "school";
   return {
     title: t?.title ?? "",
     cover: coverOf(t?.cover_url ?? ""),
@@ -65,7 +115,19 @@ function initial(t: TrainingRow | null, identity: number, schoolId: number): Val
   };
 }
 
-export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { open: boolean; id: number | null; onClose: () => void; onCreated: (id: number) => void; onChanged: () => void }) {
+export function TrainingEditor({
+  open,
+  id,
+  onClose,
+  onCreated,
+  onChanged,
+}: {
+  open: boolean;
+  id: number | null;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+  onChanged: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const session = useSession();
   const qc = useQueryClient();
@@ -181,7 +243,11 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
       <Form form={form} layout="vertical" requiredMark>
         <Row gutter={16}>
           <Col xs={24} md={16}>
-            <Form.Item name="title" label="培训名称" rules={[{ required: true, whitespace: true, message: "请输入培训名称" }, zodRule(TrainingSavePayload.shape.title)]}>
+            <Form.Item
+              name="title"
+              label="培训名称"
+              rules={[{ required: true, whitespace: true, message: "请输入培训名称" }, zodRule(TrainingSavePayload.shape.title)]}
+            >
               <Input placeholder="如：新课标下的课堂观察与评价" maxLength={100} data-testid="training-title" />
             </Form.Item>
             <Form.Item name="introduce" label="培训介绍">
@@ -213,13 +279,24 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="pass_ratio" label="合格比例（%）" tooltip="完成必修课程的比例达到该值即结业并发放证书" rules={[{ required: true, message: "请输入合格比例" }]}>
+            <Form.Item
+              name="pass_ratio"
+              label="合格比例（%）"
+              tooltip="完成必修课程的比例达到该值即结业并发放证书"
+              rules={[{ required: true, message: "请输入合格比例" }]}
+            >
               <InputNumber min={1} max={100} precision={0} style={{ width: "100%" }} disabled={Boolean(t && t.enrol_count > 0)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="enrol" label="报名时间">
-              <DatePicker.RangePicker showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" style={{ width: "100%" }} allowEmpty={[true, true]} placeholder={["不限", "不限"]} />
+              <DatePicker.RangePicker
+                showTime={{ format: "HH:mm" }}
+                format="YYYY-MM-DD HH:mm"
+                style={{ width: "100%" }}
+                allowEmpty={[true, true]}
+                placeholder={["不限", "不限"]}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -235,7 +312,9 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
         <Alert type="info" showIcon message="请先填写培训信息并点击「保存并添加课程」，再添加视频与文档课程。" />
       ) : (
         <>
-          {itemsLocked ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="已有学员报名：课程不能再增删，完成要求不能再修改（可调整顺序与名称）。" /> : null}
+          {itemsLocked ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="已有学员报名：课程不能再增删，完成要求不能再修改（可调整顺序与名称）。" />
+          ) : null}
           <Space wrap style={{ marginBottom: 12 }}>
             <Button icon={<PlayCircleOutlined />} onClick={() => setPicking(true)} disabled={itemsLocked} data-testid="training-add-video">
               添加视频
@@ -243,7 +322,15 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
             <Button icon={<FileTextOutlined />} onClick={() => setPickingDocs(true)} disabled={itemsLocked} data-testid="training-pick-doc">
               从我的文件选择
             </Button>
-            {!itemsLocked ? <ChunkedUploader type="all" accept={acceptOf(DOCUMENT_EXTS)} check={checkDocument} buttonText="上传文档" onSuccess={(doc) => void addDocs([doc])} /> : null}
+            {!itemsLocked ? (
+              <ChunkedUploader
+                type="all"
+                accept={acceptOf(DOCUMENT_EXTS)}
+                check={checkDocument}
+                buttonText="上传文档"
+                onSuccess={(doc) => void addDocs([doc])}
+              />
+            ) : null}
           </Space>
           <Table<TrainingItemRow>
             rowKey="id"
@@ -324,7 +411,14 @@ export function TrainingEditor({ open, id, onClose, onCreated, onChanged }: { op
                 render: (_: unknown, r, i) => (
                   <Space size={0}>
                     <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => void move(i, -1)} aria-label="上移" />
-                    <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={i === items.length - 1} onClick={() => void move(i, 1)} aria-label="下移" />
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<ArrowDownOutlined />}
+                      disabled={i === items.length - 1}
+                      onClick={() => void move(i, 1)}
+                      aria-label="下移"
+                    />
                     <Popconfirm
                       title="删除该课程？"
                       description="学员在该课程上的进度一并删除。"
@@ -468,7 +562,12 @@ function DocPicker({ open, onClose, onPick }: { open: boolean; onClose: () => vo
       columns={[
         { title: "文件名", dataIndex: "file_name", ellipsis: true },
         { title: "类型", dataIndex: "file_type", width: 80, render: (t: string) => t.toUpperCase() },
-        { title: "大小", dataIndex: "size", width: 100, render: (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`) },
+        {
+          title: "大小",
+          dataIndex: "size",
+          width: 100,
+          render: (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`),
+        },
         { title: "上传时间", dataIndex: "create_time", width: 120, render: (s: string) => (s ?? "").slice(0, 10) },
       ]}
     />

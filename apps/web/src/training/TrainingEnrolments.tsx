@@ -159,7 +159,9 @@ export function TrainingEnrolments({ training, onClose }: { training: TrainingRo
             title: "学习进度",
             dataIndex: "progress",
             width: 180,
-            render: (p: number, r) => <Progress percent={p} size="small" status={r.completed_at ? "success" : "active"} data-testid="training-enrol-progress" />,
+            render: (p: number, r) => (
+              <Progress percent={p} size="small" status={r.completed_at ? "success" : "active"} data-testid="training-enrol-progress" />
+            ),
           },
           { title: "观看时长", dataIndex: "watched_seconds", width: 100, render: (s: number) => spentText(s) },
           { title: "已完成课程", width: 100, render: (_: unknown, r) => `${r.items_done} / ${r.items_required}` },

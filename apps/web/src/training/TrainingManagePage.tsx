@@ -25,7 +25,11 @@ export function TrainingManagePage() {
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [enrolOf, setEnrolOf] = useState<TrainingRow | null>(null);
   const payload = { ...paging, ...(status !== undefined ? { status } : {}), ...(keyword ? { keyword } : {}) };
-  const q = useQuery({ queryKey: ["training", "managed", payload], placeholderData: keepPreviousData, queryFn: () => call<Page<TrainingRow>>(CALLS.trainingList, payload) });
+  const q = useQuery({
+    queryKey: ["training", "managed", payload],
+    placeholderData: keepPreviousData,
+    queryFn: () => call<Page<TrainingRow>>(CALLS.trainingList, payload),
+  });
   const rows = q.data?.list ?? [];
   const refresh = () => void qc.invalidateQueries({ queryKey: ["training"] });
 
@@ -135,7 +139,13 @@ export function TrainingManagePage() {
                     学员进度
                   </Button>
                   {t.status === 0 ? (
-                    <Button type="link" size="small" onClick={() => setStatusOf(t, 1)} disabled={t.item_count === 0} title={t.item_count === 0 ? "请先添加课程" : undefined}>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setStatusOf(t, 1)}
+                      disabled={t.item_count === 0}
+                      title={t.item_count === 0 ? "请先添加课程" : undefined}
+                    >
                       发布
                     </Button>
                   ) : t.status === 1 ? (
@@ -156,7 +166,13 @@ export function TrainingManagePage() {
           ]}
         />
       </Card>
-      <TrainingEditor open={editing !== null} id={editing?.id ?? null} onClose={() => setEditing(null)} onCreated={(id) => setEditing({ id })} onChanged={refresh} />
+      <TrainingEditor
+        open={editing !== null}
+        id={editing?.id ?? null}
+        onClose={() => setEditing(null)}
+        onCreated={(id) => setEditing({ id })}
+        onChanged={refresh}
+      />
       <TrainingEnrolments training={enrolOf} onClose={() => setEnrolOf(null)} />
     </div>
   );

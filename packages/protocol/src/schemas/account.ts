@@ -56,14 +56,16 @@ export const AccountSave = AccountFields.extend({
   password_confirmation: z.string().min(1, "请再次输入密码").describe("确认密码"),
 }).refine((v) => v.password === v.password_confirmation, { message: "两次输入的密码不一致", path: ["password_confirmation"] });
 
-export const AccountUpdate = AccountFields.partial().extend({
-  id: zId("账号编号"),
-  password: zNewPassword.optional().describe("密码"),
-  password_confirmation: z.string().optional().describe("确认密码"),
-}).refine((v) => v.password === undefined || v.password === v.password_confirmation, {
-  message: "两次输入的密码不一致",
-  path: ["password_confirmation"],
-});
+export const AccountUpdate = AccountFields.partial()
+  .extend({
+    id: zId("账号编号"),
+    password: zNewPassword.optional().describe("密码"),
+    password_confirmation: z.string().optional().describe("确认密码"),
+  })
+  .refine((v) => v.password === undefined || v.password === v.password_confirmation, {
+    message: "两次输入的密码不一致",
+    path: ["password_confirmation"],
+  });
 
 /** /middle/account/list (the spec shows no list call; see docs/api/accounts.md). */
 export const AccountList = z.object({
@@ -74,12 +76,21 @@ export const AccountList = z.object({
   group_id: z.coerce.number().int().min(0).optional().describe("角色"),
   identity: z.coerce.number().int().min(0).max(5).optional().describe("身份"),
   // "" (any status) first: the number coercion would read it as 0.
-  status: z.union([z.literal(""), z.coerce.number().int().min(0).max(1)]).optional().describe("状态"),
+  status: z
+    .union([z.literal(""), z.coerce.number().int().min(0).max(1)])
+    .optional()
+    .describe("状态"),
 });
 
 /** c018/c019: an .xlsx workbook, base64, through the envelope (≤ 5 MB). */
 export const AccountImport = z.object({
-  filename: z.string().trim().min(1, "请选择文件").max(200).regex(/\.xlsx$/i, "只支持 .xlsx 文件").describe("文件名"),
+  filename: z
+    .string()
+    .trim()
+    .min(1, "请选择文件")
+    .max(200)
+    .regex(/\.xlsx$/i, "只支持 .xlsx 文件")
+    .describe("文件名"),
   file: z.string().min(1, "文件内容为空").max(7_000_000, "文件不能超过 5MB").describe("文件内容"),
   /** all: import only when every row is valid; valid: import the valid rows, report the others. */
   mode: z.enum(["all", "valid"]).default("all").describe("导入方式"),

@@ -35,7 +35,12 @@ const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
 
 /** "YYYY-MM-DD HH:mm[:ss]" (Asia/Shanghai). */
 export const zDateTime = (label: string) =>
-  z.string({ message: `请选择${label}` }).trim().min(1, `请选择${label}`).regex(DATETIME, "格式应为 YYYY-MM-DD HH:mm:ss").describe(label);
+  z
+    .string({ message: `请选择${label}` })
+    .trim()
+    .min(1, `请选择${label}`)
+    .regex(DATETIME, "格式应为 YYYY-MM-DD HH:mm:ss")
+    .describe(label);
 /** A range bound: "YYYY-MM-DD" or "YYYY-MM-DD HH:mm[:ss]"; "" = none. */
 export const zTimeBound = (label: string) =>
   z
@@ -49,7 +54,8 @@ const opt = <T extends z.ZodType>(schema: T) => schema.optional().describe(schem
 const zText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 export const zActivityType = z.enum(ACTIVITY_TYPE_KEYS, { message: `只能是 ${ACTIVITY_TYPE_KEYS.join("、")}` }).describe("活动类型");
 export const zActivityPhase = z.enum(ACTIVITY_PHASE_KEYS, { message: "只能是 upcoming、running 或 ended" }).describe("活动状态");
-const zEmptyToUndef = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional()).describe(schema.description ?? "");
+const zEmptyToUndef = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional()).describe(schema.description ?? "");
 const zAccountIds = z
   .array(zId("参与人"), { message: "参与人应为账号 id 列表" })
   .max(ACTIVITY_MAX_PARTICIPANTS, `参与人不能超过 ${ACTIVITY_MAX_PARTICIPANTS} 人`)

@@ -32,7 +32,10 @@ const zIdFilter = (label: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const zFlag = (label: string) => z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").describe(label);
 const zUrl = (label: string) =>
-  zText(label, 500).refine((v) => v === "" || /^\/files\/\d+([?#].*)?$/.test(v) || /^https?:\/\/\S+$/i.test(v), "应为上传的图片或以 http:// 或 https:// 开头的地址");
+  zText(label, 500).refine(
+    (v) => v === "" || /^\/files\/\d+([?#].*)?$/.test(v) || /^https?:\/\/\S+$/i.test(v),
+    "应为上传的图片或以 http:// 或 https:// 开头的地址",
+  );
 const zTitle = z.string({ message: "请输入反思标题" }).trim().min(1, "请输入反思标题").max(100, "反思标题不能超过 100 个字符").describe("反思标题");
 
 /** One file (File record): the caller's own upload named by file_id or file_path "/files/<id>". */
@@ -106,7 +109,9 @@ export type AfterClassIndexPayload = z.infer<typeof AfterClassIndexPayload>;
 /** c299: the caller's own reflections; source 1 on a listen record, 2 created directly. */
 export const UserAfterListPayload = z.object({
   ...ListFilters,
-  source: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(1, "只能是 1 或 2").max(2, "只能是 1 或 2").optional()).describe("来源"),
+  source: z
+    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(1, "只能是 1 或 2").max(2, "只能是 1 或 2").optional())
+    .describe("来源"),
 });
 export type UserAfterListPayload = z.infer<typeof UserAfterListPayload>;
 /** c306: attach the caller's uploads. */
@@ -117,7 +122,12 @@ export const AfterFileListPayload = z.object({
   after_class_id: zId("课后反思id"),
   page: zPage,
   limit: zLimit,
-  type: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(1, "只能是 1、2 或 3").max(3, "只能是 1、2 或 3").optional()).describe("文件类别"),
+  type: z
+    .preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce.number().int("必须是整数").min(1, "只能是 1、2 或 3").max(3, "只能是 1、2 或 3").optional(),
+    )
+    .describe("文件类别"),
 });
 export type AfterFileListPayload = z.infer<typeof AfterFileListPayload>;
 /** c308 (the uploader withdraws his file) and c313 (the reflection's author or a manager removes one): a file row id. */
@@ -131,7 +141,17 @@ export const AfterClassCommentPayload = z.object({
   content: z.string().max(5000, "评论内容不能超过 5000 个字符").default("").describe("评论内容"),
   content_img: z
     .preprocess(
-      (v) => (typeof v === "string" ? (v.trim() === "" ? [] : v.split(",").map((s) => s.trim()).filter(Boolean)) : v === null || v === undefined ? [] : v),
+      (v) =>
+        typeof v === "string"
+          ? v.trim() === ""
+            ? []
+            : v
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean)
+          : v === null || v === undefined
+            ? []
+            : v,
       z.array(z.string().max(500, "图片地址过长")).max(9, "最多 9 张图片"),
     )
     .describe("评论图片"),

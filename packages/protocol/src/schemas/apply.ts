@@ -30,7 +30,10 @@ export const OccupationApplyList = z.object({
   username: z.string().max(64).optional().describe("账号"),
   password: z.string().max(128).optional().describe("密码"),
   limit: z.coerce.number().int().min(1).max(500).default(100).describe("条数"),
-  search_apply_type: z.union([z.literal(""), z.literal(0), zApplyType]).optional().describe("应用分组"),
+  search_apply_type: z
+    .union([z.literal(""), z.literal(0), zApplyType])
+    .optional()
+    .describe("应用分组"),
 });
 
 /** c056: the current user's application entries (the mode tabs). */

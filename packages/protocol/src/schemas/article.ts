@@ -60,7 +60,10 @@ const zCoverUrl = z
 /** Plain text: stored as sent (trimmed), never interpreted as HTML. */
 const zPlain = (max: number, label: string) =>
   z
-    .preprocess((v) => (v === undefined || v === null ? "" : v), z.string({ message: EMPTY_CONTENT }).trim().min(1, EMPTY_CONTENT).max(max, `${label}不能超过 ${max} 个字符`))
+    .preprocess(
+      (v) => (v === undefined || v === null ? "" : v),
+      z.string({ message: EMPTY_CONTENT }).trim().min(1, EMPTY_CONTENT).max(max, `${label}不能超过 ${max} 个字符`),
+    )
     .describe(label);
 const zPid = z
   .preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), z.coerce.number().int("必须是整数").min(0, "不能为负数"))
@@ -88,7 +91,14 @@ export const ArticleUpdate = z.object({
   content: opt(zContent),
   cover_url: opt(zCoverUrl),
   status: z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").refine((v) => v === 0 || v === 1, "状态只能是 0（隐藏）或 1（发布）").optional())
+    .preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce
+        .number()
+        .int("必须是整数")
+        .refine((v) => v === 0 || v === 1, "状态只能是 0（隐藏）或 1（发布）")
+        .optional(),
+    )
     .describe("状态（0 隐藏，1 发布）"),
 });
 /** c222: a comment, or a reply (pid) to a comment of the same article. */

@@ -53,8 +53,7 @@ const zSortValue = z.coerce.number().int("必须是整数").min(0, "不能为负
 const zSort = zSortValue.default(0).describe("排序");
 /** Optional, keeping the label. */
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().describe(schema.description ?? "");
-const zName = (label: string, max: number) =>
-  z.string().trim().min(1, `请输入${label}`).max(max, `${label}不能超过 ${max} 个字符`).describe(label);
+const zName = (label: string, max: number) => z.string().trim().min(1, `请输入${label}`).max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 /** An optional id filter: absent, "" or 0 mean "not filtered". */
 const zIdFilter = (label: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
@@ -251,7 +250,13 @@ export const StudentExportPayload = StudentFilter;
 
 /** An .xlsx workbook, base64, through the envelope (≤ 5 MB). */
 export const StudentImportPayload = z.object({
-  filename: z.string().trim().min(1, "请选择文件").max(200).regex(/\.xlsx$/i, "只支持 .xlsx 文件").describe("文件名"),
+  filename: z
+    .string()
+    .trim()
+    .min(1, "请选择文件")
+    .max(200)
+    .regex(/\.xlsx$/i, "只支持 .xlsx 文件")
+    .describe("文件名"),
   file: z.string().min(1, "文件内容为空").max(7_000_000, "文件不能超过 5MB").describe("文件内容"),
   /** all: import only when every row is valid; valid: import the valid rows, report the others. */
   mode: z.enum(["all", "valid"], { message: "只能是 all 或 valid" }).default("all").describe("导入方式"),

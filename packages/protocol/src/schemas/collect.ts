@@ -11,7 +11,13 @@ export const COLLECT_CALLS = {
 } as const;
 
 /** What may be collected. */
-export const COLLECT_TARGETS: Readonly<Record<string, string>> = { community: "社区", article: "文章", activity: "活动", video: "视频", preparation: "集体备课" };
+export const COLLECT_TARGETS: Readonly<Record<string, string>> = {
+  community: "社区",
+  article: "文章",
+  activity: "活动",
+  video: "视频",
+  preparation: "集体备课",
+};
 /** Target types that can be collected. */
 export const COLLECTABLE_TYPES = ["community", "article", "activity", "video", "preparation"] as const;
 export type CollectTargetType = (typeof COLLECTABLE_TYPES)[number];
@@ -19,9 +25,7 @@ export type CollectTargetType = (typeof COLLECTABLE_TYPES)[number];
 export const REFLECT_LIMITS = { title: 100, content: 50_000 } as const;
 
 const zIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), z.coerce.number().int("必须是整数").min(0, "不能为负数"))
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), z.coerce.number().int("必须是整数").min(0, "不能为负数")).describe(label);
 const zTargetType = z
   .string({ message: "请选择收藏类型" })
   .trim()
@@ -43,12 +47,13 @@ export const ReflectListPayload = z.object({
 /** c389: a new reflection, or (id) the author's edit of his own. */
 export const ReflectSave = z.object({
   id: zIdFilter("反思编号"),
-  title: z.string({ message: "请输入反思标题" }).trim().min(1, "请输入反思标题").max(REFLECT_LIMITS.title, `反思标题不能超过 ${REFLECT_LIMITS.title} 个字符`).describe("标题"),
-  content: z
-    .string()
-    .max(REFLECT_LIMITS.content, `反思内容不能超过 ${REFLECT_LIMITS.content} 个字符`)
-    .default("")
-    .describe("内容（富文本，服务器过滤）"),
+  title: z
+    .string({ message: "请输入反思标题" })
+    .trim()
+    .min(1, "请输入反思标题")
+    .max(REFLECT_LIMITS.title, `反思标题不能超过 ${REFLECT_LIMITS.title} 个字符`)
+    .describe("标题"),
+  content: z.string().max(REFLECT_LIMITS.content, `反思内容不能超过 ${REFLECT_LIMITS.content} 个字符`).default("").describe("内容（富文本，服务器过滤）"),
   activity_id: zIdFilter("活动"),
   community_id: zIdFilter("社区"),
 });
@@ -59,9 +64,7 @@ export const CollectSave = z.object({ target_type: zTargetType, target_id: zId("
 export const CollectListPayload = z.object({
   page: zPage,
   limit: zLimit,
-  target_type: z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), zTargetType.optional())
-    .describe("收藏类型"),
+  target_type: z.preprocess((v) => (v === "" || v === null ? undefined : v), zTargetType.optional()).describe("收藏类型"),
 });
 
 // ---------------------------------------------------------------------------------------------------------

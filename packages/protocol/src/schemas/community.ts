@@ -105,9 +105,7 @@ const zText = (label: string, max: number) => z.string().trim().max(max, `${labe
 const zUrl = (label: string) => zText(label, 500);
 /** An optional id filter: "", null or absent = no filter. */
 const zIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const zEnumInt = (label: string, values: readonly number[]) =>
   z.coerce
     .number()
@@ -354,7 +352,11 @@ export const COMMUNITY_LOG_ACTIONS: Readonly<Record<string, string>> = {
  */
 export const CommunityOperatePayload = z.object({
   community_id: zCommunityId,
-  operate: z.enum(Object.keys(COMMUNITY_OPERATIONS) as [CommunityOperation, ...CommunityOperation[]], { message: `操作只能是 ${Object.keys(COMMUNITY_OPERATIONS).join("、")}` }).describe("操作"),
+  operate: z
+    .enum(Object.keys(COMMUNITY_OPERATIONS) as [CommunityOperation, ...CommunityOperation[]], {
+      message: `操作只能是 ${Object.keys(COMMUNITY_OPERATIONS).join("、")}`,
+    })
+    .describe("操作"),
   account_ids: opt(zAccountIds),
   reason: zText("原因", 500).default(""),
   community_level: opt(zEnumInt("社区等级", keys(COMMUNITY_GRADES))),

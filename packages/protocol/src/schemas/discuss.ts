@@ -44,13 +44,26 @@ export function discussTargetOf(t: TargetShape): { kind: DiscussKind; ref_id: nu
 
 const zImages = z
   .preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? [] : v.split(",").map((s) => s.trim()).filter(Boolean)) : v === null || v === undefined ? [] : v),
+    (v) =>
+      typeof v === "string"
+        ? v.trim() === ""
+          ? []
+          : v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+        : v === null || v === undefined
+          ? []
+          : v,
     z.array(z.string().max(500, "图片地址过长")).max(9, "最多 9 张图片"),
   )
   .describe("研讨图片");
 /** Seconds into the lesson video (≥ 0); "" / null = none. */
 export const zVideoTime = z
-  .preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.number({ message: "视频时间应为秒数" }).min(0, "视频时间不能为负数").max(9_999_999, "视频时间过大").nullable())
+  .preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : v),
+    z.coerce.number({ message: "视频时间应为秒数" }).min(0, "视频时间不能为负数").max(9_999_999, "视频时间过大").nullable(),
+  )
   .describe("视频时间（秒）");
 
 /** The message fields of c315 (and c310, c280). */
@@ -80,7 +93,9 @@ export const DiscussListPayload = z
     ...TargetFields,
     page: zPage,
     limit: zLimit,
-    target_id: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe("听课维度"),
+    target_id: z
+      .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
+      .describe("听课维度"),
     wps_file_key: z.string().trim().max(100, "教案不能超过 100 个字符").optional().describe("教案"),
     order: z.enum(["newest", "video_time"], { message: "只能是 newest 或 video_time" }).default("newest").describe("排序"),
   })

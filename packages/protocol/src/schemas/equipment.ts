@@ -50,7 +50,18 @@ export const DEVICE_ROUTES = {
 export const CAMERAS = ["teacher", "student"] as const;
 export type Camera = (typeof CAMERAS)[number];
 
-export const COMMAND_TYPES = ["restart", "upgrade", "sync", "push_start", "push_stop", "record_start", "record_stop", "tour", "change_class", "allupload"] as const;
+export const COMMAND_TYPES = [
+  "restart",
+  "upgrade",
+  "sync",
+  "push_start",
+  "push_stop",
+  "record_start",
+  "record_stop",
+  "tour",
+  "change_class",
+  "allupload",
+] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 export const COMMAND_STATUSES = ["queued", "delivered", "acked", "failed", "timeout"] as const;
@@ -89,13 +100,10 @@ export const DEVICE_CODE_MAX_PER_CALL = 100;
 
 const zFlag = (label: string) => z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").describe(label);
 /** A 0/1 list filter: absent, "" or null = not filtered. */
-const zFlagFilter = (label: string) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), zFlag(label).optional()).describe(label);
+const zFlagFilter = (label: string) => z.preprocess((v) => (v === "" || v === null ? undefined : v), zFlag(label).optional()).describe(label);
 /** An optional id filter: absent, "", null or 0 = not filtered. */
 const zIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const zKeyword = (label: string) => z.string().trim().max(60, `${label}不能超过 60 个字符`).optional().describe(label);
 const zText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 /** Optional, keeping the label. */

@@ -21,7 +21,6 @@ export const FRONT_CALLS = {
   /** new: the filters' options across the platform (schools; period and subject names) */ frontOptions: "/web/front/options",
 } as const;
 
-
 /** /web/front/home: school_id narrows the school-bound blocks (0 or absent: the whole platform). */
 export const FrontHomePayload = z.object({ school_id: zOptId("学校"), period_id: zOptId("学段") });
 export type FrontHomePayload = z.input<typeof FrontHomePayload>;
@@ -33,7 +32,10 @@ export type FrontBulletinListPayload = z.input<typeof FrontBulletinListPayload>;
 export const FrontBulletinDetailPayload = z.object({ id: zId("公告") });
 
 /** /web/live/list */
-export const FrontLiveListPayload = z.object({ school_id: zOptId("学校"), replay_limit: z.preprocess(blankToUndef, z.coerce.number().int().min(0).max(50).default(12)).describe("回放条数") });
+export const FrontLiveListPayload = z.object({
+  school_id: zOptId("学校"),
+  replay_limit: z.preprocess(blankToUndef, z.coerce.number().int().min(0).max(50).default(12)).describe("回放条数"),
+});
 export type FrontLiveListPayload = z.input<typeof FrontLiveListPayload>;
 
 /** /web/analysis/list */
@@ -234,4 +236,3 @@ export interface FrontOptions {
   periods: string[];
   subjects: string[];
 }
-

@@ -371,4 +371,3 @@ export interface TeacherActivityCount {
   involved_count: number;
   total: number;
 }
-

@@ -58,15 +58,14 @@ export function indicatorInUseMessage(count: number): string {
 // Payloads
 
 const zName = (label: string, max: number, required: string) =>
-  z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .max(max, `${label}不能超过 ${max} 个字符`)
-    .describe(label);
+  z.string({ message: required }).trim().min(1, required).max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 const zText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 const zScore = (label: string) =>
-  z.coerce.number({ message: `${label}必须是数字` }).min(0, `${label}不能为负数`).max(1000, `${label}不能超过 1000`).describe(label);
+  z.coerce
+    .number({ message: `${label}必须是数字` })
+    .min(0, `${label}不能为负数`)
+    .max(1000, `${label}不能超过 1000`)
+    .describe(label);
 const zWeight = z.coerce.number({ message: "权重必须是数字" }).min(0, "权重应在 0–100 之间").max(100, "权重应在 0–100 之间").describe("权重（%）");
 const zSort = z.coerce.number().int("排序必须是整数").min(0, "排序不能为负数").max(9999, "排序不能超过 9999").describe("排序");
 const zStatus = z.coerce.number().int("必须是整数").min(0, "状态只能是 0 或 1").max(1, "状态只能是 0 或 1").describe("状态");

@@ -63,10 +63,12 @@ export const LESSON_PLAN_VERSION_KINDS: Readonly<Record<string, string>> = { man
 
 const zFlag = (label: string) =>
   z
-    .preprocess((v) => (v === "1" || v === 1 || v === "true" ? true : v === "0" || v === 0 || v === "false" || v === "" || v === null ? false : v), z.boolean(`${label}只能是 true 或 false`))
+    .preprocess(
+      (v) => (v === "1" || v === 1 || v === "true" ? true : v === "0" || v === 0 || v === "false" || v === "" || v === null ? false : v),
+      z.boolean(`${label}只能是 true 或 false`),
+    )
     .describe(label);
-const zOptId = (label: string) =>
-  z.preprocess((v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v), zId(label).optional()).describe(label);
+const zOptId = (label: string) => z.preprocess((v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v), zId(label).optional()).describe(label);
 const zTitle = z.string("请输入教案标题").trim().min(1, "请输入教案标题").max(100, "教案标题不能超过 100 个字符").describe("教案标题");
 const zPlanId = zId("教案编号");
 

@@ -32,7 +32,8 @@ export const LISTEN_CALLS = {
   /** c286: a community's listening summary for the public site */ listenWebCommunityInfo: "/v2/listen_evaluate_index/webCommunityInfo",
   /** c287: a community's records for the public site */ listenWebListenList: "/v2/listen_evaluate_index/webListenList",
   /** c288: a record's discussion */ listenClassroomDiscussionList: "/v2/listen_evaluate_index/classroomDiscussionList",
-  /** c289: the aggregate score of the teacher of a record, with the spread between evaluators */ listenCourseTeacherScore: "/v2/listen_evaluate_index/courseTeacherScore",
+  /** c289: the aggregate score of the teacher of a record, with the spread between evaluators */ listenCourseTeacherScore:
+    "/v2/listen_evaluate_index/courseTeacherScore",
   /** c290: recent activity of a record (evaluations, messages, files) */ listenDynamic: "/v2/listen_evaluate_index/dynamic",
   /** c292: the evaluation scores of a record, per evaluator and per indicator */ listenGetEvaluationScore: "/v2/listen_evaluate_index/getEvaluationScore",
   /** c293: delete a discussion message of a record */ listenDelEvaluateMsg: "/v2/listen_evaluate_index/delEvaluateMsg",
@@ -84,9 +85,7 @@ const L_DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
 const lText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 const lInt0 = (label: string) => z.coerce.number().int("必须是整数").min(0, "不能为负数").describe(label);
 const lIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const lEnum = (label: string, values: Readonly<Record<number, string>>) => {
   const keys = Object.keys(values).map(Number);
   const text = keys.map((k) => `${k}（${values[k]}）`).join("、");
@@ -96,7 +95,8 @@ const lEnum = (label: string, values: Readonly<Record<number, string>>) => {
     .refine((v) => keys.includes(v), `只能是 ${text}`)
     .describe(label);
 };
-const lEnumFilter = (label: string, values: Readonly<Record<number, string>>) => z.preprocess((v) => (v === "" || v === null ? undefined : v), lEnum(label, values).optional()).describe(label);
+const lEnumFilter = (label: string, values: Readonly<Record<number, string>>) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), lEnum(label, values).optional()).describe(label);
 const lFlag = (label: string) => z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").describe(label);
 const lWhen = (label: string) =>
   z
@@ -113,14 +113,23 @@ const lIds = (label: string, max: number) =>
     )
     .describe(label);
 const lUrl = (label: string) =>
-  lText(label, 500).refine((v) => v === "" || /^\/files\/\d+([?#].*)?$/.test(v) || /^https?:\/\/\S+$/i.test(v), "应为上传的图片或以 http:// 或 https:// 开头的地址");
+  lText(label, 500).refine(
+    (v) => v === "" || /^\/files\/\d+([?#].*)?$/.test(v) || /^https?:\/\/\S+$/i.test(v),
+    "应为上传的图片或以 http:// 或 https:// 开头的地址",
+  );
 const lSeconds = (label: string) =>
   z
-    .preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().min(0, "不能为负数").max(86400, "不能超过 24 小时").nullable().optional())
+    .preprocess(
+      (v) => (v === "" || v === undefined ? undefined : v),
+      z.coerce.number().min(0, "不能为负数").max(86400, "不能超过 24 小时").nullable().optional(),
+    )
     .describe(label);
 const recordId = () =>
   z
-    .preprocess((v) => (v === undefined || v === null || v === "" ? 0 : v), z.coerce.number({ message: "听评课id不能为空" }).int("必须是整数").positive("听评课id不能为空"))
+    .preprocess(
+      (v) => (v === undefined || v === null || v === "" ? 0 : v),
+      z.coerce.number({ message: "听评课id不能为空" }).int("必须是整数").positive("听评课id不能为空"),
+    )
     .describe("听评课id");
 
 /** A file of a record (the caller's own upload, by file_id or "/files/<id>"). */
@@ -214,7 +223,10 @@ export type ListenUpdate = z.infer<typeof ListenUpdate>;
 export const ListenIdPayload = z.object({ id: recordId() });
 
 const zListenPhase = z
-  .preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["upcoming", "running", "ended"], { message: "只能是 upcoming、running 或 ended" }).optional())
+  .preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(["upcoming", "running", "ended"], { message: "只能是 upcoming、running 或 ended" }).optional(),
+  )
   .describe("阶段");
 const ListenFilters = {
   page: zPage,
@@ -230,13 +242,23 @@ const ListenFilters = {
   teacher_account_id: lIdFilter("授课教师"),
 };
 /** c264: what the caller (or an anonymous visitor) may see, newest start first. */
-export const ListenListPayload = z.object({ ...ListenFilters, verify_status: lEnumFilter("审核状态", LISTEN_VERIFY_STATUS), is_recommend: lEnumFilter("推荐", { 0: "未推荐", 1: "已推荐" }) });
+export const ListenListPayload = z.object({
+  ...ListenFilters,
+  verify_status: lEnumFilter("审核状态", LISTEN_VERIFY_STATUS),
+  is_recommend: lEnumFilter("推荐", { 0: "未推荐", 1: "已推荐" }),
+});
 export type ListenListPayload = z.infer<typeof ListenListPayload>;
 /** c271: role 1 organised, 2 teaching, 3 evaluating; absent: all three. */
 export const ListenUserRecordListPayload = z.object({ ...ListenFilters, role: lEnumFilter("角色", LISTEN_MEMBER_ROLES) });
 export type ListenUserRecordListPayload = z.infer<typeof ListenUserRecordListPayload>;
 /** c275: recommended, open records the caller may see. */
-export const ListenRecommendPayload = z.object({ page: zPage, limit: zLimit, community_id: lIdFilter("社区"), subject_id: lIdFilter("学科"), is_type: lEnumFilter("听评课类型", LISTEN_TYPES) });
+export const ListenRecommendPayload = z.object({
+  page: zPage,
+  limit: zLimit,
+  community_id: lIdFilter("社区"),
+  subject_id: lIdFilter("学科"),
+  is_type: lEnumFilter("听评课类型", LISTEN_TYPES),
+});
 export type ListenRecommendPayload = z.infer<typeof ListenRecommendPayload>;
 
 /** One score: an item (level 3) of the record's scheme. */
@@ -296,7 +318,17 @@ export const ListenDiscussPayload = z.object({
   content: z.string().max(5000, "评论内容不能超过 5000 个字符").default("").describe("评论内容"),
   content_img: z
     .preprocess(
-      (v) => (typeof v === "string" ? (v.trim() === "" ? [] : v.split(",").map((s) => s.trim()).filter(Boolean)) : v === null || v === undefined ? [] : v),
+      (v) =>
+        typeof v === "string"
+          ? v.trim() === ""
+            ? []
+            : v
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean)
+          : v === null || v === undefined
+            ? []
+            : v,
       z.array(z.string().max(500, "图片地址过长")).max(9, "最多 9 张图片"),
     )
     .describe("评论图片"),

@@ -36,9 +36,7 @@ const zUrl = z
   .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "会议链接应以 http:// 或 https:// 开头")
   .describe("会议链接");
 const zIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 
 const MeetingFields = {
   community_id: zCommunityId,
@@ -72,7 +70,9 @@ const ListFilters = {
   page: zPage,
   limit: zLimit,
   name: z.string().trim().max(60, "会议主题不能超过 60 个字符").optional().describe("会议主题"),
-  status: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(1, "只能是 1 或 2").max(2, "只能是 1 或 2").optional()).describe("状态"),
+  status: z
+    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(1, "只能是 1 或 2").max(2, "只能是 1 或 2").optional())
+    .describe("状态"),
   phase: z.enum(["upcoming", "running", "ended"], { message: "只能是 upcoming、running 或 ended" }).optional().describe("阶段"),
 };
 /** c229: the meetings the caller organizes or takes part in (community_id narrows). */

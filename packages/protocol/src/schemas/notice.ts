@@ -65,11 +65,14 @@ export const zAccountIds = (label: string) =>
     )
     .describe(label);
 const zStatus = z.coerce.number().int("必须是整数").min(0, "只能是 0（未发布）或 1（已发布）").max(1, "只能是 0（未发布）或 1（已发布）").describe("状态");
-const zNoticeType = z.coerce.number().int("必须是整数").min(1, "只能是 1（通知）、2（公告）或 3（活动）").max(3, "只能是 1（通知）、2（公告）或 3（活动）").describe("类别");
+const zNoticeType = z.coerce
+  .number()
+  .int("必须是整数")
+  .min(1, "只能是 1（通知）、2（公告）或 3（活动）")
+  .max(3, "只能是 1（通知）、2（公告）或 3（活动）")
+  .describe("类别");
 const zIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const zStatusFilter = z.preprocess((v) => (v === "" || v === null ? undefined : v), zStatus.optional()).describe("状态");
 const zSearch = opt(zText("标题", 60));
 
@@ -106,7 +109,14 @@ export const NoticeIdPayload = z.object({ id: zId("通知编号") });
 export const NoticeStatusPayload = z.object({ id: zId("通知编号"), status: zStatus });
 
 /** c321 / c325: one community's notices of that kind (managers also see drafts). */
-export const CommunityNoticeListPayload = z.object({ page: zPage, limit: zLimit, community_id: zCommunityId, name: zSearch, status: zStatusFilter, type: zIdFilter("类别") });
+export const CommunityNoticeListPayload = z.object({
+  page: zPage,
+  limit: zLimit,
+  community_id: zCommunityId,
+  name: zSearch,
+  status: zStatusFilter,
+  type: zIdFilter("类别"),
+});
 /** c194: a community's notices of both kinds (notice_type 1 or 2 to narrow). */
 export const CommunityAllNoticePayload = CommunityNoticeListPayload.extend({ notice_type: zIdFilter("通知种类") });
 /** c201: a community home's published notices (no login for a community shown on the site). */
@@ -117,7 +127,12 @@ export const NoticeAcrossPayload = z.object({ page: zPage, limit: zLimit, commun
 export const PlatformNoticeListPayload = z.object({ page: zPage, limit: zLimit, name: zSearch, status: zStatusFilter });
 /** new: a platform (3) or web (4) notice, by platform administrators. */
 export const PlatformNoticeSave = z.object({
-  notice_type: z.coerce.number().int("必须是整数").min(3, "只能是 3（平台公告）或 4（网站公告）").max(4, "只能是 3（平台公告）或 4（网站公告）").describe("通知种类"),
+  notice_type: z.coerce
+    .number()
+    .int("必须是整数")
+    .min(3, "只能是 3（平台公告）或 4（网站公告）")
+    .max(4, "只能是 3（平台公告）或 4（网站公告）")
+    .describe("通知种类"),
   name: zNoticeName,
   type: zNoticeType.default(2),
   message_content: zContent.default(""),
@@ -140,7 +155,9 @@ export const MessageListPayload = z.object({
   page: zPage,
   limit: zLimit,
   /** 0 unread only, 1 read only; absent = all. */
-  is_read: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").optional()).describe("已读"),
+  is_read: z
+    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").optional())
+    .describe("已读"),
   /** newest (default): newest first; unread: unread first, then newest. */
   order: z.enum(["newest", "unread"], { message: "只能是 newest 或 unread" }).default("newest").describe("排序"),
   source_type: opt(zText("消息来源", 30)),
@@ -149,7 +166,9 @@ export const MessageListPayload = z.object({
 export const MessageReadPayload = z.object({
   id: zIdFilter("消息编号"),
   ids: opt(zAccountIds("消息编号")),
-  all: z.preprocess((v) => (v === true ? 1 : v === false ? 0 : v), z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").default(0)).describe("全部"),
+  all: z
+    .preprocess((v) => (v === true ? 1 : v === false ? 0 : v), z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").default(0))
+    .describe("全部"),
 });
 export const MessageDeletePayload = z.object({ id: zIdFilter("消息编号"), ids: opt(zAccountIds("消息编号")) });
 

@@ -51,7 +51,11 @@ const zCode6 = (label: string) =>
 const zCount = () => z.coerce.number().int("必须是整数").min(0, "不能为负数");
 const zStatus = () => z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1");
 /** A list filter that the form may send as "" for "any". */
-const zStatusFilter = () => z.union([z.literal(""), zStatus()]).optional().describe("状态");
+const zStatusFilter = () =>
+  z
+    .union([z.literal(""), zStatus()])
+    .optional()
+    .describe("状态");
 
 // ---------------------------------------------------------------------------------------------------------
 // Regions

@@ -35,7 +35,9 @@ export const RecommendActivityManagePayload = z.object({
 export type RecommendActivityManagePayload = z.infer<typeof RecommendActivityManagePayload>;
 /** c372: a teacher's public profile (default the caller). */
 export const AccountStudioPayload = z.object({
-  account_id: z.preprocess((v) => (v === "" || v === null || v === 0 ? undefined : v), z.coerce.number().int("必须是整数").positive("必须大于 0").optional()).describe("账号"),
+  account_id: z
+    .preprocess((v) => (v === "" || v === null || v === 0 ? undefined : v), z.coerce.number().int("必须是整数").positive("必须大于 0").optional())
+    .describe("账号"),
 });
 export type AccountStudioPayload = z.infer<typeof AccountStudioPayload>;
 /** c373: the caller's videos. */

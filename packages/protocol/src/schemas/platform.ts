@@ -182,7 +182,9 @@ const zFlag = (label: string) => z.coerce.number().int("必须是整数").min(0,
 /** c067 /web/website/get_img_info */
 export const ImgInfoPayload = z.object({ attribute: zAttribute, school_id: dflt(zSchool, 0), period_id: dflt(zPeriod, 0) });
 
-const zImgUrl = zUrlOrPath("图片地址").refine((v) => v !== "", "请上传图片").describe("图片地址");
+const zImgUrl = zUrlOrPath("图片地址")
+  .refine((v) => v !== "", "请上传图片")
+  .describe("图片地址");
 const zLink = zUrlOrPath("链接地址");
 const zSort = z.coerce.number().int("必须是整数").min(0, "不能为负数").max(9999, "不能大于 9999").describe("排序");
 const zTitle = zText("标题", 50);

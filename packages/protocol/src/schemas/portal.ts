@@ -21,7 +21,16 @@ export const PORTAL_CALLS = {
 const zOptId = (label: string) => z.preprocess((v) => (v === 0 || v === "0" || v === "" || v === null ? undefined : v), zId(label).optional());
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const zOptDate = (label: string) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string({ message: `${label}格式应为 YYYY-MM-DD` }).trim().regex(DATE, `${label}格式应为 YYYY-MM-DD`).optional()).describe(label);
+  z
+    .preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z
+        .string({ message: `${label}格式应为 YYYY-MM-DD` })
+        .trim()
+        .regex(DATE, `${label}格式应为 YYYY-MM-DD`)
+        .optional(),
+    )
+    .describe(label);
 
 // ── c061 评课大屏 ─────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -123,7 +132,9 @@ export interface EvaluationScreen {
 
 export const BigDataPayload = z
   .object({
-    region_code: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(12, "区域编码不正确").regex(/^\d*$/, "区域编码不正确").optional()).describe("区域编码"),
+    region_code: z
+      .preprocess((v) => (v === null ? undefined : v), z.string().trim().max(12, "区域编码不正确").regex(/^\d*$/, "区域编码不正确").optional())
+      .describe("区域编码"),
     school_id: zOptId("学校id"),
   })
   .describe("数据驾驶舱：全平台，或一个区域、一所学校");
@@ -313,7 +324,12 @@ export const EvaluationClassPayload = z
     name: z.string().trim().max(50, "名称最多 50 个字").optional().describe("课题"),
     school_id: zOptId("学校id"),
     subject_id: zOptId("学科id"),
-    is_type: z.preprocess((v) => (v === 0 || v === "" || v === null ? undefined : v), z.coerce.number().int().min(1, "听评课类型不正确").max(3, "听评课类型不正确").optional()).describe("1 远程 2 精准 3 现场"),
+    is_type: z
+      .preprocess(
+        (v) => (v === 0 || v === "" || v === null ? undefined : v),
+        z.coerce.number().int().min(1, "听评课类型不正确").max(3, "听评课类型不正确").optional(),
+      )
+      .describe("1 远程 2 精准 3 现场"),
     /** latest (default) | score | count */
     order: z.enum(["latest", "score", "count"], { message: "排序方式不正确" }).default("latest"),
   })

@@ -17,7 +17,8 @@ export const PREPARATION_CALLS = {
   /** c240 */ preparationDetail: "/v2/preparation/detail",
   /** c245: like toggle */ preparationLikeNums: "/v2/preparation/likeNums",
   /** c247 */ preparationStatistics: "/v2/preparation/preparationStatistics",
-  /** c248: the caller's identity and communities (the create form's choices) */ preparationIdentityAndCommunityList: "/v2/preparation/identityAndCommunityList",
+  /** c248: the caller's identity and communities (the create form's choices) */ preparationIdentityAndCommunityList:
+    "/v2/preparation/identityAndCommunityList",
   /** c249 */ preparationRecommendSource: "/v2/preparation/recommendSource",
   /** c250 */ preparationDiscuss: "/v2/preparation/preparationDiscuss",
   /** c251 */ preparationDiscussList: "/v2/preparation/preparationDiscussList",
@@ -70,9 +71,7 @@ const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
 const zText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 const zInt0 = (label: string) => z.coerce.number().int("必须是整数").min(0, "不能为负数").describe(label);
 const zIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const zEnumInt = (label: string, values: Readonly<Record<number, string>>) => {
   const keys = Object.keys(values).map(Number);
   const text = keys.map((k) => `${k}（${values[k]}）`).join("、");
@@ -102,7 +101,10 @@ const zIdList = (label: string, max: number) =>
     .describe(label);
 /** An image address: an upload ("/files/<id>") or an http(s) address; "" = none. */
 const zUrl = (label: string) =>
-  zText(label, 500).refine((v) => v === "" || /^\/files\/\d+([?#].*)?$/.test(v) || /^https?:\/\/\S+$/i.test(v), "应为上传的图片或以 http:// 或 https:// 开头的地址");
+  zText(label, 500).refine(
+    (v) => v === "" || /^\/files\/\d+([?#].*)?$/.test(v) || /^https?:\/\/\S+$/i.test(v),
+    "应为上传的图片或以 http:// 或 https:// 开头的地址",
+  );
 
 /**
  * One file of fileArr (community.md §3 File record): the caller's own upload named by file_id, or by file_path
@@ -193,7 +195,10 @@ export type PreparationBindUpdate = PreparationBindSave;
 export const PreparationIdPayload = z.object({ id: zId("集体备课id") });
 
 const zPhase = z
-  .preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["upcoming", "running", "ended"], { message: "只能是 upcoming、running 或 ended" }).optional())
+  .preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(["upcoming", "running", "ended"], { message: "只能是 upcoming、running 或 ended" }).optional(),
+  )
   .describe("阶段");
 const ListFilters = {
   page: zPage,
@@ -211,13 +216,27 @@ const ListFilters = {
  * c233: the preparations the caller may see (anonymous visitors: open ones with open_model 1), newest start first.
  * verify_status filters only for managers (others see approved ones, and their own).
  */
-export const PreparationIndexPayload = z.object({ ...ListFilters, verify_status: zEnumFilter("审核状态", PREPARATION_VERIFY_STATUS), is_recommend: zEnumFilter("推荐", { 0: "未推荐", 1: "已推荐" }) });
+export const PreparationIndexPayload = z.object({
+  ...ListFilters,
+  verify_status: zEnumFilter("审核状态", PREPARATION_VERIFY_STATUS),
+  is_recommend: zEnumFilter("推荐", { 0: "未推荐", 1: "已推荐" }),
+});
 export type PreparationIndexPayload = z.infer<typeof PreparationIndexPayload>;
 /** c234: the caller's preparations: role 1 created, 2 joined as a participant, absent both. */
-export const UserPreparationListPayload = z.object({ ...ListFilters, role: zEnumFilter("角色", PREPARATION_MEMBER_ROLES), verify_status: zEnumFilter("审核状态", PREPARATION_VERIFY_STATUS) });
+export const UserPreparationListPayload = z.object({
+  ...ListFilters,
+  role: zEnumFilter("角色", PREPARATION_MEMBER_ROLES),
+  verify_status: zEnumFilter("审核状态", PREPARATION_VERIFY_STATUS),
+});
 export type UserPreparationListPayload = z.infer<typeof UserPreparationListPayload>;
 /** c249: recommended (is_recommend 1), open preparations the caller may see. */
-export const PreparationRecommendPayload = z.object({ page: zPage, limit: zLimit, community_id: zIdFilter("社区"), subject_id: zIdFilter("学科"), period_id: zIdFilter("学段") });
+export const PreparationRecommendPayload = z.object({
+  page: zPage,
+  limit: zLimit,
+  community_id: zIdFilter("社区"),
+  subject_id: zIdFilter("学科"),
+  period_id: zIdFilter("学段"),
+});
 export type PreparationRecommendPayload = z.infer<typeof PreparationRecommendPayload>;
 /** c260: a short list for pickers: preparations the caller may link (he is a member, or manages them). */
 export const SelPreparationPayload = z.object({
@@ -255,7 +274,17 @@ export const PreparationDiscussPayload = z.object({
   content: z.string().max(5000, "研讨内容不能超过 5000 个字符").default("").describe("研讨内容"),
   content_img: z
     .preprocess(
-      (v) => (typeof v === "string" ? (v.trim() === "" ? [] : v.split(",").map((s) => s.trim()).filter(Boolean)) : v === null || v === undefined ? [] : v),
+      (v) =>
+        typeof v === "string"
+          ? v.trim() === ""
+            ? []
+            : v
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean)
+          : v === null || v === undefined
+            ? []
+            : v,
       z.array(z.string().max(500, "图片地址过长")).max(DISCUSS_IMAGE_MAX_COUNT, `最多 ${DISCUSS_IMAGE_MAX_COUNT} 张图片`),
     )
     .describe("研讨图片"),
@@ -282,7 +311,12 @@ export const DelPreparationMsgPayload = z.object({ id: zId("研讨编号") });
 export const PreparationFileSavePayload = z.object({ preparation_id: zId("集体备课id"), fileArr: zFileArr.min(1, "请上传文件") });
 export type PreparationFileSavePayload = z.infer<typeof PreparationFileSavePayload>;
 /** c258 */
-export const PreparationFileListPayload = z.object({ preparation_id: zId("集体备课id"), page: zPage, limit: zLimit, type: zEnumFilter("文件类别", PREPARATION_FILE_TYPES) });
+export const PreparationFileListPayload = z.object({
+  preparation_id: zId("集体备课id"),
+  page: zPage,
+  limit: zLimit,
+  type: zEnumFilter("文件类别", PREPARATION_FILE_TYPES),
+});
 export type PreparationFileListPayload = z.infer<typeof PreparationFileListPayload>;
 /** c259: the preparation file row id. */
 export const PreparationFileDeletePayload = z.object({ id: zId("文件编号") });

@@ -27,7 +27,8 @@ export const QUESTIONNAIRE_CALLS = {
   /** new: the author's whole questionnaire (for the builder) */ questionnaireDetail: "/v2/questionnaire/detail",
   /** new: publish (1), close (2), reopen (1) */ questionnaireSetStatus: "/v2/questionnaire/setStatus",
   /** new: a copy as a new draft */ questionnaireCopy: "/v2/questionnaire/copy",
-  /** new: the published/closed questionnaires of a community (members) with the caller's state */ questionnaireCommunityList: "/v2/questionnaire/communityList",
+  /** new: the published/closed questionnaires of a community (members) with the caller's state */ questionnaireCommunityList:
+    "/v2/questionnaire/communityList",
   /** new: published questionnaires the caller may answer (school, communities, activities, listen records) */ questionnaireMine: "/v2/questionnaire/mine",
   /** new: the questionnaires named by a listen-evaluate record (its participants and creator) */ questionnaireOfListen: "/v2/questionnaire/ofListen",
   /** new: per-question results (counts, shares, means; text answers counted) */ questionnaireResults: "/v2/questionnaire/results",
@@ -60,7 +61,13 @@ const zKey = (label: string) =>
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, `${label}只能由 1–32 个字母、数字、_ 或 - 组成`)
     .describe(label);
-const zLabel = (label: string, max: number) => z.string({ message: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不能超过 ${max} 个字符`).describe(label);
+const zLabel = (label: string, max: number) =>
+  z
+    .string({ message: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(max, `${label}不能超过 ${max} 个字符`)
+    .describe(label);
 
 export const QuestionOption = z.object({ id: zKey("选项编号"), label: zLabel("选项内容", 200) });
 export type QuestionOption = z.infer<typeof QuestionOption>;
@@ -151,7 +158,12 @@ export function checkQuestions(qs: readonly Question[]): string | undefined {
  * One answer, by the question's type: single → option id; multiple → option ids; rating → a number within the scale;
  * matrix → { row id: column (option) id }; text → a string.
  */
-export const AnswerValue = z.union([z.string().max(5000, "回答不能超过 5000 个字符"), z.number(), z.array(z.string().max(32)).max(50), z.record(z.string().max(32), z.string().max(32))]);
+export const AnswerValue = z.union([
+  z.string().max(5000, "回答不能超过 5000 个字符"),
+  z.number(),
+  z.array(z.string().max(32)).max(50),
+  z.record(z.string().max(32), z.string().max(32)),
+]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 /** { question id: answer } — questions not answered are absent. */
 export const Answers = z.record(z.string().max(32), AnswerValue, { message: "答案须为对象" }).describe("答案");
@@ -186,7 +198,8 @@ export function questionPath(qs: readonly Question[], answers: Answers): Questio
  * questions must be answered; min_select applies); a draft checks only the shape of what is there.
  */
 export function checkAnswer(q: Question, a: AnswerValue | undefined, final: boolean): string | undefined {
-  const empty = a === undefined || a === "" || (Array.isArray(a) && a.length === 0) || (typeof a === "object" && !Array.isArray(a) && Object.keys(a).length === 0);
+  const empty =
+    a === undefined || a === "" || (Array.isArray(a) && a.length === 0) || (typeof a === "object" && !Array.isArray(a) && Object.keys(a).length === 0);
   if (empty) return final && q.required ? "此题为必答题" : undefined;
   const optionIds = new Set(q.options.map((o) => o.id));
   switch (q.type) {
@@ -215,7 +228,12 @@ export function checkAnswer(q: Question, a: AnswerValue | undefined, final: bool
 
 // ─── payloads ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const zFlag = (label: string) => z.coerce.number().int().refine((v) => v === 0 || v === 1, `${label}只能是 0 或 1`).describe(label);
+const zFlag = (label: string) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, `${label}只能是 0 或 1`)
+    .describe(label);
 const zAudience = z.coerce
   .number({ message: "答卷范围必须是数字" })
   .int()
@@ -227,7 +245,16 @@ const zStatus = z.coerce
   .refine((v) => v >= 0 && v <= 2, "状态只能是 0 草稿、1 已发布、2 已结束")
   .describe("状态");
 /** The anonymous respondent's browser key (localStorage). */
-const zKeyOpt = z.preprocess(blankToUndef, z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, "答卷标识(key)应为 16–64 位字母、数字、_ 或 -").optional()).describe("答卷标识");
+const zKeyOpt = z
+  .preprocess(
+    blankToUndef,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, "答卷标识(key)应为 16–64 位字母、数字、_ 或 -")
+      .optional(),
+  )
+  .describe("答卷标识");
 
 export const QuestionnaireListPayload = z.object({
   page: zPage,
@@ -256,7 +283,10 @@ const QuestionnaireFields = {
 };
 export const QuestionnaireSavePayload = z.object(QuestionnaireFields);
 export type QuestionnaireSavePayload = z.infer<typeof QuestionnaireSavePayload>;
-export const QuestionnaireUpdatePayload = z.object(QuestionnaireFields).partial().extend({ id: zId("问卷编号") });
+export const QuestionnaireUpdatePayload = z
+  .object(QuestionnaireFields)
+  .partial()
+  .extend({ id: zId("问卷编号") });
 export type QuestionnaireUpdatePayload = z.infer<typeof QuestionnaireUpdatePayload>;
 export const QuestionnaireIdPayload = z.object({ id: zId("问卷编号") });
 export const QuestionnaireSetStatusPayload = z.object({ id: zId("问卷编号"), status: zStatus });
@@ -264,7 +294,13 @@ export const QuestionnaireCommunityPayload = z.object({ community_id: zId("社�
 export const QuestionnaireMinePayload = z.object({ page: zPage, limit: zLimit, answered: z.preprocess(blankToUndef, zFlag("已答").optional()) });
 export const QuestionnaireOfListenPayload = z.object({ listen_id: zId("听评课记录编号") });
 export const QuestionnaireCrossTabPayload = z.object({ id: zId("问卷编号"), row_question: zKey("行题目"), col_question: zKey("列题目") });
-export const QuestionnaireTextPayload = z.object({ id: zId("问卷编号"), question_id: zKey("题目编号"), page: zPage, limit: zLimit, keyword: z.preprocess(blankToUndef, z.string().trim().max(30).optional()).describe("关键词") });
+export const QuestionnaireTextPayload = z.object({
+  id: zId("问卷编号"),
+  question_id: zKey("题目编号"),
+  page: zPage,
+  limit: zLimit,
+  keyword: z.preprocess(blankToUndef, z.string().trim().max(30).optional()).describe("关键词"),
+});
 export const QuestionnaireResponsesPayload = z.object({ id: zId("问卷编号"), page: zPage, limit: zLimit });
 export const QuestionnaireFormPayload = z.object({ id: zId("问卷编号"), key: zKeyOpt });
 export const QuestionnaireAnswerPayload = z.object({ id: zId("问卷编号"), key: zKeyOpt, answers: Answers });

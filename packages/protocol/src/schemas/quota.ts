@@ -68,7 +68,12 @@ const zSpaceSize = z
     }
     return n;
   })
-  .pipe(z.number().min(0, "不能小于 0").max(MAX_QUOTA_BYTES / SPACE_UNIT_BYTES.MB, "不能超过 1024 TB"))
+  .pipe(
+    z
+      .number()
+      .min(0, "不能小于 0")
+      .max(MAX_QUOTA_BYTES / SPACE_UNIT_BYTES.MB, "不能超过 1024 TB"),
+  )
   .describe("空间大小");
 
 const zUnit = z.enum(SPACE_UNITS, { message: "只能是 MB、GB 或 TB" });

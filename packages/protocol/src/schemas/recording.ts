@@ -50,15 +50,16 @@ const CLOCK = /^\d{2}:\d{2}(:\d{2})?$/;
 const zFlag = (label: string) => z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").describe(label);
 const zText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 const zIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().describe(schema.description ?? "");
 export const zDate = (label: string) =>
   z
     .string()
     .trim()
-    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, "格式应为 YYYY-MM-DD")
+    .refine(
+      (v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
+      "格式应为 YYYY-MM-DD",
+    )
     .describe(label);
 /** "YYYY-MM-DD HH:mm[:ss]" or, with currency_date, "HH:mm[:ss]". */
 const zWhen = (label: string) =>
@@ -200,10 +201,9 @@ export const StartOrStopPayload = z.object({
   status: opt(zFlag("开始/停止")),
   course_name: opt(zText("课程名称", 100)),
 });
-export const SupervisionDeletePayload = z.object({ id: opt(zId("录制编号")), ids: opt(zIdList("录制编号列表")) }).refine(
-  (v) => v.id !== undefined || (v.ids?.length ?? 0) > 0,
-  { message: "请至少选择一条录制记录", path: ["ids"] },
-);
+export const SupervisionDeletePayload = z
+  .object({ id: opt(zId("录制编号")), ids: opt(zIdList("录制编号列表")) })
+  .refine((v) => v.id !== undefined || (v.ids?.length ?? 0) > 0, { message: "请至少选择一条录制记录", path: ["ids"] });
 
 export const SupervisionRetryPayload = z.object({ id: zId("录制编号") });
 

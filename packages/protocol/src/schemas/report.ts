@@ -87,9 +87,14 @@ const zDimensions = z
   .refine((a) => new Set(a).size === a.length, "维度不能重复")
   .describe("维度");
 const zMeasures = z
-  .array(z.enum(REPORT_MEASURES, { message: "指标只能是 recorded 录制课数、analysed 分析课数、evaluated 听评课数、activity 教研活动数、active_teachers 活跃教师数、score 平均评分" }), {
-    message: "请选择指标",
-  })
+  .array(
+    z.enum(REPORT_MEASURES, {
+      message: "指标只能是 recorded 录制课数、analysed 分析课数、evaluated 听评课数、activity 教研活动数、active_teachers 活跃教师数、score 平均评分",
+    }),
+    {
+      message: "请选择指标",
+    },
+  )
   .min(1, "请至少选择 1 个指标")
   .max(REPORT_MEASURES.length, "指标过多")
   .refine((a) => new Set(a).size === a.length, "指标不能重复")
@@ -106,7 +111,13 @@ export const ReportQueryPayload = z.object({
   measures: zMeasures,
   filters: ReportFilters,
   sort: ReportSort.optional(),
-  limit: z.coerce.number().int("行数须为整数").min(1, "行数至少为 1").max(REPORT_MAX_LIMIT, `行数不能超过 ${REPORT_MAX_LIMIT}`).default(200).describe("最多行数"),
+  limit: z.coerce
+    .number()
+    .int("行数须为整数")
+    .min(1, "行数至少为 1")
+    .max(REPORT_MAX_LIMIT, `行数不能超过 ${REPORT_MAX_LIMIT}`)
+    .default(200)
+    .describe("最多行数"),
 });
 export type ReportQueryPayload = z.input<typeof ReportQueryPayload>;
 

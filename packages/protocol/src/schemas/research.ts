@@ -21,7 +21,8 @@ export const RESEARCH_CALLS = {
   /** c142: the discussion of a report (list; with content: post) */ courseDiscussion: "/research/course/discussion",
   /** c143: behaviour observation census of one lesson */ observeCensus: "/research/course/observecensus",
   /** c144: the summary of a report (cards, lists) */ courseReportLite: "/research/course/getCourseReportLite",
-  /** c145: the report for classroom observation (behaviour, autonomous learning, talk) */ courseReportObservation: "/research/course/getCourseReportObservation",
+  /** c145: the report for classroom observation (behaviour, autonomous learning, talk) */ courseReportObservation:
+    "/research/course/getCourseReportObservation",
   /** c146: replace the video and/or transcript and analyse again */ courseReUpload: "/research/course/reUpload",
   /** c147 */ dialogueDepth: "/research/course/dialogueDepth",
   /** c148: questions with their class (open/closed) and the teacher's response (理答) */ dialogueClass: "/research/course/dialogueClass",
@@ -444,8 +445,7 @@ export interface AiComment {
 // ── payloads ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 const zFlag = (label: string) => z.coerce.number().int("必须是整数").min(0, "只能是 0 或 1").max(1, "只能是 0 或 1").describe(label);
-const zOptId = (label: string) =>
-  z.preprocess((v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v), zId(label).optional()).describe(label);
+const zOptId = (label: string) => z.preprocess((v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v), zId(label).optional()).describe(label);
 const zName = z.string({ message: "请输入课程名称" }).trim().min(1, "请输入课程名称").max(100, "课程名称不能超过 100 个字符").describe("课程名称");
 const zDate = (label: string) =>
   z

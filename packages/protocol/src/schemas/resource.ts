@@ -40,8 +40,21 @@ export const BIND_TYPE_NAMES: Readonly<Record<number, string>> = { 1: "视频", 
 export const VIEW_TARGETS = { video: 1, resource: 2 } as const;
 
 const zName = z.string().trim().min(1, "请输入名称").max(100, "名称不能超过 100 个字符").describe("名称");
-const zCourseType = z.coerce.number().int().refine((v) => v in COURSE_TYPE_NAMES, "课程类型只能是 1 公开课、2 教案资源、3 优课资源、4 视频资源").describe("课程类型");
-const zColor = z.preprocess(blankToUndef, z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "颜色须为 #RRGGBB").optional()).describe("颜色");
+const zCourseType = z.coerce
+  .number()
+  .int()
+  .refine((v) => v in COURSE_TYPE_NAMES, "课程类型只能是 1 公开课、2 教案资源、3 优课资源、4 视频资源")
+  .describe("课程类型");
+const zColor = z
+  .preprocess(
+    blankToUndef,
+    z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, "颜色须为 #RRGGBB")
+      .optional(),
+  )
+  .describe("颜色");
 const zUrl = (label: string) => z.preprocess(blankToUndef, z.string().trim().max(1000, `${label}过长`).optional()).describe(label);
 const zRich = (label: string) => z.preprocess(blankToUndef, z.string().max(200_000, `${label}过长`).optional()).describe(label);
 
@@ -135,7 +148,11 @@ export const ResourceChildPayload = z.object({ pid: zId("上级节点"), school_
 export const ResourceBindPayload = z.object({
   id: zId("节点"),
   resources_id: zId("资源文件"),
-  resources_type: z.coerce.number().int().refine((v) => v === 1 || v === 2, "资源类型只能是 1 视频 或 2 文档").describe("资源类型"),
+  resources_type: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 2, "资源类型只能是 1 视频 或 2 文档")
+    .describe("资源类型"),
   title: zOptText("标题", 100),
   url: zUrl("地址"),
   size: z.preprocess(blankToUndef, z.coerce.number().int().min(0).optional()).describe("大小"),
@@ -144,7 +161,13 @@ export const ResourceBindPayload = z.object({
 /** c090: the binding's id. */
 export const DelResourcesVideoPayload = z.object({ id: zId("绑定") });
 /** c091 */
-export const ResourceMeetingInfoPayload = z.object({ page: zPage, limit: zLimit, title: zOptText("会议名称", 60), school_id: zOptId("学校"), user_id: zOptId("用户") });
+export const ResourceMeetingInfoPayload = z.object({
+  page: zPage,
+  limit: zLimit,
+  title: zOptText("会议名称", 60),
+  school_id: zOptId("学校"),
+  user_id: zOptId("用户"),
+});
 
 /** A node of the course tree (c082, c087, c078). */
 export interface CourseResourceRow {

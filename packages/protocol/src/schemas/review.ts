@@ -54,8 +54,17 @@ const zPhase = z.coerce
   .min(0, "阶段只能是 0 草稿、1 报名、2 提交作品、3 评审、4 结果公示")
   .max(4, "阶段只能是 0 草稿、1 报名、2 提交作品、3 评审、4 结果公示")
   .describe("阶段");
-const zMode = z.coerce.number().int().refine((v) => v === 1 || v === 2, "分配方式只能是 1 手动分配 或 2 随机平均分配").describe("分配方式");
-const zPerWork = z.coerce.number({ message: "每件作品评审人数必须是数字" }).int("每件作品评审人数必须是整数").min(1, "每件作品评审人数至少为 1").max(20, "每件作品评审人数不能超过 20").describe("每件作品评审人数");
+const zMode = z.coerce
+  .number()
+  .int()
+  .refine((v) => v === 1 || v === 2, "分配方式只能是 1 手动分配 或 2 随机平均分配")
+  .describe("分配方式");
+const zPerWork = z.coerce
+  .number({ message: "每件作品评审人数必须是数字" })
+  .int("每件作品评审人数必须是整数")
+  .min(1, "每件作品评审人数至少为 1")
+  .max(20, "每件作品评审人数不能超过 20")
+  .describe("每件作品评审人数");
 const zIds = (label: string, max: number) =>
   z
     .array(z.coerce.number().int("必须是整数").positive("必须大于 0"), { message: `${label}须为编号数组` })
@@ -183,11 +192,18 @@ export type ReviewScoreMinePayload = z.input<typeof ReviewScoreMinePayload>;
 export const ReviewScoreSavePayload = z.object({
   work_id: zId("作品"),
   scores: z
-    .record(z.string().regex(/^\d+$/, "评分项编号必须是数字"), z.coerce.number({ message: "分数必须是数字" }).finite("分数必须是数字"), { message: "请填写评分" })
+    .record(z.string().regex(/^\d+$/, "评分项编号必须是数字"), z.coerce.number({ message: "分数必须是数字" }).finite("分数必须是数字"), {
+      message: "请填写评分",
+    })
     .default({})
     .describe("各项分数"),
   comment: z.string().trim().max(2000, "评语不能超过 2000 个字符").default("").describe("评语"),
-  submit: z.preprocess((v) => (v === "true" || v === 1 || v === "1" ? true : v === "false" || v === 0 || v === "0" ? false : v), z.boolean({ message: "submit 只能是 true 或 false" }).default(false)).describe("提交"),
+  submit: z
+    .preprocess(
+      (v) => (v === "true" || v === 1 || v === "1" ? true : v === "false" || v === 0 || v === "0" ? false : v),
+      z.boolean({ message: "submit 只能是 true 或 false" }).default(false),
+    )
+    .describe("提交"),
 });
 export type ReviewScoreSavePayload = z.input<typeof ReviewScoreSavePayload>;
 

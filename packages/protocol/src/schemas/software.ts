@@ -59,7 +59,9 @@ export function compareVersions(a: string, b: string): number {
   return x.pre < y.pre ? -1 : 1;
 }
 
-const zProduct = z.enum(SOFTWARE_PRODUCT_KEYS as [SoftwareProduct, ...SoftwareProduct[]], { message: `产品只能是 ${SOFTWARE_PRODUCT_KEYS.join("、")}` }).describe("产品");
+const zProduct = z
+  .enum(SOFTWARE_PRODUCT_KEYS as [SoftwareProduct, ...SoftwareProduct[]], { message: `产品只能是 ${SOFTWARE_PRODUCT_KEYS.join("、")}` })
+  .describe("产品");
 export const zSoftwareVersion = z
   .string({ message: "请输入版本号" })
   .trim()
@@ -67,7 +69,11 @@ export const zSoftwareVersion = z
   .max(40, "版本号不能超过 40 个字符")
   .refine((v) => SOFTWARE_VERSION_PATTERN.test(v), "版本号格式应为 主版本.次版本.修订号，如 3.5.0（可带后缀，如 3.5.0-beta.1）")
   .describe("版本号");
-const zNotes = z.string().max(SOFTWARE_NOTES_MAX, `更新说明不能超过 ${SOFTWARE_NOTES_MAX} 个字符`).transform((v) => v.replace(/\r\n/g, "\n").trim()).describe("更新说明");
+const zNotes = z
+  .string()
+  .max(SOFTWARE_NOTES_MAX, `更新说明不能超过 ${SOFTWARE_NOTES_MAX} 个字符`)
+  .transform((v) => v.replace(/\r\n/g, "\n").trim())
+  .describe("更新说明");
 const zModels = z
   .array(z.string().trim().min(1, "型号不能为空").max(60, "型号不能超过 60 个字符"), { message: "适用型号应为列表" })
   .max(SOFTWARE_MODELS_MAX, `适用型号最多 ${SOFTWARE_MODELS_MAX} 个`)

@@ -11,13 +11,7 @@ export const EsTeacherSyncPayload = z.object({
   /** Our school that newly created teachers join; without it each row's school_code is mapped (or 0). */
   school_id: zId("学校").optional(),
   /** Directory school code: only that school's teachers are fetched. */
-  school_code: z
-    .string()
-    .trim()
-    .min(1, "学校编码不能为空")
-    .max(64, "学校编码不能超过 64 个字符")
-    .optional()
-    .describe("区域教育云学校编码"),
+  school_code: z.string().trim().min(1, "学校编码不能为空").max(64, "学校编码不能超过 64 个字符").optional().describe("区域教育云学校编码"),
 });
 export type EsTeacherSyncPayload = z.infer<typeof EsTeacherSyncPayload>;
 

@@ -44,12 +44,7 @@ const zResourceType = z.coerce
   .refine((v) => v in TEXTBOOK_RESOURCE_TYPES, "资源类型只能是 1 教学设计、2 课件、3 学案、4 习题、5 视频、6 素材")
   .describe("资源类型");
 /** A catalogue code, e.g. "RJ-SX-7A-01-01". */
-export const zCatalogCode = z
-  .string("请选择教材目录")
-  .trim()
-  .min(1, "请选择教材目录")
-  .max(64, "目录编码不能超过 64 个字符")
-  .describe("目录编码");
+export const zCatalogCode = z.string("请选择教材目录").trim().min(1, "请选择教材目录").max(64, "目录编码不能超过 64 个字符").describe("目录编码");
 
 // ── catalogue ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -172,7 +167,10 @@ export const TextbookResourceListPayload = z.object({
   community_id: zIdFilter("社区"),
   activity_id: zIdFilter("活动"),
   status: z
-    .preprocess(blankToUndefined, z.coerce.number("状态必须是数字").int("状态必须是整数").min(0, "状态只能是 0、1 或 2").max(2, "状态只能是 0、1 或 2").optional())
+    .preprocess(
+      blankToUndefined,
+      z.coerce.number("状态必须是数字").int("状态必须是整数").min(0, "状态只能是 0、1 或 2").max(2, "状态只能是 0、1 或 2").optional(),
+    )
     .describe("状态"),
   keyword: zOptText("关键词", 50),
   mine: zIdFilter("只看我的"),
@@ -183,7 +181,11 @@ export type TextbookResourceListPayload = z.infer<typeof TextbookResourceListPay
 export const TextbookResourceCheck = z
   .object({
     id: zId("资源编号"),
-    status: z.coerce.number("请选择审核结果").int("审核结果必须是整数").refine((v) => v === 1 || v === 2, "审核结果只能是 1（通过）或 2（不通过）").describe("审核结果"),
+    status: z.coerce
+      .number("请选择审核结果")
+      .int("审核结果必须是整数")
+      .refine((v) => v === 1 || v === 2, "审核结果只能是 1（通过）或 2（不通过）")
+      .describe("审核结果"),
     reason: zText("审核意见", 500).default(""),
   })
   .refine((p) => p.status !== 2 || p.reason !== "", { message: "请填写不通过的原因", path: ["reason"] });
@@ -278,7 +280,13 @@ export type GetTwCommunityActivityResourcesPayload = z.infer<typeof GetTwCommuni
  */
 export const GetXkwDocPayload = z.object({
   page: zPage,
-  pagesize: z.coerce.number("每页条数必须是数字").int("每页条数必须是整数").min(1, "每页条数至少为 1").max(50, "每页条数不能超过 50").default(10).describe("每页条数"),
+  pagesize: z.coerce
+    .number("每页条数必须是数字")
+    .int("每页条数必须是整数")
+    .min(1, "每页条数至少为 1")
+    .max(50, "每页条数不能超过 50")
+    .default(10)
+    .describe("每页条数"),
   textbookid: zIdFilter("教材"),
   courseid: zIdFilter("学科"),
   catalogid: zIdFilter("教材目录"),

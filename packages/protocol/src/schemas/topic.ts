@@ -38,8 +38,10 @@ export const TOPIC_ITEM_TYPE_NAMES: Readonly<Record<number, string>> = { 1: "视
 export const TOPIC_MAX_ITEMS = 200;
 
 const blankToUndef = (v: unknown) => (v === "" || v === null ? undefined : v);
-const zOptId = (label: string) => z.preprocess(blankToUndef, z.coerce.number().int(`${label}必须是整数`).min(0, `${label}不能为负数`).optional()).describe(label);
-const zOptText = (label: string, max: number) => z.preprocess(blankToUndef, z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional()).describe(label);
+const zOptId = (label: string) =>
+  z.preprocess(blankToUndef, z.coerce.number().int(`${label}必须是整数`).min(0, `${label}不能为负数`).optional()).describe(label);
+const zOptText = (label: string, max: number) =>
+  z.preprocess(blankToUndef, z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional()).describe(label);
 const zTitle = z.string({ message: "请输入专题名称" }).trim().min(1, "请输入专题名称").max(60, "专题名称不能超过 60 个字符").describe("专题名称");
 const zDescription = z.string().trim().max(2000, "专题简介不能超过 2000 个字符").describe("专题简介");
 const zCover = z.string().trim().max(1000, "封面地址过长").describe("封面");
@@ -48,7 +50,11 @@ const zItemType = z.coerce
   .int("内容类型必须是整数")
   .refine((v) => v in TOPIC_ITEM_TYPE_NAMES, "内容类型只能是 1 视频、2 课程资源、3 课堂分析、4 听评课、5 评课作品")
   .describe("内容类型");
-const zStatus = z.coerce.number({ message: "请选择状态" }).int().refine((v) => v === 0 || v === 1, "状态只能是 0 草稿 或 1 已发布").describe("状态");
+const zStatus = z.coerce
+  .number({ message: "请选择状态" })
+  .int()
+  .refine((v) => v === 0 || v === 1, "状态只能是 0 草稿 或 1 已发布")
+  .describe("状态");
 
 /** /v2/topic/list */
 export const TopicListPayload = z.object({
@@ -142,8 +148,26 @@ export const WebTopicDetailPayload = z.object({
 export type WebTopicDetailPayload = z.input<typeof WebTopicDetailPayload>;
 /** /web/topic/events: review activities whose dates meet [start, end] (YYYY-MM-DD; default: this month ± 1). */
 export const WebTopicEventsPayload = z.object({
-  start: z.preprocess(blankToUndef, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "开始日期格式应为 YYYY-MM-DD").optional()).describe("开始日期"),
-  end: z.preprocess(blankToUndef, z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "结束日期格式应为 YYYY-MM-DD").optional()).describe("结束日期"),
+  start: z
+    .preprocess(
+      blankToUndef,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "开始日期格式应为 YYYY-MM-DD")
+        .optional(),
+    )
+    .describe("开始日期"),
+  end: z
+    .preprocess(
+      blankToUndef,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "结束日期格式应为 YYYY-MM-DD")
+        .optional(),
+    )
+    .describe("结束日期"),
 });
 export type WebTopicEventsPayload = z.input<typeof WebTopicEventsPayload>;
 

@@ -43,17 +43,37 @@ export const TRAINING_ITEM_TYPE_NAMES: Readonly<Record<number, string>> = { 1: "
 /** Seconds a heartbeat may count beyond the wall time since the previous heartbeat of the same item. */
 export const TRAINING_HEARTBEAT_SLACK = 3;
 
-const zOptId = (label: string) => z.preprocess(blankToUndef, z.coerce.number({ message: `${label}必须是数字` }).int(`${label}必须是整数`).min(0, `${label}不能为负数`).optional()).describe(label);
+const zOptId = (label: string) =>
+  z
+    .preprocess(
+      blankToUndef,
+      z.coerce
+        .number({ message: `${label}必须是数字` })
+        .int(`${label}必须是整数`)
+        .min(0, `${label}不能为负数`)
+        .optional(),
+    )
+    .describe(label);
 const zHours = z.coerce.number({ message: "学时必须是数字" }).min(0, "学时不能为负数").max(999, "学时不能超过 999").describe("学时");
 const zRatio = (label: string, min: number) =>
-  z.coerce.number({ message: `${label}必须是数字` }).int(`${label}必须是整数`).min(min, `${label}须在 ${min}–100 之间`).max(100, `${label}须在 ${min}–100 之间`).describe(label);
+  z.coerce
+    .number({ message: `${label}必须是数字` })
+    .int(`${label}必须是整数`)
+    .min(min, `${label}须在 ${min}–100 之间`)
+    .max(100, `${label}须在 ${min}–100 之间`)
+    .describe(label);
 const zStatus = z.coerce
   .number({ message: "状态必须是数字" })
   .int("状态必须是整数")
   .min(0, "状态只能是 0 草稿、1 已发布、2 已结束")
   .max(2, "状态只能是 0 草稿、1 已发布、2 已结束")
   .describe("状态");
-const zSeconds = (label: string) => z.coerce.number({ message: `${label}必须是数字` }).min(0, `${label}不能为负数`).max(86400, `${label}过大`).describe(label);
+const zSeconds = (label: string) =>
+  z.coerce
+    .number({ message: `${label}必须是数字` })
+    .min(0, `${label}不能为负数`)
+    .max(86400, `${label}过大`)
+    .describe(label);
 
 /** trainingList (managed; drafts included). */
 export const TrainingListPayload = z.object({
@@ -116,12 +136,21 @@ export type TrainingSetStatusPayload = z.input<typeof TrainingSetStatusPayload>;
 /** trainingItemSave: a video item (video_id; title defaults to the video's name) or a document item (file_id). */
 export const TrainingItemSavePayload = z.object({
   training_id: zId("培训"),
-  item_type: z.coerce.number({ message: "课程类型必须是数字" }).int().refine((v) => v === 1 || v === 2, "课程类型只能是 1 视频 或 2 文档").describe("课程类型"),
+  item_type: z.coerce
+    .number({ message: "课程类型必须是数字" })
+    .int()
+    .refine((v) => v === 1 || v === 2, "课程类型只能是 1 视频 或 2 文档")
+    .describe("课程类型"),
   video_id: zOptId("视频"),
   file_id: zOptId("文档"),
   title: zOptText("课程名称", 100),
   done_ratio: zRatio("完成比例", 10).default(90),
-  required: z.coerce.number().int().refine((v) => v === 0 || v === 1, "是否必修只能是 0 或 1").default(1).describe("是否必修"),
+  required: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, "是否必修只能是 0 或 1")
+    .default(1)
+    .describe("是否必修"),
 });
 export type TrainingItemSavePayload = z.input<typeof TrainingItemSavePayload>;
 
@@ -129,7 +158,12 @@ export const TrainingItemUpdatePayload = z.object({
   id: zId("课程"),
   title: zTitle100("课程名称").optional(),
   done_ratio: zRatio("完成比例", 10).optional(),
-  required: z.coerce.number().int().refine((v) => v === 0 || v === 1, "是否必修只能是 0 或 1").optional().describe("是否必修"),
+  required: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, "是否必修只能是 0 或 1")
+    .optional()
+    .describe("是否必修"),
 });
 export type TrainingItemUpdatePayload = z.input<typeof TrainingItemUpdatePayload>;
 
@@ -138,7 +172,11 @@ export type TrainingItemIdPayload = z.input<typeof TrainingItemIdPayload>;
 
 export const TrainingItemSortPayload = z.object({
   training_id: zId("培训"),
-  item_ids: z.array(z.coerce.number().int("必须是整数").positive("必须大于 0"), { message: "课程顺序须为编号数组" }).min(1, "请给出课程顺序").max(500, "课程不能超过 500 个").describe("课程顺序"),
+  item_ids: z
+    .array(z.coerce.number().int("必须是整数").positive("必须大于 0"), { message: "课程顺序须为编号数组" })
+    .min(1, "请给出课程顺序")
+    .max(500, "课程不能超过 500 个")
+    .describe("课程顺序"),
 });
 export type TrainingItemSortPayload = z.input<typeof TrainingItemSortPayload>;
 

@@ -29,9 +29,7 @@ export const VIDEO_SHARE_DAYS = 7;
 
 const zText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).describe(label);
 const zIdFilter = (label: string) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional())
-    .describe(label);
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int("必须是整数").min(0, "不能为负数").optional()).describe(label);
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().describe(schema.description ?? "");
 const zName = z.string().trim().min(1, "请输入视频名称").max(100, "视频名称不能超过 100 个字符").describe("视频名称");
 const zInt0 = (label: string) => z.coerce.number().int("必须是整数").min(0, "不能为负数").describe(label);
@@ -79,7 +77,10 @@ export const SharedVideoPayload = z.object({
   token: z.string().trim().min(1, "分享链接无效").max(200, "分享链接无效").describe("分享码"),
 });
 /** c059: the caller's schools, or one of them. */
-export const BaseVideoPayload = z.object({ school_id: zIdFilter("学校"), days: z.coerce.number().int("必须是整数").min(1, "至少 1 天").max(90, "最多 90 天").default(30).describe("天数") });
+export const BaseVideoPayload = z.object({
+  school_id: zIdFilter("学校"),
+  days: z.coerce.number().int("必须是整数").min(1, "至少 1 天").max(90, "最多 90 天").default(30).describe("天数"),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers

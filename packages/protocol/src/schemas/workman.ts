@@ -88,11 +88,7 @@ export const LIVE_SEND_TYPE = "workman.send";
 // Payloads
 
 const GROUP_RE = /^(preparation|listen|after_class):[1-9]\d{0,8}$/;
-const zGroup = z
-  .string({ error: "必填" })
-  .trim()
-  .regex(GROUP_RE, "格式应为 preparation:<编号>、listen:<编号> 或 after_class:<编号>")
-  .describe("分组");
+const zGroup = z.string({ error: "必填" }).trim().regex(GROUP_RE, "格式应为 preparation:<编号>、listen:<编号> 或 after_class:<编号>").describe("分组");
 const zClientId = z
   .string({ error: "必填" })
   .trim()
@@ -100,15 +96,21 @@ const zClientId = z
   .max(64, "不能超过 64 个字符")
   .regex(/^[A-Za-z0-9_.:-]+$/, "格式无效（应为 init 消息中的 client_id）")
   .describe("连接编号");
-const zWsType = z.coerce.number({ error: "必须是数字" }).int("必须是整数").refine((v) => v === 2, "只能是 2").default(2).describe("连接类型");
+const zWsType = z.coerce
+  .number({ error: "必须是数字" })
+  .int("必须是整数")
+  .refine((v) => v === 2, "只能是 2")
+  .default(2)
+  .describe("连接类型");
 const zOptId = (label: string) =>
   z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ error: "必须是数字" }).int("必须是整数").min(0, "不能为负数").max(2_147_483_647, "过大").optional())
+    .preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce.number({ error: "必须是数字" }).int("必须是整数").min(0, "不能为负数").max(2_147_483_647, "过大").optional(),
+    )
     .describe(label);
 const zOptText = (label: string, max: number) =>
-  z
-    .preprocess((v) => (v === null ? undefined : v), z.string({ error: "必须是文字" }).max(max, `不能超过 ${max} 个字符`).optional())
-    .describe(label);
+  z.preprocess((v) => (v === null ? undefined : v), z.string({ error: "必须是文字" }).max(max, `不能超过 ${max} 个字符`).optional()).describe(label);
 
 /** c398: bind the socket client_id (one of the caller's own) to a group the caller may read. */
 export const WorkmanBindPayload = z.object({
@@ -130,7 +132,10 @@ export interface WorkmanBindResult {
 const zSendKind = z
   .preprocess(
     (v) => (v === undefined || v === null || v === "" ? "message" : typeof v === "number" ? String(v) : v),
-    z.string({ error: "必须是文字" }).max(32, "不能超过 32 个字符").regex(/^[A-Za-z0-9_.-]+$/, "只能包含字母、数字、_、. 或 -"),
+    z
+      .string({ error: "必须是文字" })
+      .max(32, "不能超过 32 个字符")
+      .regex(/^[A-Za-z0-9_.-]+$/, "只能包含字母、数字、_、. 或 -"),
   )
   .describe("消息类型");
 
@@ -159,7 +164,15 @@ export const WorkmanSendPayload = z
     reply_person: zOptId("被回复人"),
     content_img: z
       .preprocess(
-        (v) => (v === undefined || v === null || v === "" ? [] : typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+        (v) =>
+          v === undefined || v === null || v === ""
+            ? []
+            : typeof v === "string"
+              ? v
+                  .split(",")
+                  .map((s) => s.trim())
+                  .filter(Boolean)
+              : v,
         z.array(z.string({ error: "必须是文字" }).max(1000, "地址过长"), { error: "必须是地址列表" }).max(9, "最多 9 张图片"),
       )
       .describe("图片"),

@@ -182,9 +182,7 @@ export class S3ObjectStore implements ObjectStore {
     assertKey(key);
     if (range) assertRange(range);
     try {
-      const r = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-      );
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
       // In Node the body is an http.IncomingMessage, i.e. a Readable.
       return r.Body as Readable;
     } catch (e) {
@@ -226,7 +224,8 @@ export class S3ObjectStore implements ObjectStore {
         new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
       );
       const failed = (r.Errors ?? []).filter((x) => x.Code !== "NoSuchKey");
-      if (failed.length) throw new Error(`could not delete ${failed.length} object(s) under ${prefix}: ${failed[0].Key} ${failed[0].Code} ${failed[0].Message}`);
+      if (failed.length)
+        throw new Error(`could not delete ${failed.length} object(s) under ${prefix}: ${failed[0].Key} ${failed[0].Code} ${failed[0].Message}`);
     }
   }
 

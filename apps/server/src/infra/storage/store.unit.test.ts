@@ -36,7 +36,14 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
 });
 
-const s3Settings = () => ({ endpoint: s3Endpoint, bucket: BUCKET, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+const s3Settings = () => ({
+  endpoint: s3Endpoint,
+  bucket: BUCKET,
+  region: "us-east-1",
+  accessKeyId: "S3RVER",
+  secretAccessKey: "S3RVER",
+  forcePathStyle: true,
+});
 
 /** `size` bytes of random data in 1 MiB chunks, optionally failing after `failAfter` bytes; `digest()` gives the sha256 of what was sent. */
 function source(size: number, failAfter?: number) {

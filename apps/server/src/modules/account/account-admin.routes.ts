@@ -17,8 +17,6 @@ import type { AccountService } from "./account.service.js";
 import { IMPORT_KINDS, buildTemplate } from "./account-xlsx.js";
 import { XLSX_MIME, decodeXlsx } from "../../infra/xlsx.js";
 
-
-
 export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: { accountAdmin: AccountAdminService; accounts: AccountService }): void {
   const { accountAdmin: admin, accounts } = deps;
   const me = (accountId: number) => accounts.subject(accountId);
@@ -122,8 +120,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
       access: "user",
       schema: AccountImport,
       message: "导入完成",
-      handler: async ({ auth, payload }) =>
-        admin.importWorkbook(await me(auth.accountId), kind, decodeXlsx(payload.file), payload.mode, payload.school_id),
+      handler: async ({ auth, payload }) => admin.importWorkbook(await me(auth.accountId), kind, decodeXlsx(payload.file), payload.mode, payload.school_id),
     });
   }
   defineCall(app, host, {

@@ -29,7 +29,6 @@ type SaveInput = z.output<typeof AccountSave>;
 type UpdateInput = z.output<typeof AccountUpdate>;
 type Membership = { school_id: number; period_ids: number[]; identity: number };
 
-
 /** Account administration (c010–c020, list, c046) with scope and no-escalation checks. */
 export class AccountAdminService {
   constructor(
@@ -50,7 +49,11 @@ export class AccountAdminService {
   private async memberships(ids: readonly number[]): Promise<Map<number, Membership[]>> {
     const out = new Map<number, Membership[]>();
     if (!ids.length) return out;
-    const rows = await this.db.select().from(accountSchoolUser).where(inArray(accountSchoolUser.account_id, [...ids])).orderBy(asc(accountSchoolUser.id));
+    const rows = await this.db
+      .select()
+      .from(accountSchoolUser)
+      .where(inArray(accountSchoolUser.account_id, [...ids]))
+      .orderBy(asc(accountSchoolUser.id));
     for (const r of rows) {
       const list = out.get(r.account_id) ?? [];
       list.push({ school_id: r.school_id, period_ids: r.period_ids, identity: r.identity });
@@ -119,7 +122,13 @@ export class AccountAdminService {
   async list(s: Subject, q: z.output<typeof AccountList>) {
     const where = await this.whereFor(s, q);
     const [{ n } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(account).where(where);
-    const rows = await this.db.select().from(account).where(where).orderBy(desc(account.id)).limit(q.limit).offset((q.page - 1) * q.limit);
+    const rows = await this.db
+      .select()
+      .from(account)
+      .where(where)
+      .orderBy(desc(account.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
     return { list: await this.toRows(rows), total: n, page: q.page, limit: q.limit };
   }
 
@@ -181,7 +190,10 @@ export class AccountAdminService {
   private async insertWith(tx: Tx, p: SaveInput): Promise<{ id: number }> {
     const { password, password_confirmation: _c, school_list, ...fields } = p;
     const password_hash = await hashPassword(password);
-    const [row] = await tx.insert(account).values({ ...fields, password_hash }).returning({ id: account.id });
+    const [row] = await tx
+      .insert(account)
+      .values({ ...fields, password_hash })
+      .returning({ id: account.id });
     if (!row) throw new Error("insert failed");
     const ms = this.membershipRows(row.id, { school_id: p.school_id, period_ids: p.period_id ? [p.period_id] : [], identity: p.identity }, school_list);
     if (ms.length) await tx.insert(accountSchoolUser).values(ms);
@@ -194,7 +206,10 @@ export class AccountAdminService {
     if (fields.school_id !== undefined && fields.school_id !== before.school_id && before.used_bytes > 0) {
       throw conflict("该账号已使用存储空间，不能更换学校：请先清理其文件");
     }
-    if (id === s.id && ((fields.identity !== undefined && fields.identity !== before.identity) || (fields.group_id !== undefined && fields.group_id !== before.group_id))) {
+    if (
+      id === s.id &&
+      ((fields.identity !== undefined && fields.identity !== before.identity) || (fields.group_id !== undefined && fields.group_id !== before.group_id))
+    ) {
       throw forbidden("不能修改自己的身份或角色");
     }
     await this.checkGrants(s, { ...fields, school_list });
@@ -210,7 +225,11 @@ export class AccountAdminService {
       if (school_list !== undefined || fields.school_id !== undefined) {
         const after = { ...before, ...fields };
         await tx.delete(accountSchoolUser).where(eq(accountSchoolUser.account_id, id));
-        const ms = this.membershipRows(id, { school_id: after.school_id, period_ids: after.period_id ? [after.period_id] : [], identity: after.identity }, school_list ?? []);
+        const ms = this.membershipRows(
+          id,
+          { school_id: after.school_id, period_ids: after.period_id ? [after.period_id] : [], identity: after.identity },
+          school_list ?? [],
+        );
         if (ms.length) await tx.insert(accountSchoolUser).values(ms);
       }
     });
@@ -273,7 +292,10 @@ export class AccountAdminService {
       const row = await this.target(s, id);
       if (row.identity === 1 && s.identity !== 1) throw forbidden("不能重置超级管理员的密码");
       const password = generatePassword();
-      await this.db.update(account).set({ password_hash: await hashPassword(password), password_changed_at: null, updated_at: new Date() }).where(eq(account.id, id));
+      await this.db
+        .update(account)
+        .set({ password_hash: await hashPassword(password), password_changed_at: null, updated_at: new Date() })
+        .where(eq(account.id, id));
       await this.auth.endSessions(id, "password_changed");
       return { password, msg: "已重置" };
     });
@@ -323,7 +345,11 @@ export class AccountAdminService {
     const where = await this.whereFor(s, q);
     const rows = await this.db.select().from(account).where(where).orderBy(asc(account.id)).limit(50_000);
     const buf = await buildExport(await this.toRows(rows));
-    return { filename: `账号列表-${formatTime(new Date()).slice(0, 10)}.xlsx`, mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", file: buf.toString("base64") };
+    return {
+      filename: `账号列表-${formatTime(new Date()).slice(0, 10)}.xlsx`,
+      mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      file: buf.toString("base64"),
+    };
   }
 
   /** c046: the caller's school identities for the switcher. */
@@ -334,7 +360,10 @@ export class AccountAdminService {
     if (!ms.length && me.school_id) ms.push({ school_id: me.school_id, period_ids: me.period_id ? [me.period_id] : [], identity: me.identity });
     const ids = ms.map((m) => m.school_id);
     const [titles, periods] = await Promise.all([this.org.schoolTitles(ids), this.org.periodsOf(ids)]);
-    const rows = await this.db.select({ id: accountSchoolUser.id, school_id: accountSchoolUser.school_id }).from(accountSchoolUser).where(eq(accountSchoolUser.account_id, s.id));
+    const rows = await this.db
+      .select({ id: accountSchoolUser.id, school_id: accountSchoolUser.school_id })
+      .from(accountSchoolUser)
+      .where(eq(accountSchoolUser.account_id, s.id));
     const rowId = new Map(rows.map((r) => [r.school_id, r.id]));
     const url = await this.auth.homeUrl(me);
     return ms.map((m) => {

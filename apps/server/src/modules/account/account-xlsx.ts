@@ -179,7 +179,6 @@ export function generatePassword(length = 10): string {
 /** Columns kept as text so Excel does not turn 13800138000 into 1.38E+10 or drop leading zeros. */
 const TEXT_KEYS: ReadonlySet<ColumnKey> = new Set<ColumnKey>(["username", "telephone", "password"]);
 
-
 function headerText(col: ImportColumn): string {
   return col.required ? `${col.header}*` : col.header;
 }
@@ -307,7 +306,6 @@ function clean(s: string): string {
   return s.replace(/[\u00a0\u3000]/g, " ").trim();
 }
 
-
 function fileError(msg: string, row = 0): ImportRowError {
   return { row, field: row === 1 ? "表头" : "文件", msg };
 }
@@ -329,8 +327,7 @@ export async function parseImport(kind: ImportKind, buffer: Buffer, lookups: Imp
 
   const templateColumns = IMPORT_COLUMNS[kind];
   const isExample = (cells: readonly string[]): boolean =>
-    templateColumns.every((c) => valueOf(cells, columnAt, c.key) === c.example) &&
-    cells.every((v, i) => v === "" || columnAt.has(i));
+    templateColumns.every((c) => valueOf(cells, columnAt, c.key) === c.example) && cells.every((v, i) => v === "" || columnAt.has(i));
   const dataRows = sheetRows.slice(1).filter((r, i) => !(i === 0 && r.row === 2 && isExample(r.cells)));
 
   const total = dataRows.length;
@@ -352,7 +349,6 @@ export async function parseImport(kind: ImportKind, buffer: Buffer, lookups: Imp
 function matchHeader(kind: ImportKind, cells: readonly string[]): Map<number, ImportColumn> | undefined {
   return matchColumns(kind === "account" ? [...IMPORT_COLUMNS.account, ...ACCOUNT_EXTRA_COLUMNS] : IMPORT_COLUMNS.teacher, cells);
 }
-
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(AccountFields.shape).map(([k, s]) => [k, s.description ?? k])),
@@ -463,9 +459,7 @@ function parseRow(
       const i = FIELD_ORDER.indexOf(f);
       return i < 0 ? FIELD_ORDER.length : i;
     };
-    const errors = [...problems]
-      .sort(([a], [b]) => rank(a) - rank(b))
-      .map(([field, msg]) => ({ row, field, msg }));
+    const errors = [...problems].sort(([a], [b]) => rank(a) - rank(b)).map(([field, msg]) => ({ row, field, msg }));
     return { errors };
   }
   return { parsed: { row, values: parsed.data, generatedPassword: given === "" } };

@@ -311,8 +311,29 @@ describe("buildExport", () => {
   }
 
   const accounts: AccountRow[] = [
-    account({ id: 1, username: "lin01", realname: "林一", telephone: "13800000001", identity: 2, group_id: 21, group_title: "教师", school_id: 11, school_name: "第一中学" }),
-    account({ id: 2, username: "lin02", realname: "林二", telephone: "", identity: 4, group_id: 22, group_title: "学校管理员", school_id: 12, school_name: "实验小学", status: 0 }),
+    account({
+      id: 1,
+      username: "lin01",
+      realname: "林一",
+      telephone: "13800000001",
+      identity: 2,
+      group_id: 21,
+      group_title: "教师",
+      school_id: 11,
+      school_name: "第一中学",
+    }),
+    account({
+      id: 2,
+      username: "lin02",
+      realname: "林二",
+      telephone: "",
+      identity: 4,
+      group_id: 22,
+      group_title: "学校管理员",
+      school_id: 12,
+      school_name: "实验小学",
+      status: 0,
+    }),
     account({ id: 3, username: "lin03", realname: "林三", telephone: "0951-1234567", identity: 3, identity_name: "区级" }),
     account({ id: 4, username: "lin04", realname: "林四", identity: 5, identity_name: "平台", group_id: 21, group_title: "教师" }),
   ];

@@ -55,7 +55,9 @@ export const accountSchoolUser = pgTable(
   "account_school_user",
   {
     id: serial("id").primaryKey(),
-    account_id: integer("account_id").notNull().references(() => account.id, { onDelete: "cascade" }),
+    account_id: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
     school_id: integer("school_id").notNull(),
     period_ids: integer("period_ids").array().notNull().default([]),
     identity: integer("identity").notNull().default(2),

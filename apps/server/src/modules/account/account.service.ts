@@ -97,10 +97,15 @@ export class AccountService {
     const { password, ...rest } = values;
     const password_hash = await hashPassword(password);
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(account).values({ ...rest, password_hash }).returning();
+      const [row] = await tx
+        .insert(account)
+        .values({ ...rest, password_hash })
+        .returning();
       if (!row) throw new Error("account insert returned nothing");
       if (row.school_id) {
-        await tx.insert(accountSchoolUser).values({ account_id: row.id, school_id: row.school_id, period_ids: row.period_id ? [row.period_id] : [], identity: row.identity });
+        await tx
+          .insert(accountSchoolUser)
+          .values({ account_id: row.id, school_id: row.school_id, period_ids: row.period_id ? [row.period_id] : [], identity: row.identity });
       }
       return row;
     });
@@ -110,7 +115,10 @@ export class AccountService {
     id: number,
     values: Partial<Pick<AccountRow, "realname" | "telephone" | "head_portrait_url" | "school_id" | "subject_id" | "reputation">>,
   ): Promise<void> {
-    await this.db.update(account).set({ ...values, updated_at: new Date() }).where(eq(account.id, id));
+    await this.db
+      .update(account)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(account.id, id));
   }
 
   /** Checks the old password and stores the new hash. The caller ends the account's other sessions. */

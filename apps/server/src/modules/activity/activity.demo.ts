@@ -75,7 +75,10 @@ export async function seedDemoActivities(db: Db, communityIds: number[], now: Da
       const theme = THEMES[Math.floor(rand() * THEMES.length)]!;
       const name = theme.endsWith("：") ? `${theme}${TOPICS[Math.floor(rand() * TOPICS.length)]}` : theme;
       const others = people.filter((p) => p.account_id !== organizer.account_id);
-      const participants = others.filter(() => rand() < 0.6).slice(0, 12).map((p) => p.account_id);
+      const participants = others
+        .filter(() => rand() < 0.6)
+        .slice(0, 12)
+        .map((p) => p.account_id);
       const created = new Date(Math.min(start.getTime() - (2 + rand() * 5) * DAY, now.getTime() - 3600_000));
       plans.push({
         row: {

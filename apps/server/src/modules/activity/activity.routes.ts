@@ -1,12 +1,5 @@
 /** Routes of the activity calls (issue #7; docs/api/activity.md): c393–c396, save and update. */
-import {
-  ACTIVITY_CALLS as C,
-  ActivityIdPayload,
-  ActivityListPayload,
-  ActivitySave,
-  ActivityUpdate,
-  CommunityAllActivityPayload,
-} from "@yanke/protocol";
+import { ACTIVITY_CALLS as C, ActivityIdPayload, ActivityListPayload, ActivitySave, ActivityUpdate, CommunityAllActivityPayload } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-edition.js";
@@ -30,7 +23,8 @@ export function activityRoutes(app: FastifyInstance, host: CallHost, deps: Commu
   defineCall(app, host, {
     id: "c393",
     path: C.activityList,
-    summary: "活动列表：调用者可见的活动（公开的、本人发起或参与的、所在社区的、所管组织的），按社区、类型、状态（未开始/进行中/已结束）、关键词、时间段筛选，分页",
+    summary:
+      "活动列表：调用者可见的活动（公开的、本人发起或参与的、所在社区的、所管组织的），按社区、类型、状态（未开始/进行中/已结束）、关键词、时间段筛选，分页",
     access: "user",
     schema: ActivityListPayload,
     handler: async ({ auth, payload }) => activities.list(await me(auth.accountId), payload),

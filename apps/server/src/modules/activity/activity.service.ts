@@ -197,7 +197,12 @@ export class ActivityService {
     };
     // Research activities have no row elsewhere (ref_id 0): each save is a new one.
     const [existing] =
-      input.ref_id > 0 ? await tx.select({ id: activity.id }).from(activity).where(and(eq(activity.type, input.type), eq(activity.ref_id, input.ref_id))) : [];
+      input.ref_id > 0
+        ? await tx
+            .select({ id: activity.id })
+            .from(activity)
+            .where(and(eq(activity.type, input.type), eq(activity.ref_id, input.ref_id)))
+        : [];
     let id: number;
     if (existing) {
       await tx.update(activity).set(values).where(eq(activity.id, existing.id));
@@ -212,7 +217,10 @@ export class ActivityService {
 
   /** Removes another module's activity (its participants go with it); answers how many rows went. */
   async unregister(type: string, refId: number, tx: Db | Tx = this.db): Promise<number> {
-    const gone = await tx.delete(activity).where(and(eq(activity.type, type), eq(activity.ref_id, refId))).returning({ id: activity.id });
+    const gone = await tx
+      .delete(activity)
+      .where(and(eq(activity.type, type), eq(activity.ref_id, refId)))
+      .returning({ id: activity.id });
     return gone.length;
   }
 
@@ -387,7 +395,14 @@ export class ActivityService {
         period_id: p.period_id || com.period_id,
         subject_id: p.subject_id || com.subject_id,
       });
-      await this.access.log(tx, { community_id: com.id, account_id: c.id, action: "activity.save", target_type: "activity", target_id: id, content: `发起了活动「${p.name}」` });
+      await this.access.log(tx, {
+        community_id: com.id,
+        account_id: c.id,
+        action: "activity.save",
+        target_type: "activity",
+        target_id: id,
+        content: `发起了活动「${p.name}」`,
+      });
       return id;
     });
     return this.info(c, id);
@@ -401,7 +416,10 @@ export class ActivityService {
     const start = sent.has("start_time") && p.start_time ? p.start_time : formatTime(a.start_time);
     const end = sent.has("end_time") && p.end_time ? p.end_time : formatTime(a.end_time);
     const t = this.times(start, end);
-    const participants = p.participation_account_ids && sent.has("participation_account_ids") ? await this.checkParticipants(a.community_id, p.participation_account_ids) : undefined;
+    const participants =
+      p.participation_account_ids && sent.has("participation_account_ids")
+        ? await this.checkParticipants(a.community_id, p.participation_account_ids)
+        : undefined;
     const set: Partial<typeof activity.$inferInsert> = { start_time: t.start, end_time: t.end, updated_at: this.now() };
     for (const k of ["name", "introduction", "cover_url", "period_id", "subject_id"] as const) {
       const v = p[k];
@@ -411,7 +429,14 @@ export class ActivityService {
       await tx.update(activity).set(set).where(eq(activity.id, a.id));
       if (participants) await this.setParticipants(tx, a.id, participants);
       if (a.community_id) {
-        await this.access.log(tx, { community_id: a.community_id, account_id: c.id, action: "activity.update", target_type: "activity", target_id: a.id, content: `修改了活动「${set.name ?? a.name}」` });
+        await this.access.log(tx, {
+          community_id: a.community_id,
+          account_id: c.id,
+          action: "activity.update",
+          target_type: "activity",
+          target_id: a.id,
+          content: `修改了活动「${set.name ?? a.name}」`,
+        });
       }
     });
     return this.info(c, a.id);
@@ -425,7 +450,15 @@ export class ActivityService {
     await this.db.transaction(async (tx) => {
       await tx.delete(activity).where(eq(activity.id, a.id));
       const [com] = a.community_id ? await tx.select({ id: community.id }).from(community).where(eq(community.id, a.community_id)) : [];
-      if (com) await this.access.log(tx, { community_id: com.id, account_id: c.id, action: "activity.delete", target_type: "activity", target_id: a.id, content: `删除了活动「${a.name}」` });
+      if (com)
+        await this.access.log(tx, {
+          community_id: com.id,
+          account_id: c.id,
+          action: "activity.delete",
+          target_type: "activity",
+          target_id: a.id,
+          content: `删除了活动「${a.name}」`,
+        });
     });
     return { id: a.id };
   }
@@ -437,7 +470,12 @@ export class ActivityService {
     if (!row) throw a.status === 1 ? forbidden(ACTIVITY_NOT_VISIBLE) : notFound(ACTIVITY_NOT_FOUND);
     const people: ActivityParticipant[] = row.participation_account_ids.length
       ? await this.db
-          .select({ id: account.id, realname: account.realname, head_portrait_url: account.head_portrait_url, school_name: sql<string>`coalesce(${school.title}, '')` })
+          .select({
+            id: account.id,
+            realname: account.realname,
+            head_portrait_url: account.head_portrait_url,
+            school_name: sql<string>`coalesce(${school.title}, '')`,
+          })
           .from(account)
           .leftJoin(school, eq(school.id, account.school_id))
           .where(inArray(account.id, row.participation_account_ids))
@@ -474,7 +512,12 @@ export class ActivityService {
 
   /** c370: recommended activities he may see. */
   async recommended(c: Caller, p: RecommendActivityPayload): Promise<Page<ActivityRow>> {
-    return this.page(and(eq(activity.is_recommend, 1), await this.visibleSql(c), ...filterSql({ type: p.type }, this.now())), ActivityService.NEWEST, p.page, p.limit);
+    return this.page(
+      and(eq(activity.is_recommend, 1), await this.visibleSql(c), ...filterSql({ type: p.type }, this.now())),
+      ActivityService.NEWEST,
+      p.page,
+      p.limit,
+    );
   }
 
   /** c371: a manager of its community (or of its school) recommends it or stops. */

@@ -23,7 +23,12 @@ import type { Caller } from "../org/period.service.js";
 import { afterClass } from "./afterclass.schema.js";
 
 /** The columns scoped-sql.ts reads. */
-const AFTER_CLASS_COLS: ScopedColumns = { community_id: afterClass.community_id, school_id: afterClass.school_id, area_id: afterClass.area_id, city_id: afterClass.city_id };
+const AFTER_CLASS_COLS: ScopedColumns = {
+  community_id: afterClass.community_id,
+  school_id: afterClass.school_id,
+  area_id: afterClass.area_id,
+  city_id: afterClass.city_id,
+};
 
 export type AfterClassRecord = typeof afterClass.$inferSelect;
 
@@ -103,14 +108,23 @@ export class AfterClassAccess {
       insiders(c, AFTER_CLASS_COLS),
     );
     const shown = and(eq(afterClass.status, 1), eq(afterClass.is_display, 1), communityShows);
-    return or(c.id ? eq(afterClass.account_id, c.id) : undefined, and(ne(afterClass.community_id, 0), managed), await managedLoose(this.db, c, AFTER_CLASS_COLS), shown);
+    return or(
+      c.id ? eq(afterClass.account_id, c.id) : undefined,
+      and(ne(afterClass.community_id, 0), managed),
+      await managedLoose(this.db, c, AFTER_CLASS_COLS),
+      shown,
+    );
   }
 
   /** Managed-by-the-caller as SQL (undefined = everything). */
   async managerSql(c: Caller): Promise<SQL | undefined> {
     const managed = await managedCommunities(this.db, c, AFTER_CLASS_COLS);
     if (managed === "all") return undefined;
-    return or(c.id ? eq(afterClass.account_id, c.id) : sql`false`, and(ne(afterClass.community_id, 0), managed), await managedLoose(this.db, c, AFTER_CLASS_COLS));
+    return or(
+      c.id ? eq(afterClass.account_id, c.id) : sql`false`,
+      and(ne(afterClass.community_id, 0), managed),
+      await managedLoose(this.db, c, AFTER_CLASS_COLS),
+    );
   }
 }
 

@@ -30,7 +30,11 @@ export const afterClass = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("after_class_community_idx").on(t.community_id, t.id), index("after_class_account_idx").on(t.account_id, t.id), index("after_class_record_idx").on(t.record_id)],
+  (t) => [
+    index("after_class_community_idx").on(t.community_id, t.id),
+    index("after_class_account_idx").on(t.account_id, t.id),
+    index("after_class_record_idx").on(t.record_id),
+  ],
 );
 
 /** Files of an after-class record (File record fields); type 1 反思材料, 2 课件, 3 其他. */

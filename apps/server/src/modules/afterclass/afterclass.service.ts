@@ -62,12 +62,22 @@ const rowColumns = {
   period_name: sql<string>`coalesce(${period.name}, '')`.as("period_name"),
   subject_name: sql<string>`coalesce(${subject.name}, '')`.as("subject_name"),
   record_name: sql<string>`coalesce(${listenEvaluate.name}, '')`.as("record_name"),
-  comment_count: sql<number>`(select count(*)::int from ${discussComment} where ${discussComment.target_type} = 'after_class' and ${discussComment.ref_id} = ${afterClass.id} and ${discussComment.deleted_at} is null)`.as(
-    "comment_count",
-  ),
+  comment_count:
+    sql<number>`(select count(*)::int from ${discussComment} where ${discussComment.target_type} = 'after_class' and ${discussComment.ref_id} = ${afterClass.id} and ${discussComment.deleted_at} is null)`.as(
+      "comment_count",
+    ),
   file_count: sql<number>`(select count(*)::int from ${afterClassFile} where ${afterClassFile.after_class_id} = ${afterClass.id})`.as("file_count"),
 };
-type Joined = AfterClassRecord & { community_name: string; realname: string; head: string; period_name: string; subject_name: string; record_name: string; comment_count: number; file_count: number };
+type Joined = AfterClassRecord & {
+  community_name: string;
+  realname: string;
+  head: string;
+  period_name: string;
+  subject_name: string;
+  record_name: string;
+  comment_count: number;
+  file_count: number;
+};
 
 interface FileValues {
   file_id: number;
@@ -144,7 +154,14 @@ export class AfterClassService {
       const f = id ? await this.deps.files.fileRow(id) : undefined;
       if (!f || (f.account_id !== c.id && !kept.has(f.id))) throw badInput(`${it.file_name || "文件"}：${FILE_NOT_YOURS}`);
       if (out.some((o) => o.file_id === f.id)) continue;
-      out.push({ file_id: f.id, file_path: `${FILE_GET_PREFIX}/${f.id}`, file_name: (it.file_name || f.real_file_name).slice(0, 200), file_type: f.file_type, type: it.type, size: Number(f.size) });
+      out.push({
+        file_id: f.id,
+        file_path: `${FILE_GET_PREFIX}/${f.id}`,
+        file_name: (it.file_name || f.real_file_name).slice(0, 200),
+        file_type: f.file_type,
+        type: it.type,
+        size: Number(f.size),
+      });
     }
     return out;
   }
@@ -177,7 +194,8 @@ export class AfterClassService {
   }
 
   private async log(tx: Db | Tx, c: Caller, r: Pick<AfterClassRecord, "id" | "community_id" | "title">, action: string, content: string): Promise<void> {
-    if (r.community_id) await this.deps.access.log(tx, { community_id: r.community_id, account_id: c.id, action, target_type: AFTER_CLASS_TARGET, target_id: r.id, content });
+    if (r.community_id)
+      await this.deps.access.log(tx, { community_id: r.community_id, account_id: c.id, action, target_type: AFTER_CLASS_TARGET, target_id: r.id, content });
   }
 
   private async register(tx: Tx, r: AfterClassRecord): Promise<void> {
@@ -283,7 +301,12 @@ export class AfterClassService {
   }
 
   /** c301 / c305: the fields sent change; fileArr replaces the file list. */
-  async update(c: Caller, p: AfterClassUpdatePayload | AfterClassUpdateDirectlyPayload, sent: ReadonlySet<string>, directly: boolean): Promise<AfterClassDetail> {
+  async update(
+    c: Caller,
+    p: AfterClassUpdatePayload | AfterClassUpdateDirectlyPayload,
+    sent: ReadonlySet<string>,
+    directly: boolean,
+  ): Promise<AfterClassDetail> {
     const { row } = await this.access.require(c, p.id, "can_edit");
     const set: Partial<typeof afterClass.$inferInsert> = {};
     if (directly) {
@@ -297,7 +320,9 @@ export class AfterClassService {
     for (const k of ["title", "title_supplement", "after_logo_url", "equiment_id", "period_id", "subject_id", "grade_name"] as const)
       if (sent.has(k) && p[k] !== undefined) (set as Record<string, unknown>)[k] = p[k];
     if (sent.has("content") && p.content !== undefined) set.content = sanitizeRichText(p.content);
-    const held = new Set((await this.db.select({ id: afterClassFile.file_id }).from(afterClassFile).where(eq(afterClassFile.after_class_id, row.id))).map((f) => f.id));
+    const held = new Set(
+      (await this.db.select({ id: afterClassFile.file_id }).from(afterClassFile).where(eq(afterClassFile.after_class_id, row.id))).map((f) => f.id),
+    );
     const files = sent.has("fileArr") && p.fileArr ? await this.fileValues(c, p.fileArr, held) : undefined;
     const now = this.deps.now();
     await this.db.transaction(async (tx) => {
@@ -387,7 +412,9 @@ export class AfterClassService {
   /** c306: whoever may comment on it adds his own uploads. */
   async fileSave(c: Caller, afterClassId: number, items: readonly AfterClassFileItem[]): Promise<AfterClassFileRow[]> {
     const { row, power } = await this.access.require(c, afterClassId, "can_discuss", "只有社区成员可以上传课后反思文件");
-    const held = new Set((await this.db.select({ id: afterClassFile.file_id }).from(afterClassFile).where(eq(afterClassFile.after_class_id, row.id))).map((f) => f.id));
+    const held = new Set(
+      (await this.db.select({ id: afterClassFile.file_id }).from(afterClassFile).where(eq(afterClassFile.after_class_id, row.id))).map((f) => f.id),
+    );
     const files = (await this.fileValues(c, items, new Set())).filter((f) => !held.has(f.file_id));
     const now = this.deps.now();
     const ids = await this.db.transaction(async (tx) => {
@@ -444,12 +471,17 @@ export class AfterClassService {
       scope = and(eq(afterClass.status, 1), eq(afterClass.community_id, communityId), await this.access.visibleSql(c));
     } else scope = and(eq(afterClass.status, 1), eq(afterClass.account_id, c.id));
     const ids = (await this.db.select({ id: afterClass.id }).from(afterClass).where(scope)).map((r) => r.id);
-    const alive = ids.length ? and(eq(discussComment.target_type, AFTER_CLASS_TARGET), inArray(discussComment.ref_id, ids), isNull(discussComment.deleted_at)) : sql`false`;
+    const alive = ids.length
+      ? and(eq(discussComment.target_type, AFTER_CLASS_TARGET), inArray(discussComment.ref_id, ids), isNull(discussComment.deleted_at))
+      : sql`false`;
     const per = ids.length
       ? await this.db
           .select({ id: afterClass.id, title: afterClass.title, n: sql<number>`count(${discussComment.id})::int` })
           .from(afterClass)
-          .leftJoin(discussComment, and(eq(discussComment.target_type, AFTER_CLASS_TARGET), eq(discussComment.ref_id, afterClass.id), isNull(discussComment.deleted_at)))
+          .leftJoin(
+            discussComment,
+            and(eq(discussComment.target_type, AFTER_CLASS_TARGET), eq(discussComment.ref_id, afterClass.id), isNull(discussComment.deleted_at)),
+          )
           .where(inArray(afterClass.id, ids))
           .groupBy(afterClass.id, afterClass.title)
           .orderBy(sql`count(${discussComment.id}) desc`, desc(afterClass.id))

@@ -91,7 +91,14 @@ export class AnalysisAccess {
   async manageSql(c: Caller): Promise<SQL | undefined> {
     const schools = await this.org.schoolsInScope(c);
     if (schools === undefined) return undefined;
-    return or(eq(analysisCourse.account_id, c.id), eq(analysisCourse.creator_id, c.id), inSchools(analysisCourse.school_id, schools.filter((s) => s !== 0)))!;
+    return or(
+      eq(analysisCourse.account_id, c.id),
+      eq(analysisCourse.creator_id, c.id),
+      inSchools(
+        analysisCourse.school_id,
+        schools.filter((s) => s !== 0),
+      ),
+    )!;
   }
 
   /** can_view as SQL; undefined = every course. */

@@ -43,7 +43,8 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
   defineCall(app, host, {
     id: "new",
     path: C.courseIndex,
-    summary: "课堂分析列表：scope=mine 我的课例（授课或上传，未移除），scope=all 能查看的全部（管理范围内的与已公开的）；按名称、教师、学校、学科、状态、教学模式、日期筛选",
+    summary:
+      "课堂分析列表：scope=mine 我的课例（授课或上传，未移除），scope=all 能查看的全部（管理范围内的与已公开的）；按名称、教师、学校、学科、状态、教学模式、日期筛选",
     access: "user",
     schema: CourseIndexPayload,
     handler: async ({ auth, payload }) => s.index(await me(auth), payload),

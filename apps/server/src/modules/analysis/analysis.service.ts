@@ -110,7 +110,14 @@ export class AnalysisService {
 
   private select(where: SQL | undefined, order?: SQL[], limit?: number, offset?: number) {
     let q = this.db
-      .select({ c: analysisCourse, account_name: account.realname, school_name: school.title, subject_name: subject.name, grade_name: grade.name, has_content: sql<boolean>`exists (select 1 from ${analysisContent} where ${analysisContent.course_id} = ${analysisCourse.id})` })
+      .select({
+        c: analysisCourse,
+        account_name: account.realname,
+        school_name: school.title,
+        subject_name: subject.name,
+        grade_name: grade.name,
+        has_content: sql<boolean>`exists (select 1 from ${analysisContent} where ${analysisContent.course_id} = ${analysisCourse.id})`,
+      })
       .from(analysisCourse)
       .leftJoin(account, eq(account.id, analysisCourse.account_id))
       .leftJoin(school, eq(school.id, analysisCourse.school_id))
@@ -178,7 +185,12 @@ export class AnalysisService {
     const main = cam("teacher") ?? cam("main") ?? v?.cameras[0];
     const student = cam("student");
     const url = (x: typeof main) => (x ? x.hls_url || x.url : "");
-    return { ...this.toRow(r, p, v), video_url: url(main), student_video_url: student && student !== main ? url(student) : "", stages: r.c.result?.stages ?? [] };
+    return {
+      ...this.toRow(r, p, v),
+      video_url: url(main),
+      student_video_url: student && student !== main ? url(student) : "",
+      stages: r.c.result?.stages ?? [],
+    };
   }
 
   // ── lists ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -189,7 +201,9 @@ export class AnalysisService {
     return and2(
       scope,
       q.name ? ilike(analysisCourse.name, containsPattern(q.name)) : undefined,
-      q.teacher ? sql`${analysisCourse.account_id} in (select ${account.id} from ${account} where ${account.realname} ilike ${containsPattern(q.teacher)})` : undefined,
+      q.teacher
+        ? sql`${analysisCourse.account_id} in (select ${account.id} from ${account} where ${account.realname} ilike ${containsPattern(q.teacher)})`
+        : undefined,
       q.school_id ? eq(analysisCourse.school_id, q.school_id) : undefined,
       q.subject_id ? eq(analysisCourse.subject_id, q.subject_id) : undefined,
       q.status !== undefined ? eq(analysisCourse.status, q.status) : undefined,
@@ -213,7 +227,12 @@ export class AnalysisService {
   async census(c: Caller, q: CourseCensusPayload): Promise<CourseCensusAnswer> {
     const where = await this.listWhere(c, q);
     const rows = await this.db
-      .select({ status: analysisCourse.status, source: analysisCourse.source, mode: sql<string | null>`${analysisCourse.result} -> 'st' ->> 'mode'`, n: count() })
+      .select({
+        status: analysisCourse.status,
+        source: analysisCourse.source,
+        mode: sql<string | null>`${analysisCourse.result} -> 'st' ->> 'mode'`,
+        n: count(),
+      })
       .from(analysisCourse)
       .where(where)
       .groupBy(sql`1`, sql`2`, sql`3`);
@@ -246,7 +265,13 @@ export class AnalysisService {
 
   private async codings(courseId: number, kind: "st" | "question"): Promise<CodingCorrection[]> {
     const rows = await this.db
-      .select({ idx: analysisCoding.idx, code: analysisCoding.code, account_id: analysisCoding.account_id, account_name: account.realname, updated_at: analysisCoding.updated_at })
+      .select({
+        idx: analysisCoding.idx,
+        code: analysisCoding.code,
+        account_id: analysisCoding.account_id,
+        account_name: account.realname,
+        updated_at: analysisCoding.updated_at,
+      })
       .from(analysisCoding)
       .leftJoin(account, eq(account.id, analysisCoding.account_id))
       .where(and(eq(analysisCoding.course_id, courseId), eq(analysisCoding.kind, kind)))
@@ -262,14 +287,21 @@ export class AnalysisService {
     return { st: stMetrics(human, st.interval), agreement: agreement(st.samples, human) };
   }
 
-  private questionsHuman(talk: AnalysisResult["talk"] | undefined, corrections: CodingCorrection[]): { questions: QuestionItem[] | null; agreement: Agreement | null } {
+  private questionsHuman(
+    talk: AnalysisResult["talk"] | undefined,
+    corrections: CodingCorrection[],
+  ): { questions: QuestionItem[] | null; agreement: Agreement | null } {
     if (!talk?.available || corrections.length === 0) return { questions: null, agreement: null };
     const byIdx = new Map(corrections.map((k) => [k.idx, k.code]));
     const questions = talk.questions.map((q) => {
       const code = byIdx.get(q.index);
       if (!code) return q;
       const [kind, response] = code.split("|");
-      return { ...q, kind: (kind || q.kind) as QuestionKind, response: response === "" || response === undefined ? q.response : response === "null" ? null : (response as LidaKind) };
+      return {
+        ...q,
+        kind: (kind || q.kind) as QuestionKind,
+        response: response === "" || response === undefined ? q.response : response === "null" ? null : (response as LidaKind),
+      };
     });
     const key = (q: QuestionItem) => `${q.kind}|${q.response ?? "null"}`;
     return { questions, agreement: agreement(talk.questions.map(key), questions.map(key)) };
@@ -288,7 +320,15 @@ export class AnalysisService {
     const qCorr = await this.codings(row.id, "question");
     const st = this.stHuman(result?.st, stCorr);
     const qs = this.questionsHuman(result?.talk, qCorr);
-    return { course, result, st_human: st.st, questions_human: qs.questions, st_corrections: stCorr, question_corrections: qCorr, agreement: { st: st.agreement, questions: qs.agreement } };
+    return {
+      course,
+      result,
+      st_human: st.st,
+      questions_human: qs.questions,
+      st_corrections: stCorr,
+      question_corrections: qCorr,
+      agreement: { st: st.agreement, questions: qs.agreement },
+    };
   }
 
   private async done(c: Caller | null, id: number): Promise<{ row: CourseRecord; result: AnalysisResult; power: CoursePower }> {
@@ -301,7 +341,16 @@ export class AnalysisService {
   async reportLite(c: Caller | null, id: number): Promise<CourseReportLite> {
     const { row } = await this.access.require(c, id);
     const r = row.result;
-    const names: Record<string, string> = { speech: "师生话语时间", st: "S-T 分析", transcript: "课堂实录", talk: "话语分析", fias: "弗兰德斯互动分析", autonomous: "自主学习", behavior: "课堂行为", scoring: "指标评分" };
+    const names: Record<string, string> = {
+      speech: "师生话语时间",
+      st: "S-T 分析",
+      transcript: "课堂实录",
+      talk: "话语分析",
+      fias: "弗兰德斯互动分析",
+      autonomous: "自主学习",
+      behavior: "课堂行为",
+      scoring: "指标评分",
+    };
     const sections = r ? (Object.keys(names) as Array<keyof typeof names>).filter((k) => !(r[k as keyof AnalysisResult] as Section<object>).available) : [];
     return {
       id: row.id,
@@ -325,7 +374,16 @@ export class AnalysisService {
   /** c145 */
   async reportObservation(c: Caller | null, id: number): Promise<CourseReportObservation> {
     const { row, result } = await this.done(c, id);
-    return { id: row.id, name: row.name, status: row.status, duration: result.duration, speech: result.speech, behavior: result.behavior, autonomous: result.autonomous, talk: result.talk };
+    return {
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      duration: result.duration,
+      speech: result.speech,
+      behavior: result.behavior,
+      autonomous: result.autonomous,
+      talk: result.talk,
+    };
   }
 
   /** c143 */
@@ -359,7 +417,14 @@ export class AnalysisService {
     const { result } = await this.done(c, id);
     const t = result.talk;
     if (!t.available) return t;
-    return { available: true, chains: t.chains, depth_distribution: t.depth_distribution, max_depth: t.max_depth, mean_depth: t.mean_depth, questions: t.questions.length };
+    return {
+      available: true,
+      chains: t.chains,
+      depth_distribution: t.depth_distribution,
+      max_depth: t.max_depth,
+      mean_depth: t.mean_depth,
+      questions: t.questions.length,
+    };
   }
 
   /** c148 */
@@ -373,7 +438,15 @@ export class AnalysisService {
     const lida = Object.fromEntries(LIDA_KINDS.map((k) => [k, 0])) as Record<LidaKind, number>;
     for (const q of questions) if (q.answered && q.response) lida[q.response]++;
     const open = questions.filter((q) => q.kind === "open").length;
-    return { available: true, questions, machine: t.questions, corrections, agreement: human.agreement, open_ratio: questions.length ? round(open / questions.length, 4) : 0, lida };
+    return {
+      available: true,
+      questions,
+      machine: t.questions,
+      corrections,
+      agreement: human.agreement,
+      open_ratio: questions.length ? round(open / questions.length, 4) : 0,
+      lida,
+    };
   }
 
   /** c152 */
@@ -385,7 +458,16 @@ export class AnalysisService {
   async trendsBehavior(c: Caller | null, id: number): Promise<TrendsBehaviorAnswer> {
     const b = (await this.done(c, id)).result.behavior;
     if (!b.available) return b;
-    return { available: true, interval: b.interval, method: b.method, motion: b.motion, positions: b.positions, zones: b.zones, movement: b.movement, heatmap: b.heatmap };
+    return {
+      available: true,
+      interval: b.interval,
+      method: b.method,
+      motion: b.motion,
+      positions: b.positions,
+      zones: b.zones,
+      movement: b.movement,
+      heatmap: b.heatmap,
+    };
   }
 
   /** c168 */
@@ -414,7 +496,11 @@ export class AnalysisService {
   // ── the classroom record ─────────────────────────────────────────────────────────────────────────────────
 
   private async contentRows(courseId: number, q: { role?: "T" | "S"; keyword?: string }, page?: { limit: number; offset: number }) {
-    const where = and2(eq(analysisContent.course_id, courseId), q.role ? eq(analysisContent.role, q.role) : undefined, q.keyword ? ilike(analysisContent.text, containsPattern(q.keyword)) : undefined);
+    const where = and2(
+      eq(analysisContent.course_id, courseId),
+      q.role ? eq(analysisContent.role, q.role) : undefined,
+      q.keyword ? ilike(analysisContent.text, containsPattern(q.keyword)) : undefined,
+    );
     let sel = this.db.select().from(analysisContent).where(where).orderBy(asc(analysisContent.seq), asc(analysisContent.id)).$dynamic();
     if (page) sel = sel.limit(page.limit).offset(page.offset);
     const rows = await sel;
@@ -494,7 +580,10 @@ export class AnalysisService {
     const result = await recomputeText(this.db, row.id, this.now);
     // Question corrections follow their question (matched by time); a correction of the deleted question goes.
     const after = result?.talk.available ? result.talk.questions : [];
-    const corr = await this.db.select().from(analysisCoding).where(and(eq(analysisCoding.course_id, row.id), eq(analysisCoding.kind, "question")));
+    const corr = await this.db
+      .select()
+      .from(analysisCoding)
+      .where(and(eq(analysisCoding.course_id, row.id), eq(analysisCoding.kind, "question")));
     if (corr.length) {
       await this.db.transaction(async (tx) => {
         await tx.delete(analysisCoding).where(and(eq(analysisCoding.course_id, row.id), eq(analysisCoding.kind, "question")));
@@ -511,7 +600,14 @@ export class AnalysisService {
 
   // ── corrections ──────────────────────────────────────────────────────────────────────────────────────────
 
-  private async upsertCoding(tx: Pick<Db, "insert" | "delete">, courseId: number, kind: "st" | "question", idx: number, code: string | null, accountId: number): Promise<void> {
+  private async upsertCoding(
+    tx: Pick<Db, "insert" | "delete">,
+    courseId: number,
+    kind: "st" | "question",
+    idx: number,
+    code: string | null,
+    accountId: number,
+  ): Promise<void> {
     if (code === null) {
       await tx.delete(analysisCoding).where(and(eq(analysisCoding.course_id, courseId), eq(analysisCoding.kind, kind), eq(analysisCoding.idx, idx)));
       return;
@@ -519,7 +615,10 @@ export class AnalysisService {
     await tx
       .insert(analysisCoding)
       .values({ course_id: courseId, kind, idx, code, account_id: accountId, updated_at: this.now() })
-      .onConflictDoUpdate({ target: [analysisCoding.course_id, analysisCoding.kind, analysisCoding.idx], set: { code, account_id: accountId, updated_at: this.now() } });
+      .onConflictDoUpdate({
+        target: [analysisCoding.course_id, analysisCoding.kind, analysisCoding.idx],
+        set: { code, account_id: accountId, updated_at: this.now() },
+      });
   }
 
   /** designed upStSample: human S-T codes ("" returns a sample to the machine's code); answers the report. */
@@ -605,7 +704,8 @@ export class AnalysisService {
   async analysisAgain(c: Caller, p: z.output<typeof AnalysisAgainPayload>): Promise<AnalysisCourseDetail> {
     const { row } = await this.access.require(c, p.id, "can_manage");
     if (row.status === 0 || row.status === 1) throw conflict(RUNNING);
-    if (p.interval && p.interval !== row.interval) await this.db.delete(analysisCoding).where(and(eq(analysisCoding.course_id, row.id), eq(analysisCoding.kind, "st")));
+    if (p.interval && p.interval !== row.interval)
+      await this.db.delete(analysisCoding).where(and(eq(analysisCoding.course_id, row.id), eq(analysisCoding.kind, "st")));
     await this.requeue(row.id, p.interval ? { interval: p.interval } : {});
     return this.detailOf(c, row.id);
   }
@@ -629,7 +729,13 @@ export class AnalysisService {
   async local(c: Caller, p: ResearchLocalPayload): Promise<AnalysisCourseDetail> {
     const teacher = await this.teacherOf(c, p.account_id);
     if (p.transcript_file_id) await this.transcriptFile(c, p.transcript_file_id);
-    const v = await this.deps.videos.save(c, { file_id: p.file_id, name: p.name, period_id: p.period_id ?? 0, subject_id: p.subject_id ?? 0, grade_config_id: p.grade_id ?? 0 });
+    const v = await this.deps.videos.save(c, {
+      file_id: p.file_id,
+      name: p.name,
+      period_id: p.period_id ?? 0,
+      subject_id: p.subject_id ?? 0,
+      grade_config_id: p.grade_id ?? 0,
+    });
     const [row] = await this.db
       .insert(analysisCourse)
       .values({
@@ -651,7 +757,10 @@ export class AnalysisService {
       })
       .returning({ id: analysisCourse.id });
     // After the course exists: the video's processing hands a pending video to fromVideo, which finds it.
-    await this.db.update(video).set({ analysis_status: "pending", account_id: teacher.id, school_id: teacher.school_id || v.school_id }).where(eq(video.id, v.id));
+    await this.db
+      .update(video)
+      .set({ analysis_status: "pending", account_id: teacher.id, school_id: teacher.school_id || v.school_id })
+      .where(eq(video.id, v.id));
     await this.deps.queue().enqueue(row!.id);
     return this.detailOf(c, row!.id);
   }
@@ -664,7 +773,13 @@ export class AnalysisService {
     const set: Partial<CourseRecord> = {};
     let oldVideo: number | undefined;
     if (p.file_id) {
-      const v = await this.deps.videos.save(c, { file_id: p.file_id, name: row.name, period_id: row.period_id, subject_id: row.subject_id, grade_config_id: row.grade_id });
+      const v = await this.deps.videos.save(c, {
+        file_id: p.file_id,
+        name: row.name,
+        period_id: row.period_id,
+        subject_id: row.subject_id,
+        grade_config_id: row.grade_id,
+      });
       await this.db.update(analysisCourse).set({ video_id: v.id, result: null, updated_at: this.now() }).where(eq(analysisCourse.id, row.id));
       await this.db.update(video).set({ analysis_status: "pending", account_id: row.account_id, school_id: row.school_id }).where(eq(video.id, v.id));
       if (row.source === "local") oldVideo = row.video_id;
@@ -760,7 +875,33 @@ function countChars(s: string): number {
   return (s.match(/[\p{Script=Han}\p{L}\p{N}]/gu) ?? []).length;
 }
 
-const STOP = new Set(["我们", "你们", "他们", "这个", "那个", "什么", "怎么", "一个", "就是", "可以", "大家", "同学", "同学们", "老师", "好的", "然后", "这样", "没有", "还是", "因为", "所以", "现在", "知道", "是不是", "一下"]);
+const STOP = new Set([
+  "我们",
+  "你们",
+  "他们",
+  "这个",
+  "那个",
+  "什么",
+  "怎么",
+  "一个",
+  "就是",
+  "可以",
+  "大家",
+  "同学",
+  "同学们",
+  "老师",
+  "好的",
+  "然后",
+  "这样",
+  "没有",
+  "还是",
+  "因为",
+  "所以",
+  "现在",
+  "知道",
+  "是不是",
+  "一下",
+]);
 
 /** The most frequent words (two characters or more, stop words left out) by @node-rs/jieba. */
 export function keywords(text: string, top: number): Array<{ word: string; count: number }> {

@@ -276,7 +276,10 @@ export class CensusService {
   private async groups(where: SQL, by: By): Promise<Array<{ id: number; name: string } & GroupMetrics>> {
     const rows = await this.grouped(where, keyOf(by));
     if (by === "month") return rows.map((r) => ({ ...r, id: Number(r.key.replace("-", "")), name: r.key }));
-    const names = await this.names(by, rows.map((r) => Number(r.key)));
+    const names = await this.names(
+      by,
+      rows.map((r) => Number(r.key)),
+    );
     return rows.map((r) => {
       const id = Number(r.key);
       return { ...r, id, name: id === 0 ? UNSET : (names.get(id) ?? `${by === "teacher" ? "账号" : "编号"} ${id}`) };
@@ -296,7 +299,12 @@ export class CensusService {
       .select({ id: subject.id, name: subject.name, period_id: subject.period_id, period_name: period.name })
       .from(subject)
       .leftJoin(period, eq(period.id, subject.period_id))
-      .where(inArray(subject.id, rows.map((r) => r.subject_id)));
+      .where(
+        inArray(
+          subject.id,
+          rows.map((r) => r.subject_id),
+        ),
+      );
     const byId = new Map(names.map((n) => [n.id, n]));
     return rows
       .map((r) => {
@@ -345,7 +353,10 @@ export class CensusService {
         select ${countIf(DONE)} as analysed, ${countIf(TALK)} as talk_lessons, ${countIf(missing("talk"))} as talk_missing,
                ${avgIf(num("talk", "avg_wait"), TALK)} as mean_wait,
                ${sql.join(
-                 LIDA_KINDS.map((kind) => sql`(coalesce(sum((${ac.result}->'talk'->'lida'->>${k(kind)})::int) filter (where ${TALK}), 0))::int as ${sql.raw(`lida_${kind}`)}`),
+                 LIDA_KINDS.map(
+                   (kind) =>
+                     sql`(coalesce(sum((${ac.result}->'talk'->'lida'->>${k(kind)})::int) filter (where ${TALK}), 0))::int as ${sql.raw(`lida_${kind}`)}`,
+                 ),
                  sql`, `,
                )}
         from ${ac} where ${where}`),
@@ -473,10 +484,21 @@ export class CensusService {
         .select({ id: account.id, school: school.title })
         .from(account)
         .leftJoin(school, eq(school.id, account.school_id))
-        .where(inArray(account.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            account.id,
+            rows.map((r) => r.id),
+          ),
+        );
       for (const a of accs) schoolOf.set(a.id, a.school ?? "");
     }
-    const item = (r: (typeof rows)[number], value: number, n: number): CensusRankItem => ({ id: r.id, name: r.name, school_name: schoolOf.get(r.id) ?? "", value, n });
+    const item = (r: (typeof rows)[number], value: number, n: number): CensusRankItem => ({
+      id: r.id,
+      name: r.name,
+      school_name: schoolOf.get(r.id) ?? "",
+      value,
+      n,
+    });
     const byAnalysed = rows
       .filter((r) => r.analysed > 0)
       .sort((a, b) => b.analysed - a.analysed || a.id - b.id)
@@ -518,7 +540,9 @@ export class CensusService {
   async base(c: Caller, p: ResearchCensusPayload): Promise<CensusBase> {
     const where = await this.where(c, p);
     const count = async (col: SQL, table: "period" | "grade" | "subject"): Promise<CensusBaseItem[]> => {
-      const res = await this.db.execute(sql`select ${col} as id, (count(*))::int as lessons, ${countIf(DONE)} as analysed from ${ac} where ${where} group by 1`);
+      const res = await this.db.execute(
+        sql`select ${col} as id, (count(*))::int as lessons, ${countIf(DONE)} as analysed from ${ac} where ${where} group by 1`,
+      );
       const rows = rowsOf(res).map((r) => ({ id: int(r.id), lessons: int(r.lessons), analysed: int(r.analysed) }));
       const ids = rows.map((r) => r.id).filter((x) => x > 0);
       const names = new Map<number, string>();
@@ -526,9 +550,7 @@ export class CensusService {
         const t = table === "period" ? period : table === "grade" ? grade : subject;
         for (const n of await this.db.select({ id: t.id, name: t.name }).from(t).where(inArray(t.id, ids))) names.set(n.id, n.name);
       }
-      return rows
-        .map((r) => ({ ...r, name: r.id === 0 ? UNSET : (names.get(r.id) ?? `编号 ${r.id}`) }))
-        .sort((a, b) => b.lessons - a.lessons || a.id - b.id);
+      return rows.map((r) => ({ ...r, name: r.id === 0 ? UNSET : (names.get(r.id) ?? `编号 ${r.id}`) })).sort((a, b) => b.lessons - a.lessons || a.id - b.id);
     };
     const periods = await count(sql`${ac.period_id}`, "period");
     return {

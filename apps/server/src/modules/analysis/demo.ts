@@ -45,10 +45,31 @@ async function toneLesson(ffmpeg: string, dir: string, seconds: number): Promise
   const out = path.join(dir, "tones.mp4");
   const expr = "if(lt(mod(t,20),12),0.5*sin(2*PI*140*t),if(between(mod(t,20),13,18),0.25*sin(2*PI*320*t),0))";
   await run(ffmpeg, [
-    "-hide_banner", "-loglevel", "error", "-y",
-    "-f", "lavfi", "-i", `testsrc=size=320x180:rate=5:duration=${seconds}`,
-    "-f", "lavfi", "-i", `aevalsrc=exprs='${expr}':s=16000:d=${seconds}`,
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "48k", "-movflags", "+faststart", out,
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc=size=320x180:rate=5:duration=${seconds}`,
+    "-f",
+    "lavfi",
+    "-i",
+    `aevalsrc=exprs='${expr}':s=16000:d=${seconds}`,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "48k",
+    "-movflags",
+    "+faststart",
+    out,
   ]);
   const ts = (s: number) => `00:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")},000`;
   const blocks: string[] = [];
@@ -67,7 +88,10 @@ async function toneLesson(ffmpeg: string, dir: string, seconds: number): Promise
 export async function seedAnalysisDemo(d: AnalysisDemoDeps): Promise<number> {
   const [teacher] = await d.db.select().from(account).where(eq(account.username, "lilaoshi"));
   if (!teacher) return 0;
-  const [existing] = await d.db.select({ id: analysisCourse.id }).from(analysisCourse).where(and(eq(analysisCourse.account_id, teacher.id), like(analysisCourse.name, `%${DEMO_SUFFIX}`)));
+  const [existing] = await d.db
+    .select({ id: analysisCourse.id })
+    .from(analysisCourse)
+    .where(and(eq(analysisCourse.account_id, teacher.id), like(analysisCourse.name, `%${DEMO_SUFFIX}`)));
   if (existing) return 0;
   const tmp = path.join(d.dataDir, "tmp");
   await mkdir(tmp, { recursive: true });
@@ -89,20 +113,29 @@ export async function seedAnalysisDemo(d: AnalysisDemoDeps): Promise<number> {
     for (const l of lessons) {
       const file = await d.files.adopt(teacher.id, l.media.video, `${l.name}.mp4`, "chunk");
       const tfile = l.transcript ? await d.files.adopt(teacher.id, l.media.srt, `${l.name}.srt`, "chunk") : undefined;
-      const v = await d.videos.save(teacher, { file_id: file.id, name: l.name, period_id: teacher.period_id, subject_id: teacher.subject_id, grade_config_id: 0 });
-      const [row] = await d.db.insert(analysisCourse).values({
-        video_id: v.id,
+      const v = await d.videos.save(teacher, {
+        file_id: file.id,
         name: l.name,
-        account_id: teacher.id,
-        creator_id: teacher.id,
-        school_id: teacher.school_id,
-        period_id: v.period_id,
-        subject_id: v.subject_id,
-        source: "local",
-        interval: 10,
-        transcript_file_id: tfile?.id ?? null,
-        publish_status: l.publish,
-      }).returning({ id: analysisCourse.id });
+        period_id: teacher.period_id,
+        subject_id: teacher.subject_id,
+        grade_config_id: 0,
+      });
+      const [row] = await d.db
+        .insert(analysisCourse)
+        .values({
+          video_id: v.id,
+          name: l.name,
+          account_id: teacher.id,
+          creator_id: teacher.id,
+          school_id: teacher.school_id,
+          period_id: v.period_id,
+          subject_id: v.subject_id,
+          source: "local",
+          interval: 10,
+          transcript_file_id: tfile?.id ?? null,
+          publish_status: l.publish,
+        })
+        .returning({ id: analysisCourse.id });
       await d.db.update(video).set({ analysis_status: "pending" }).where(eq(video.id, v.id));
       await d.enqueue?.(row!.id);
       n++;

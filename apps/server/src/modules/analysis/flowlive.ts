@@ -23,21 +23,26 @@ const NOTHING_YET = "尚未采集到音频（录制开始后稍候再试）";
 export class FlowLive {
   private readonly cache = new Map<string, Promise<FlowLiveAnswer>>();
 
-  constructor(
-    private readonly o: { db: Db; access: AnalysisAccess; dataDir: string; ffmpeg: string },
-  ) {}
+  constructor(private readonly o: { db: Db; access: AnalysisAccess; dataDir: string; ffmpeg: string }) {}
 
   async answer(c: Caller, recordingId: number, interval: number): Promise<FlowLiveAnswer> {
     const [rec] = await this.o.db.select().from(recording).where(eq(recording.id, recordingId));
     if (!rec) throw notFound("录制不存在或已删除");
     if (rec.account_id !== c.id && !(await this.o.access.manages(c, rec.school_id))) throw forbidden("只有授课教师或管理员可以查看实时分析");
-    const parts = await this.o.db.select().from(recordingPart).where(eq(recordingPart.recording_id, recordingId)).orderBy(asc(recordingPart.camera), asc(recordingPart.seq));
+    const parts = await this.o.db
+      .select()
+      .from(recordingPart)
+      .where(eq(recordingPart.recording_id, recordingId))
+      .orderBy(asc(recordingPart.camera), asc(recordingPart.seq));
     const teacher = parts.filter((p) => p.camera === "teacher");
     const use = teacher.length ? teacher : parts.filter((p) => p.camera === "student");
     const files: Array<{ file: string; size: number }> = [];
     for (const p of use) {
       const file = path.resolve(this.o.dataDir, p.path);
-      const size = await stat(file).then((s) => s.size, () => 0);
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => 0,
+      );
       if (size > 0) files.push({ file, size });
     }
     const bytes = files.reduce((a, f) => a + f.size, 0);
@@ -77,10 +82,10 @@ export class FlowLive {
       recording_id: recordingId,
       captured_seconds: Math.round(duration * 10) / 10,
       bytes,
-      st: samples.length ? { available: true, ...stMetrics(samples, interval) } : unavailable(`已采集 ${Math.round(duration)} 秒，不足一个采样间隔（${interval} 秒）`),
+      st: samples.length
+        ? { available: true, ...stMetrics(samples, interval) }
+        : unavailable(`已采集 ${Math.round(duration)} 秒，不足一个采样间隔（${interval} 秒）`),
       speech: { available: true, teacher_ratio: speech.teacher_ratio, student_ratio: speech.student_ratio, silence_ratio: speech.silence_ratio },
     };
   }
 }
-
-

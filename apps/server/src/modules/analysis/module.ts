@@ -37,7 +37,14 @@ export interface AnalysisWorkerDeps {
 
 /** The queue with the pipeline as its runner. */
 export function createAnalysisWorker(d: AnalysisWorkerDeps): AnalysisQueue {
-  const pipelineDeps: PipelineDeps = { db: d.db, store: d.store, ffmpeg: d.config.uploads.ffmpeg, ffprobe: d.config.uploads.ffprobe, now: d.now, vad: d.config.analysis.vad };
+  const pipelineDeps: PipelineDeps = {
+    db: d.db,
+    store: d.store,
+    ffmpeg: d.config.uploads.ffmpeg,
+    ffprobe: d.config.uploads.ffprobe,
+    now: d.now,
+    vad: d.config.analysis.vad,
+  };
   return createAnalysisQueue({
     db: d.db,
     run: async (courseId, signal) => {

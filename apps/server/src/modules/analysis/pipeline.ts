@@ -84,7 +84,10 @@ export async function withStoredFile<T>(store: ObjectStore, key: string, ext: st
 export async function loadScheme(db: Db, schoolId: number, schemeId?: number): Promise<{ id: number; name: string; tree: IndicatorNode[] } | undefined> {
   let root: { id: number; name: string } | undefined;
   if (schemeId) {
-    [root] = await db.select({ id: lectureIndicator.id, name: lectureIndicator.name }).from(lectureIndicator).where(and(eq(lectureIndicator.id, schemeId), eq(lectureIndicator.level, 1), eq(lectureIndicator.pid, 0)));
+    [root] = await db
+      .select({ id: lectureIndicator.id, name: lectureIndicator.name })
+      .from(lectureIndicator)
+      .where(and(eq(lectureIndicator.id, schemeId), eq(lectureIndicator.level, 1), eq(lectureIndicator.pid, 0)));
     if (!root) return undefined;
   } else {
     if (schoolId) {
@@ -138,7 +141,12 @@ export function textSections(
   duration: number,
   transcriptReason = NO_TRANSCRIPT,
 ): Pick<AnalysisResult, "transcript" | "talk" | "fias"> {
-  if (!speech.available) return { transcript: lines && meta ? { available: true, source: meta.source, file_name: meta.file_name, lines: [...lines] } : unavailable(transcriptReason), talk: unavailable(speech.reason), fias: unavailable(speech.reason) };
+  if (!speech.available)
+    return {
+      transcript: lines && meta ? { available: true, source: meta.source, file_name: meta.file_name, lines: [...lines] } : unavailable(transcriptReason),
+      talk: unavailable(speech.reason),
+      fias: unavailable(speech.reason),
+    };
   if (!lines || !meta) return { transcript: unavailable(transcriptReason), talk: unavailable(transcriptReason), fias: unavailable(transcriptReason) };
   if (lines.length === 0) {
     const reason = "课堂实录没有内容（所有语句已删除）";
@@ -147,7 +155,8 @@ export function textSections(
   const transcript: Section<TranscriptSection> = { available: true, source: meta.source, file_name: meta.file_name, lines: [...lines] };
   const talk = analyseTalk(lines, speech.segments);
   // FIAS codes 3-second windows: a lesson shorter than one window has nothing to code.
-  const fias: AnalysisResult["fias"] = duration >= 3 ? fiasMatrix(fiasCode(lines, speech.segments, duration)) : unavailable("课堂时长不足 3 秒，无法进行互动编码");
+  const fias: AnalysisResult["fias"] =
+    duration >= 3 ? fiasMatrix(fiasCode(lines, speech.segments, duration)) : unavailable("课堂时长不足 3 秒，无法进行互动编码");
   return { transcript, talk, fias };
 }
 
@@ -196,7 +205,11 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
     let audio: DecodedAudio | null = null;
     if (info.audioCodec) audio = await decodeAudio(deps.ffmpeg, local, signal);
     const duration = audio?.duration ?? info.duration;
-    clock.end("decode", "done", audio ? `时长 ${duration.toFixed(1)} 秒，已解码为 ${audio.sampleRate} Hz 单声道` : `时长 ${duration.toFixed(1)} 秒；${NO_AUDIO}`);
+    clock.end(
+      "decode",
+      "done",
+      audio ? `时长 ${duration.toFixed(1)} 秒，已解码为 ${audio.sampleRate} Hz 单声道` : `时长 ${duration.toFixed(1)} 秒；${NO_AUDIO}`,
+    );
     signal?.throwIfAborted();
 
     // vad
@@ -232,7 +245,11 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
     let lines: TranscriptLine[] | null = null;
     let meta: { source: string; file_name: string } | null = null;
     let transcriptReason = NO_TRANSCRIPT;
-    const stored = await db.select().from(analysisContent).where(eq(analysisContent.course_id, courseId)).orderBy(asc(analysisContent.seq), asc(analysisContent.id));
+    const stored = await db
+      .select()
+      .from(analysisContent)
+      .where(eq(analysisContent.course_id, courseId))
+      .orderBy(asc(analysisContent.seq), asc(analysisContent.id));
     const [tfile] = course.transcript_file_id ? await db.select().from(storedFile).where(eq(storedFile.id, course.transcript_file_id)) : [];
     if (course.transcript_file_id && !tfile) transcriptReason = "课堂实录文件不存在或已删除";
     if (tfile && stored.length > 0) {
@@ -250,7 +267,13 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
         await db.transaction(async (tx) => {
           await tx.delete(analysisContent).where(eq(analysisContent.course_id, courseId));
           for (let i = 0; i < lines!.length; i += 500) {
-            await tx.insert(analysisContent).values(lines!.slice(i, i + 500).map((l, k) => ({ course_id: courseId, seq: i + k + 1, start: l.start, end: l.end, role: l.role, text: l.text, created_at: now() })));
+            await tx
+              .insert(analysisContent)
+              .values(
+                lines!
+                  .slice(i, i + 500)
+                  .map((l, k) => ({ course_id: courseId, seq: i + k + 1, start: l.start, end: l.end, role: l.role, text: l.text, created_at: now() })),
+              );
           }
         });
         clock.end("transcript", "done", `导入课堂实录 ${lines.length} 句（${parsed.source.toUpperCase()}）`);
@@ -271,7 +294,11 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
         ? { available: true, ...stMetrics(samples, course.interval) }
         : unavailable(`课堂时长不足一个采样间隔（${course.interval} 秒），无法进行 S-T 分析`);
     const autonomous: AnalysisResult["autonomous"] = segments ? autonomousSpans(segments, duration) : unavailable(NO_AUDIO);
-    clock.end("text", text.talk.available ? "done" : "skipped", text.talk.available ? `S-T 采样 ${st.available ? st.n : 0} 个；提问 ${text.talk.questions.length} 个` : text.talk.reason);
+    clock.end(
+      "text",
+      text.talk.available ? "done" : "skipped",
+      text.talk.available ? `S-T 采样 ${st.available ? st.n : 0} 个；提问 ${text.talk.questions.length} 个` : text.talk.reason,
+    );
     signal?.throwIfAborted();
 
     // vision
@@ -285,7 +312,11 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
     await clock.begin("scoring");
     const measured: Measured = { version: 1, duration, speech, st, ...text, autonomous, behavior };
     const scoring = await scoringFor(db, course.school_id, measured);
-    clock.end("scoring", scoring.available ? "done" : "skipped", scoring.available ? `《${scoring.scheme_name}》已评 ${scoring.judged} 项，未能评判 ${scoring.unjudged} 项` : scoring.reason);
+    clock.end(
+      "scoring",
+      scoring.available ? "done" : "skipped",
+      scoring.available ? `《${scoring.scheme_name}》已评 ${scoring.judged} 项，未能评判 ${scoring.unjudged} 项` : scoring.reason,
+    );
 
     // report
     await clock.begin("report");
@@ -318,13 +349,27 @@ export async function recomputeText(db: Db, courseId: number, now: () => Date = 
   const [course] = await db.select().from(analysisCourse).where(eq(analysisCourse.id, courseId));
   if (!course?.result) return null;
   const prev = course.result;
-  const rows = await db.select().from(analysisContent).where(eq(analysisContent.course_id, courseId)).orderBy(asc(analysisContent.seq), asc(analysisContent.id));
+  const rows = await db
+    .select()
+    .from(analysisContent)
+    .where(eq(analysisContent.course_id, courseId))
+    .orderBy(asc(analysisContent.seq), asc(analysisContent.id));
   const lines: TranscriptLine[] = rows.map((r) => ({ start: r.start, end: r.end, role: r.role === "S" ? "S" : "T", text: r.text }));
   const meta = prev.transcript.available ? { source: prev.transcript.source, file_name: prev.transcript.file_name } : null;
   const text = textSections(lines, meta, prev.speech, prev.duration);
-  const measured: Measured = { version: 1, duration: prev.duration, speech: prev.speech, st: prev.st, ...text, autonomous: prev.autonomous, behavior: prev.behavior };
+  const measured: Measured = {
+    version: 1,
+    duration: prev.duration,
+    speech: prev.speech,
+    st: prev.st,
+    ...text,
+    autonomous: prev.autonomous,
+    behavior: prev.behavior,
+  };
   const scheme = prev.scoring.available ? prev.scoring.scheme_id : undefined;
-  const scoring = await scoringFor(db, course.school_id, measured, scheme).then((s) => (s.available || !scheme ? s : scoringFor(db, course.school_id, measured)));
+  const scoring = await scoringFor(db, course.school_id, measured, scheme).then((s) =>
+    s.available || !scheme ? s : scoringFor(db, course.school_id, measured),
+  );
   const result: AnalysisResult = { ...measured, scoring, stages: prev.stages, elapsed: prev.elapsed };
   await db.update(analysisCourse).set({ result, updated_at: now() }).where(eq(analysisCourse.id, courseId));
   return result;

@@ -154,7 +154,11 @@ export class JobRunner {
 
   /** Every queued course and when it is due. */
   async queued(): Promise<Array<{ id: number; run_after: Date }>> {
-    return this.o.db.select({ id: analysisCourse.id, run_after: analysisCourse.run_after }).from(analysisCourse).where(eq(analysisCourse.status, 0)).orderBy(asc(analysisCourse.id));
+    return this.o.db
+      .select({ id: analysisCourse.id, run_after: analysisCourse.run_after })
+      .from(analysisCourse)
+      .where(eq(analysisCourse.status, 0))
+      .orderBy(asc(analysisCourse.id));
   }
 
   /** Rows left running (by a stop or crash, or a worker gone longer than leaseMs) go back to the queue. */
@@ -336,7 +340,13 @@ export class BullQueue implements AnalysisQueue {
 }
 
 export function createAnalysisQueue(
-  o: JobRunnerOptions & { redisUrl?: string; redisPrefix: string; workers: number; log?: QueueLog; /** other processes may run jobs on this database */ shared: boolean },
+  o: JobRunnerOptions & {
+    redisUrl?: string;
+    redisPrefix: string;
+    workers: number;
+    log?: QueueLog /** other processes may run jobs on this database */;
+    shared: boolean;
+  },
 ): AnalysisQueue {
   const runner = new JobRunner(o);
   if (o.redisUrl) return new BullQueue(runner, { url: o.redisUrl, prefix: o.redisPrefix, workers: o.workers, log: o.log });

@@ -108,7 +108,12 @@ export async function seedDemoArticles(db: Db, communityIds: number[], now: Date
     .where(inArray(community.id, communityIds))
     .orderBy(asc(community.id));
   const members = await db
-    .select({ community_id: communityMember.community_id, account_id: communityMember.account_id, joined_at: communityMember.joined_at, created_at: communityMember.created_at })
+    .select({
+      community_id: communityMember.community_id,
+      account_id: communityMember.account_id,
+      joined_at: communityMember.joined_at,
+      created_at: communityMember.created_at,
+    })
     .from(communityMember)
     .where(and(inArray(communityMember.community_id, communityIds), eq(communityMember.status, MEMBER_STATUS.joined)))
     .orderBy(asc(communityMember.community_id), asc(communityMember.id));
@@ -178,7 +183,10 @@ export async function seedDemoArticles(db: Db, communityIds: number[], now: Date
     }
     for (let k = 2 + int(3); k > 0; k--) {
       const when = new Date(from + int(span));
-      const top = { row: { community_id: c.id, account_id: memberAt(when.getTime()), content: pick(BOARD), created_at: when } as typeof messageBoard.$inferInsert, reply: undefined as undefined | { account_id: number; content: string; at: Date } };
+      const top = {
+        row: { community_id: c.id, account_id: memberAt(when.getTime()), content: pick(BOARD), created_at: when } as typeof messageBoard.$inferInsert,
+        reply: undefined as undefined | { account_id: number; content: string; at: Date },
+      };
       if (r() < 0.4) {
         const rw = at(when.getTime());
         top.reply = { account_id: memberAt(rw.getTime()), content: pick(REPLIES), at: rw };
@@ -200,7 +208,15 @@ export async function seedDemoArticles(db: Db, communityIds: number[], now: Date
       const likes: (typeof articleLike.$inferInsert)[] = [];
       planned.forEach((p, i) => {
         const id = ids[i]!.id;
-        logs.push({ community_id: p.row.community_id, account_id: p.row.account_id, action: "article.save", target_type: "article", target_id: id, content: `发表文章《${p.row.title}》`, created_at: p.row.created_at });
+        logs.push({
+          community_id: p.row.community_id,
+          account_id: p.row.account_id,
+          action: "article.save",
+          target_type: "article",
+          target_id: id,
+          content: `发表文章《${p.row.title}》`,
+          created_at: p.row.created_at,
+        });
         for (const c of p.comments) tops.push({ article_id: id, account_id: c.account_id, content: c.content, created_at: c.at });
         for (const a of p.likers) likes.push({ article_id: id, account_id: a, created_at: new Date(p.row.created_at!.getTime() + HOUR) });
       });
@@ -213,8 +229,17 @@ export async function seedDemoArticles(db: Db, communityIds: number[], now: Date
         planned.forEach((p, i) => {
           for (const c of p.comments) {
             const parent = topIds[j++]!.id;
-            logs.push({ community_id: p.row.community_id, account_id: c.account_id, action: "article.comment", target_type: "article_comment", target_id: parent, content: `评论文章《${p.row.title}》`, created_at: c.at });
-            for (const rp of c.replies) replies.push({ article_id: ids[i]!.id, account_id: rp.account_id, pid: parent, content: rp.content, created_at: rp.at });
+            logs.push({
+              community_id: p.row.community_id,
+              account_id: c.account_id,
+              action: "article.comment",
+              target_type: "article_comment",
+              target_id: parent,
+              content: `评论文章《${p.row.title}》`,
+              created_at: c.at,
+            });
+            for (const rp of c.replies)
+              replies.push({ article_id: ids[i]!.id, account_id: rp.account_id, pid: parent, content: rp.content, created_at: rp.at });
           }
         });
         if (replies.length) await tx.insert(articleComment).values(replies);
@@ -228,8 +253,17 @@ export async function seedDemoArticles(db: Db, communityIds: number[], now: Date
         .returning({ id: messageBoard.id });
       const replies: (typeof messageBoard.$inferInsert)[] = [];
       boardTops.forEach((b, i) => {
-        logs.push({ community_id: b.row.community_id, account_id: b.row.account_id, action: "board.save", target_type: "message_board", target_id: ids[i]!.id, content: "发表留言", created_at: b.row.created_at });
-        if (b.reply) replies.push({ community_id: b.row.community_id, account_id: b.reply.account_id, pid: ids[i]!.id, content: b.reply.content, created_at: b.reply.at });
+        logs.push({
+          community_id: b.row.community_id,
+          account_id: b.row.account_id,
+          action: "board.save",
+          target_type: "message_board",
+          target_id: ids[i]!.id,
+          content: "发表留言",
+          created_at: b.row.created_at,
+        });
+        if (b.reply)
+          replies.push({ community_id: b.row.community_id, account_id: b.reply.account_id, pid: ids[i]!.id, content: b.reply.content, created_at: b.reply.at });
       });
       if (replies.length) await tx.insert(messageBoard).values(replies);
       out.board = ids.length + replies.length;

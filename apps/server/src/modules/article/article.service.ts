@@ -139,7 +139,14 @@ export class ArticleService {
   private toRow(
     c: Caller,
     power: CommunityPower,
-    r: { a: ArticleRecord; community_name: string | null; account_name: string | null; head_portrait_url: string | null; is_like: boolean; is_collect: boolean },
+    r: {
+      a: ArticleRecord;
+      community_name: string | null;
+      account_name: string | null;
+      head_portrait_url: string | null;
+      is_like: boolean;
+      is_collect: boolean;
+    },
   ): ArticleRow {
     const a = r.a;
     return {
@@ -217,7 +224,14 @@ export class ArticleService {
         .insert(communityArticle)
         .values({ community_id: p.community_id, account_id: c.id, title: p.title, content, summary: summaryOf(content), cover_url: p.cover_url })
         .returning({ id: communityArticle.id });
-      await this.access.log(tx, { community_id: p.community_id, account_id: c.id, action: "article.save", target_type: "article", target_id: row!.id, content: `发表文章《${p.title}》` });
+      await this.access.log(tx, {
+        community_id: p.community_id,
+        account_id: c.id,
+        action: "article.save",
+        target_type: "article",
+        target_id: row!.id,
+        content: `发表文章《${p.title}》`,
+      });
       return row!.id;
     });
     return this.detail(c, power, id);
@@ -248,7 +262,14 @@ export class ArticleService {
     await this.db.transaction(async (tx) => {
       await tx.update(communityArticle).set(set).where(eq(communityArticle.id, a.id));
       const action = p.status === undefined ? "article.update" : p.status === ARTICLE_STATUS.published ? "article.show" : "article.hide";
-      await this.access.log(tx, { community_id: a.community_id, account_id: c.id, action, target_type: "article", target_id: a.id, content: `${what}《${p.title ?? a.title}》` });
+      await this.access.log(tx, {
+        community_id: a.community_id,
+        account_id: c.id,
+        action,
+        target_type: "article",
+        target_id: a.id,
+        content: `${what}《${p.title ?? a.title}》`,
+      });
     });
     return this.detail(c, power, a.id);
   }
@@ -261,7 +282,14 @@ export class ArticleService {
     await this.db.transaction(async (tx) => {
       await tx.delete(collect).where(and(eq(collect.target_type, "article"), eq(collect.target_id, id)));
       await tx.delete(communityArticle).where(eq(communityArticle.id, id));
-      await this.access.log(tx, { community_id: a.community_id, account_id: c.id, action: "article.delete", target_type: "article", target_id: id, content: `删除文章《${a.title}》` });
+      await this.access.log(tx, {
+        community_id: a.community_id,
+        account_id: c.id,
+        action: "article.delete",
+        target_type: "article",
+        target_id: id,
+        content: `删除文章《${a.title}》`,
+      });
     });
     return null;
   }
@@ -298,14 +326,27 @@ export class ArticleService {
     const { a } = await this.readable(c, p.article_id);
     await this.access.require(c, a.community_id, "can_post", JOIN_BEFORE_COMMENT);
     if (p.pid) {
-      const [parent] = await this.db.select({ id: articleComment.id }).from(articleComment).where(and(eq(articleComment.id, p.pid), eq(articleComment.article_id, a.id)));
+      const [parent] = await this.db
+        .select({ id: articleComment.id })
+        .from(articleComment)
+        .where(and(eq(articleComment.id, p.pid), eq(articleComment.article_id, a.id)));
       if (!parent) throw notFound("回复的评论不存在或已删除");
     }
     return this.db.transaction(async (tx) => {
       await this.lockArticle(tx, a.id);
-      const [row] = await tx.insert(articleComment).values({ article_id: a.id, account_id: c.id, pid: p.pid, content: p.content }).returning({ id: articleComment.id });
+      const [row] = await tx
+        .insert(articleComment)
+        .values({ article_id: a.id, account_id: c.id, pid: p.pid, content: p.content })
+        .returning({ id: articleComment.id });
       const n = await this.recountComments(tx, a.id);
-      await this.access.log(tx, { community_id: a.community_id, account_id: c.id, action: "article.comment", target_type: "article_comment", target_id: row!.id, content: `评论文章《${a.title}》` });
+      await this.access.log(tx, {
+        community_id: a.community_id,
+        account_id: c.id,
+        action: "article.comment",
+        target_type: "article_comment",
+        target_id: row!.id,
+        content: `评论文章《${a.title}》`,
+      });
       return { id: row!.id, comment_num: n };
     });
   }
@@ -343,7 +384,13 @@ export class ArticleService {
   }
 
   /** Top-level entries (newest first, paged) and the replies of the target (buildThreads keeps those of the page). */
-  private async threads(kind: "comment" | "board", targetId: number, page: number, limit: number, canDelete: (accountId: number) => boolean): Promise<Page<ArticleCommentRow>> {
+  private async threads(
+    kind: "comment" | "board",
+    targetId: number,
+    page: number,
+    limit: number,
+    canDelete: (accountId: number) => boolean,
+  ): Promise<Page<ArticleCommentRow>> {
     const t = kind === "comment" ? articleComment : messageBoard;
     const target = kind === "comment" ? articleComment.article_id : messageBoard.community_id;
     const select = () => (kind === "comment" ? this.commentSelect() : this.boardSelect());
@@ -392,7 +439,14 @@ export class ArticleService {
       const ids = await this.descendants(tx, "comment", id);
       await tx.delete(articleComment).where(inArray(articleComment.id, ids));
       const n = await this.recountComments(tx, a.id);
-      await this.access.log(tx, { community_id: a.community_id, account_id: c.id, action: "article.comment_delete", target_type: "article_comment", target_id: id, content: `删除文章《${a.title}》的评论` });
+      await this.access.log(tx, {
+        community_id: a.community_id,
+        account_id: c.id,
+        action: "article.comment_delete",
+        target_type: "article_comment",
+        target_id: id,
+        content: `删除文章《${a.title}》的评论`,
+      });
       return { comment_num: n };
     });
   }
@@ -403,12 +457,25 @@ export class ArticleService {
   async boardSave(c: Caller, p: z.output<typeof MessageBoardSave>): Promise<{ id: number }> {
     await this.access.require(c, p.community_id, "can_post", "请先加入社区后再留言");
     if (p.pid) {
-      const [parent] = await this.db.select({ id: messageBoard.id }).from(messageBoard).where(and(eq(messageBoard.id, p.pid), eq(messageBoard.community_id, p.community_id)));
+      const [parent] = await this.db
+        .select({ id: messageBoard.id })
+        .from(messageBoard)
+        .where(and(eq(messageBoard.id, p.pid), eq(messageBoard.community_id, p.community_id)));
       if (!parent) throw notFound("回复的留言不存在或已删除");
     }
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(messageBoard).values({ community_id: p.community_id, account_id: c.id, pid: p.pid, content: p.content }).returning({ id: messageBoard.id });
-      await this.access.log(tx, { community_id: p.community_id, account_id: c.id, action: "board.save", target_type: "message_board", target_id: row!.id, content: "发表留言" });
+      const [row] = await tx
+        .insert(messageBoard)
+        .values({ community_id: p.community_id, account_id: c.id, pid: p.pid, content: p.content })
+        .returning({ id: messageBoard.id });
+      await this.access.log(tx, {
+        community_id: p.community_id,
+        account_id: c.id,
+        action: "board.save",
+        target_type: "message_board",
+        target_id: row!.id,
+        content: "发表留言",
+      });
       return { id: row!.id };
     });
   }
@@ -422,7 +489,14 @@ export class ArticleService {
     await this.db.transaction(async (tx) => {
       const ids = await this.descendants(tx, "board", id);
       await tx.delete(messageBoard).where(inArray(messageBoard.id, ids));
-      await this.access.log(tx, { community_id: m.community_id, account_id: c.id, action: "board.delete", target_type: "message_board", target_id: id, content: "删除留言" });
+      await this.access.log(tx, {
+        community_id: m.community_id,
+        account_id: c.id,
+        action: "board.delete",
+        target_type: "message_board",
+        target_id: id,
+        content: "删除留言",
+      });
     });
     return null;
   }

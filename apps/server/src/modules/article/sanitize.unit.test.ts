@@ -5,7 +5,9 @@ import { hasContent, plainText, sanitizeRichText, summaryOf } from "./sanitize.j
 
 describe("sanitizeRichText", () => {
   it("keeps allowed styles with plain values only", () => {
-    expect(sanitizeRichText('<p style="text-align:justify;color:red;position:fixed;background-color:url(x)">a</p>')).toBe('<p style="text-align:justify;color:red">a</p>');
+    expect(sanitizeRichText('<p style="text-align:justify;color:red;position:fixed;background-color:url(x)">a</p>')).toBe(
+      '<p style="text-align:justify;color:red">a</p>',
+    );
     expect(sanitizeRichText('<span style="font-size:999999px;font-weight:bold">b</span>')).toBe('<span style="font-weight:bold">b</span>');
   });
   it("links: http(s) and mailto kept with rel, others lose the href; target only _blank", () => {
@@ -35,7 +37,16 @@ describe("plain text", () => {
 
 describe("buildThreads", () => {
   const t = new Date("2026-01-01T00:00:00Z");
-  const rec = (id: number, pid: number, who: number) => ({ id, pid, target_id: 9, content: `c${id}`, account_id: who, account_name: `u${who}`, head_portrait_url: null, created_at: t });
+  const rec = (id: number, pid: number, who: number) => ({
+    id,
+    pid,
+    target_id: 9,
+    content: `c${id}`,
+    account_id: who,
+    account_name: `u${who}`,
+    head_portrait_url: null,
+    created_at: t,
+  });
   it("puts replies at any depth under their top-level entry, reply_person from the direct parent", () => {
     const rows = buildThreads([rec(5, 0, 1), rec(1, 0, 2)], [rec(2, 1, 3), rec(3, 2, 4), rec(6, 5, 2), rec(8, 77, 1)], (who) => who === 2);
     expect(rows.map((r) => r.id)).toEqual([5, 1]);

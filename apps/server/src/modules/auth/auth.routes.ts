@@ -11,11 +11,7 @@ export function clientInfo(req: FastifyRequest): ClientInfo {
   return { ip: req.ip, userAgent: typeof ua === "string" ? ua : "" };
 }
 
-export function authRoutes(
-  app: FastifyInstance,
-  host: CallHost,
-  deps: { auth: AuthService; accounts: AccountService; sso: SsoService | undefined },
-): void {
+export function authRoutes(app: FastifyInstance, host: CallHost, deps: { auth: AuthService; accounts: AccountService; sso: SsoService | undefined }): void {
   const { auth, accounts, sso } = deps;
 
   defineCall(app, host, {

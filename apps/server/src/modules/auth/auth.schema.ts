@@ -10,7 +10,9 @@ export const session = pgTable(
   {
     id: serial("id").primaryKey(),
     token_hash: text("token_hash").notNull(),
-    account_id: integer("account_id").notNull().references(() => account.id, { onDelete: "cascade" }),
+    account_id: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     ended_at: timestamp("ended_at", { withTimezone: true }),

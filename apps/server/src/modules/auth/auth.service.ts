@@ -124,14 +124,20 @@ export class AuthService {
 
   /** c002: revokes this token (later use answers 1025). */
   async logout(sessionId: number): Promise<void> {
-    await this.d.db.update(session).set({ ended_at: new Date(), ended_reason: "logout" }).where(and(eq(session.id, sessionId), isNull(session.ended_at)));
+    await this.d.db
+      .update(session)
+      .set({ ended_at: new Date(), ended_reason: "logout" })
+      .where(and(eq(session.id, sessionId), isNull(session.ended_at)));
   }
 
   /** Ends every live session of an account, except one when given. */
   async endSessions(accountId: number, reason: SessionEndReason, exceptSessionId?: number): Promise<void> {
     const conds = [eq(session.account_id, accountId), isNull(session.ended_at)];
     if (exceptSessionId) conds.push(ne(session.id, exceptSessionId));
-    await this.d.db.update(session).set({ ended_at: new Date(), ended_reason: reason }).where(and(...conds));
+    await this.d.db
+      .update(session)
+      .set({ ended_at: new Date(), ended_reason: reason })
+      .where(and(...conds));
   }
 
   async sessionInfo(acct: AccountRow, token: string, sso: SsoTokens): Promise<SessionInfo> {

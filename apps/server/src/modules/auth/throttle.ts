@@ -25,10 +25,7 @@ export class LoginThrottle {
   async check(username: string, ip: string): Promise<void> {
     const k = this.keys(username, ip);
     const [a, i] = await Promise.all([this.store.peek(k.acct), this.store.peek(k.ip)]);
-    const blocked = [
-      a.count >= this.s.maxFailures ? a.ttl : 0,
-      i.count >= this.s.maxFailuresPerIp ? i.ttl : 0,
-    ];
+    const blocked = [a.count >= this.s.maxFailures ? a.ttl : 0, i.count >= this.s.maxFailuresPerIp ? i.ttl : 0];
     const wait = Math.max(...blocked);
     if (wait > 0) throw tooMany(`登录失败次数过多，请 ${waitText(wait)}后再试`, wait);
   }

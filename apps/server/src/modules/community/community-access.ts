@@ -88,7 +88,10 @@ export class CommunityAccess {
         if (!r) return false;
         if ([row.province_id, row.city_id, row.area_id].includes(r.id)) return true;
         if (!row.school_id) return false;
-        const [s] = await this.db.select({ area: school.area_code, city: school.city_code, province: school.province_code }).from(school).where(eq(school.id, row.school_id));
+        const [s] = await this.db
+          .select({ area: school.area_code, city: school.city_code, province: school.province_code })
+          .from(school)
+          .where(eq(school.id, row.school_id));
         return Boolean(s && [s.area, s.city, s.province].includes(scope.code));
       }
     }
@@ -120,7 +123,12 @@ export class CommunityAccess {
   }
 
   /** The community and the caller's power, or 400 (no id) / 404 / 403 with the ability's Chinese refusal. */
-  async require(c: Caller, communityId: number | undefined | null, ability?: Ability, refusal?: string): Promise<{ community: CommunityRow; power: CommunityPower }> {
+  async require(
+    c: Caller,
+    communityId: number | undefined | null,
+    ability?: Ability,
+    refusal?: string,
+  ): Promise<{ community: CommunityRow; power: CommunityPower }> {
     const row = await this.community(communityId);
     const power = await this.power(c, row);
     if (ability && !power[ability]) throw forbidden(refusal ?? REFUSALS[ability]);

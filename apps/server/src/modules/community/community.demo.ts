@@ -47,19 +47,137 @@ interface Plan {
 }
 
 const PLANS: Plan[] = [
-  { name: "银川一中初中语文教研社区", introduction: "聚焦初中语文读写结合与整本书阅读的校本教研。", type: 1, level: 1, at: "640104001", owner: "zhanglaoshi", members: 14, recommend: true, grade: 2, activity: 140 },
-  { name: "银川一中数学思维工作坊", introduction: "以问题链设计提升初中数学课堂思维含量。", type: 1, level: 1, at: "640104001", owner: "lilaoshi", members: 10, join_mode: 1, activity: 90 },
-  { name: "银川二中物理实验教研组", introduction: "探索低成本实验与数字化实验在物理教学中的应用。", type: 1, level: 1, at: "640105001", owner: "zhaolaoshi", members: 9, activity: 70 },
-  { name: "兴庆一小班主任成长营", introduction: "小学班主任班级管理与家校沟通经验交流。", type: 3, level: 1, at: "640104101", owner: "", members: 8, activity: 40 },
-  { name: "石嘴山一中高中英语教研社区", introduction: "高中英语读后续写与听说教学研究。", type: 1, level: 1, at: "640202001", owner: "", members: 8, activity: 35 },
-  { name: "兴庆区初中语文名师工作室", introduction: "区级名师引领，开展专题研修与送教下乡。", type: 2, level: 2, at: "640104", owner: "zhanglaoshi", members: 18, recommend: true, grade: 3, activity: 160 },
-  { name: "兴庆区小学数学学科基地", introduction: "区域小学数学学科建设与课例研究基地。", type: 4, level: 2, at: "640104", owner: "", members: 12, activity: 80 },
-  { name: "西夏区理化生实验教学联盟", introduction: "西夏区初中理化生实验教学协同教研。", type: 1, level: 2, at: "640105", owner: "zhaolaoshi", members: 10, activity: 60 },
+  {
+    name: "银川一中初中语文教研社区",
+    introduction: "聚焦初中语文读写结合与整本书阅读的校本教研。",
+    type: 1,
+    level: 1,
+    at: "640104001",
+    owner: "zhanglaoshi",
+    members: 14,
+    recommend: true,
+    grade: 2,
+    activity: 140,
+  },
+  {
+    name: "银川一中数学思维工作坊",
+    introduction: "以问题链设计提升初中数学课堂思维含量。",
+    type: 1,
+    level: 1,
+    at: "640104001",
+    owner: "lilaoshi",
+    members: 10,
+    join_mode: 1,
+    activity: 90,
+  },
+  {
+    name: "银川二中物理实验教研组",
+    introduction: "探索低成本实验与数字化实验在物理教学中的应用。",
+    type: 1,
+    level: 1,
+    at: "640105001",
+    owner: "zhaolaoshi",
+    members: 9,
+    activity: 70,
+  },
+  {
+    name: "兴庆一小班主任成长营",
+    introduction: "小学班主任班级管理与家校沟通经验交流。",
+    type: 3,
+    level: 1,
+    at: "640104101",
+    owner: "",
+    members: 8,
+    activity: 40,
+  },
+  {
+    name: "石嘴山一中高中英语教研社区",
+    introduction: "高中英语读后续写与听说教学研究。",
+    type: 1,
+    level: 1,
+    at: "640202001",
+    owner: "",
+    members: 8,
+    activity: 35,
+  },
+  {
+    name: "兴庆区初中语文名师工作室",
+    introduction: "区级名师引领，开展专题研修与送教下乡。",
+    type: 2,
+    level: 2,
+    at: "640104",
+    owner: "zhanglaoshi",
+    members: 18,
+    recommend: true,
+    grade: 3,
+    activity: 160,
+  },
+  {
+    name: "兴庆区小学数学学科基地",
+    introduction: "区域小学数学学科建设与课例研究基地。",
+    type: 4,
+    level: 2,
+    at: "640104",
+    owner: "",
+    members: 12,
+    activity: 80,
+  },
+  {
+    name: "西夏区理化生实验教学联盟",
+    introduction: "西夏区初中理化生实验教学协同教研。",
+    type: 1,
+    level: 2,
+    at: "640105",
+    owner: "zhaolaoshi",
+    members: 10,
+    activity: 60,
+  },
   { name: "大武口区青年教师成长社区", introduction: "青年教师教学基本功与课堂诊断。", type: 1, level: 2, at: "640202", owner: "", members: 8, activity: 30 },
-  { name: "西夏区道德与法治工作室（筹）", introduction: "申请中的区级工作室。", type: 2, level: 2, at: "640105", owner: "zhaolaoshi", members: 1, status: COMMUNITY_STATUS.pending, activity: 0 },
-  { name: "银川市高中化学名师工作室", introduction: "市级名师工作室，聚焦高考化学复习与实验创新。", type: 2, level: 3, at: "640100", owner: "", members: 12, recommend: true, grade: 2, activity: 90 },
-  { name: "石嘴山市名班主任工作室", introduction: "市级名班主任工作室，开展班主任专业发展研修。", type: 3, level: 3, at: "640200", owner: "", members: 10, activity: 50 },
-  { name: "宁夏中小学信息科技教研共同体", introduction: "全区信息科技课程与人工智能教育教研共同体。", type: 1, level: 4, at: "640000", owner: "wanglaoshi", members: 20, recommend: true, grade: 3, activity: 120 },
+  {
+    name: "西夏区道德与法治工作室（筹）",
+    introduction: "申请中的区级工作室。",
+    type: 2,
+    level: 2,
+    at: "640105",
+    owner: "zhaolaoshi",
+    members: 1,
+    status: COMMUNITY_STATUS.pending,
+    activity: 0,
+  },
+  {
+    name: "银川市高中化学名师工作室",
+    introduction: "市级名师工作室，聚焦高考化学复习与实验创新。",
+    type: 2,
+    level: 3,
+    at: "640100",
+    owner: "",
+    members: 12,
+    recommend: true,
+    grade: 2,
+    activity: 90,
+  },
+  {
+    name: "石嘴山市名班主任工作室",
+    introduction: "市级名班主任工作室，开展班主任专业发展研修。",
+    type: 3,
+    level: 3,
+    at: "640200",
+    owner: "",
+    members: 10,
+    activity: 50,
+  },
+  {
+    name: "宁夏中小学信息科技教研共同体",
+    introduction: "全区信息科技课程与人工智能教育教研共同体。",
+    type: 1,
+    level: 4,
+    at: "640000",
+    owner: "wanglaoshi",
+    members: 20,
+    recommend: true,
+    grade: 3,
+    activity: 120,
+  },
 ];
 
 const LOG_ACTIONS: { action: string; target_type: string; content: string }[] = [
@@ -138,24 +256,59 @@ export async function seedDemoCommunities(db: Db, now: Date = new Date()): Promi
       .returning({ id: community.id });
     const id = row!.id;
     // Members: the owner, the demo teachers of the pool first, then others of the pool, joined over four months.
-    const named = ["zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi"].map((u) => byUsername.get(u)).filter((x): x is number => Boolean(x) && pool.includes(x!));
+    const named = ["zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi"]
+      .map((u) => byUsername.get(u))
+      .filter((x): x is number => Boolean(x) && pool.includes(x!));
     const ordered = [...new Set([owner, ...named, ...pool])];
     const chosen = ordered.slice(0, Math.max(1, plan.members));
     const memberIds: number[] = [];
     chosen.forEach((accountId, i) => {
       const joined = i === 0 ? created : new Date(created.getTime() + Math.floor(r() * 118) * DAY + Math.floor(r() * DAY));
       const role = i === 0 ? MEMBER_ROLES.owner : i === 1 && chosen.length > 4 ? MEMBER_ROLES.admin : MEMBER_ROLES.member;
-      memberRows.push({ community_id: id, account_id: accountId, role, status: MEMBER_STATUS.joined, joined_at: joined, created_at: joined, updated_at: joined, reviewed_by: i === 0 ? 0 : owner });
+      memberRows.push({
+        community_id: id,
+        account_id: accountId,
+        role,
+        status: MEMBER_STATUS.joined,
+        joined_at: joined,
+        created_at: joined,
+        updated_at: joined,
+        reviewed_by: i === 0 ? 0 : owner,
+      });
       memberIds.push(accountId);
-      logRows.push({ community_id: id, account_id: i === 0 ? owner : accountId, action: i === 0 ? "community.save" : "member.join", target_type: i === 0 ? "community" : "member", target_id: i === 0 ? id : accountId, content: i === 0 ? `创建社区「${plan.name}」` : "加入社区", created_at: joined });
+      logRows.push({
+        community_id: id,
+        account_id: i === 0 ? owner : accountId,
+        action: i === 0 ? "community.save" : "member.join",
+        target_type: i === 0 ? "community" : "member",
+        target_id: i === 0 ? id : accountId,
+        content: i === 0 ? `创建社区「${plan.name}」` : "加入社区",
+        created_at: joined,
+      });
     });
     // One application waiting in the community that needs approval.
     if ((plan.join_mode ?? 0) === 1) {
       const applicant = ordered[chosen.length] ?? teachers.find((t) => !memberIds.includes(t.id))?.id;
       if (applicant) {
         const at = new Date(now.getTime() - 2 * DAY);
-        memberRows.push({ community_id: id, account_id: applicant, role: MEMBER_ROLES.member, status: MEMBER_STATUS.applying, apply_reason: "希望加入社区参与教研", created_at: at, updated_at: at });
-        logRows.push({ community_id: id, account_id: applicant, action: "member.apply", target_type: "member", target_id: applicant, content: "申请加入社区", created_at: at });
+        memberRows.push({
+          community_id: id,
+          account_id: applicant,
+          role: MEMBER_ROLES.member,
+          status: MEMBER_STATUS.applying,
+          apply_reason: "希望加入社区参与教研",
+          created_at: at,
+          updated_at: at,
+        });
+        logRows.push({
+          community_id: id,
+          account_id: applicant,
+          action: "member.apply",
+          target_type: "member",
+          target_id: applicant,
+          content: "申请加入社区",
+          created_at: at,
+        });
       }
     }
     // Activity of the members: more in recent weeks than long ago.
@@ -164,7 +317,15 @@ export async function seedDemoCommunities(db: Db, now: Date = new Date()): Promi
       const at = new Date(now.getTime() - back * DAY - Math.floor(r() * 600) * 60_000);
       const who = pick(memberIds);
       const a = pick(LOG_ACTIONS);
-      logRows.push({ community_id: id, account_id: who, action: a.action, target_type: a.target_type, target_id: 0, content: a.content, created_at: at < created ? created : at });
+      logRows.push({
+        community_id: id,
+        account_id: who,
+        action: a.action,
+        target_type: a.target_type,
+        target_id: 0,
+        content: a.content,
+        created_at: at < created ? created : at,
+      });
     }
     made.push({ id, name: plan.name, level: plan.level, status, owner_id: owner, member_ids: memberIds });
   }

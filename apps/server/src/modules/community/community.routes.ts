@@ -48,7 +48,8 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
   defineCall(app, host, {
     id: "c177",
     path: C.communityList,
-    summary: "社区列表：按名称、类型、级别、等级、学段、学科、地区、学校筛选，分页；普通用户只见正常且展示的社区，管理员另见所辖全部社区（可按状态、是否展示筛选）",
+    summary:
+      "社区列表：按名称、类型、级别、等级、学段、学科、地区、学校筛选，分页；普通用户只见正常且展示的社区，管理员另见所辖全部社区（可按状态、是否展示筛选）",
     access: "user",
     schema: CommunityListPayload,
     handler: async ({ auth, payload }) => svc.list(await me(auth.accountId), payload),
@@ -185,7 +186,8 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
   defineCall(app, host, {
     id: "c193",
     path: C.communityOperate,
-    summary: "社区操作：审核加入申请（approve / reject）、设置或取消管理员（set_admin / unset_admin）；管辖的管理员推荐（recommend / unrecommend）或评定等级（grade）",
+    summary:
+      "社区操作：审核加入申请（approve / reject）、设置或取消管理员（set_admin / unset_admin）；管辖的管理员推荐（recommend / unrecommend）或评定等级（grade）",
     access: "user",
     schema: CommunityOperatePayload,
     message: "操作成功",

@@ -129,9 +129,18 @@ export class CommunityService {
   /** Several log rows at once (calls that change many accounts: one row per account), in the call's transaction. */
   private async logMany(tx: Tx, entries: LogEntry[]): Promise<void> {
     if (!entries.length) return;
-    await tx.insert(communityLog).values(
-      entries.map((e) => ({ community_id: e.community_id, account_id: e.account_id, action: e.action, target_type: e.target_type ?? "", target_id: e.target_id ?? 0, content: (e.content ?? "").slice(0, 500) })),
-    );
+    await tx
+      .insert(communityLog)
+      .values(
+        entries.map((e) => ({
+          community_id: e.community_id,
+          account_id: e.account_id,
+          action: e.action,
+          target_type: e.target_type ?? "",
+          target_id: e.target_id ?? 0,
+          content: (e.content ?? "").slice(0, 500),
+        })),
+      );
   }
 
   // ── reading rows ─────────────────────────────────────────────────────────────────────────────────────────
@@ -384,8 +393,25 @@ export class CommunityService {
           updated_at: now,
         })
         .returning({ id: community.id });
-      await tx.insert(communityMember).values({ community_id: row!.id, account_id: ownerId, role: MEMBER_ROLES.owner, status: MEMBER_STATUS.joined, joined_at: now, created_at: now, updated_at: now });
-      await this.access.log(tx, { community_id: row!.id, account_id: c.id, action, target_type: "community", target_id: row!.id, content: `创建社区「${p.name}」` });
+      await tx
+        .insert(communityMember)
+        .values({
+          community_id: row!.id,
+          account_id: ownerId,
+          role: MEMBER_ROLES.owner,
+          status: MEMBER_STATUS.joined,
+          joined_at: now,
+          created_at: now,
+          updated_at: now,
+        });
+      await this.access.log(tx, {
+        community_id: row!.id,
+        account_id: c.id,
+        action,
+        target_type: "community",
+        target_id: row!.id,
+        content: `创建社区「${p.name}」`,
+      });
       return row!.id;
     });
     return this.one(id);
@@ -419,9 +445,19 @@ export class CommunityService {
   private async writeUpdate(c: Caller, row: CommunityRow, set: Partial<typeof community.$inferInsert>, action: string): Promise<CommunityItem> {
     if (set.apply_template_url !== undefined && set.apply_template_url !== row.apply_template_url) await this.ownFileUrl(c, set.apply_template_url, "申请模板");
     await this.db.transaction(async (tx) => {
-      await tx.update(community).set({ ...set, updated_at: this.deps.now() }).where(eq(community.id, row.id));
+      await tx
+        .update(community)
+        .set({ ...set, updated_at: this.deps.now() })
+        .where(eq(community.id, row.id));
       const fields = Object.keys(set).filter((k) => k !== "status");
-      await this.access.log(tx, { community_id: row.id, account_id: c.id, action, target_type: "community", target_id: row.id, content: `修改社区信息（${fields.join("、") || "无变化"}）` });
+      await this.access.log(tx, {
+        community_id: row.id,
+        account_id: c.id,
+        action,
+        target_type: "community",
+        target_id: row.id,
+        content: `修改社区信息（${fields.join("、") || "无变化"}）`,
+      });
     });
     return this.one(row.id);
   }
@@ -456,10 +492,22 @@ export class CommunityService {
       await tx.delete(activity).where(eq(activity.community_id, row.id));
       // Its booked meetings are cancelled here (kept for their participants' history; a Tencent booking is not
       // cancelled remotely — docs/decisions/0705).
-      await tx.update(meeting).set({ status: 2, updated_at: new Date() }).where(and(eq(meeting.community_id, row.id), eq(meeting.status, 1)));
+      await tx
+        .update(meeting)
+        .set({ status: 2, updated_at: new Date() })
+        .where(and(eq(meeting.community_id, row.id), eq(meeting.status, 1)));
       await tx.delete(community).where(eq(community.id, row.id));
       if (row.account_id !== c.id) {
-        await tx.insert(accountMessage).values({ account_id: row.account_id, title: "社区已删除", content: `您创建的社区「${row.name}」已被管理员删除`, source_type: "community", source_id: row.id, sender_id: c.id });
+        await tx
+          .insert(accountMessage)
+          .values({
+            account_id: row.account_id,
+            title: "社区已删除",
+            content: `您创建的社区「${row.name}」已被管理员删除`,
+            source_type: "community",
+            source_id: row.id,
+            sender_id: c.id,
+          });
       }
     });
     return { id: row.id };
@@ -473,12 +521,21 @@ export class CommunityService {
     if (row.status !== COMMUNITY_STATUS.normal) throw forbidden("该社区当前不能加入");
     const applying = row.join_mode === 1 || row.apply_template_url !== "";
     const before = await this.access.membership(row.id, c.id);
-    if (before && before.status !== MEMBER_STATUS.rejected) throw conflict(before.status === MEMBER_STATUS.applying ? "您的加入申请正在审核中" : "您已加入该社区");
+    if (before && before.status !== MEMBER_STATUS.rejected)
+      throw conflict(before.status === MEMBER_STATUS.applying ? "您的加入申请正在审核中" : "您已加入该社区");
     if (row.apply_template_url && !p.apply_file_url) throw badInput("请先下载申请模板，填写后上传申请表");
     await this.ownFileUrl(c, p.apply_file_url, "申请表");
     const status = applying ? MEMBER_STATUS.applying : MEMBER_STATUS.joined;
     const now = this.deps.now();
-    const values = { apply_reason: p.apply_reason, apply_file_url: p.apply_file_url, status, role: MEMBER_ROLES.member, reviewed_by: 0, joined_at: applying ? null : now, updated_at: now };
+    const values = {
+      apply_reason: p.apply_reason,
+      apply_file_url: p.apply_file_url,
+      status,
+      role: MEMBER_ROLES.member,
+      reviewed_by: 0,
+      joined_at: applying ? null : now,
+      updated_at: now,
+    };
     const done = await this.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(communityMember)
@@ -511,7 +568,17 @@ export class CommunityService {
           .from(communityMember)
           .where(and(eq(communityMember.community_id, row.id), eq(communityMember.role, MEMBER_ROLES.owner)));
         if (owner) {
-          await tx.insert(accountMessage).values({ account_id: owner.id, title: "新的加入申请", content: `有成员申请加入社区「${row.name}」，请及时审核`, source_type: "community", source_id: row.id, community_id: row.id, sender_id: c.id });
+          await tx
+            .insert(accountMessage)
+            .values({
+              account_id: owner.id,
+              title: "新的加入申请",
+              content: `有成员申请加入社区「${row.name}」，请及时审核`,
+              source_type: "community",
+              source_id: row.id,
+              community_id: row.id,
+              sender_id: c.id,
+            });
         }
       }
       return true;
@@ -529,13 +596,27 @@ export class CommunityService {
     if (power.member_status === -1) throw forbidden("您不是该社区成员");
     if (power.role === MEMBER_ROLES.owner) throw forbidden("社区创建者不能退出社区，请先转让社区");
     await this.db.transaction(async (tx) => {
-      await tx.delete(communityMember).where(and(eq(communityMember.community_id, row.id), eq(communityMember.account_id, c.id), ne(communityMember.role, MEMBER_ROLES.owner)));
-      await this.access.log(tx, { community_id: row.id, account_id: c.id, action: "member.leave", target_type: "member", target_id: c.id, content: power.is_member ? "退出社区" : "撤回加入申请" });
+      await tx
+        .delete(communityMember)
+        .where(and(eq(communityMember.community_id, row.id), eq(communityMember.account_id, c.id), ne(communityMember.role, MEMBER_ROLES.owner)));
+      await this.access.log(tx, {
+        community_id: row.id,
+        account_id: c.id,
+        action: "member.leave",
+        target_type: "member",
+        target_id: c.id,
+        content: power.is_member ? "退出社区" : "撤回加入申请",
+      });
     });
     return { community_id: row.id };
   }
 
-  private memberBrief(r: { m: typeof communityMember.$inferSelect; realname: string | null; head: string | null; school_name: string | null }): CommunityMemberBrief {
+  private memberBrief(r: {
+    m: typeof communityMember.$inferSelect;
+    realname: string | null;
+    head: string | null;
+    school_name: string | null;
+  }): CommunityMemberBrief {
     return {
       account_id: r.m.account_id,
       realname: r.realname ?? "",
@@ -565,7 +646,11 @@ export class CommunityService {
       p.role ? eq(communityMember.role, p.role) : undefined,
       p.realname ? ilike(account.realname, containsPattern(p.realname)) : undefined,
     );
-    const [n] = await this.db.select({ n: sql<number>`count(*)::int` }).from(communityMember).leftJoin(account, eq(account.id, communityMember.account_id)).where(where);
+    const [n] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(communityMember)
+      .leftJoin(account, eq(account.id, communityMember.account_id))
+      .where(where);
     const rows = await this.members()
       .where(where)
       .orderBy(asc(communityMember.role), desc(communityMember.joined_at), desc(communityMember.id))
@@ -595,7 +680,11 @@ export class CommunityService {
       p.type ? eq(community.type, p.type) : undefined,
       p.level ? eq(community.level, p.level) : undefined,
     );
-    const [n] = await this.db.select({ n: sql<number>`count(*)::int` }).from(communityMember).innerJoin(community, eq(community.id, communityMember.community_id)).where(where);
+    const [n] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(communityMember)
+      .innerJoin(community, eq(community.id, communityMember.community_id))
+      .where(where);
     const rows = await this.mineBase()
       .where(where)
       .orderBy(asc(communityMember.role), desc(communityMember.updated_at), desc(community.id))
@@ -638,10 +727,7 @@ export class CommunityService {
       eq(communityMember.status, MEMBER_STATUS.joined),
       communityId ? eq(community.id, communityId) : eq(community.status, COMMUNITY_STATUS.normal),
     );
-    const [r] = await this.mineBase()
-      .where(where)
-      .orderBy(asc(communityMember.role), desc(communityMember.joined_at), desc(community.id))
-      .limit(1);
+    const [r] = await this.mineBase().where(where).orderBy(asc(communityMember.role), desc(communityMember.joined_at), desc(community.id)).limit(1);
     if (!r) {
       if (communityId) throw forbidden("您不是该社区成员");
       return null;
@@ -658,8 +744,25 @@ export class CommunityService {
     if (m.role === MEMBER_ROLES.admin && !power.can_edit) throw forbidden("只有社区创建者可以移除管理员");
     await this.db.transaction(async (tx) => {
       await tx.delete(communityMember).where(eq(communityMember.id, m.id));
-      await this.access.log(tx, { community_id: row.id, account_id: c.id, action: "member.delete", target_type: "member", target_id: p.account_id, content: "移除社区成员" });
-      await tx.insert(accountMessage).values({ account_id: p.account_id, title: "您已被移出社区", content: `您已被移出社区「${row.name}」`, source_type: "community", source_id: row.id, community_id: row.id, sender_id: c.id });
+      await this.access.log(tx, {
+        community_id: row.id,
+        account_id: c.id,
+        action: "member.delete",
+        target_type: "member",
+        target_id: p.account_id,
+        content: "移除社区成员",
+      });
+      await tx
+        .insert(accountMessage)
+        .values({
+          account_id: p.account_id,
+          title: "您已被移出社区",
+          content: `您已被移出社区「${row.name}」`,
+          source_type: "community",
+          source_id: row.id,
+          community_id: row.id,
+          sender_id: c.id,
+        });
     });
     return { account_id: p.account_id };
   }
@@ -668,22 +771,58 @@ export class CommunityService {
   async insertMember(c: Caller, p: In<typeof CommunityInsertMemberPayload>): Promise<{ added: number }> {
     const { community: row } = await this.access.require(c, p.community_id, "can_manage");
     const ids = [...new Set(p.account_ids)];
-    const found = await this.db.select({ id: account.id }).from(account).where(and(inArray(account.id, ids), eq(account.status, 1)));
+    const found = await this.db
+      .select({ id: account.id })
+      .from(account)
+      .where(and(inArray(account.id, ids), eq(account.status, 1)));
     if (found.length !== ids.length) throw badInput("账号不存在或已停用");
     const now = this.deps.now();
     const added = await this.db.transaction(async (tx) => {
       const rows = await tx
         .insert(communityMember)
-        .values(ids.map((id) => ({ community_id: row.id, account_id: id, role: MEMBER_ROLES.member, status: MEMBER_STATUS.joined, reviewed_by: c.id, joined_at: now, created_at: now, updated_at: now })))
+        .values(
+          ids.map((id) => ({
+            community_id: row.id,
+            account_id: id,
+            role: MEMBER_ROLES.member,
+            status: MEMBER_STATUS.joined,
+            reviewed_by: c.id,
+            joined_at: now,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .onConflictDoUpdate({
           target: [communityMember.community_id, communityMember.account_id],
           set: { status: MEMBER_STATUS.joined, reviewed_by: c.id, joined_at: now, updated_at: now },
           setWhere: ne(communityMember.status, MEMBER_STATUS.joined),
         })
         .returning({ account_id: communityMember.account_id });
-      await this.logMany(tx, rows.map((r) => ({ community_id: row.id, account_id: c.id, action: "member.insert", target_type: "member", target_id: r.account_id, content: "添加社区成员" })));
+      await this.logMany(
+        tx,
+        rows.map((r) => ({
+          community_id: row.id,
+          account_id: c.id,
+          action: "member.insert",
+          target_type: "member",
+          target_id: r.account_id,
+          content: "添加社区成员",
+        })),
+      );
       if (rows.length) {
-        await tx.insert(accountMessage).values(rows.map((r) => ({ account_id: r.account_id, title: "您已加入社区", content: `您已被加入社区「${row.name}」`, source_type: "community", source_id: row.id, community_id: row.id, sender_id: c.id })));
+        await tx
+          .insert(accountMessage)
+          .values(
+            rows.map((r) => ({
+              account_id: r.account_id,
+              title: "您已加入社区",
+              content: `您已被加入社区「${row.name}」`,
+              source_type: "community",
+              source_id: row.id,
+              community_id: row.id,
+              sender_id: c.id,
+            })),
+          );
       }
       return rows.length;
     });
@@ -705,8 +844,25 @@ export class CommunityService {
         .where(and(eq(communityMember.community_id, row.id), eq(communityMember.role, MEMBER_ROLES.owner)));
       await tx.update(communityMember).set({ role: MEMBER_ROLES.owner, updated_at: now }).where(eq(communityMember.id, m.id));
       await tx.update(community).set({ updated_at: now }).where(eq(community.id, row.id));
-      await this.access.log(tx, { community_id: row.id, account_id: c.id, action: "community.transfer", target_type: "member", target_id: p.account_id, content: "转让社区" });
-      await tx.insert(accountMessage).values({ account_id: p.account_id, title: "社区转让", content: `社区「${row.name}」已转让给您`, source_type: "community", source_id: row.id, community_id: row.id, sender_id: c.id });
+      await this.access.log(tx, {
+        community_id: row.id,
+        account_id: c.id,
+        action: "community.transfer",
+        target_type: "member",
+        target_id: p.account_id,
+        content: "转让社区",
+      });
+      await tx
+        .insert(accountMessage)
+        .values({
+          account_id: p.account_id,
+          title: "社区转让",
+          content: `社区「${row.name}」已转让给您`,
+          source_type: "community",
+          source_id: row.id,
+          community_id: row.id,
+          sender_id: c.id,
+        });
     });
     return this.one(row.id);
   }
@@ -727,7 +883,14 @@ export class CommunityService {
         .where(and(eq(community.id, row.id), eq(community.status, COMMUNITY_STATUS.pending)))
         .returning({ id: community.id });
       if (!done.length) throw conflict("该社区不是待审核状态");
-      await this.access.log(tx, { community_id: row.id, account_id: c.id, action: "community.verify", target_type: "community", target_id: row.id, content: passed ? "审核通过" : `审核不通过：${p.reason}` });
+      await this.access.log(tx, {
+        community_id: row.id,
+        account_id: c.id,
+        action: "community.verify",
+        target_type: "community",
+        target_id: row.id,
+        content: passed ? "审核通过" : `审核不通过：${p.reason}`,
+      });
       const [owner] = await tx
         .select({ id: communityMember.account_id })
         .from(communityMember)
@@ -750,7 +913,14 @@ export class CommunityService {
     const { community: row } = await this.access.require(c, p.community_id, "can_manage");
     await this.db.transaction(async (tx) => {
       await tx.update(community).set({ is_display: p.is_display, updated_at: this.deps.now() }).where(eq(community.id, row.id));
-      await this.access.log(tx, { community_id: row.id, account_id: c.id, action: "community.display", target_type: "community", target_id: row.id, content: p.is_display ? "设为展示" : "设为隐藏" });
+      await this.access.log(tx, {
+        community_id: row.id,
+        account_id: c.id,
+        action: "community.display",
+        target_type: "community",
+        target_id: row.id,
+        content: p.is_display ? "设为展示" : "设为隐藏",
+      });
     });
     return this.one(row.id);
   }
@@ -764,10 +934,22 @@ export class CommunityService {
     };
     const ids = [...new Set(p.account_ids ?? [])];
     const now = this.deps.now();
-    const entry = (target_id: number, content: string, target_type = "member") => ({ community_id: row.id, account_id: c.id, action: `community.operate.${op}`, target_type, target_id, content });
+    const entry = (target_id: number, content: string, target_type = "member") => ({
+      community_id: row.id,
+      account_id: c.id,
+      action: `community.operate.${op}`,
+      target_type,
+      target_id,
+      content,
+    });
     const log = (tx: Tx, target_id: number, content: string, target_type = "member") => this.access.log(tx, entry(target_id, content, target_type));
     const members = (status: number, role?: number) =>
-      and(eq(communityMember.community_id, row.id), inArray(communityMember.account_id, ids), eq(communityMember.status, status), role ? eq(communityMember.role, role) : undefined);
+      and(
+        eq(communityMember.community_id, row.id),
+        inArray(communityMember.account_id, ids),
+        eq(communityMember.status, status),
+        role ? eq(communityMember.role, role) : undefined,
+      );
     let affected = 0;
     if (op === "approve" || op === "reject") {
       need(power.can_manage, "只有社区创建者或管理员可以审核加入申请");
@@ -776,11 +958,18 @@ export class CommunityService {
       await this.db.transaction(async (tx) => {
         const done = await tx
           .update(communityMember)
-          .set(op === "approve" ? { status: MEMBER_STATUS.joined, reviewed_by: c.id, joined_at: now, updated_at: now } : { status: MEMBER_STATUS.rejected, reviewed_by: c.id, updated_at: now })
+          .set(
+            op === "approve"
+              ? { status: MEMBER_STATUS.joined, reviewed_by: c.id, joined_at: now, updated_at: now }
+              : { status: MEMBER_STATUS.rejected, reviewed_by: c.id, updated_at: now },
+          )
           .where(members(MEMBER_STATUS.applying))
           .returning({ account_id: communityMember.account_id });
         affected = done.length;
-        await this.logMany(tx, done.map((d) => entry(d.account_id, op === "approve" ? "通过加入申请" : `拒绝加入申请：${p.reason}`)));
+        await this.logMany(
+          tx,
+          done.map((d) => entry(d.account_id, op === "approve" ? "通过加入申请" : `拒绝加入申请：${p.reason}`)),
+        );
         if (done.length) {
           await tx.insert(accountMessage).values(
             done.map((d) => ({
@@ -806,7 +995,10 @@ export class CommunityService {
           .where(members(MEMBER_STATUS.joined, op === "set_admin" ? MEMBER_ROLES.member : MEMBER_ROLES.admin))
           .returning({ account_id: communityMember.account_id });
         affected = done.length;
-        await this.logMany(tx, done.map((d) => entry(d.account_id, op === "set_admin" ? "设为管理员" : "取消管理员")));
+        await this.logMany(
+          tx,
+          done.map((d) => entry(d.account_id, op === "set_admin" ? "设为管理员" : "取消管理员")),
+        );
       });
       if (!affected) throw conflict(op === "set_admin" ? "所选账号不是社区的普通成员" : "所选账号不是社区管理员");
     } else {
@@ -815,7 +1007,10 @@ export class CommunityService {
         op === "grade" ? { community_level: p.community_level ?? 0 } : { is_recommend: op === "recommend" ? 1 : 0 };
       if (op === "grade" && !p.community_level) throw badInput("请选择社区等级");
       await this.db.transaction(async (tx) => {
-        await tx.update(community).set({ ...set, updated_at: now }).where(eq(community.id, row.id));
+        await tx
+          .update(community)
+          .set({ ...set, updated_at: now })
+          .where(eq(community.id, row.id));
         await log(tx, row.id, op === "grade" ? `评定为${COMMUNITY_GRADES[p.community_level!]}社区` : op === "recommend" ? "推荐社区" : "取消推荐", "community");
       });
       affected = 1;
@@ -847,7 +1042,15 @@ export class CommunityService {
       .from(community)
       .where(eq(community.id, id));
     if (!x) throw notFound(COMMUNITY_NOT_FOUND);
-    return { members: num(x.members), applying: num(x.applying), articles: num(x.articles), activities: num(x.activities), files: num(x.files), notices: num(x.notices), logs: num(x.logs) };
+    return {
+      members: num(x.members),
+      applying: num(x.applying),
+      articles: num(x.articles),
+      activities: num(x.activities),
+      files: num(x.files),
+      notices: num(x.notices),
+      logs: num(x.logs),
+    };
   }
 
   /** c198, c199, c209: the community, its counts and the caller's power. */
@@ -934,7 +1137,14 @@ export class CommunityService {
     const logNum = sql<number>`(select count(*)::int from community_log l where l.community_id = ${row.id} and l.account_id = ${communityMember.account_id} and l.created_at >= ${since})`;
     const articleNum = sql<number>`(select count(*)::int from community_article a where a.community_id = ${row.id} and a.account_id = ${communityMember.account_id} and a.status = 1 and a.created_at >= ${since})`;
     const rows = await this.db
-      .select({ m: communityMember, realname: account.realname, head: account.head_portrait_url, school_name: school.title, log_num: logNum, article_num: articleNum })
+      .select({
+        m: communityMember,
+        realname: account.realname,
+        head: account.head_portrait_url,
+        school_name: school.title,
+        log_num: logNum,
+        article_num: articleNum,
+      })
       .from(communityMember)
       .leftJoin(account, eq(account.id, communityMember.account_id))
       .leftJoin(school, eq(school.id, account.school_id))
@@ -1001,7 +1211,13 @@ export class CommunityService {
     const logNum = sql<number>`coalesce(sum(${l.n}), 0)::int`;
     const communityNum = sql<number>`count(*)::int`;
     const rows = await this.db
-      .select({ region_id: col, region_name: region.name, community_num: communityNum, member_num: sql<number>`coalesce(sum(${m.n}), 0)::int`, log_num: logNum })
+      .select({
+        region_id: col,
+        region_name: region.name,
+        community_num: communityNum,
+        member_num: sql<number>`coalesce(sum(${m.n}), 0)::int`,
+        log_num: logNum,
+      })
       .from(community)
       .innerJoin(region, eq(region.id, col))
       .leftJoin(m, eq(m.community_id, community.id))
@@ -1010,7 +1226,14 @@ export class CommunityService {
       .groupBy(col, region.name)
       .orderBy(desc(logNum), desc(communityNum), asc(col))
       .limit(p.limit);
-    return rows.map((r, i) => ({ rank: i + 1, region_id: r.region_id, region_name: r.region_name, community_num: num(r.community_num), member_num: num(r.member_num), log_num: num(r.log_num) }));
+    return rows.map((r, i) => ({
+      rank: i + 1,
+      region_id: r.region_id,
+      region_name: r.region_name,
+      community_num: num(r.community_num),
+      member_num: num(r.member_num),
+      log_num: num(r.log_num),
+    }));
   }
 
   /** The last `months` months (Asia/Shanghai), oldest first, and the instant the first one starts. */
@@ -1101,16 +1324,35 @@ export class CommunityService {
     const id = await this.db.transaction(async (tx) => {
       const [f] = await tx
         .insert(communityFile)
-        .values({ community_id: row.id, file_id: file.id, account_id: c.id, file_name: p.file_name || file.real_file_name, type: p.type, created_at: this.deps.now() })
+        .values({
+          community_id: row.id,
+          file_id: file.id,
+          account_id: c.id,
+          file_name: p.file_name || file.real_file_name,
+          type: p.type,
+          created_at: this.deps.now(),
+        })
         .returning({ id: communityFile.id });
-      await this.access.log(tx, { community_id: row.id, account_id: c.id, action: "file.save", target_type: "file", target_id: f!.id, content: `上传文件「${p.file_name || file.real_file_name}」` });
+      await this.access.log(tx, {
+        community_id: row.id,
+        account_id: c.id,
+        action: "file.save",
+        target_type: "file",
+        target_id: f!.id,
+        content: `上传文件「${p.file_name || file.real_file_name}」`,
+      });
       return f!.id;
     });
     const [one] = (await this.filePage(c, row.id, true, { page: 1, limit: 1, id })).list;
     return one!;
   }
 
-  private async filePage(c: Caller | null, communityId: number, manager: boolean, p: { page: number; limit: number; type?: number; file_name?: string; id?: number }): Promise<Page<CommunityFileRow>> {
+  private async filePage(
+    c: Caller | null,
+    communityId: number,
+    manager: boolean,
+    p: { page: number; limit: number; type?: number; file_name?: string; id?: number },
+  ): Promise<Page<CommunityFileRow>> {
     const where = and(
       eq(communityFile.community_id, communityId),
       p.id ? eq(communityFile.id, p.id) : undefined,
@@ -1164,7 +1406,14 @@ export class CommunityService {
     if (f.account_id !== c.id && !power.can_manage) throw forbidden("只有上传者或社区管理员可以删除该文件");
     await this.db.transaction(async (tx) => {
       await tx.delete(communityFile).where(eq(communityFile.id, f.id));
-      await this.access.log(tx, { community_id: row.id, account_id: c.id, action: "file.delete", target_type: "file", target_id: f.id, content: `删除文件「${f.file_name}」` });
+      await this.access.log(tx, {
+        community_id: row.id,
+        account_id: c.id,
+        action: "file.delete",
+        target_type: "file",
+        target_id: f.id,
+        content: `删除文件「${f.file_name}」`,
+      });
     });
     return { id: f.id };
   }
@@ -1232,7 +1481,11 @@ export class CommunityService {
       eq(activity.type, type),
       eq(activity.status, 1),
       // A preparation's own rule decides (its activity is displayed only when it is 公开).
-      type === "preparation" ? (visible ? inArray(activity.ref_id, this.db.select({ id: preparation.id }).from(preparation).where(visible)) : undefined) : eq(activity.is_display, 1),
+      type === "preparation"
+        ? visible
+          ? inArray(activity.ref_id, this.db.select({ id: preparation.id }).from(preparation).where(visible))
+          : undefined
+        : eq(activity.is_display, 1),
     );
     const [n] = await this.db.select({ n: sql<number>`count(*)::int` }).from(activity).where(where);
     const rows = await this.db

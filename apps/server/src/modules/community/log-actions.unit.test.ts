@@ -24,7 +24,8 @@ describe("community log actions", () => {
     for (const file of sources(modules)) {
       const text = readFileSync(file, "utf8");
       for (const m of text.matchAll(/action: "((?:community|member|article|board|notice|meeting|file|activity)\.[a-z_.]+)"/g)) written.add(m[1]!);
-      for (const m of text.matchAll(/"((?:community|member|article|board|notice|meeting|file|activity)\.[a-z_]+(?:\.[a-z_]+)?)"/g)) if (/\.log\(|action/.test(text)) written.add(m[1]!);
+      for (const m of text.matchAll(/"((?:community|member|article|board|notice|meeting|file|activity)\.[a-z_]+(?:\.[a-z_]+)?)"/g))
+        if (/\.log\(|action/.test(text)) written.add(m[1]!);
       if (text.includes("`community.operate.${op}`")) for (const op of Object.keys(COMMUNITY_OPERATIONS)) written.add(`community.operate.${op}`);
     }
     expect(written.size).toBeGreaterThan(20);

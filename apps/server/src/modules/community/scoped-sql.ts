@@ -58,7 +58,10 @@ export async function managedLoose(db: Db, c: Caller, cols: ScopedColumns): Prom
   if (sc.kind === "region") {
     const rid = await regionId(db, sc.code);
     if (!rid) return undefined;
-    return and(eq(cols.community_id, 0), or(eq(cols.city_id, rid), eq(cols.area_id, rid), sql`(${cols.school_id} <> 0 and ${cols.school_id} in ${schoolsOf(sc.code)})`));
+    return and(
+      eq(cols.community_id, 0),
+      or(eq(cols.city_id, rid), eq(cols.area_id, rid), sql`(${cols.school_id} <> 0 and ${cols.school_id} in ${schoolsOf(sc.code)})`),
+    );
   }
   return undefined;
 }

@@ -80,14 +80,41 @@ export class DiscussCommentService {
   async target(c: Caller, kind: DiscussKind, refId: number): Promise<DiscussTarget> {
     if (kind === "preparation") {
       const { prep, power } = await this.deps.preparations.require(c, refId);
-      return { kind, ref_id: prep.id, title: prep.theme, community_id: prep.community_id, school_id: prep.school_id, can_view: power.can_view, can_discuss: power.can_discuss, can_manage: power.can_manage };
+      return {
+        kind,
+        ref_id: prep.id,
+        title: prep.theme,
+        community_id: prep.community_id,
+        school_id: prep.school_id,
+        can_view: power.can_view,
+        can_discuss: power.can_discuss,
+        can_manage: power.can_manage,
+      };
     }
     if (kind === "listen") {
       const { record, power } = await listenAccessOf(this.deps).require(c, refId);
-      return { kind, ref_id: record.id, title: record.name, community_id: record.community_id, school_id: record.school_id, can_view: power.can_view, can_discuss: power.can_discuss, can_manage: power.can_manage };
+      return {
+        kind,
+        ref_id: record.id,
+        title: record.name,
+        community_id: record.community_id,
+        school_id: record.school_id,
+        can_view: power.can_view,
+        can_discuss: power.can_discuss,
+        can_manage: power.can_manage,
+      };
     }
     const { row, power } = await afterClassAccessOf(this.deps).require(c, refId);
-    return { kind, ref_id: row.id, title: row.title, community_id: row.community_id, school_id: row.school_id, can_view: power.can_view, can_discuss: power.can_discuss, can_manage: power.can_manage };
+    return {
+      kind,
+      ref_id: row.id,
+      title: row.title,
+      community_id: row.community_id,
+      school_id: row.school_id,
+      can_view: power.can_view,
+      can_discuss: power.can_discuss,
+      can_manage: power.can_manage,
+    };
   }
 
   private async viewable(c: Caller, kind: DiscussKind, refId: number): Promise<DiscussTarget> {
@@ -114,7 +141,12 @@ export class DiscussCommentService {
   }
 
   /** Writes a message on a target the caller may discuss (c315; c310 and c280 come here too). */
-  async save(c: Caller, kind: DiscussKind, refId: number, p: Omit<DiscussSavePayload, "preparation_id" | "reservation_record_id" | "after_class_id">): Promise<DiscussMessage> {
+  async save(
+    c: Caller,
+    kind: DiscussKind,
+    refId: number,
+    p: Omit<DiscussSavePayload, "preparation_id" | "reservation_record_id" | "after_class_id">,
+  ): Promise<DiscussMessage> {
     const t = await this.target(c, kind, refId);
     if (!t.can_discuss) throw forbidden(DISCUSS_MESSAGES.notJoined);
     await this.checkListenTarget(p.target_id ?? 0, t.school_id);
@@ -150,7 +182,15 @@ export class DiscussCommentService {
   async list(c: Caller, p: DiscussListPayload): Promise<DiscussPage> {
     const { kind, ref_id } = discussTargetOf(p);
     const t = await this.viewable(c, kind, ref_id);
-    const page = await this.discuss.list(c, { target_type: kind, ref_id: t.ref_id, page: p.page, limit: p.limit, target_id: p.target_id, wps_file_key: p.wps_file_key, order: p.order });
+    const page = await this.discuss.list(c, {
+      target_type: kind,
+      ref_id: t.ref_id,
+      page: p.page,
+      limit: p.limit,
+      target_id: p.target_id,
+      wps_file_key: p.wps_file_key,
+      order: p.order,
+    });
     return { ...page, status: t.can_discuss ? 1 : 2 };
   }
 

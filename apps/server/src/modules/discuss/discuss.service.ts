@@ -164,7 +164,14 @@ export class DiscussService {
         .set({ like_count: sql`(select count(*)::int from ${discussLike} where ${discussLike.comment_id} = ${id})` })
         .where(eq(discussComment.id, id))
         .returning({ like_count: discussComment.like_count });
-      return { id, target_type: row.target_type, ref_id: row.ref_id, like_count: upd!.like_count, account_id: c.id, is_like: added.length > 0 } satisfies DiscussLiked;
+      return {
+        id,
+        target_type: row.target_type,
+        ref_id: row.ref_id,
+        like_count: upd!.like_count,
+        account_id: c.id,
+        is_like: added.length > 0,
+      } satisfies DiscussLiked;
     });
     await this.announce("discuss.like", data.target_type, data.ref_id, data);
     return data;
@@ -174,7 +181,10 @@ export class DiscussService {
   async setExpand(c: Caller, targetType: string, id: number, expandStatus: number, mayManage: boolean): Promise<DiscussExpanded> {
     const row = await this.record(targetType, id);
     if (row.account_id !== c.id && !mayManage) throw forbidden("只有研讨的作者或管理者可以折叠或展开该条研讨");
-    await this.db.update(discussComment).set({ expand_status: expandStatus ? 1 : 0 }).where(eq(discussComment.id, id));
+    await this.db
+      .update(discussComment)
+      .set({ expand_status: expandStatus ? 1 : 0 })
+      .where(eq(discussComment.id, id));
     const data: DiscussExpanded = { id, target_type: row.target_type, ref_id: row.ref_id, expand_status: expandStatus ? 1 : 0 };
     await this.announce("discuss.expand", row.target_type, row.ref_id, data);
     return data;
@@ -273,7 +283,10 @@ export class DiscussService {
 
   /** The record of a message of a target type, or 404. */
   async record(targetType: string, id: number, db: Db | Tx = this.db): Promise<DiscussRecord> {
-    const [row] = await db.select().from(discussComment).where(and(eq(discussComment.id, id), eq(discussComment.target_type, targetType)));
+    const [row] = await db
+      .select()
+      .from(discussComment)
+      .where(and(eq(discussComment.id, id), eq(discussComment.target_type, targetType)));
     if (!row || row.deleted_at) throw notFound(DISCUSS_MESSAGES.gone);
     return row;
   }
@@ -298,7 +311,10 @@ export class DiscussService {
       q.wps_file_key ? eq(discussComment.wps_file_key, q.wps_file_key) : undefined,
     )!;
     const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(discussComment).where(roots);
-    const [{ all } = { all: 0 }] = await this.db.select({ all: count() }).from(discussComment).where(and(ofTarget, isNull(discussComment.deleted_at)));
+    const [{ all } = { all: 0 }] = await this.db
+      .select({ all: count() })
+      .from(discussComment)
+      .where(and(ofTarget, isNull(discussComment.deleted_at)));
     const top = await this.db
       .select()
       .from(discussComment)
@@ -369,13 +385,23 @@ export class DiscussService {
     const who = new Map(accts.map((a) => [a.id, a]));
     const imageIds = [...new Set(rows.flatMap((r) => r.content_img.map((u) => Number(FILE_REF.exec(u)?.[1] ?? 0)).filter(Boolean)))];
     const pub = new Map<number, boolean>();
-    if (imageIds.length) for (const f of await db.select({ id: storedFile.id, p: storedFile.is_public }).from(storedFile).where(inArray(storedFile.id, imageIds))) pub.set(f.id, f.p);
+    if (imageIds.length)
+      for (const f of await db.select({ id: storedFile.id, p: storedFile.is_public }).from(storedFile).where(inArray(storedFile.id, imageIds)))
+        pub.set(f.id, f.p);
     const liked = new Set<number>();
     if (c.id)
       for (const l of await db
         .select({ id: discussLike.comment_id })
         .from(discussLike)
-        .where(and(eq(discussLike.account_id, c.id), inArray(discussLike.comment_id, rows.map((r) => r.id)))))
+        .where(
+          and(
+            eq(discussLike.account_id, c.id),
+            inArray(
+              discussLike.comment_id,
+              rows.map((r) => r.id),
+            ),
+          ),
+        ))
         liked.add(l.id);
     const readable = (u: string): string => {
       const id = Number(FILE_REF.exec(u)?.[1] ?? 0);
@@ -391,7 +417,7 @@ export class DiscussService {
         content: deleted ? DISCUSS_MESSAGES.deleted : r.content,
         content_img: deleted ? [] : r.content_img.map(readable),
         reply_person: r.reply_person,
-        reply_person_name: r.reply_person ? (who.get(r.reply_person)?.realname || who.get(r.reply_person)?.username || "") : "",
+        reply_person_name: r.reply_person ? who.get(r.reply_person)?.realname || who.get(r.reply_person)?.username || "" : "",
         created_at: formatTime(r.created_at),
         target_id: r.target_id,
         wps_file_key: r.wps_file_key,

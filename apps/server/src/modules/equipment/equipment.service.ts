@@ -422,7 +422,11 @@ export class EquipmentService implements StreamAuthority {
         }
       } else {
         for (let i = 0; !code && i < 10; i++) {
-          const [issued] = await tx.insert(deviceCode).values({ code: newCode(), created_by: c.id, used_at: now }).onConflictDoNothing().returning({ code: deviceCode.code });
+          const [issued] = await tx
+            .insert(deviceCode)
+            .values({ code: newCode(), created_by: c.id, used_at: now })
+            .onConflictDoNothing()
+            .returning({ code: deviceCode.code });
           code = issued?.code;
         }
         if (!code) throw new Error("could not issue a device code");
@@ -578,10 +582,7 @@ export class EquipmentService implements StreamAuthority {
    * Runs `fn` for one device ({id}: its refusal is the call's) or for each of several ({ids}: each answers
    * {id, ok, msg}).
    */
-  private async forTargets(
-    p: { id?: number; ids?: number[] },
-    fn: (id: number) => Promise<{ msg: string; command_id?: number }>,
-  ): Promise<CommandQueued[]> {
+  private async forTargets(p: { id?: number; ids?: number[] }, fn: (id: number) => Promise<{ msg: string; command_id?: number }>): Promise<CommandQueued[]> {
     const { single, ids } = targetIds(p);
     const out: CommandQueued[] = [];
     for (const id of ids) {
@@ -666,7 +667,10 @@ export class EquipmentService implements StreamAuthority {
       if (EquipmentService.fits(v, e) || !(await this.deps.org.inScope(c, e.school_id))) continue;
       misfits.push(`${e.position}（${e.producer || "型号未填"}）`);
     }
-    if (misfits.length) throw badInput(`版本 ${v.version} 适用型号为 ${v.models.join("、")}，不适用于：${misfits.slice(0, 10).join("、")}${misfits.length > 10 ? ` 等 ${misfits.length} 台设备` : ""}`);
+    if (misfits.length)
+      throw badInput(
+        `版本 ${v.version} 适用型号为 ${v.models.join("、")}，不适用于：${misfits.slice(0, 10).join("、")}${misfits.length > 10 ? ` 等 ${misfits.length} 台设备` : ""}`,
+      );
   }
 
   /** c103: the version the devices should run (stored; no command): a registry version fitting every device. */
@@ -687,7 +691,10 @@ export class EquipmentService implements StreamAuthority {
    */
   async sendUpgrade(c: Caller, p: z.output<typeof EquipmentSendUpgrade>): Promise<CommandQueued[]> {
     const explicit = p.url !== undefined && p.sha256 !== undefined;
-    const chosen = explicit || (p.version_id === undefined && p.version === undefined) ? undefined : await this.registryVersion(p.version_id !== undefined ? { id: p.version_id } : { version: p.version });
+    const chosen =
+      explicit || (p.version_id === undefined && p.version === undefined)
+        ? undefined
+        : await this.registryVersion(p.version_id !== undefined ? { id: p.version_id } : { version: p.version });
     if (chosen) await this.checkFit(c, chosen, targetIds(p).ids);
     const current = explicit || chosen ? undefined : await this.versions?.currentDeviceVersion();
     return this.forTargets(p, (id) =>
@@ -700,11 +707,15 @@ export class EquipmentService implements StreamAuthority {
         } else {
           const v = chosen ?? (e.target_version ? await this.registryVersion({ version: e.target_version }) : current);
           if (!v) throw badInput("没有可下发的版本：请选择版本，或先设置设备的目标版本 / 软件版本中的当前版本");
-          if (!EquipmentService.fits(v, e)) throw badInput(`版本 ${v.version} 适用型号为 ${v.models.join("、")}，不适用于${e.position}（${e.producer || "型号未填"}）`);
+          if (!EquipmentService.fits(v, e))
+            throw badInput(`版本 ${v.version} 适用型号为 ${v.models.join("、")}，不适用于${e.position}（${e.producer || "型号未填"}）`);
           payload = { version: v.version, url: this.versions!.packageUrl(v), sha256: v.sha256, size: v.size };
         }
         if (payload.version !== e.target_version) {
-          await this.db.update(equipment).set({ target_version: payload.version as string, updated_at: this.now() }).where(eq(equipment.id, id));
+          await this.db
+            .update(equipment)
+            .set({ target_version: payload.version as string, updated_at: this.now() })
+            .where(eq(equipment.id, id));
         }
         return payload;
       }),
@@ -720,7 +731,10 @@ export class EquipmentService implements StreamAuthority {
     payload: Record<string, unknown>,
   ): Promise<{ msg: string; command_id?: number }> {
     const e = await this.managedDevice(c, id);
-    await this.db.update(equipment).set({ ...set, updated_at: this.now() }).where(eq(equipment.id, id));
+    await this.db
+      .update(equipment)
+      .set({ ...set, updated_at: this.now() })
+      .where(eq(equipment.id, id));
     if (e.status !== 1) return { msg: "已保存（设备已停用，未下发命令）" };
     return { msg: `已保存并下发${COMMAND_TYPE_NAMES[type]}命令`, command_id: await this.queue(id, type, payload, c.id) };
   }
@@ -831,7 +845,15 @@ export class EquipmentService implements StreamAuthority {
   // /v2/school_equipment (community edition): same table, same rules
 
   async schoolList(c: Caller, q: z.output<typeof SchoolEquipmentListPayload>): Promise<Page<SchoolEquipmentRow>> {
-    const page = await this.list(c, { ...q, heartbeat_state: undefined, status: undefined, liveStreamStatus: undefined, is_tour: undefined, new_class_name: undefined, code: undefined });
+    const page = await this.list(c, {
+      ...q,
+      heartbeat_state: undefined,
+      status: undefined,
+      liveStreamStatus: undefined,
+      is_tour: undefined,
+      new_class_name: undefined,
+      code: undefined,
+    });
     return {
       ...page,
       list: page.list.map((r) => ({
@@ -916,9 +938,7 @@ export class EquipmentService implements StreamAuthority {
       .set({ status: "delivered", delivered_at: now })
       .where(and(eq(equipmentCommand.equipment_id, e.id), eq(equipmentCommand.status, "queued")))
       .returning({ id: equipmentCommand.id, type: equipmentCommand.type, payload: equipmentCommand.payload });
-    const commands: DeviceCommand[] = delivered
-      .sort((a, b) => a.id - b.id)
-      .map((r) => ({ id: r.id, type: r.type as CommandType, payload: r.payload }));
+    const commands: DeviceCommand[] = delivered.sort((a, b) => a.id - b.id).map((r) => ({ id: r.id, type: r.type as CommandType, payload: r.payload }));
     return { interval_s: this.deps.devices.heartbeatSeconds, commands, rtmp: this.rtmpUrls(e, requestHost), class_id: e.new_class_id };
   }
 
@@ -969,7 +989,8 @@ export class EquipmentService implements StreamAuthority {
     if (existsSync(file)) {
       try {
         const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-        if (parsed && typeof parsed === "object") stored = Object.fromEntries(Object.entries(parsed).filter((kv): kv is [string, string] => typeof kv[1] === "string"));
+        if (parsed && typeof parsed === "object")
+          stored = Object.fromEntries(Object.entries(parsed).filter((kv): kv is [string, string] => typeof kv[1] === "string"));
       } catch {
         stored = {};
       }

@@ -94,7 +94,12 @@ export function fileRoutes(app: FastifyInstance, host: CallHost, deps: FileRoute
     ["c172", C.fileChunkUpload, "分片上传（通道 1，4 片并行）"],
     ["c173", C.fileSliceUpload, "分片上传（通道 2，逐片）"],
   ] as const) {
-    raw(id, path, `${label}：action=slice 保存第 chunk 片（0 起），status 列出已收到的分片（断点续传），merge 按序流式合并并返回 {save_path, size, id, real_file_name}；multipart`, ChunkFields);
+    raw(
+      id,
+      path,
+      `${label}：action=slice 保存第 chunk 片（0 起），status 列出已收到的分片（断点续传），merge 按序流式合并并返回 {save_path, size, id, real_file_name}；multipart`,
+      ChunkFields,
+    );
     app.post(path, async (req, res) => {
       const actor = await actorOf(req, "user");
       if (!actor) throw new AppError(Code.SESSION_INVALID);
@@ -110,7 +115,12 @@ export function fileRoutes(app: FastifyInstance, host: CallHost, deps: FileRoute
     });
   }
 
-  raw("c171", C.fileUpload, "上传文件：module 决定允许的类型和大小（connectivity 视频 600MB；image 图片 5MB；word、video、exe、document、any 500MB …），按文件内容识别类型；multipart，文件字段 file", UploadFields);
+  raw(
+    "c171",
+    C.fileUpload,
+    "上传文件：module 决定允许的类型和大小（connectivity 视频 600MB；image 图片 5MB；word、video、exe、document、any 500MB …），按文件内容识别类型；multipart，文件字段 file",
+    UploadFields,
+  );
   app.post(C.fileUpload, async (req, res) => {
     const actor = await actorOf(req, "user");
     if (!actor) throw new AppError(Code.SESSION_INVALID);
@@ -169,7 +179,11 @@ export function fileRoutes(app: FastifyInstance, host: CallHost, deps: FileRoute
   });
 
   // GET /files/:id[/preview.pdf] — public files for anyone; private ones with the TOKEN header or a signed address.
-  const serve = async (req: FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>, res: FastifyReply, rendition: boolean) => {
+  const serve = async (
+    req: FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>,
+    res: FastifyReply,
+    rendition: boolean,
+  ) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) return fail(res, 404, Code.NOT_FOUND, "文件不存在或已删除");
     let actor: Actor | null = null;
@@ -230,5 +244,7 @@ export function fileRoutes(app: FastifyInstance, host: CallHost, deps: FileRoute
     }
   };
   app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(`${FILE_GET_PREFIX}/:id`, (req, res) => serve(req, res, false));
-  app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(`${FILE_GET_PREFIX}/:id/preview.pdf`, (req, res) => serve(req, res, true));
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(`${FILE_GET_PREFIX}/:id/preview.pdf`, (req, res) =>
+    serve(req, res, true),
+  );
 }

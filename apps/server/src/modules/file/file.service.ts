@@ -248,7 +248,14 @@ export class FileService {
     this.sameFile(row, f);
     if (row.status === "done" && row.file_id) {
       const file = await this.fileRow(row.file_id);
-      if (file) return { uuid: f.uuid, chunks: Array.from({ length: row.chunk_length }, (_, i) => i), chunkLength: row.chunk_length, size: row.size, merged: this.mergeAnswer(file) };
+      if (file)
+        return {
+          uuid: f.uuid,
+          chunks: Array.from({ length: row.chunk_length }, (_, i) => i),
+          chunkLength: row.chunk_length,
+          size: row.size,
+          merged: this.mergeAnswer(file),
+        };
     }
     return { uuid: f.uuid, chunks: await this.heldChunks(accountId, row), chunkLength: row.chunk_length, size: row.size, merged: null };
   }
@@ -284,13 +291,16 @@ export class FileService {
       if (merged) return merged;
       throw conflict(FILE_MESSAGES.merging);
     }
-    const heartbeat = setInterval(() => {
-      void this.db
-        .update(uploadSession)
-        .set({ lease_until: leaseUntil() })
-        .where(and(where, eq(uploadSession.status, "merging")))
-        .catch(() => undefined);
-    }, Math.max(200, Math.floor(this.o.mergeLeaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        void this.db
+          .update(uploadSession)
+          .set({ lease_until: leaseUntil() })
+          .where(and(where, eq(uploadSession.status, "merging")))
+          .catch(() => undefined);
+      },
+      Math.max(200, Math.floor(this.o.mergeLeaseMs / 3)),
+    );
     heartbeat.unref();
     const reopen = () =>
       this.db
@@ -301,8 +311,13 @@ export class FileService {
       const held = new Set(await this.heldChunks(accountId, claimed));
       const missing = Array.from({ length: claimed.chunk_length }, (_, i) => i).filter((i) => !held.has(i));
       if (missing.length > 0) {
-        const shown = missing.slice(0, 10).map((i) => i + 1).join("、");
-        throw badInput(`分片不完整：缺少第 ${shown}${missing.length > 10 ? " 等" : ""} 片（共 ${claimed.chunk_length} 片，缺 ${missing.length} 片），请继续上传`);
+        const shown = missing
+          .slice(0, 10)
+          .map((i) => i + 1)
+          .join("、");
+        throw badInput(
+          `分片不完整：缺少第 ${shown}${missing.length > 10 ? " 等" : ""} 片（共 ${claimed.chunk_length} 片，缺 ${missing.length} 片），请继续上传`,
+        );
       }
       const hash = createHash("sha256");
       const store = this.store;
@@ -383,12 +398,19 @@ export class FileService {
     const stale = await this.db
       .select()
       .from(uploadSession)
-      .where(and(lt(uploadSession.updated_at, cutoff), or(ne(uploadSession.status, "merging"), isNull(uploadSession.lease_until), lt(uploadSession.lease_until, now))));
+      .where(
+        and(
+          lt(uploadSession.updated_at, cutoff),
+          or(ne(uploadSession.status, "merging"), isNull(uploadSession.lease_until), lt(uploadSession.lease_until, now)),
+        ),
+      );
     for (const row of stale) {
       await this.store.deletePrefix(partPrefix(row.account_id, row.uuid));
       // A merge that wrote the file but never committed (a crash in between) leaves it unreferenced.
       if (row.status !== "done") await this.store.delete(row.storage_key).catch(() => undefined);
-      await this.db.delete(uploadSession).where(and(eq(uploadSession.account_id, row.account_id), eq(uploadSession.uuid, row.uuid), lt(uploadSession.updated_at, cutoff)));
+      await this.db
+        .delete(uploadSession)
+        .where(and(eq(uploadSession.account_id, row.account_id), eq(uploadSession.uuid, row.uuid), lt(uploadSession.updated_at, cutoff)));
     }
     // Temporary files a crash left: parts being received, copies for ffprobe, LibreOffice work, half-written objects.
     await this.sweepTemporary(cutoff);
@@ -414,7 +436,13 @@ export class FileService {
     const spec = UPLOAD_MODULES[module];
     if (file.size > spec.max) {
       const msg =
-        module === "connectivity" ? FILE_MESSAGES.simpleVideoTooLarge : module === "image" || module === "editor" ? FILE_MESSAGES.imageTooLarge : module === "comment" ? FILE_MESSAGES.commentTooLarge : overLimit(spec.max, file.size);
+        module === "connectivity"
+          ? FILE_MESSAGES.simpleVideoTooLarge
+          : module === "image" || module === "editor"
+            ? FILE_MESSAGES.imageTooLarge
+            : module === "comment"
+              ? FILE_MESSAGES.commentTooLarge
+              : overLimit(spec.max, file.size);
       throw new AppError(Code.TOO_LARGE, msg);
     }
     if (file.size === 0) throw badInput(FILE_MESSAGES.empty);
@@ -423,7 +451,12 @@ export class FileService {
     const allowed: readonly string[] = spec.exts;
     const ok = allowed.length === 0 || allowed.includes(sniffed.ext) || (sniffed.ext === "jpg" && allowed.includes("jpeg"));
     if (!ok) {
-      const msg = module === "image" || module === "editor" || module === "comment" ? FILE_MESSAGES.imageFormat : module === "connectivity" || module === "video" ? FILE_MESSAGES.videoFormat : FILE_MESSAGES.fileFormat;
+      const msg =
+        module === "image" || module === "editor" || module === "comment"
+          ? FILE_MESSAGES.imageFormat
+          : module === "connectivity" || module === "video"
+            ? FILE_MESSAGES.videoFormat
+            : FILE_MESSAGES.fileFormat;
       throw badInput(msg);
     }
     return this.keep(accountId, file, realName, sniffed, module, PUBLIC_MODULES.has(module));
@@ -594,7 +627,11 @@ export class FileService {
 
   async list(accountId: number, p: FileListPayload): Promise<FileListAnswer> {
     const kw = p.keyword ? `%${p.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
-    const where = and(eq(storedFile.account_id, accountId), p.type ? eq(storedFile.kind, p.type) : undefined, kw ? ilike(storedFile.real_file_name, kw) : undefined);
+    const where = and(
+      eq(storedFile.account_id, accountId),
+      p.type ? eq(storedFile.kind, p.type) : undefined,
+      kw ? ilike(storedFile.real_file_name, kw) : undefined,
+    );
     const [n] = await this.db.select({ n: count() }).from(storedFile).where(where);
     const rows = await this.db
       .select()
@@ -694,4 +731,3 @@ async function sha256File(file: string): Promise<string> {
   for await (const c of createReadStream(file)) hash.update(c as Buffer);
   return hash.digest("hex");
 }
-

@@ -120,13 +120,19 @@ export class HomeService {
       .select({ n })
       .from(account)
       .where(and(eq(account.identity, TEACHER), eq(account.status, 1), schoolIn(account.school_id, s)));
-    const [communities] = await db.select({ n }).from(community).where(and(eq(community.status, 1), comScope));
+    const [communities] = await db
+      .select({ n })
+      .from(community)
+      .where(and(eq(community.status, 1), comScope));
     const [members] = await db
       .select({ n: sql<number>`count(distinct ${communityMember.account_id})::int` })
       .from(communityMember)
       .innerJoin(community, eq(community.id, communityMember.community_id))
       .where(and(eq(communityMember.status, 1), eq(community.status, 1), comScope));
-    const [activities] = await db.select({ n }).from(activity).where(and(eq(activity.status, 1), activityInScope(s)));
+    const [activities] = await db
+      .select({ n })
+      .from(activity)
+      .where(and(eq(activity.status, 1), activityInScope(s)));
     const [articles] = await db
       .select({ n })
       .from(communityArticle)
@@ -200,7 +206,12 @@ export class HomeService {
     const month = p.month ?? dayjs(this.now()).tz(TIME_ZONE).format("YYYY-MM");
     const first = monthStart(month);
     const next = first.add(1, "month");
-    const where = and(await this.homeActivities(c), lt(activity.start_time, next.toDate()), gte(activity.end_time, first.toDate()), p.type ? eq(activity.type, p.type) : undefined);
+    const where = and(
+      await this.homeActivities(c),
+      lt(activity.start_time, next.toDate()),
+      gte(activity.end_time, first.toDate()),
+      p.type ? eq(activity.type, p.type) : undefined,
+    );
     // One pass in SQL: each day of the month joined with the activities overlapping it, numbered by start time; only
     // the first SCHEDULE_DAY_LIST of a day travel, with the day's count beside them.
     const tz = sql.raw(`'${TIME_ZONE}'`);
@@ -217,11 +228,19 @@ export class HomeService {
         where ${where}
       ) x where x.rn <= ${SCHEDULE_DAY_LIST}
       order by x.date, x.rn`);
-    const rows = (result as unknown as { rows: { date: string; id: number; type: string; name: string; community_id: number; start_ms: number; end_ms: number; day_count: number }[] }).rows;
+    const rows = (
+      result as unknown as {
+        rows: { date: string; id: number; type: string; name: string; community_id: number; start_ms: number; end_ms: number; day_count: number }[];
+      }
+    ).rows;
     const [counted] = await this.db.select({ n }).from(activity).where(where);
     const total = counted?.n ?? 0;
     const ids = [...new Set(rows.map((r) => Number(r.community_id)).filter(Boolean))];
-    const names = new Map(ids.length ? (await this.db.select({ id: community.id, name: community.name }).from(community).where(inArray(community.id, ids))).map((r) => [r.id, r.name]) : []);
+    const names = new Map(
+      ids.length
+        ? (await this.db.select({ id: community.id, name: community.name }).from(community).where(inArray(community.id, ids))).map((r) => [r.id, r.name])
+        : [],
+    );
     const now = this.now();
     const days: ActivitySchedule["days"] = [];
     for (let d = first; d.isBefore(next); d = d.add(1, "day")) {
@@ -267,14 +286,32 @@ export class HomeService {
       .where(inArray(community.id, ids));
     const count = async (q: Promise<{ id: number; n: number }[]>) => new Map((await q).map((r) => [r.id, r.n]));
     const members = await count(
-      db.select({ id: communityMember.community_id, n }).from(communityMember).where(and(inArray(communityMember.community_id, ids), eq(communityMember.status, 1))).groupBy(communityMember.community_id),
+      db
+        .select({ id: communityMember.community_id, n })
+        .from(communityMember)
+        .where(and(inArray(communityMember.community_id, ids), eq(communityMember.status, 1)))
+        .groupBy(communityMember.community_id),
     );
-    const acts = await count(db.select({ id: activity.community_id, n }).from(activity).where(and(inArray(activity.community_id, ids), eq(activity.status, 1))).groupBy(activity.community_id));
+    const acts = await count(
+      db
+        .select({ id: activity.community_id, n })
+        .from(activity)
+        .where(and(inArray(activity.community_id, ids), eq(activity.status, 1)))
+        .groupBy(activity.community_id),
+    );
     const arts = await count(
-      db.select({ id: communityArticle.community_id, n }).from(communityArticle).where(and(inArray(communityArticle.community_id, ids), eq(communityArticle.status, 1))).groupBy(communityArticle.community_id),
+      db
+        .select({ id: communityArticle.community_id, n })
+        .from(communityArticle)
+        .where(and(inArray(communityArticle.community_id, ids), eq(communityArticle.status, 1)))
+        .groupBy(communityArticle.community_id),
     );
     const logs = await count(
-      db.select({ id: communityLog.community_id, n }).from(communityLog).where(and(inArray(communityLog.community_id, ids), gte(communityLog.created_at, since))).groupBy(communityLog.community_id),
+      db
+        .select({ id: communityLog.community_id, n })
+        .from(communityLog)
+        .where(and(inArray(communityLog.community_id, ids), gte(communityLog.created_at, since)))
+        .groupBy(communityLog.community_id),
     );
     const byId = new Map(rows.map((r) => [r.c.id, r]));
     return ids.flatMap((id) => {
@@ -335,7 +372,12 @@ export class HomeService {
 
   /** c344: activities by type (every phase), newest first. */
   async typeActivityList(c: Caller, p: HomeTypeActivityPayload): Promise<Page<ActivityRow>> {
-    return this.activities.page(and(await this.homeActivities(c), ...filterSql({ type: p.type, phase: p.phase }, this.now())), ActivityService.NEWEST, p.page, p.limit);
+    return this.activities.page(
+      and(await this.homeActivities(c), ...filterSql({ type: p.type, phase: p.phase }, this.now())),
+      ActivityService.NEWEST,
+      p.page,
+      p.limit,
+    );
   }
 
   /** c342: the latest events of the platform's normal, displayed communities. */
@@ -393,9 +435,19 @@ export class HomeService {
     if (!schools.length) return [];
     const count = async (q: Promise<{ id: number; n: number }[]>) => new Map((await q).map((r) => [r.id, r.n]));
     const teachers = await count(
-      db.select({ id: account.school_id, n }).from(account).where(and(eq(account.identity, TEACHER), eq(account.status, 1), only(account.school_id))).groupBy(account.school_id),
+      db
+        .select({ id: account.school_id, n })
+        .from(account)
+        .where(and(eq(account.identity, TEACHER), eq(account.status, 1), only(account.school_id)))
+        .groupBy(account.school_id),
     );
-    const communities = await count(db.select({ id: community.school_id, n }).from(community).where(and(eq(community.status, 1), only(community.school_id))).groupBy(community.school_id));
+    const communities = await count(
+      db
+        .select({ id: community.school_id, n })
+        .from(community)
+        .where(and(eq(community.status, 1), only(community.school_id)))
+        .groupBy(community.school_id),
+    );
     const members = await count(
       db
         .select({ id: community.school_id, n: sql<number>`count(distinct ${communityMember.account_id})::int` })
@@ -404,7 +456,13 @@ export class HomeService {
         .where(and(eq(communityMember.status, 1), eq(community.status, 1), only(community.school_id)))
         .groupBy(community.school_id),
     );
-    const acts = await count(db.select({ id: activity.school_id, n }).from(activity).where(and(eq(activity.status, 1), only(activity.school_id))).groupBy(activity.school_id));
+    const acts = await count(
+      db
+        .select({ id: activity.school_id, n })
+        .from(activity)
+        .where(and(eq(activity.status, 1), only(activity.school_id)))
+        .groupBy(activity.school_id),
+    );
     const arts = await count(
       db
         .select({ id: community.school_id, n })
@@ -435,8 +493,18 @@ export class HomeService {
   /** The regions directly below a scope: provinces for the platform, children of a province or city; none below a district or for a school. */
   private async juniorRegions(s: OrgScope, keyword?: string): Promise<RegionRow[] | undefined> {
     const kw = keyword ? sql`${region.name} ilike ${containsPattern(keyword)}` : undefined;
-    if (s.all) return this.db.select().from(region).where(and(eq(region.level, 1), kw)).orderBy(asc(region.sort), asc(region.id));
-    if (s.root && s.root.level < 3) return this.db.select().from(region).where(and(eq(region.pid, s.root.id), kw)).orderBy(asc(region.sort), asc(region.id));
+    if (s.all)
+      return this.db
+        .select()
+        .from(region)
+        .where(and(eq(region.level, 1), kw))
+        .orderBy(asc(region.sort), asc(region.id));
+    if (s.root && s.root.level < 3)
+      return this.db
+        .select()
+        .from(region)
+        .where(and(eq(region.pid, s.root.id), kw))
+        .orderBy(asc(region.sort), asc(region.id));
     return undefined;
   }
 
@@ -445,7 +513,9 @@ export class HomeService {
     const s = await this.scopes.resolve(c, p);
     const totals = await this.totals(s);
     const regions = await Promise.all(((await this.juniorRegions(s)) ?? []).map((r) => this.regionUnit(r)));
-    const schools = (await this.schoolUnits(s.all ? undefined : s.schools)).sort((a, b) => b.activity_count - a.activity_count || a.id - b.id).slice(0, CENSUS_SCHOOLS);
+    const schools = (await this.schoolUnits(s.all ? undefined : s.schools))
+      .sort((a, b) => b.activity_count - a.activity_count || a.id - b.id)
+      .slice(0, CENSUS_SCHOOLS);
     return { scope: s.info, totals, regions, schools };
   }
 
@@ -464,7 +534,11 @@ export class HomeService {
       .where(and(eq(activity.status, 1), activityInScope(s), gte(activity.start_time, from), lt(activity.start_time, to)))
       .groupBy(month, activity.type);
     const types = [...ACTIVITY_TYPE_KEYS, ...new Set(rows.map((r) => r.type).filter((t) => !(ACTIVITY_TYPE_KEYS as readonly string[]).includes(t)))];
-    const series = types.map((t) => ({ type: t, name: ACTIVITY_TYPES[t] ?? t, data: labels.map((m) => rows.find((r) => r.month === m && r.type === t)?.n ?? 0) }));
+    const series = types.map((t) => ({
+      type: t,
+      name: ACTIVITY_TYPES[t] ?? t,
+      data: labels.map((m) => rows.find((r) => r.month === m && r.type === t)?.n ?? 0),
+    }));
     return { labels, total: labels.map((_, i) => series.reduce((a, x) => a + (x.data[i] ?? 0), 0)), series };
   }
 
@@ -478,9 +552,17 @@ export class HomeService {
     const base = { target: p.target, days: p.days, page: p.page, limit: p.limit };
     if (p.target === "school") {
       const where = and(window, activityInScope(s), sql`${activity.school_id} <> 0`);
-      const [total] = await this.db.select({ n: sql<number>`count(distinct ${activity.school_id})::int` }).from(activity).where(where);
+      const [total] = await this.db
+        .select({ n: sql<number>`count(distinct ${activity.school_id})::int` })
+        .from(activity)
+        .where(where);
       const rows = await this.db
-        .select({ id: activity.school_id, name: sql<string>`coalesce(max(${school.title}), '')`, n, extra: sql<number>`count(distinct ${activity.account_id})::int` })
+        .select({
+          id: activity.school_id,
+          name: sql<string>`coalesce(max(${school.title}), '')`,
+          n,
+          extra: sql<number>`count(distinct ${activity.account_id})::int`,
+        })
         .from(activity)
         .leftJoin(school, eq(school.id, activity.school_id))
         .where(where)
@@ -488,11 +570,22 @@ export class HomeService {
         .orderBy(desc(n), asc(activity.school_id))
         .limit(p.limit)
         .offset(offset);
-      return { ...base, total: total?.n ?? 0, list: rows.map((r, i) => ({ rank: offset + i + 1, id: r.id, name: r.name, school_name: r.name, activity_count: r.n, extra_count: r.extra })) };
+      return {
+        ...base,
+        total: total?.n ?? 0,
+        list: rows.map((r, i) => ({ rank: offset + i + 1, id: r.id, name: r.name, school_name: r.name, activity_count: r.n, extra_count: r.extra })),
+      };
     }
     if (p.target === "community") {
-      const where = and(window, sql`${activity.community_id} <> 0`, s.all ? undefined : sql`${activity.community_id} in (select ${community.id} from ${community} where ${communityInScope(s)})`);
-      const [total] = await this.db.select({ n: sql<number>`count(distinct ${activity.community_id})::int` }).from(activity).where(where);
+      const where = and(
+        window,
+        sql`${activity.community_id} <> 0`,
+        s.all ? undefined : sql`${activity.community_id} in (select ${community.id} from ${community} where ${communityInScope(s)})`,
+      );
+      const [total] = await this.db
+        .select({ n: sql<number>`count(distinct ${activity.community_id})::int` })
+        .from(activity)
+        .where(where);
       const rows = await this.db
         .select({ id: activity.community_id, n })
         .from(activity)
@@ -521,25 +614,46 @@ export class HomeService {
         total: total?.n ?? 0,
         list: rows.map((r, i) => {
           const c = names.find((x) => x.id === r.id);
-          return { rank: offset + i + 1, id: r.id, name: c?.name ?? "", school_name: c?.school_name ?? "", activity_count: r.n, extra_count: logs.find((x) => x.id === r.id)?.n ?? 0 };
+          return {
+            rank: offset + i + 1,
+            id: r.id,
+            name: c?.name ?? "",
+            school_name: c?.school_name ?? "",
+            activity_count: r.n,
+            extra_count: logs.find((x) => x.id === r.id)?.n ?? 0,
+          };
         }),
       };
     }
     // Teachers: activities created plus activities taken part in, within the window (grouped, merged here).
     const counts = await this.teacherCounts(s, window);
-    const ranked = [...counts].filter(([, v]) => v.created + v.involved > 0).sort(([a, x], [b, y]) => y.created + y.involved - (x.created + x.involved) || a - b);
+    const ranked = [...counts]
+      .filter(([, v]) => v.created + v.involved > 0)
+      .sort(([a, x], [b, y]) => y.created + y.involved - (x.created + x.involved) || a - b);
     const pageRows = ranked.slice(offset, offset + p.limit);
     const names = await this.teacherNames(pageRows.map(([id]) => id));
     return {
       ...base,
       total: ranked.length,
-      list: pageRows.map(([id, v], i) => ({ rank: offset + i + 1, id, name: names.get(id)?.realname ?? "", school_name: names.get(id)?.school_name ?? "", activity_count: v.created + v.involved, extra_count: v.created })),
+      list: pageRows.map(([id, v], i) => ({
+        rank: offset + i + 1,
+        id,
+        name: names.get(id)?.realname ?? "",
+        school_name: names.get(id)?.school_name ?? "",
+        activity_count: v.created + v.involved,
+        extra_count: v.created,
+      })),
     };
   }
 
   /** Teachers of a scope (enabled, identity 2), optionally by name. */
   private teacherWhere(s: OrgScope, keyword?: string): SQL | undefined {
-    return and(eq(account.identity, TEACHER), eq(account.status, 1), schoolIn(account.school_id, s), keyword ? sql`${account.realname} ilike ${containsPattern(keyword)}` : undefined);
+    return and(
+      eq(account.identity, TEACHER),
+      eq(account.status, 1),
+      schoolIn(account.school_id, s),
+      keyword ? sql`${account.realname} ilike ${containsPattern(keyword)}` : undefined,
+    );
   }
 
   /** Activities each teacher of the scope created / takes part in (matching `window`): two grouped queries. */
@@ -652,7 +766,13 @@ export class HomeService {
     const ids = rows.map((r) => r.id);
     const people = ids.length
       ? await this.db
-          .select({ id: account.id, realname: account.realname, head: account.head_portrait_url, school_id: account.school_id, school_name: sql<string>`coalesce(${school.title}, '')` })
+          .select({
+            id: account.id,
+            realname: account.realname,
+            head: account.head_portrait_url,
+            school_id: account.school_id,
+            school_name: sql<string>`coalesce(${school.title}, '')`,
+          })
           .from(account)
           .leftJoin(school, eq(school.id, account.school_id))
           .where(inArray(account.id, ids))
@@ -675,7 +795,10 @@ export class HomeService {
           school_id: a?.school_id ?? 0,
           school_name: a?.school_name ?? "",
           community_count: r.n,
-          community_names: names.filter((x) => x.account_id === r.id).slice(0, 5).map((x) => x.name),
+          community_names: names
+            .filter((x) => x.account_id === r.id)
+            .slice(0, 5)
+            .map((x) => x.name),
           joined_at: r.joined ? formatTime(new Date(r.joined)) : "",
         };
       }),
@@ -758,7 +881,12 @@ export class HomeService {
   /** c354: the teachers of a region (default the caller's organization), by school then name. */
   async regionAccountList(c: Caller, p: RegionAccountPayload): Promise<Page<OrgTeacherRow>> {
     const s = await this.scopes.resolve(c, p);
-    const where = and(eq(account.identity, TEACHER), eq(account.status, 1), schoolIn(account.school_id, s), p.keyword ? sql`${account.realname} ilike ${containsPattern(p.keyword)}` : undefined);
+    const where = and(
+      eq(account.identity, TEACHER),
+      eq(account.status, 1),
+      schoolIn(account.school_id, s),
+      p.keyword ? sql`${account.realname} ilike ${containsPattern(p.keyword)}` : undefined,
+    );
     const [total] = await this.db.select({ n }).from(account).where(where);
     const ids = await this.db
       .select({ id: account.id })
@@ -776,7 +904,12 @@ export class HomeService {
     if (!schoolId) throw badInput("学校(school_id): 请选择学校");
     await this.scopes.resolve(c, { school_id: schoolId });
     const score = sql`((select count(*) from ${activity} where ${activity.account_id} = ${account.id} and ${activity.status} = 1) + (select count(*) from ${activityMember} inner join ${activity} on ${activity.id} = ${activityMember.activity_id} where ${activityMember.account_id} = ${account.id} and ${activity.status} = 1))`;
-    const where = and(eq(account.identity, TEACHER), eq(account.status, 1), eq(account.school_id, schoolId), p.keyword ? sql`${account.realname} ilike ${containsPattern(p.keyword)}` : undefined);
+    const where = and(
+      eq(account.identity, TEACHER),
+      eq(account.status, 1),
+      eq(account.school_id, schoolId),
+      p.keyword ? sql`${account.realname} ilike ${containsPattern(p.keyword)}` : undefined,
+    );
     const [total] = await this.db.select({ n }).from(account).where(where);
     const ids = await this.db
       .select({ id: account.id })
@@ -866,7 +999,14 @@ export class HomeService {
     return {
       list: pageIds.map((id) => {
         const v = counts.get(id) ?? { created: 0, involved: 0 };
-        return { account_id: id, realname: names.get(id)?.realname ?? "", school_name: names.get(id)?.school_name ?? "", created_count: v.created, involved_count: v.involved, total: v.created + v.involved };
+        return {
+          account_id: id,
+          realname: names.get(id)?.realname ?? "",
+          school_name: names.get(id)?.school_name ?? "",
+          created_count: v.created,
+          involved_count: v.involved,
+          total: v.created + v.involved,
+        };
       }),
       total: all.length,
       page: p.page,
@@ -874,4 +1014,3 @@ export class HomeService {
     };
   }
 }
-

@@ -184,7 +184,10 @@ export class LessonCollab {
     this.hocuspocus.closeConnections();
     for (const ws of this.wss.clients) ws.terminate();
     const until = Date.now() + 15_000;
-    while ((this.hocuspocus.documents.size > 0 || this.hocuspocus.loadingDocuments.size > 0 || this.hocuspocus.unloadingDocuments.size > 0) && Date.now() < until) {
+    while (
+      (this.hocuspocus.documents.size > 0 || this.hocuspocus.loadingDocuments.size > 0 || this.hocuspocus.unloadingDocuments.size > 0) &&
+      Date.now() < until
+    ) {
       for (const d of this.hocuspocus.documents.values()) {
         if (d.getConnectionsCount() === 0) {
           const key = `onStoreDocument-${d.name}`;

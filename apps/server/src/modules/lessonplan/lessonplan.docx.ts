@@ -33,7 +33,11 @@ export const DOCX_UNREADABLE = "无法读取该 Word 文件，请确认它是 .d
 
 /** WPS / Chinese Word heading and title style names → HTML headings (mammoth's defaults cover "Heading 1"…). */
 export const WPS_STYLE_MAP = [
-  ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`p[style-name='标题 ${n}'] => h${n}:fresh`, `p[style-name='标题${n}'] => h${n}:fresh`, `p[style-name='heading ${n}'] => h${n}:fresh`]),
+  ...[1, 2, 3, 4, 5, 6].flatMap((n) => [
+    `p[style-name='标题 ${n}'] => h${n}:fresh`,
+    `p[style-name='标题${n}'] => h${n}:fresh`,
+    `p[style-name='heading ${n}'] => h${n}:fresh`,
+  ]),
   "p[style-name='标题'] => h1:fresh",
   "p[style-name='Title'] => h1:fresh",
   "p[style-name='副标题'] => h2:fresh",
@@ -76,7 +80,14 @@ export async function importDocx(buffer: Buffer, storeImage: ImageSink): Promise
 /** An image of the document as bytes (our stored files only), or undefined (written as "[图片]"). */
 export type ImageSource = (src: string) => Promise<{ data: Buffer; type: "png" | "jpg" | "gif" | "bmp" } | undefined>;
 
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6] as const;
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+] as const;
 const FONT = { ascii: "Times New Roman", hAnsi: "Times New Roman", eastAsia: "宋体", cs: "Times New Roman" };
 
 interface Ctx {
@@ -115,7 +126,8 @@ export function imageSize(b: Buffer): { width: number; height: number } | undefi
       if (b[i] !== 0xff) return undefined;
       const marker = b[i + 1]!;
       const len = b.readUInt16BE(i + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
       i += 2 + len;
     }
   }
@@ -134,7 +146,11 @@ async function imageParagraph(n: JSONContent, ctx: Ctx): Promise<Paragraph> {
   return new Paragraph({ alignment: AlignmentType.CENTER, children });
 }
 
-async function blocks(nodes: JSONContent[] | undefined, ctx: Ctx, list?: { ordered: boolean; level: number; instance: number }): Promise<(Paragraph | Table)[]> {
+async function blocks(
+  nodes: JSONContent[] | undefined,
+  ctx: Ctx,
+  list?: { ordered: boolean; level: number; instance: number },
+): Promise<(Paragraph | Table)[]> {
   const out: (Paragraph | Table)[] = [];
   for (const n of nodes ?? []) {
     switch (n.type) {
@@ -145,8 +161,17 @@ async function blocks(nodes: JSONContent[] | undefined, ctx: Ctx, list?: { order
       }
       case "paragraph":
       case "codeBlock": {
-        const children = n.type === "codeBlock" ? [new TextRun({ text: (n.content ?? []).map((c) => c.text ?? "").join(""), font: { ascii: "Consolas", hAnsi: "Consolas", eastAsia: "宋体" } })] : runsOf(n);
-        if (list) out.push(new Paragraph({ children, ...(list.ordered ? { numbering: { reference: "ordered", level: list.level, instance: list.instance } } : { bullet: { level: list.level } }) }));
+        const children =
+          n.type === "codeBlock"
+            ? [new TextRun({ text: (n.content ?? []).map((c) => c.text ?? "").join(""), font: { ascii: "Consolas", hAnsi: "Consolas", eastAsia: "宋体" } })]
+            : runsOf(n);
+        if (list)
+          out.push(
+            new Paragraph({
+              children,
+              ...(list.ordered ? { numbering: { reference: "ordered", level: list.level, instance: list.instance } } : { bullet: { level: list.level } }),
+            }),
+          );
         else out.push(new Paragraph({ children }));
         // A paragraph holding images: each on its own line after it.
         for (const c of n.content ?? []) if (c.type === "image") out.push(await imageParagraph(c, ctx));
@@ -185,7 +210,11 @@ async function blocks(nodes: JSONContent[] | undefined, ctx: Ctx, list?: { order
           }
           if (cells.length) rows.push(new TableRow({ children: cells, tableHeader: (r.content ?? []).every((c) => c.type === "tableHeader") || undefined }));
         }
-        if (rows.length) out.push(new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE }, margins: { top: 60, bottom: 60, left: 100, right: 100 } }), new Paragraph({ children: [] }));
+        if (rows.length)
+          out.push(
+            new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE }, margins: { top: 60, bottom: 60, left: 100, right: 100 } }),
+            new Paragraph({ children: [] }),
+          );
         break;
       }
       default:
@@ -199,7 +228,13 @@ async function blocks(nodes: JSONContent[] | undefined, ctx: Ctx, list?: { order
 export async function exportDocx(json: JSONContent, title: string, images: ImageSource): Promise<Buffer> {
   const children = await blocks(json.content, { images, ordered: 0 });
   const levels = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (i: number) => string) =>
-    Array.from({ length: 9 }, (_, i) => ({ level: i, format, text: text(i), alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 420 * (i + 1), hanging: 420 } } } }));
+    Array.from({ length: 9 }, (_, i) => ({
+      level: i,
+      format,
+      text: text(i),
+      alignment: AlignmentType.LEFT,
+      style: { paragraph: { indent: { left: 420 * (i + 1), hanging: 420 } } },
+    }));
   const doc = new Document({
     title,
     creator: "研课",

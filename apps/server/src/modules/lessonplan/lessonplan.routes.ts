@@ -53,7 +53,10 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
   let signingKey: Promise<Buffer> | undefined;
   const key = () => (signingKey ??= loadServerSecret(deps.db).then((s) => deriveKey(s, "lessonplan-export")));
   const sign = async (q: { id: number; v: number; f: string; a: number; exp: number }) =>
-    createHmac("sha256", await key()).update(`${q.id}.${q.v}.${q.f}.${q.a}.${q.exp}`).digest("base64url").slice(0, 32);
+    createHmac("sha256", await key())
+      .update(`${q.id}.${q.v}.${q.f}.${q.a}.${q.exp}`)
+      .digest("base64url")
+      .slice(0, 32);
   const cache = new Map<string, { file: ExportFile; until: number }>();
   const remember = (sig: string, file: ExportFile, until: number) => {
     const now = Date.now();
@@ -65,7 +68,8 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
   defineCall(app, host, {
     id: "c261",
     path: C.wpsFilePreparation,
-    summary: "新建教案：在集体备课中新建空白教案（template 为 true 时用教案模板：教学目标、教学重难点、教学过程、板书设计、作业布置、教学反思），首个教案为主教案；备课参与人或管理员",
+    summary:
+      "新建教案：在集体备课中新建空白教案（template 为 true 时用教案模板：教学目标、教学重难点、教学过程、板书设计、作业布置、教学反思），首个教案为主教案；备课参与人或管理员",
     access: "user",
     schema: LessonPlanCreatePayload,
     message: "教案已创建",
@@ -124,7 +128,8 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
   defineCall(app, host, {
     id: "c241",
     path: C.upWpsFile,
-    summary: "导入 Word：把本人上传的 .docx（file_id）导入为新教案（preparation_id），或覆盖已有教案（id，先自动保存“导入前”版本）；图片存入文件库；备课参与人或管理员",
+    summary:
+      "导入 Word：把本人上传的 .docx（file_id）导入为新教案（preparation_id），或覆盖已有教案（id，先自动保存“导入前”版本）；图片存入文件库；备课参与人或管理员",
     access: "user",
     schema: LessonPlanImportPayload,
     message: "导入成功",

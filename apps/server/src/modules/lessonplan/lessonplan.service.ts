@@ -86,7 +86,12 @@ async function readAll(stream: Readable, max: number): Promise<Buffer> {
 
 /** A file name without characters Windows or browsers refuse. */
 export function safeFileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\r\n\t]+/g, "_").trim().slice(0, 80) || "教案";
+  return (
+    name
+      .replace(/[\\/:*?"<>|\r\n\t]+/g, "_")
+      .trim()
+      .slice(0, 80) || "教案"
+  );
 }
 
 export class LessonPlanService {
@@ -102,7 +107,10 @@ export class LessonPlanService {
   // ── helpers ──────────────────────────────────────────────────────────────────────────────────────────────────
 
   private async plan(id: number): Promise<DocRow> {
-    const [row] = await this.db.select().from(lessonDoc).where(and(eq(lessonDoc.id, id), isNull(lessonDoc.deleted_at)));
+    const [row] = await this.db
+      .select()
+      .from(lessonDoc)
+      .where(and(eq(lessonDoc.id, id), isNull(lessonDoc.deleted_at)));
     if (!row) throw notFound(LESSON_PLAN_MESSAGES.planGone);
     return row;
   }
@@ -115,7 +123,10 @@ export class LessonPlanService {
   }
 
   private async version(docId: number, versionId: number): Promise<VersionRow> {
-    const [v] = await this.db.select().from(lessonDocVersion).where(and(eq(lessonDocVersion.id, versionId), eq(lessonDocVersion.doc_id, docId)));
+    const [v] = await this.db
+      .select()
+      .from(lessonDocVersion)
+      .where(and(eq(lessonDocVersion.id, versionId), eq(lessonDocVersion.doc_id, docId)));
     if (!v) throw notFound(LESSON_PLAN_MESSAGES.versionGone);
     return v;
   }
@@ -123,7 +134,10 @@ export class LessonPlanService {
   private async names(ids: number[]): Promise<Map<number, string>> {
     const want = [...new Set(ids.filter((i) => i > 0))];
     if (!want.length) return new Map();
-    const rows = await this.db.select({ id: account.id, realname: account.realname, username: account.username }).from(account).where(inArray(account.id, want));
+    const rows = await this.db
+      .select({ id: account.id, realname: account.realname, username: account.username })
+      .from(account)
+      .where(inArray(account.id, want));
     return new Map(rows.map((r) => [r.id, r.realname || r.username]));
   }
 
@@ -139,7 +153,11 @@ export class LessonPlanService {
   private async rows(c: AccountRow, docs: DocRow[], power: PreparationPower): Promise<LessonPlanRow[]> {
     if (!docs.length) return [];
     const ids = docs.map((d) => d.id);
-    const counts = await this.db.select({ doc_id: lessonDocVersion.doc_id, n: count() }).from(lessonDocVersion).where(inArray(lessonDocVersion.doc_id, ids)).groupBy(lessonDocVersion.doc_id);
+    const counts = await this.db
+      .select({ doc_id: lessonDocVersion.doc_id, n: count() })
+      .from(lessonDocVersion)
+      .where(inArray(lessonDocVersion.doc_id, ids))
+      .groupBy(lessonDocVersion.doc_id);
     const byDoc = new Map(counts.map((r) => [r.doc_id, Number(r.n)]));
     const editing = new Map(docs.map((d) => [d.id, this.collab.editorIds(d.id)]));
     const names = await this.names([...docs.flatMap((d) => [d.created_by, d.updated_by]), ...[...editing.values()].flat()]);
@@ -164,7 +182,12 @@ export class LessonPlanService {
     }));
   }
 
-  private async versionRows(c: AccountRow, rows: Omit<VersionRow, "state" | "html">[], sizes: Map<number, number>, power: PreparationPower): Promise<LessonPlanVersionRow[]> {
+  private async versionRows(
+    c: AccountRow,
+    rows: Omit<VersionRow, "state" | "html">[],
+    sizes: Map<number, number>,
+    power: PreparationPower,
+  ): Promise<LessonPlanVersionRow[]> {
     const names = await this.names(rows.map((r) => r.created_by));
     return rows.map((v) => ({
       id: v.id,
@@ -199,13 +222,19 @@ export class LessonPlanService {
     const { html, text } = derive(stateToJSON(state));
     for (let attempt = 1; attempt <= 20; attempt++) {
       const n = attempt === 1 ? name : `${name} (${attempt})`;
-      const [taken] = await this.db.select({ id: lessonDocVersion.id }).from(lessonDocVersion).where(and(eq(lessonDocVersion.doc_id, doc.id), eq(lessonDocVersion.name, n)));
+      const [taken] = await this.db
+        .select({ id: lessonDocVersion.id })
+        .from(lessonDocVersion)
+        .where(and(eq(lessonDocVersion.doc_id, doc.id), eq(lessonDocVersion.name, n)));
       if (taken) {
         if (exact) throw conflict(LESSON_PLAN_MESSAGES.versionName(name));
         continue;
       }
       try {
-        const [row] = await this.db.insert(lessonDocVersion).values({ doc_id: doc.id, name: n, kind, state, html, text, created_by: c.id, created_at: this.deps.now() }).returning();
+        const [row] = await this.db
+          .insert(lessonDocVersion)
+          .values({ doc_id: doc.id, name: n, kind, state, html, text, created_by: c.id, created_at: this.deps.now() })
+          .returning();
         return row!;
       } catch (e) {
         if (!isUniqueViolation(e)) throw e;
@@ -231,7 +260,19 @@ export class LessonPlanService {
         .where(and(eq(lessonDoc.preparation_id, prep.id), isNull(lessonDoc.deleted_at), eq(lessonDoc.main, 1)));
       const [row] = await tx
         .insert(lessonDoc)
-        .values({ preparation_id: prep.id, title, main: Number(n) === 0 ? 1 : 0, state, html, text, source_file_id: sourceFileId, created_by: c.id, updated_by: c.id, created_at: now, updated_at: now })
+        .values({
+          preparation_id: prep.id,
+          title,
+          main: Number(n) === 0 ? 1 : 0,
+          state,
+          html,
+          text,
+          source_file_id: sourceFileId,
+          created_by: c.id,
+          updated_by: c.id,
+          created_at: now,
+          updated_at: now,
+        })
         .returning();
       await this.log(tx, prep, c, "lessonplan.save", row!.id, `创建了教案「${title}」`);
       return row!;
@@ -321,7 +362,9 @@ export class LessonPlanService {
     const { parts, counts } = compareLines(lines(a.text), lines(bText));
     return {
       a: { version_id: a.id, name: a.name, created_at: formatTime(a.created_at) },
-      b: b ? { version_id: b.id, name: b.name, created_at: formatTime(b.created_at) } : { version_id: 0, name: "当前内容", created_at: formatTime(doc.updated_at) },
+      b: b
+        ? { version_id: b.id, name: b.name, created_at: formatTime(b.created_at) }
+        : { version_id: 0, name: "当前内容", created_at: formatTime(doc.updated_at) },
       parts,
       counts,
     };

@@ -27,8 +27,20 @@ describe("lesson-plan editor schema", () => {
         {
           type: "table",
           content: [
-            { type: "tableRow", content: [{ type: "tableHeader", content: [{ type: "paragraph", content: [{ type: "text", text: "环节" }] }] }, { type: "tableHeader", content: [{ type: "paragraph", content: [{ type: "text", text: "时间" }] }] }] },
-            { type: "tableRow", content: [{ type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "导入" }] }] }, { type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "5分钟" }] }] }] },
+            {
+              type: "tableRow",
+              content: [
+                { type: "tableHeader", content: [{ type: "paragraph", content: [{ type: "text", text: "环节" }] }] },
+                { type: "tableHeader", content: [{ type: "paragraph", content: [{ type: "text", text: "时间" }] }] },
+              ],
+            },
+            {
+              type: "tableRow",
+              content: [
+                { type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "导入" }] }] },
+                { type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "5分钟" }] }] },
+              ],
+            },
           ],
         },
       ],
@@ -52,8 +64,18 @@ describe("compare", () => {
     const changed = r.parts[1];
     expect(changed?.type).toBe("changed");
     if (changed?.type === "changed") {
-      expect(changed.segments.filter((s) => s.type === "added").map((s) => s.text).join("")).toBe("并应用");
-      expect(changed.segments.filter((s) => s.type === "removed").map((s) => s.text).join("")).toBe("过程");
+      expect(
+        changed.segments
+          .filter((s) => s.type === "added")
+          .map((s) => s.text)
+          .join(""),
+      ).toBe("并应用");
+      expect(
+        changed.segments
+          .filter((s) => s.type === "removed")
+          .map((s) => s.text)
+          .join(""),
+      ).toBe("过程");
     }
     expect(r.parts.slice(2)).toEqual([
       { type: "removed", text: "课堂小结" },
@@ -75,10 +97,27 @@ describe("Word and PDF", () => {
       type: "doc",
       content: [
         { type: "heading", attrs: { level: 1 }, content: [{ type: "text", text: "教案" }] },
-        { type: "paragraph", content: [{ type: "text", text: "重点", marks: [{ type: "bold" }] }, { type: "text", text: "难点", marks: [{ type: "italic" }] }] },
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "重点", marks: [{ type: "bold" }] },
+            { type: "text", text: "难点", marks: [{ type: "italic" }] },
+          ],
+        },
         { type: "bulletList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "要点一" }] }] }] },
         { type: "orderedList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "步骤一" }] }] }] },
-        { type: "table", content: [{ type: "tableRow", content: [{ type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "甲" }] }] }, { type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "乙" }] }] }] }] },
+        {
+          type: "table",
+          content: [
+            {
+              type: "tableRow",
+              content: [
+                { type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "甲" }] }] },
+                { type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "乙" }] }] },
+              ],
+            },
+          ],
+        },
       ],
     };
     const buf = await exportDocx(json, "教案", async () => undefined);
@@ -103,7 +142,10 @@ describe("Word and PDF", () => {
   });
 
   it("a file that is no .docx is refused in Chinese", async () => {
-    await expect(importDocx(Buffer.from("not a zip"), async () => "")).rejects.toMatchObject({ code: Code.BAD_INPUT, message: expect.stringContaining("无法读取该 Word 文件") });
+    await expect(importDocx(Buffer.from("not a zip"), async () => "")).rejects.toMatchObject({
+      code: Code.BAD_INPUT,
+      message: expect.stringContaining("无法读取该 Word 文件"),
+    });
   });
 
   it("PDF without LibreOffice answers the file module's message", async () => {

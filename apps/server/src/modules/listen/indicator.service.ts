@@ -210,7 +210,13 @@ export class IndicatorService {
       .orderBy(asc(lectureIndicator.level), asc(lectureIndicator.sort), asc(lectureIndicator.id));
     const byRoot = new Map<number, Row[]>();
     for (const r of rows) byRoot.set(r.root_id, [...(byRoot.get(r.root_id) ?? []), r]);
-    const [names, used] = await Promise.all([schoolNames(this.db, roots.map((r) => r.school_id)), this.usedCounts(ids)]);
+    const [names, used] = await Promise.all([
+      schoolNames(
+        this.db,
+        roots.map((r) => r.school_id),
+      ),
+      this.usedCounts(ids),
+    ]);
     const list = roots.map((r) => this.schemeOut(this.nest(byRoot.get(r.id) ?? [r], c, r.id)!, c, names, used));
     return { list, tree: null, warnings: [] };
   }
@@ -231,7 +237,11 @@ export class IndicatorService {
     const conds = [eq(lectureIndicator.pid, pid), eq(lectureIndicator.name, name)];
     if (pid === 0) conds.push(eq(lectureIndicator.school_id, schoolId));
     if (exceptId) conds.push(ne(lectureIndicator.id, exceptId));
-    const [hit] = await this.db.select({ id: lectureIndicator.id }).from(lectureIndicator).where(and(...conds)).limit(1);
+    const [hit] = await this.db
+      .select({ id: lectureIndicator.id })
+      .from(lectureIndicator)
+      .where(and(...conds))
+      .limit(1);
     if (hit) throw conflict(M.duplicate);
   }
 
@@ -253,7 +263,10 @@ export class IndicatorService {
     let sort = p.sort;
     if (!sortSent) {
       const cond = p.pid > 0 ? eq(lectureIndicator.pid, p.pid) : and(eq(lectureIndicator.pid, 0), eq(lectureIndicator.school_id, schoolId));
-      const [m] = await this.db.select({ m: sql<number>`coalesce(max(${lectureIndicator.sort}), 0)::int` }).from(lectureIndicator).where(cond);
+      const [m] = await this.db
+        .select({ m: sql<number>`coalesce(max(${lectureIndicator.sort}), 0)::int` })
+        .from(lectureIndicator)
+        .where(cond);
       sort = (m?.m ?? 0) + 1;
     }
     const row = await this.db.transaction(async (tx) => {

@@ -29,13 +29,21 @@ import type { Caller } from "../org/period.service.js";
 import { listenEvaluate, listenMember } from "./listen.schema.js";
 
 /** The columns scoped-sql.ts reads. */
-const LISTEN_COLS: ScopedColumns = { community_id: listenEvaluate.community_id, school_id: listenEvaluate.school_id, area_id: listenEvaluate.area_id, city_id: listenEvaluate.city_id };
+const LISTEN_COLS: ScopedColumns = {
+  community_id: listenEvaluate.community_id,
+  school_id: listenEvaluate.school_id,
+  area_id: listenEvaluate.area_id,
+  city_id: listenEvaluate.city_id,
+};
 
 export type ListenRow = typeof listenEvaluate.$inferSelect;
 
 /** The answer's shape (ListenDetail.power). */
 export type ListenPower = ListenPowerAnswer;
-export type ListenAbility = Exclude<{ [K in keyof ListenPower]: ListenPower[K] extends boolean ? K : never }[keyof ListenPower], "is_organiser" | "is_teacher" | "is_manager">;
+export type ListenAbility = Exclude<
+  { [K in keyof ListenPower]: ListenPower[K] extends boolean ? K : never }[keyof ListenPower],
+  "is_organiser" | "is_teacher" | "is_manager"
+>;
 
 export const LISTEN_NOT_FOUND = "听评课不存在或已删除";
 /** Participant roles (listen_member.role). */

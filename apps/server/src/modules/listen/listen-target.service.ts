@@ -54,7 +54,11 @@ export class ListenTargetService {
   private async assertUnique(schoolId: number, name: string, exceptId = 0): Promise<void> {
     const conds = [eq(listenTarget.school_id, schoolId), eq(listenTarget.name, name), eq(listenTarget.status, 1)];
     if (exceptId) conds.push(ne(listenTarget.id, exceptId));
-    const [hit] = await this.db.select({ id: listenTarget.id }).from(listenTarget).where(and(...conds)).limit(1);
+    const [hit] = await this.db
+      .select({ id: listenTarget.id })
+      .from(listenTarget)
+      .where(and(...conds))
+      .limit(1);
     if (hit) throw conflict(M.targetDuplicate);
   }
 
@@ -69,7 +73,10 @@ export class ListenTargetService {
       .where(and(...conds))
       .orderBy(asc(listenTarget.school_id), asc(listenTarget.sort), asc(listenTarget.id))
       .limit(1000);
-    const names = await schoolNames(this.db, rows.map((r) => r.school_id));
+    const names = await schoolNames(
+      this.db,
+      rows.map((r) => r.school_id),
+    );
     return { list: rows.map((r) => this.out(r, c, names)) };
   }
 
@@ -80,7 +87,10 @@ export class ListenTargetService {
     await this.assertUnique(schoolId, p.name);
     let sort = p.sort;
     if (!sortSent) {
-      const [m] = await this.db.select({ m: sql<number>`coalesce(max(${listenTarget.sort}), 0)::int` }).from(listenTarget).where(eq(listenTarget.school_id, schoolId));
+      const [m] = await this.db
+        .select({ m: sql<number>`coalesce(max(${listenTarget.sort}), 0)::int` })
+        .from(listenTarget)
+        .where(eq(listenTarget.school_id, schoolId));
       sort = (m?.m ?? 0) + 1;
     }
     const [row] = await this.db.insert(listenTarget).values({ name: p.name, sort, school_id: schoolId, account_id: c.id }).returning();

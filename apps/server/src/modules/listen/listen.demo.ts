@@ -38,12 +38,68 @@ interface Plan {
 }
 
 const PLANS: Plan[] = [
-  { name: "《春》朗读指导课 听评课", introduction: "七年级语文朗读指导示范课，重点观察朗读指导的层次与学生参与。", period: "初中", subject: "语文", grade: "七年级", community: 0, back: 84, open_model: 1, recommend: true },
-  { name: "正数和负数（第一课时）课堂观察", introduction: "关注情境导入是否自然、负数概念的建构过程与课堂提问的梯度。", period: "初中", subject: "数学", grade: "七年级", community: 1, back: 63, open_model: 1 },
-  { name: "Unit 1 Teenage Life 听说课评课", introduction: "高一英语听说课，观察任务链设计与学生语言输出。", period: "高中", subject: "英语", grade: "高一", community: 4, back: 41, open_model: 2 },
-  { name: "质点与参考系 公开课评课", introduction: "高一物理起始课，观察理想化模型的建构与演示实验的使用。", period: "高中", subject: "物理", grade: "高一", community: 7, back: 24, open_model: 1, recommend: true },
-  { name: "时、分、秒 复习课 听评课", introduction: "三年级数学复习课，关注时间单位换算的练习设计与分层。", period: "小学", subject: "数学", grade: "三年级", community: 6, back: 9, open_model: 1 },
-  { name: "《朝花夕拾》导读课 听评课", introduction: "区级名师工作室的整本书阅读导读课，课前请评课人熟悉评价量表。", period: "初中", subject: "语文", grade: "七年级", community: 5, back: -4, open_model: 2 },
+  {
+    name: "《春》朗读指导课 听评课",
+    introduction: "七年级语文朗读指导示范课，重点观察朗读指导的层次与学生参与。",
+    period: "初中",
+    subject: "语文",
+    grade: "七年级",
+    community: 0,
+    back: 84,
+    open_model: 1,
+    recommend: true,
+  },
+  {
+    name: "正数和负数（第一课时）课堂观察",
+    introduction: "关注情境导入是否自然、负数概念的建构过程与课堂提问的梯度。",
+    period: "初中",
+    subject: "数学",
+    grade: "七年级",
+    community: 1,
+    back: 63,
+    open_model: 1,
+  },
+  {
+    name: "Unit 1 Teenage Life 听说课评课",
+    introduction: "高一英语听说课，观察任务链设计与学生语言输出。",
+    period: "高中",
+    subject: "英语",
+    grade: "高一",
+    community: 4,
+    back: 41,
+    open_model: 2,
+  },
+  {
+    name: "质点与参考系 公开课评课",
+    introduction: "高一物理起始课，观察理想化模型的建构与演示实验的使用。",
+    period: "高中",
+    subject: "物理",
+    grade: "高一",
+    community: 7,
+    back: 24,
+    open_model: 1,
+    recommend: true,
+  },
+  {
+    name: "时、分、秒 复习课 听评课",
+    introduction: "三年级数学复习课，关注时间单位换算的练习设计与分层。",
+    period: "小学",
+    subject: "数学",
+    grade: "三年级",
+    community: 6,
+    back: 9,
+    open_model: 1,
+  },
+  {
+    name: "《朝花夕拾》导读课 听评课",
+    introduction: "区级名师工作室的整本书阅读导读课，课前请评课人熟悉评价量表。",
+    period: "初中",
+    subject: "语文",
+    grade: "七年级",
+    community: 5,
+    back: -4,
+    open_model: 2,
+  },
 ];
 
 const COMMENTS: readonly { at: number; text: string }[] = [
@@ -53,7 +109,12 @@ const COMMENTS: readonly { at: number; text: string }[] = [
   { at: 1930, text: "板书条理清楚，重点突出。" },
   { at: 2420, text: "课堂小结如果让学生自己来归纳会更好。" },
 ];
-const OVERALL = ["教学目标明确，环节设计合理，学生参与度高。", "重难点突破有方法，建议练习再分层。", "课堂气氛活跃，教师语言简洁，评价及时。", "整体流畅，时间把控可以再精准一些。"];
+const OVERALL = [
+  "教学目标明确，环节设计合理，学生参与度高。",
+  "重难点突破有方法，建议练习再分层。",
+  "课堂气氛活跃，教师语言简洁，评价及时。",
+  "整体流畅，时间把控可以再精准一些。",
+];
 
 /** The teacher's after-class reflection on each of the first three lessons held (课后反思, with a colleague's comment). */
 const REFLECTIONS: readonly { supplement: string; html: string; comment: string }[] = [
@@ -88,7 +149,14 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
   const [root] = await db
     .select({ id: lectureIndicator.id })
     .from(lectureIndicator)
-    .where(and(eq(lectureIndicator.name, DEFAULT_INDICATOR_SCHEME), eq(lectureIndicator.level, 1), eq(lectureIndicator.school_id, 0), eq(lectureIndicator.status, 1)))
+    .where(
+      and(
+        eq(lectureIndicator.name, DEFAULT_INDICATOR_SCHEME),
+        eq(lectureIndicator.level, 1),
+        eq(lectureIndicator.school_id, 0),
+        eq(lectureIndicator.status, 1),
+      ),
+    )
     .orderBy(asc(lectureIndicator.id))
     .limit(1);
   const scheme = root ? await loadScheme(db, root.id) : null;
@@ -111,7 +179,9 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
     const subj = subjects.find((s) => s.name === plan.subject && s.period_name === plan.period);
     const schoolId = c.school_id || who.get(organiser.id)?.school_id || 0;
     const regions = await scopes.schoolRegions(schoolId);
-    const [clip] = schoolId ? await db.select({ id: video.id, file_id: video.file_id }).from(video).where(eq(video.school_id, schoolId)).orderBy(asc(video.id)).limit(1) : [];
+    const [clip] = schoolId
+      ? await db.select({ id: video.id, file_id: video.file_id }).from(video).where(eq(video.school_id, schoolId)).orderBy(asc(video.id)).limit(1)
+      : [];
     const held = plan.back > 0;
     const [row] = await db
       .insert(listenEvaluate)
@@ -144,11 +214,13 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
       })
       .returning({ id: listenEvaluate.id });
     const id = row!.id;
-    await db.insert(listenMember).values([
-      { record_id: id, account_id: organiser.id, role: 1, created_at: created },
-      { record_id: id, account_id: teacher.id, role: 2, created_at: created },
-      ...evaluators.filter((e) => e !== organiser.id && e !== teacher.id).map((e) => ({ record_id: id, account_id: e, role: 3, created_at: created })),
-    ]);
+    await db
+      .insert(listenMember)
+      .values([
+        { record_id: id, account_id: organiser.id, role: 1, created_at: created },
+        { record_id: id, account_id: teacher.id, role: 2, created_at: created },
+        ...evaluators.filter((e) => e !== organiser.id && e !== teacher.id).map((e) => ({ record_id: id, account_id: e, role: 3, created_at: created })),
+      ]);
     await activities.register(db, {
       type: "listen",
       ref_id: id,
@@ -165,20 +237,48 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
       is_display: plan.open_model === 1 ? 1 : 0,
       is_recommend: plan.recommend ? 1 : 0,
     });
-    logs.push({ community_id: c.id, account_id: organiser.id, action: "listen.save", target_type: "listen", target_id: id, content: `发起听评课「${plan.name}」`, created_at: created });
+    logs.push({
+      community_id: c.id,
+      account_id: organiser.id,
+      action: "listen.save",
+      target_type: "listen",
+      target_id: id,
+      content: `发起听评课「${plan.name}」`,
+      created_at: created,
+    });
     if (!held) continue;
 
     // Each evaluator's submitted evaluation: scores between 60 % and 100 % of each item's range.
     for (const [n, e] of [...new Set(evaluators)].filter((x) => x !== teacher.id).entries()) {
       const at = new Date(end.getTime() + (10 + n * 17) * MINUTE);
-      const scores = items.map((it) => ({ indicator_id: it.id, score: Math.round(it.min_score + (0.6 + r() * 0.4) * (it.max_score - it.min_score)), comment: "" }));
+      const scores = items.map((it) => ({
+        indicator_id: it.id,
+        score: Math.round(it.min_score + (0.6 + r() * 0.4) * (it.max_score - it.min_score)),
+        comment: "",
+      }));
       const total = totalScore(scheme, new Map(scores.map((s) => [s.indicator_id, s.score])));
       const [ev] = await db
         .insert(listenEvaluation)
-        .values({ record_id: id, account_id: e, total_score: total, comment: OVERALL[Math.floor(r() * OVERALL.length)]!, status: 1, created_at: at, updated_at: at })
+        .values({
+          record_id: id,
+          account_id: e,
+          total_score: total,
+          comment: OVERALL[Math.floor(r() * OVERALL.length)]!,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        })
         .returning({ id: listenEvaluation.id });
       if (scores.length) await db.insert(listenScore).values(scores.map((s) => ({ ...s, evaluation_id: ev!.id })));
-      logs.push({ community_id: c.id, account_id: e, action: "listen.evaluate", target_type: "listen", target_id: id, content: `提交了听评课「${plan.name}」的评价`, created_at: at });
+      logs.push({
+        community_id: c.id,
+        account_id: e,
+        action: "listen.evaluate",
+        target_type: "listen",
+        target_id: id,
+        content: `提交了听评课「${plan.name}」的评价`,
+        created_at: at,
+      });
     }
 
     // Three comments written while watching, at their time in the lesson.
@@ -187,7 +287,16 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
     await db.insert(discussComment).values(
       picks.map((p, i) => {
         const by = talkers[i % talkers.length]!;
-        return { target_type: "listen", ref_id: id, community_id: c.id, content: p.text, account_id: by, identity: who.get(by)?.identity ?? 2, video_time: p.at, created_at: new Date(start.getTime() + p.at * 1000) };
+        return {
+          target_type: "listen",
+          ref_id: id,
+          community_id: c.id,
+          content: p.text,
+          account_id: by,
+          identity: who.get(by)?.identity ?? 2,
+          video_time: p.at,
+          created_at: new Date(start.getTime() + p.at * 1000),
+        };
       }),
     );
 
@@ -199,11 +308,56 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
       const title = `${plan.name.replace(/ ?(听评课|课堂观察|评课|公开课评课)$/, "")} 课后反思`;
       const [ac] = await db
         .insert(afterClass)
-        .values({ title, title_supplement: reflection.supplement, content: reflection.html, community_id: c.id, record_id: id, period_id: subj?.period_id ?? 0, subject_id: subj?.id ?? 0, grade_name: plan.grade, account_id: teacher.id, school_id: schoolId, area_id: c.area_id, city_id: c.city_id, created_at: at, updated_at: at })
+        .values({
+          title,
+          title_supplement: reflection.supplement,
+          content: reflection.html,
+          community_id: c.id,
+          record_id: id,
+          period_id: subj?.period_id ?? 0,
+          subject_id: subj?.id ?? 0,
+          grade_name: plan.grade,
+          account_id: teacher.id,
+          school_id: schoolId,
+          area_id: c.area_id,
+          city_id: c.city_id,
+          created_at: at,
+          updated_at: at,
+        })
         .returning();
-      await activities.register(db, { type: "after_class", ref_id: ac!.id, name: title, community_id: c.id, account_id: teacher.id, start_time: at, end_time: at, school_id: schoolId || undefined, period_id: ac!.period_id, subject_id: ac!.subject_id, participation_account_ids: [teacher.id] });
-      await db.insert(discussComment).values({ target_type: "after_class", ref_id: ac!.id, community_id: c.id, content: reflection.comment, account_id: organiser.id, identity: who.get(organiser.id)?.identity ?? 2, created_at: new Date(at.getTime() + 3_600_000) });
-      logs.push({ community_id: c.id, account_id: teacher.id, action: "after_class.save", target_type: "after_class", target_id: ac!.id, content: `发布了课后反思「${title}」`, created_at: at });
+      await activities.register(db, {
+        type: "after_class",
+        ref_id: ac!.id,
+        name: title,
+        community_id: c.id,
+        account_id: teacher.id,
+        start_time: at,
+        end_time: at,
+        school_id: schoolId || undefined,
+        period_id: ac!.period_id,
+        subject_id: ac!.subject_id,
+        participation_account_ids: [teacher.id],
+      });
+      await db
+        .insert(discussComment)
+        .values({
+          target_type: "after_class",
+          ref_id: ac!.id,
+          community_id: c.id,
+          content: reflection.comment,
+          account_id: organiser.id,
+          identity: who.get(organiser.id)?.identity ?? 2,
+          created_at: new Date(at.getTime() + 3_600_000),
+        });
+      logs.push({
+        community_id: c.id,
+        account_id: teacher.id,
+        action: "after_class.save",
+        target_type: "after_class",
+        target_id: ac!.id,
+        content: `发布了课后反思「${title}」`,
+        created_at: at,
+      });
     }
   }
   if (logs.length) await db.insert(communityLog).values(logs);

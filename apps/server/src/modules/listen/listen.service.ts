@@ -106,18 +106,26 @@ const rowColumns = {
   ...getTableColumns(listenEvaluate),
   community_name: sql<string>`coalesce(${community.name}, '')`.as("community_name"),
   account_name: sql<string>`coalesce(nullif(${account.realname}, ''), ${account.username}, '')`.as("account_name"),
-  teacher_name: sql<string>`coalesce((select coalesce(nullif(t.realname, ''), t.username) from ${account} as t where t.id = ${teacherExpr}), '')`.as("teacher_name"),
+  teacher_name: sql<string>`coalesce((select coalesce(nullif(t.realname, ''), t.username) from ${account} as t where t.id = ${teacherExpr}), '')`.as(
+    "teacher_name",
+  ),
   school_name: sql<string>`coalesce(${school.title}, '')`.as("school_name"),
   period_name: sql<string>`coalesce(${period.name}, '')`.as("period_name"),
   subject_name: sql<string>`coalesce(${subject.name}, '')`.as("subject_name"),
   member_count: sql<number>`(select count(*)::int from ${listenMember} where ${listenMember.record_id} = ${listenEvaluate.id})`.as("member_count"),
-  evaluation_count: sql<number>`(select count(*)::int from ${listenEvaluation} where ${listenEvaluation.record_id} = ${listenEvaluate.id} and ${listenEvaluation.status} = 1)`.as("evaluation_count"),
-  average_score: sql<number | null>`(select avg(${listenEvaluation.total_score})::float8 from ${listenEvaluation} where ${listenEvaluation.record_id} = ${listenEvaluate.id} and ${listenEvaluation.status} = 1)`.as(
+  evaluation_count:
+    sql<number>`(select count(*)::int from ${listenEvaluation} where ${listenEvaluation.record_id} = ${listenEvaluate.id} and ${listenEvaluation.status} = 1)`.as(
+      "evaluation_count",
+    ),
+  average_score: sql<
+    number | null
+  >`(select avg(${listenEvaluation.total_score})::float8 from ${listenEvaluation} where ${listenEvaluation.record_id} = ${listenEvaluate.id} and ${listenEvaluation.status} = 1)`.as(
     "average_score",
   ),
-  discuss_count: sql<number>`(select count(*)::int from ${discussComment} where ${discussComment.target_type} = 'listen' and ${discussComment.ref_id} = ${listenEvaluate.id} and ${discussComment.deleted_at} is null)`.as(
-    "discuss_count",
-  ),
+  discuss_count:
+    sql<number>`(select count(*)::int from ${discussComment} where ${discussComment.target_type} = 'listen' and ${discussComment.ref_id} = ${listenEvaluate.id} and ${discussComment.deleted_at} is null)`.as(
+      "discuss_count",
+    ),
 };
 type JoinedRow = ListenRecord & {
   community_name: string;
@@ -253,11 +261,26 @@ export class ListenService {
 
   private async page(where: SQL | undefined, order: SQL[], page: number, limit: number): Promise<Page<ListenRow>> {
     const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(listenEvaluate).where(where);
-    const rows = Number(n) ? ((await this.joined().where(where).orderBy(...order).limit(limit).offset((page - 1) * limit)) as JoinedRow[]) : [];
+    const rows = Number(n)
+      ? ((await this.joined()
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset((page - 1) * limit)) as JoinedRow[])
+      : [];
     return { list: rows.map((r) => this.toRow(r)), total: Number(n), page, limit };
   }
 
-  private filters(q: { community_id?: number; name?: string; is_type?: number; subject_id?: number; period_id?: number; phase?: string; teacher_account_id?: number; verify_status?: number }): (SQL | undefined)[] {
+  private filters(q: {
+    community_id?: number;
+    name?: string;
+    is_type?: number;
+    subject_id?: number;
+    period_id?: number;
+    phase?: string;
+    teacher_account_id?: number;
+    verify_status?: number;
+  }): (SQL | undefined)[] {
     const now = this.now();
     return [
       q.community_id ? eq(listenEvaluate.community_id, q.community_id) : undefined,
@@ -277,14 +300,19 @@ export class ListenService {
 
   /** c264: what the caller (or an anonymous visitor) may see. */
   async list(c: Caller, q: ListenListPayload): Promise<Page<ListenRow>> {
-    const where = and(await this.access.visibleSql(c), ...this.filters(q), q.is_recommend !== undefined ? eq(listenEvaluate.is_recommend, q.is_recommend) : undefined);
+    const where = and(
+      await this.access.visibleSql(c),
+      ...this.filters(q),
+      q.is_recommend !== undefined ? eq(listenEvaluate.is_recommend, q.is_recommend) : undefined,
+    );
     return this.page(where, this.newestFirst, q.page, q.limit);
   }
 
   /** c271: organised (1), teaching (2), evaluating (3), or all three. */
   async userList(c: Caller, q: ListenUserRecordListPayload): Promise<Page<ListenRow>> {
     const evaluating = sql`${listenEvaluate.id} in (select ${listenMember.record_id} from ${listenMember} where ${listenMember.account_id} = ${c.id} and ${listenMember.role} = ${LISTEN_ROLE.evaluator})`;
-    const mine = q.role === 1 ? eq(listenEvaluate.account_id, c.id) : q.role === 2 ? sql`${teacherExpr} = ${c.id}` : q.role === 3 ? evaluating : this.access.memberSql(c);
+    const mine =
+      q.role === 1 ? eq(listenEvaluate.account_id, c.id) : q.role === 2 ? sql`${teacherExpr} = ${c.id}` : q.role === 3 ? evaluating : this.access.memberSql(c);
     return this.page(and(mine, ...this.filters(q)), this.newestFirst, q.page, q.limit);
   }
 
@@ -335,7 +363,12 @@ export class ListenService {
           rows.map((r) => r.e.id),
         ),
       )
-      .orderBy(sql`(select p.sort from ${lectureIndicator} as p where p.id = ${lectureIndicator.pid})`, asc(lectureIndicator.pid), asc(lectureIndicator.sort), asc(listenScore.indicator_id));
+      .orderBy(
+        sql`(select p.sort from ${lectureIndicator} as p where p.id = ${lectureIndicator.pid})`,
+        asc(lectureIndicator.pid),
+        asc(lectureIndicator.sort),
+        asc(listenScore.indicator_id),
+      );
     return rows.map(({ e, realname, username }) => ({
       id: e.id,
       record_id: e.record_id,
@@ -345,7 +378,9 @@ export class ListenService {
       comment: e.comment,
       status: e.status,
       status_name: LISTEN_EVALUATION_STATUS[e.status] ?? "",
-      scores: scores.filter((s) => s.s.evaluation_id === e.id).map((s) => ({ indicator_id: s.s.indicator_id, indicator_name: s.name ?? "", score: Number(s.s.score), comment: s.s.comment })),
+      scores: scores
+        .filter((s) => s.s.evaluation_id === e.id)
+        .map((s) => ({ indicator_id: s.s.indicator_id, indicator_name: s.name ?? "", score: Number(s.s.score), comment: s.s.comment })),
       created_at: formatTime(e.created_at),
       updated_at: formatTime(e.updated_at),
     }));
@@ -369,13 +404,22 @@ export class ListenService {
     }
     if (submit) {
       const missing = [...items.values()].filter((i) => !seen.has(i.id));
-      if (missing.length) throw badInput(`请为所有评分项打分，还有 ${missing.length} 项未评：${missing.slice(0, 3).map((m) => m.name).join("、")}${missing.length > 3 ? " 等" : ""}`);
+      if (missing.length)
+        throw badInput(
+          `请为所有评分项打分，还有 ${missing.length} 项未评：${missing
+            .slice(0, 3)
+            .map((m) => m.name)
+            .join("、")}${missing.length > 3 ? " 等" : ""}`,
+        );
     }
   }
 
   private async writeScores(tx: Tx, evaluationId: number, scores: readonly ListenScoreItem[]): Promise<void> {
     await tx.delete(listenScore).where(eq(listenScore.evaluation_id, evaluationId));
-    if (scores.length) await tx.insert(listenScore).values(scores.map((s) => ({ evaluation_id: evaluationId, indicator_id: s.indicator_id, score: s.score, comment: s.comment })));
+    if (scores.length)
+      await tx
+        .insert(listenScore)
+        .values(scores.map((s) => ({ evaluation_id: evaluationId, indicator_id: s.indicator_id, score: s.score, comment: s.comment })));
   }
 
   private async announce(recordId: number, type: string, data: unknown): Promise<void> {
@@ -402,7 +446,15 @@ export class ListenService {
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(listenEvaluation)
-        .values({ record_id: record.id, account_id: c.id, total_score: total, comment: p.comment, status: p.status, created_at: this.now(), updated_at: this.now() })
+        .values({
+          record_id: record.id,
+          account_id: c.id,
+          total_score: total,
+          comment: p.comment,
+          status: p.status,
+          created_at: this.now(),
+          updated_at: this.now(),
+        })
         .onConflictDoNothing()
         .returning({ id: listenEvaluation.id });
       if (!row) throw conflict("您已评价过该听评课，请修改评价");
@@ -449,7 +501,9 @@ export class ListenService {
   /** c292: submitted evaluations (and the caller's own draft), per evaluator and item. */
   async evaluationScores(c: Caller, recordId: number): Promise<ListenEvaluationScoreAnswer> {
     const { record } = await this.access.require(c, recordId, "can_view");
-    const list = await this.evaluationRows(and(eq(listenEvaluation.record_id, record.id), or(eq(listenEvaluation.status, 1), c.id ? eq(listenEvaluation.account_id, c.id) : undefined))!);
+    const list = await this.evaluationRows(
+      and(eq(listenEvaluation.record_id, record.id), or(eq(listenEvaluation.status, 1), c.id ? eq(listenEvaluation.account_id, c.id) : undefined))!,
+    );
     return { record_id: record.id, scheme: await this.scheme(record.indicator_id), list };
   }
 
@@ -489,7 +543,11 @@ export class ListenService {
     if (!equipmentId) return [];
     // Signed: a member of the record may watch even when the device's school is not in his scope (a district evaluator).
     const sign = this.deps.signPlayback;
-    return (["teacher", "student"] as const).map((cam) => ({ camera: cam, hls_url: sign(`/live/${equipmentId}/${cam}/index.m3u8`), flv_url: sign(`/live/${equipmentId}/${cam}.flv`) }));
+    return (["teacher", "student"] as const).map((cam) => ({
+      camera: cam,
+      hls_url: sign(`/live/${equipmentId}/${cam}/index.m3u8`),
+      flv_url: sign(`/live/${equipmentId}/${cam}.flv`),
+    }));
   }
 
   /** The playback address a reader gets: the video's main file (signed), the device's live playlist, or "". */
@@ -506,14 +564,22 @@ export class ListenService {
     const [r] = (await this.joined().where(eq(listenEvaluate.id, id))) as JoinedRow[];
     if (!r) throw notFound("听评课不存在或已删除");
     const members = await this.db
-      .select({ account_id: listenMember.account_id, role: listenMember.role, realname: account.realname, username: account.username, es: listenEvaluation.status })
+      .select({
+        account_id: listenMember.account_id,
+        role: listenMember.role,
+        realname: account.realname,
+        username: account.username,
+        es: listenEvaluation.status,
+      })
       .from(listenMember)
       .leftJoin(account, eq(account.id, listenMember.account_id))
       .leftJoin(listenEvaluation, and(eq(listenEvaluation.record_id, listenMember.record_id), eq(listenEvaluation.account_id, listenMember.account_id)))
       .where(eq(listenMember.record_id, id))
       .orderBy(asc(listenMember.role), asc(listenMember.created_at), asc(listenMember.account_id));
     const [prep] = r.preparation_id ? await this.db.select({ theme: preparation.theme }).from(preparation).where(eq(preparation.id, r.preparation_id)) : [];
-    const [eq0] = r.equiment_id ? await this.db.select({ code: equipment.code, position: equipment.position }).from(equipment).where(eq(equipment.id, r.equiment_id)) : [];
+    const [eq0] = r.equiment_id
+      ? await this.db.select({ code: equipment.code, position: equipment.position }).from(equipment).where(eq(equipment.id, r.equiment_id))
+      : [];
     const scheme = await this.scheme(r.indicator_id);
     const [mine] = c.id ? await this.evaluationRows(and(eq(listenEvaluation.record_id, id), eq(listenEvaluation.account_id, c.id))!) : [];
     const files = await this.fileRows(c, power, and(eq(listenFile.record_id, id), eq(listenFile.type, 2))!, 200, 0);
@@ -530,7 +596,13 @@ export class ListenService {
       questionnaire_ids: r.questionnaire_ids,
       participation_account_ids: members.filter((m) => m.role === LISTEN_ROLE.evaluator).map((m) => m.account_id),
       members: members.map(
-        (m): ListenMemberRow => ({ account_id: m.account_id, realname: nameOf(m.realname, m.username), role: m.role, role_name: LISTEN_MEMBER_ROLES[m.role] ?? "", evaluation_status: m.es ?? null }),
+        (m): ListenMemberRow => ({
+          account_id: m.account_id,
+          realname: nameOf(m.realname, m.username),
+          role: m.role,
+          role_name: LISTEN_MEMBER_ROLES[m.role] ?? "",
+          evaluation_status: m.es ?? null,
+        }),
       ),
       area_id: r.area_id,
       indicator_name: scheme?.name ?? "",
@@ -564,7 +636,14 @@ export class ListenService {
     if (communityId) {
       const { community: row, power } = await this.deps.access.require(c, communityId, "can_post", "请先加入社区后再发起听评课");
       const regions = await this.scopes.schoolRegions(row.school_id || organiser.school_id);
-      return { community_id: row.id, school_id: row.school_id || organiser.school_id, area_id: row.area_id || regions.area_id, city_id: row.city_id || regions.city_id, level: row.level, manager: power.can_manage };
+      return {
+        community_id: row.id,
+        school_id: row.school_id || organiser.school_id,
+        area_id: row.area_id || regions.area_id,
+        city_id: row.city_id || regions.city_id,
+        level: row.level,
+        manager: power.can_manage,
+      };
     }
     if (!organiser.school_id) throw badInput("请选择社区：您不属于任何学校，听评课须发起在社区中");
     const regions = await this.scopes.schoolRegions(organiser.school_id);
@@ -597,18 +676,23 @@ export class ListenService {
     if (!e) throw badInput("教室设备不存在");
     if (e.status !== 1) throw badInput("教室设备已停用");
     const schools = await this.deps.org.schoolsInScope(c);
-    if (!(schools === undefined || schools.includes(e.school_id) || (c.school_id !== 0 && c.school_id === e.school_id))) throw forbidden("无权观看该教室设备的直播");
+    if (!(schools === undefined || schools.includes(e.school_id) || (c.school_id !== 0 && c.school_id === e.school_id)))
+      throw forbidden("无权观看该教室设备的直播");
   }
 
   /** The videos of a 精准 record: each the caller's own or of a school he administers. Answers the main file's path. */
   private async checkVideos(c: Caller, ids: readonly number[]): Promise<string> {
     if (!ids.length) throw badInput("请选择精准听评课的视频");
-    const rows = await this.db.select({ id: video.id, account_id: video.account_id, school_id: video.school_id, file_id: video.file_id }).from(video).where(inArray(video.id, [...ids]));
+    const rows = await this.db
+      .select({ id: video.id, account_id: video.account_id, school_id: video.school_id, file_id: video.file_id })
+      .from(video)
+      .where(inArray(video.id, [...ids]));
     const schools = await this.deps.org.schoolsInScope(c);
     for (const id of ids) {
       const v = rows.find((r) => r.id === id);
       if (!v) throw badInput(`视频 ${id} 不存在`);
-      if (!(v.account_id === c.id || schools === undefined || (v.school_id !== 0 && schools.includes(v.school_id)))) throw forbidden("只能选择您自己的视频或您管理的学校的视频");
+      if (!(v.account_id === c.id || schools === undefined || (v.school_id !== 0 && schools.includes(v.school_id))))
+        throw forbidden("只能选择您自己的视频或您管理的学校的视频");
     }
     return `${FILE_GET_PREFIX}/${rows.find((r) => r.id === ids[0])!.file_id}`;
   }
@@ -646,7 +730,13 @@ export class ListenService {
       const f = id ? await this.deps.files.fileRow(id) : undefined;
       if (!f || (f.account_id !== c.id && !kept.has(f.id))) throw badInput(`${it.file_name || "文件"}：${FILE_NOT_YOURS}`);
       if (out.some((o) => o.file_id === f.id)) continue;
-      out.push({ file_id: f.id, file_path: `${FILE_GET_PREFIX}/${f.id}`, file_name: (it.file_name || f.real_file_name).slice(0, 200), file_type: f.file_type, size: Number(f.size) });
+      out.push({
+        file_id: f.id,
+        file_path: `${FILE_GET_PREFIX}/${f.id}`,
+        file_name: (it.file_name || f.real_file_name).slice(0, 200),
+        file_type: f.file_type,
+        size: Number(f.size),
+      });
     }
     return out;
   }
@@ -695,7 +785,13 @@ export class ListenService {
   }
 
   /** The type-dependent fields, checked (is_type, device, videos, play_url). */
-  private async media(c: Caller, isType: number, equimentId: number, videoId: number, videoIds: readonly number[]): Promise<{ is_type: number; equiment_id: number; my_video_id: number; my_video_ids: number[]; play_url: string }> {
+  private async media(
+    c: Caller,
+    isType: number,
+    equimentId: number,
+    videoId: number,
+    videoIds: readonly number[],
+  ): Promise<{ is_type: number; equiment_id: number; my_video_id: number; my_video_ids: number[]; play_url: string }> {
     if (isType === 1) {
       await this.checkDevice(c, equimentId);
       return { is_type: 1, equiment_id: equimentId, my_video_id: 0, my_video_ids: [], play_url: "" };
@@ -778,10 +874,14 @@ export class ListenService {
     if (end.getTime() <= start.getTime()) throw badInput("结束时间必须晚于开始时间");
     const organiser = await this.deps.accounts.subject(r.account_id).catch(() => ({ ...c, id: r.account_id, school_id: r.school_id }));
     const moving = has("community_id") && p.community_id !== r.community_id;
-    const place: Place = moving ? await this.place(c, p.community_id!, organiser) : { community_id: r.community_id, school_id: r.school_id, area_id: r.area_id, city_id: r.city_id, level: 0, manager: true };
+    const place: Place = moving
+      ? await this.place(c, p.community_id!, organiser)
+      : { community_id: r.community_id, school_id: r.school_id, area_id: r.area_id, city_id: r.city_id, level: 0, manager: true };
     const current = await this.db.select().from(listenMember).where(eq(listenMember.record_id, r.id));
     const teacher = has("teacher_account_id") ? p.teacher_account_id || r.account_id : teacherOf(r);
-    const evaluatorIds = has("participation_account_ids") ? p.participation_account_ids! : current.filter((m) => m.role === LISTEN_ROLE.evaluator).map((m) => m.account_id);
+    const evaluatorIds = has("participation_account_ids")
+      ? p.participation_account_ids!
+      : current.filter((m) => m.role === LISTEN_ROLE.evaluator).map((m) => m.account_id);
     const peopleChange = has("teacher_account_id") || has("participation_account_ids") || moving;
     let evaluators: number[] | undefined;
     if (peopleChange) {
@@ -795,7 +895,13 @@ export class ListenService {
     }
     const mediaSent = has("is_type") || has("equiment_id") || has("my_video_id") || has("my_video_ids");
     const m = mediaSent
-      ? await this.media(c, p.is_type ?? r.is_type, p.equiment_id ?? r.equiment_id, has("my_video_id") ? p.my_video_id! : has("my_video_ids") ? 0 : r.my_video_id, p.my_video_ids ?? (has("my_video_id") ? [] : r.my_video_ids))
+      ? await this.media(
+          c,
+          p.is_type ?? r.is_type,
+          p.equiment_id ?? r.equiment_id,
+          has("my_video_id") ? p.my_video_id! : has("my_video_ids") ? 0 : r.my_video_id,
+          p.my_video_ids ?? (has("my_video_id") ? [] : r.my_video_ids),
+        )
       : undefined;
     const prepId = p.preparation_id ?? r.preparation_id;
     const versionId = p.wps_file_version_id ?? (has("preparation_id") && p.preparation_id !== r.preparation_id ? 0 : r.wps_file_version_id);
@@ -807,14 +913,31 @@ export class ListenService {
       const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(listenEvaluation).where(eq(listenEvaluation.record_id, r.id));
       if (Number(n)) throw conflict("已有评课人评价，不能再更换评价方式或评价量表");
     }
-    const held = new Set((await this.db.select({ f: listenFile.file_id }).from(listenFile).where(and(eq(listenFile.record_id, r.id), eq(listenFile.type, 2)))).map((x) => x.f));
+    const held = new Set(
+      (
+        await this.db
+          .select({ f: listenFile.file_id })
+          .from(listenFile)
+          .where(and(eq(listenFile.record_id, r.id), eq(listenFile.type, 2)))
+      ).map((x) => x.f),
+    );
     const files = has("fileArr") ? await this.fileValues(c, p.fileArr!, held) : undefined;
     let verify = r.verify_status;
     if (moving) verify = this.initialVerify(place);
     else if (r.verify_status === 2 && !(await this.access.power(c, r)).can_verify) verify = 0;
 
     const changes: Partial<typeof listenEvaluate.$inferInsert> = { updated_at: this.now() };
-    for (const k of ["name", "introduction", "preparation_alias_id", "logo_url", "period_id", "subject_id", "grade_name", "open_model", "record_date"] as const) {
+    for (const k of [
+      "name",
+      "introduction",
+      "preparation_alias_id",
+      "logo_url",
+      "period_id",
+      "subject_id",
+      "grade_name",
+      "open_model",
+      "record_date",
+    ] as const) {
       if (has(k)) (changes as Record<string, unknown>)[k] = p[k];
     }
     if (has("preparation_id") || has("wps_file_version_id")) Object.assign(changes, { preparation_id: prepId, wps_file_version_id: versionId });
@@ -822,8 +945,10 @@ export class ListenService {
     if (has("end_time")) changes.end_time = end;
     if (has("teacher_account_id")) changes.teacher_account_id = teacher;
     if (m) Object.assign(changes, m);
-    if (has("evaluation_type") || has("indicator_id")) Object.assign(changes, { evaluation_type: evaluationType, indicator_id: evaluationType === 1 ? indicatorId : 0 });
-    if (has("questionnaire_ids") || has("evaluation_type")) changes.questionnaire_ids = evaluationType === 3 ? (p.questionnaire_ids ?? r.questionnaire_ids) : [];
+    if (has("evaluation_type") || has("indicator_id"))
+      Object.assign(changes, { evaluation_type: evaluationType, indicator_id: evaluationType === 1 ? indicatorId : 0 });
+    if (has("questionnaire_ids") || has("evaluation_type"))
+      changes.questionnaire_ids = evaluationType === 3 ? (p.questionnaire_ids ?? r.questionnaire_ids) : [];
     if (moving) Object.assign(changes, { community_id: place.community_id, school_id: place.school_id, area_id: place.area_id, city_id: place.city_id });
     if (verify !== r.verify_status) Object.assign(changes, { verify_status: verify, verify_reason: "" });
     await this.db.transaction(async (tx) => {
@@ -831,9 +956,18 @@ export class ListenService {
       if (evaluators) await this.setMembers(tx, r.id, r.account_id, teacher, evaluators);
       if (files) {
         const keep = files.map((f) => f.file_id);
-        await tx
-          .delete(listenFile)
-          .where(and(eq(listenFile.record_id, r.id), eq(listenFile.type, 2), keep.length ? sql`${listenFile.file_id} not in (${sql.join(keep.map((k) => sql`${k}`), sql`, `)})` : undefined));
+        await tx.delete(listenFile).where(
+          and(
+            eq(listenFile.record_id, r.id),
+            eq(listenFile.type, 2),
+            keep.length
+              ? sql`${listenFile.file_id} not in (${sql.join(
+                  keep.map((k) => sql`${k}`),
+                  sql`, `,
+                )})`
+              : undefined,
+          ),
+        );
         const fresh = files.filter((f) => !held.has(f.file_id));
         if (fresh.length) await tx.insert(listenFile).values(fresh.map((f) => ({ ...f, record_id: r.id, type: 2, account_id: c.id, created_at: this.now() })));
       }
@@ -869,7 +1003,13 @@ export class ListenService {
         .set({ verify_status: p.verify_status, verify_reason: p.reason, updated_at: this.now(), ...(p.verify_status === 2 ? { is_recommend: 0 } : {}) })
         .where(eq(listenEvaluate.id, record.id));
       await this.syncActivity(tx, record.id);
-      await this.log(tx, record, c, "listen.verify", `审核听评课「${record.name}」：${LISTEN_VERIFY_STATUS[p.verify_status]}${p.reason ? `（${p.reason}）` : ""}`);
+      await this.log(
+        tx,
+        record,
+        c,
+        "listen.verify",
+        `审核听评课「${record.name}」：${LISTEN_VERIFY_STATUS[p.verify_status]}${p.reason ? `（${p.reason}）` : ""}`,
+      );
     });
     return this.answer(c, record.id);
   }
@@ -931,7 +1071,12 @@ export class ListenService {
     const { record, power } = await this.access.require(c, p.record_id);
     if (!power.is_member && !power.is_manager) throw forbidden("只有听评课参与人可以上传评课材料");
     const held = new Set(
-      (await this.db.select({ f: listenFile.file_id }).from(listenFile).where(and(eq(listenFile.record_id, record.id), eq(listenFile.type, 1), eq(listenFile.account_id, c.id)))).map((x) => x.f),
+      (
+        await this.db
+          .select({ f: listenFile.file_id })
+          .from(listenFile)
+          .where(and(eq(listenFile.record_id, record.id), eq(listenFile.type, 1), eq(listenFile.account_id, c.id)))
+      ).map((x) => x.f),
     );
     const files = (await this.fileValues(c, p.fileArr, new Set())).filter((f) => !held.has(f.file_id));
     if (!files.length) throw conflict("这些文件已上传过");
@@ -940,7 +1085,16 @@ export class ListenService {
         .insert(listenFile)
         .values(files.map((f) => ({ ...f, record_id: record.id, type: 1, account_id: c.id, created_at: this.now() })))
         .returning({ id: listenFile.id });
-      await this.log(tx, record, c, "listen.file_save", `上传评课材料「${files.map((f) => f.file_name).join("、").slice(0, 200)}」`);
+      await this.log(
+        tx,
+        record,
+        c,
+        "listen.file_save",
+        `上传评课材料「${files
+          .map((f) => f.file_name)
+          .join("、")
+          .slice(0, 200)}」`,
+      );
       return rows.map((r) => r.id);
     });
     return this.fileRows(c, power, inArray(listenFile.id, ids), ids.length, 0);
@@ -1056,19 +1210,32 @@ export class ListenService {
       const [t] = await this.db
         .select({ id: listenTarget.id })
         .from(listenTarget)
-        .where(and(eq(listenTarget.id, p.target_id), eq(listenTarget.status, 1), or(eq(listenTarget.school_id, 0), eq(listenTarget.school_id, record.school_id))));
+        .where(
+          and(eq(listenTarget.id, p.target_id), eq(listenTarget.status, 1), or(eq(listenTarget.school_id, 0), eq(listenTarget.school_id, record.school_id))),
+        );
       if (!t) throw badInput("听课目标不存在或已停用");
     }
     const { record_id: _r, ...rest } = p;
-    return this.discuss.save(c, { target_type: LISTEN_TARGET, ref_id: record.id, community_id: record.community_id, ...rest, video_time: p.video_time ?? null }, async (tx) => {
-      await this.log(tx, record, c, "listen.discuss", `在听评课「${record.name}」中评论`);
-    });
+    return this.discuss.save(
+      c,
+      { target_type: LISTEN_TARGET, ref_id: record.id, community_id: record.community_id, ...rest, video_time: p.video_time ?? null },
+      async (tx) => {
+        await this.log(tx, record, c, "listen.discuss", `在听评课「${record.name}」中评论`);
+      },
+    );
   }
 
   /** c288: threads newest first, or by video_time for the timeline. */
   async discussList(c: Caller, q: ListenDiscussListPayload): Promise<DiscussPage> {
     const { record, power } = await this.access.require(c, q.record_id, "can_view");
-    const page = await this.discuss.list(c, { target_type: LISTEN_TARGET, ref_id: record.id, page: q.page, limit: q.limit, target_id: q.target_id, order: q.order });
+    const page = await this.discuss.list(c, {
+      target_type: LISTEN_TARGET,
+      ref_id: record.id,
+      page: q.page,
+      limit: q.limit,
+      target_id: q.target_id,
+      order: q.order,
+    });
     return { ...page, status: power.can_discuss ? 1 : 2 };
   }
 
@@ -1089,7 +1256,9 @@ export class ListenService {
     return this.db
       .select({ id: listenTarget.id, name: listenTarget.name, school_id: listenTarget.school_id, sort: listenTarget.sort })
       .from(listenTarget)
-      .where(and(eq(listenTarget.status, 1), schoolId ? or(eq(listenTarget.school_id, 0), eq(listenTarget.school_id, schoolId)) : eq(listenTarget.school_id, 0)))
+      .where(
+        and(eq(listenTarget.status, 1), schoolId ? or(eq(listenTarget.school_id, 0), eq(listenTarget.school_id, schoolId)) : eq(listenTarget.school_id, 0)),
+      )
       .orderBy(asc(listenTarget.school_id), asc(listenTarget.sort), asc(listenTarget.id));
   }
 
@@ -1106,8 +1275,16 @@ export class ListenService {
       })
       .from(listenEvaluation)
       .where(inArray(listenEvaluation.record_id, ids));
-    const byType = await this.db.select({ t: listenEvaluate.is_type, n: sql<number>`count(*)::int` }).from(listenEvaluate).where(where).groupBy(listenEvaluate.is_type);
-    const types = Object.keys(LISTEN_TYPES).map((k) => ({ is_type: Number(k), name: LISTEN_TYPES[Number(k)]!, count: Number(byType.find((b) => b.t === Number(k))?.n ?? 0) }));
+    const byType = await this.db
+      .select({ t: listenEvaluate.is_type, n: sql<number>`count(*)::int` })
+      .from(listenEvaluate)
+      .where(where)
+      .groupBy(listenEvaluate.is_type);
+    const types = Object.keys(LISTEN_TYPES).map((k) => ({
+      is_type: Number(k),
+      name: LISTEN_TYPES[Number(k)]!,
+      count: Number(byType.find((b) => b.t === Number(k))?.n ?? 0),
+    }));
     return { ids, count: Number(t?.n ?? 0), evaluations: Number(e?.all ?? 0), submitted: Number(e?.submitted ?? 0), average: num(e?.avg), types };
   }
 
@@ -1173,10 +1350,23 @@ export class ListenService {
     return {
       scope,
       scope_name: scopeName,
-      totals: { count: k.count, evaluations: k.evaluations, submitted: k.submitted, average_score: k.average, messages: Number(messages?.n ?? 0), files: Number(files?.n ?? 0), voices: Number(voices?.n ?? 0) },
+      totals: {
+        count: k.count,
+        evaluations: k.evaluations,
+        submitted: k.submitted,
+        average_score: k.average,
+        messages: Number(messages?.n ?? 0),
+        files: Number(files?.n ?? 0),
+        voices: Number(voices?.n ?? 0),
+      },
       types: k.types,
       months: keys.map((m) => ({ month: m, count: months.get(m) ?? 0 })),
-      subjects: bySubject.map((s) => ({ subject_id: s.subject_id, subject_name: s.subject_id ? s.name : "未设置学科", count: Number(s.n), average_score: num(avgs.find((a) => a.subject_id === s.subject_id)?.avg) })),
+      subjects: bySubject.map((s) => ({
+        subject_id: s.subject_id,
+        subject_name: s.subject_id ? s.name : "未设置学科",
+        count: Number(s.n),
+        average_score: num(avgs.find((a) => a.subject_id === s.subject_id)?.avg),
+      })),
     };
   }
 
@@ -1190,7 +1380,10 @@ export class ListenService {
       .select({ n: sql<number>`count(*)::int`, teachers: sql<number>`count(distinct ${teacherExpr})::int` })
       .from(listenEvaluate)
       .where(and(where, lte(listenEvaluate.start_time, now), gte(listenEvaluate.end_time, now)));
-    const [teachers] = await this.db.select({ n: sql<number>`count(distinct ${teacherExpr})::int` }).from(listenEvaluate).where(where);
+    const [teachers] = await this.db
+      .select({ n: sql<number>`count(distinct ${teacherExpr})::int` })
+      .from(listenEvaluate)
+      .where(where);
     const recent = await this.page(where, this.newestFirst, 1, 5);
     return {
       community_id: row.id,
@@ -1238,10 +1431,46 @@ export class ListenService {
       .orderBy(desc(listenVoice.created_at))
       .limit(limit);
     const items: (ListenDynamicItem & { t: number })[] = [
-      ...evals.map((e) => ({ kind: "evaluation" as const, kind_name: "提交评价", id: e.id, account_id: e.a, account_name: nameOf(e.realname, e.username), content: record.evaluation_type === 1 ? `总分 ${Number(e.total)}` : "提交了评价", created_at: formatTime(e.at), t: e.at.getTime() })),
-      ...msgs.map((m) => ({ kind: "message" as const, kind_name: "评论", id: m.id, account_id: m.a, account_name: nameOf(m.realname, m.username), content: m.content.slice(0, 200) || "[图片]", created_at: formatTime(m.at), t: m.at.getTime() })),
-      ...files.map((f) => ({ kind: "file" as const, kind_name: LISTEN_FILE_TYPES[f.type] ?? "文件", id: f.id, account_id: f.a, account_name: nameOf(f.realname, f.username), content: f.name, created_at: formatTime(f.at), t: f.at.getTime() })),
-      ...voices.map((v) => ({ kind: "voice" as const, kind_name: "语音评论", id: v.id, account_id: v.a, account_name: nameOf(v.realname, v.username), content: `语音 ${v.d} 秒`, created_at: formatTime(v.at), t: v.at.getTime() })),
+      ...evals.map((e) => ({
+        kind: "evaluation" as const,
+        kind_name: "提交评价",
+        id: e.id,
+        account_id: e.a,
+        account_name: nameOf(e.realname, e.username),
+        content: record.evaluation_type === 1 ? `总分 ${Number(e.total)}` : "提交了评价",
+        created_at: formatTime(e.at),
+        t: e.at.getTime(),
+      })),
+      ...msgs.map((m) => ({
+        kind: "message" as const,
+        kind_name: "评论",
+        id: m.id,
+        account_id: m.a,
+        account_name: nameOf(m.realname, m.username),
+        content: m.content.slice(0, 200) || "[图片]",
+        created_at: formatTime(m.at),
+        t: m.at.getTime(),
+      })),
+      ...files.map((f) => ({
+        kind: "file" as const,
+        kind_name: LISTEN_FILE_TYPES[f.type] ?? "文件",
+        id: f.id,
+        account_id: f.a,
+        account_name: nameOf(f.realname, f.username),
+        content: f.name,
+        created_at: formatTime(f.at),
+        t: f.at.getTime(),
+      })),
+      ...voices.map((v) => ({
+        kind: "voice" as const,
+        kind_name: "语音评论",
+        id: v.id,
+        account_id: v.a,
+        account_name: nameOf(v.realname, v.username),
+        content: `语音 ${v.d} 秒`,
+        created_at: formatTime(v.at),
+        t: v.at.getTime(),
+      })),
     ];
     return items
       .sort((a, b) => b.t - a.t || b.id - a.id)
@@ -1249,4 +1478,3 @@ export class ListenService {
       .map(({ t: _t, ...rest }) => rest);
   }
 }
-

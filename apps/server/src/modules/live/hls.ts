@@ -16,12 +16,7 @@ export const PLAYLIST_NAME = "index.m3u8";
  * Waits (at most timeoutMs, polling) for `<dir>/index.m3u8`; dir() is asked each time (undefined = not live).
  * A playlist last written before `notBefore` (ms; a previous publish's, left by an external server) does not count.
  */
-export async function waitForPlaylistIn(
-  dir: () => string | undefined,
-  timeoutMs: number,
-  signal?: AbortSignal,
-  notBefore = 0,
-): Promise<string | undefined> {
+export async function waitForPlaylistIn(dir: () => string | undefined, timeoutMs: number, signal?: AbortSignal, notBefore = 0): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const d = dir();

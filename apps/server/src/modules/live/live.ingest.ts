@@ -253,78 +253,81 @@ export class LiveIngest extends EventEmitter<Events> implements LiveSource {
       opts.log.warn(`RTMP ${session.ip} 推流密钥 ${shown} 鉴权超时，已断开`);
       socket.destroy();
     }, AUTHORIZE_TIMEOUT_MS);
-    opts.authority.authorizePublish(key).finally(() => clearTimeout(slow)).then(
-      async (who) => {
-        if (socket.destroyed) return;
-        if (!who) {
-          opts.log.warn(`RTMP ${session.ip} 推流密钥 ${shown} 无效或已停用，已拒绝`);
-          socket.destroy();
-          return;
-        }
-        const id = `${who.equipmentId}/${who.camera}`;
-        const previous = this.live.get(id);
-        if (previous) {
-          // The newest publisher of a camera wins (a device that restarted may leave a half-open socket behind).
-          opts.log.info(`直播 ${id}：新的推流取代了上一个（${previous.remote}）`);
-          previous.session.socket.destroy();
-          await this.teardown(previous);
+    opts.authority
+      .authorizePublish(key)
+      .finally(() => clearTimeout(slow))
+      .then(
+        async (who) => {
           if (socket.destroyed) return;
-        }
-        const broadcast = new BroadcastServer(session.streamPath);
-        broadcast.publishGraceMs = 0;
-        for (const f of ["flvMetaData", "flvAudioHeader", "flvVideoHeader", "rtmpMetaData", "rtmpAudioHeader", "rtmpVideoHeader"] as const) {
-          broadcast[f] = placeholder[f];
-        }
-        session.broadcast = broadcast;
-        session.onPush();
-        if (!session.isPublisher) {
+          if (!who) {
+            opts.log.warn(`RTMP ${session.ip} 推流密钥 ${shown} 无效或已停用，已拒绝`);
+            socket.destroy();
+            return;
+          }
+          const id = `${who.equipmentId}/${who.camera}`;
+          const previous = this.live.get(id);
+          if (previous) {
+            // The newest publisher of a camera wins (a device that restarted may leave a half-open socket behind).
+            opts.log.info(`直播 ${id}：新的推流取代了上一个（${previous.remote}）`);
+            previous.session.socket.destroy();
+            await this.teardown(previous);
+            if (socket.destroyed) return;
+          }
+          const broadcast = new BroadcastServer(session.streamPath);
+          broadcast.publishGraceMs = 0;
+          for (const f of ["flvMetaData", "flvAudioHeader", "flvVideoHeader", "rtmpMetaData", "rtmpAudioHeader", "rtmpVideoHeader"] as const) {
+            broadcast[f] = placeholder[f];
+          }
+          session.broadcast = broadcast;
+          session.onPush();
+          if (!session.isPublisher) {
+            socket.destroy();
+            return;
+          }
+          const stream: LiveStream = {
+            equipmentId: who.equipmentId,
+            camera: who.camera,
+            since: Date.now(),
+            remote: session.ip,
+            key,
+            session,
+            broadcast,
+            dir: path.join(opts.dataDir, "live", String(who.equipmentId), who.camera),
+            viewers: new Set(),
+          };
+          this.live.set(id, stream);
+          this.byKey.set(key, stream);
+          socket.removeListener("data", hold);
+          socket.on("data", session.onData);
+          for (const buf of held) if (!socket.destroyed) session.onData(buf);
+          held.length = 0;
+          if (socket.destroyed) {
+            await this.teardown(stream);
+            return;
+          }
+          opts.log.info(`直播 ${id} 开始推流（${session.ip}）`);
+          stream.packager = new HlsPackager(
+            broadcast,
+            stream.dir,
+            { ffmpegPath: opts.ffmpegPath, segmentSeconds: opts.hlsSegmentSeconds, listSize: opts.hlsListSize },
+            opts.log,
+            id,
+          );
+          const info = { equipmentId: stream.equipmentId, camera: stream.camera, since: stream.since, remote: stream.remote };
+          await Promise.all([
+            stream.packager.start().catch((e: unknown) => opts.log.error(`直播 ${id}：HLS 目录无法创建：${String(e)}`)),
+            this.tell(stream, true),
+          ]);
+          if (!stream.ended) {
+            stream.announced = true;
+            this.emit("publish", info);
+          }
+        },
+        (err: unknown) => {
+          opts.log.error(`RTMP 推流鉴权失败（${shown}）：${err instanceof Error ? err.message : String(err)}`);
           socket.destroy();
-          return;
-        }
-        const stream: LiveStream = {
-          equipmentId: who.equipmentId,
-          camera: who.camera,
-          since: Date.now(),
-          remote: session.ip,
-          key,
-          session,
-          broadcast,
-          dir: path.join(opts.dataDir, "live", String(who.equipmentId), who.camera),
-          viewers: new Set(),
-        };
-        this.live.set(id, stream);
-        this.byKey.set(key, stream);
-        socket.removeListener("data", hold);
-        socket.on("data", session.onData);
-        for (const buf of held) if (!socket.destroyed) session.onData(buf);
-        held.length = 0;
-        if (socket.destroyed) {
-          await this.teardown(stream);
-          return;
-        }
-        opts.log.info(`直播 ${id} 开始推流（${session.ip}）`);
-        stream.packager = new HlsPackager(
-          broadcast,
-          stream.dir,
-          { ffmpegPath: opts.ffmpegPath, segmentSeconds: opts.hlsSegmentSeconds, listSize: opts.hlsListSize },
-          opts.log,
-          id,
-        );
-        const info = { equipmentId: stream.equipmentId, camera: stream.camera, since: stream.since, remote: stream.remote };
-        await Promise.all([
-          stream.packager.start().catch((e: unknown) => opts.log.error(`直播 ${id}：HLS 目录无法创建：${String(e)}`)),
-          this.tell(stream, true),
-        ]);
-        if (!stream.ended) {
-          stream.announced = true;
-          this.emit("publish", info);
-        }
-      },
-      (err: unknown) => {
-        opts.log.error(`RTMP 推流鉴权失败（${shown}）：${err instanceof Error ? err.message : String(err)}`);
-        socket.destroy();
-      },
-    );
+        },
+      );
   }
 
   private teardown(stream: LiveStream): Promise<void> {

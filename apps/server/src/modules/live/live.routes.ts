@@ -67,10 +67,7 @@ export function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
       const query = req.url.slice(q);
       text = text.replace(/^(?!#)(\S+)$/gm, (line) => `${line}${query}`);
     }
-    return res
-      .header("content-type", "application/vnd.apple.mpegurl")
-      .header("cache-control", "no-cache, no-store")
-      .send(text);
+    return res.header("content-type", "application/vnd.apple.mpegurl").header("cache-control", "no-cache, no-store").send(text);
   });
 
   app.get<{ Params: Params }>("/live/:id/:camera/:segment", async (req, res) => {
@@ -100,10 +97,6 @@ export function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
     const stream = await ingest.subscribe(t.id, t.camera);
     if (!stream) return fail(res, 404, Code.NOT_FOUND, NOT_LIVE);
     res.raw.once("close", () => stream.destroy());
-    return res
-      .header("content-type", "video/x-flv")
-      .header("cache-control", "no-cache, no-store")
-      .header("x-content-type-options", "nosniff")
-      .send(stream);
+    return res.header("content-type", "video/x-flv").header("cache-control", "no-cache, no-store").header("x-content-type-options", "nosniff").send(stream);
   });
 }

@@ -32,7 +32,10 @@ export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "会议服务：c228 预约会议使用的服务（link 组织者提供会议链接，tencent 腾讯会议）",
     access: "user",
     schema: EmptyPayload,
-    handler: async (): Promise<MeetingProviderAnswer> => ({ provider: deps.config.meeting.provider, provider_name: MEETING_PROVIDERS[deps.config.meeting.provider] ?? "" }),
+    handler: async (): Promise<MeetingProviderAnswer> => ({
+      provider: deps.config.meeting.provider,
+      provider_name: MEETING_PROVIDERS[deps.config.meeting.provider] ?? "",
+    }),
   });
 
   defineCall(app, host, {

@@ -41,7 +41,20 @@ export interface MeetingProviders {
 }
 
 export interface MeetingActivities {
-  register(tx: Tx, input: { type: string; ref_id: number; name: string; community_id: number; account_id: number; start_time: Date; end_time: Date; participation_account_ids: readonly number[]; introduction: string }): Promise<number>;
+  register(
+    tx: Tx,
+    input: {
+      type: string;
+      ref_id: number;
+      name: string;
+      community_id: number;
+      account_id: number;
+      start_time: Date;
+      end_time: Date;
+      participation_account_ids: readonly number[];
+      introduction: string;
+    },
+  ): Promise<number>;
   unregister(type: string, refId: number, tx: Tx): Promise<number>;
 }
 
@@ -65,8 +78,14 @@ export class MeetingService {
 
   private async toRows(c: Caller, records: MeetingRecord[]): Promise<MeetingRow[]> {
     if (!records.length) return [];
-    const people = await accountNames(this.db, records.flatMap((r) => [r.account_id, ...r.participation_account_ids]));
-    const names = await communityNames(this.db, records.map((r) => r.community_id));
+    const people = await accountNames(
+      this.db,
+      records.flatMap((r) => [r.account_id, ...r.participation_account_ids]),
+    );
+    const names = await communityNames(
+      this.db,
+      records.map((r) => r.community_id),
+    );
     const manages = new Map<number, boolean>();
     for (const id of new Set(records.map((r) => r.community_id))) {
       const [row] = await this.db.select().from(community).where(eq(community.id, id));
@@ -157,7 +176,9 @@ export class MeetingService {
           participants.filter((id) => id !== c.id),
           {
             title: `【会议邀请】${p.name}`,
-            content: [`时间：${when}`, booked.meeting_code ? `会议号：${booked.meeting_code}` : "", `入会链接：${booked.meeting_url}`, p.introduction].filter(Boolean).join("\n"),
+            content: [`时间：${when}`, booked.meeting_code ? `会议号：${booked.meeting_code}` : "", `入会链接：${booked.meeting_url}`, p.introduction]
+              .filter(Boolean)
+              .join("\n"),
             source_type: MEETING_SOURCE,
             source_id: rec.id,
             community_id: row.id,
@@ -236,7 +257,12 @@ export class MeetingService {
       if (state?.meeting_code && state.meeting_code !== r.meeting_code) changes.meeting_code = state.meeting_code;
       // Cancelled in Tencent Meeting itself (by its own client): the meeting is cancelled here too.
       if (state?.state === "MEETING_STATE_CANCELLED") changes.status = MEETING_STATUS.cancelled;
-      if (Object.keys(changes).length) [r] = (await this.db.update(meeting).set({ ...changes, updated_at: this.now() }).where(eq(meeting.id, id)).returning()) as [MeetingRecord];
+      if (Object.keys(changes).length)
+        [r] = (await this.db
+          .update(meeting)
+          .set({ ...changes, updated_at: this.now() })
+          .where(eq(meeting.id, id))
+          .returning()) as [MeetingRecord];
     }
     return (await this.toRows(c, [r]))[0]!;
   }
@@ -252,11 +278,7 @@ export class MeetingService {
     if (r.status === MEETING_STATUS.cancelled) throw conflict("会议已取消");
     if (r.provider_meeting_id) await this.providers.byName(r.provider).cancel(r.provider_meeting_id);
     const updated = await this.db.transaction(async (tx) => {
-      const [u] = await tx
-        .update(meeting)
-        .set({ status: MEETING_STATUS.cancelled, updated_at: this.now() })
-        .where(eq(meeting.id, id))
-        .returning();
+      const [u] = await tx.update(meeting).set({ status: MEETING_STATUS.cancelled, updated_at: this.now() }).where(eq(meeting.id, id)).returning();
       const rec = u!;
       await this.activities?.unregister("meeting", rec.id, tx);
       await sendMessages(
@@ -271,7 +293,14 @@ export class MeetingService {
           sender_id: c.id,
         },
       );
-      await this.access.log(tx, { community_id: rec.community_id, account_id: c.id, action: "meeting.cancel", target_type: "meeting", target_id: rec.id, content: `取消会议「${rec.name}」` });
+      await this.access.log(tx, {
+        community_id: rec.community_id,
+        account_id: c.id,
+        action: "meeting.cancel",
+        target_type: "meeting",
+        target_id: rec.id,
+        content: `取消会议「${rec.name}」`,
+      });
       return rec;
     });
     return (await this.toRows(c, [updated]))[0]!;

@@ -160,4 +160,3 @@ export class MessageService {
     return { count: rows.length };
   }
 }
-

@@ -25,12 +25,21 @@ const CONTENTS = [
   "<p>欢迎大家踊跃参与，优秀作品将在社区主页展示。</p>",
 ];
 const PLATFORM = [
-  { notice_type: NOTICE_KINDS.platform, name: "平台系统升级公告", message_content: "<p>平台将于本周六 22:00–24:00 进行系统升级，届时暂停服务。</p>", daysAgo: 20 },
-  { notice_type: NOTICE_KINDS.platform, name: "新学期教研平台使用指南", message_content: "<p>新学期开始，请各校管理员及时维护教师与课表信息。</p>", daysAgo: 95 },
+  {
+    notice_type: NOTICE_KINDS.platform,
+    name: "平台系统升级公告",
+    message_content: "<p>平台将于本周六 22:00–24:00 进行系统升级，届时暂停服务。</p>",
+    daysAgo: 20,
+  },
+  {
+    notice_type: NOTICE_KINDS.platform,
+    name: "新学期教研平台使用指南",
+    message_content: "<p>新学期开始，请各校管理员及时维护教师与课表信息。</p>",
+    daysAgo: 95,
+  },
   { notice_type: NOTICE_KINDS.web, name: "宁夏教研社区上线通知", message_content: "<p>教研社区正式上线，欢迎各校教师创建和加入社区。</p>", daysAgo: 110 },
   { notice_type: NOTICE_KINDS.web, name: "优秀社区评选结果公示", message_content: "<p>本年度优秀教研社区评选结果已公布，详见社区主页。</p>", daysAgo: 8 },
 ];
-
 
 export async function seedDemoNotices(db: Db, communityIds: number[], now: Date = new Date()): Promise<{ notices: number; messages: number }> {
   let notices = 0;
@@ -89,14 +98,25 @@ export async function seedDemoNotices(db: Db, communityIds: number[], now: Date 
     }
     for (let i = 0; i < plans.length; i += 500) {
       const part = plans.slice(i, i + 500);
-      const inserted = await db.insert(notice).values(part.map((p) => p.values)).returning({ id: notice.id });
+      const inserted = await db
+        .insert(notice)
+        .values(part.map((p) => p.values))
+        .returning({ id: notice.id });
       const msgs: (typeof accountMessage.$inferInsert)[] = [];
       const logs: (typeof communityLog.$inferInsert)[] = [];
       part.forEach((p, k) => {
         const id = inserted[k]!.id;
         const v = p.values;
         const kindName = v.notice_type === NOTICE_KINDS.activity ? "活动通知" : "社区公告";
-        logs.push({ community_id: v.community_id!, account_id: p.sender, action: "notice.save", target_type: "notice", target_id: id, content: `${v.status === 1 ? "发布" : "保存草稿"}${kindName}「${v.name}」`, created_at: v.created_at });
+        logs.push({
+          community_id: v.community_id!,
+          account_id: p.sender,
+          action: "notice.save",
+          target_type: "notice",
+          target_id: id,
+          content: `${v.status === 1 ? "发布" : "保存草稿"}${kindName}「${v.name}」`,
+          created_at: v.created_at,
+        });
         for (const account_id of p.recipients) {
           const sent = v.created_at as Date;
           const read = (id + account_id) % 5 < 3 && now.getTime() - sent.getTime() > 3 * DAY;
@@ -120,13 +140,25 @@ export async function seedDemoNotices(db: Db, communityIds: number[], now: Date 
     }
   }
 
-  const [{ n }] = (await db.select({ n: count() }).from(notice).where(inArray(notice.notice_type, [NOTICE_KINDS.platform, NOTICE_KINDS.web]))) as [{ n: number }];
+  const [{ n }] = (await db
+    .select({ n: count() })
+    .from(notice)
+    .where(inArray(notice.notice_type, [NOTICE_KINDS.platform, NOTICE_KINDS.web]))) as [{ n: number }];
   if (Number(n) === 0) {
     const author = await platformAuthor(db);
     await db.insert(notice).values(
       PLATFORM.map((p) => {
         const at = new Date(now.getTime() - p.daysAgo * DAY);
-        return { notice_type: p.notice_type, type: 2, name: p.name, message_content: p.message_content, status: 1, account_id: author, created_at: at, updated_at: at };
+        return {
+          notice_type: p.notice_type,
+          type: 2,
+          name: p.name,
+          message_content: p.message_content,
+          status: 1,
+          account_id: author,
+          created_at: at,
+          updated_at: at,
+        };
       }),
     );
     notices += PLATFORM.length;

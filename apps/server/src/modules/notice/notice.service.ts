@@ -48,7 +48,12 @@ export type NoticeRecord = typeof notice.$inferSelect;
 export type CommunityKind = typeof NOTICE_KINDS.activity | typeof NOTICE_KINDS.community;
 type PlatformKind = typeof NOTICE_KINDS.platform | typeof NOTICE_KINDS.web;
 
-const NOT_FOUND: Record<number, string> = { 1: "活动通知不存在或已删除", 2: "社区公告不存在或已删除", 3: "平台公告不存在或已删除", 4: "网站公告不存在或已删除" };
+const NOT_FOUND: Record<number, string> = {
+  1: "活动通知不存在或已删除",
+  2: "社区公告不存在或已删除",
+  3: "平台公告不存在或已删除",
+  4: "网站公告不存在或已删除",
+};
 const LOG_NAME: Record<number, string> = { 1: "活动通知", 2: "社区公告" };
 export const NOTICE_SOURCE = "notice";
 
@@ -63,7 +68,12 @@ type PlatformUpdateQ = z.output<typeof PlatformNoticeUpdate>;
 const isPlatformAdmin = (c: Caller | null) => c !== null && (c.identity === 1 || c.identity === 5);
 
 /** "YYYY-MM-DD HH:mm[:ss]" → Date; "" → null; anything else 400. */
-export function parseTimes(start: string, end: string, labels: [string, string] = ["开始时间", "结束时间"], required = false): { start: Date | null; end: Date | null } {
+export function parseTimes(
+  start: string,
+  end: string,
+  labels: [string, string] = ["开始时间", "结束时间"],
+  required = false,
+): { start: Date | null; end: Date | null } {
   const one = (v: string, label: string): Date | null => {
     if (v === "") {
       if (required) throw badInput(`请选择${label}`);
@@ -132,12 +142,26 @@ export class NoticeService {
 
   private async toRows(records: NoticeRecord[]): Promise<NoticeRow[]> {
     if (!records.length) return [];
-    const people = await accountNames(this.db, records.flatMap((r) => [r.account_id, ...r.participation_account_ids]));
-    const names = await communityNames(this.db, records.map((r) => r.community_id));
+    const people = await accountNames(
+      this.db,
+      records.flatMap((r) => [r.account_id, ...r.participation_account_ids]),
+    );
+    const names = await communityNames(
+      this.db,
+      records.map((r) => r.community_id),
+    );
     const sent = await this.db
       .select({ id: accountMessage.source_id, n: count() })
       .from(accountMessage)
-      .where(and(eq(accountMessage.source_type, NOTICE_SOURCE), inArray(accountMessage.source_id, records.map((r) => r.id))))
+      .where(
+        and(
+          eq(accountMessage.source_type, NOTICE_SOURCE),
+          inArray(
+            accountMessage.source_id,
+            records.map((r) => r.id),
+          ),
+        ),
+      )
       .groupBy(accountMessage.source_id);
     const sentBy = new Map(sent.map((r) => [r.id, Number(r.n)]));
     return records.map((r) => ({
@@ -205,7 +229,9 @@ export class NoticeService {
    */
   private async fanOut(tx: Tx, r: NoticeRecord, senderId: number): Promise<number> {
     if (r.status !== 1 || (r.notice_type !== NOTICE_KINDS.activity && r.notice_type !== NOTICE_KINDS.community) || !r.community_id) return 0;
-    const recipients = (r.participation_account_ids.length ? r.participation_account_ids : await joinedMembers(tx, r.community_id)).filter((id) => id !== senderId);
+    const recipients = (r.participation_account_ids.length ? r.participation_account_ids : await joinedMembers(tx, r.community_id)).filter(
+      (id) => id !== senderId,
+    );
     const body = plainText(r.message_content);
     const when = r.start_time ? `时间：${formatTime(r.start_time).slice(0, 16)}${r.end_time ? ` 至 ${formatTime(r.end_time).slice(0, 16)}` : ""}` : "";
     return sendMessagesOnce(tx, recipients, {
@@ -305,7 +331,14 @@ export class NoticeService {
     await this.db.transaction(async (tx) => {
       await tx.delete(notice).where(eq(notice.id, id));
       await tx.delete(accountMessage).where(and(eq(accountMessage.source_type, NOTICE_SOURCE), eq(accountMessage.source_id, id)));
-      await this.access.log(tx, { community_id: before.community_id, account_id: c.id, action: "notice.delete", target_type: "notice", target_id: id, content: `删除${LOG_NAME[kind]}「${before.name}」` });
+      await this.access.log(tx, {
+        community_id: before.community_id,
+        account_id: c.id,
+        action: "notice.delete",
+        target_type: "notice",
+        target_id: id,
+        content: `删除${LOG_NAME[kind]}「${before.name}」`,
+      });
     });
     return null;
   }
@@ -372,7 +405,13 @@ export class NoticeService {
       this.db
         .select({ id: communityMember.community_id })
         .from(communityMember)
-        .where(and(eq(communityMember.account_id, c.id), eq(communityMember.status, MEMBER_STATUS.joined), inArray(communityMember.role, [MEMBER_ROLES.owner, MEMBER_ROLES.admin]))),
+        .where(
+          and(
+            eq(communityMember.account_id, c.id),
+            eq(communityMember.status, MEMBER_STATUS.joined),
+            inArray(communityMember.role, [MEMBER_ROLES.owner, MEMBER_ROLES.admin]),
+          ),
+        ),
     );
     const conds: SQL[] = [and(asMember, eq(community.status, 1))!];
     if (scope.kind === "school") conds.push(eq(community.school_id, scope.schoolId));
@@ -391,7 +430,13 @@ export class NoticeService {
         ),
       );
     }
-    return inArray(notice.community_id, this.db.select({ id: community.id }).from(community).where(or(...conds)));
+    return inArray(
+      notice.community_id,
+      this.db
+        .select({ id: community.id })
+        .from(community)
+        .where(or(...conds)),
+    );
   }
 
   /** c329: operate notices of every community the caller manages, drafts included. */
@@ -429,7 +474,13 @@ export class NoticeService {
     const where = and2(
       eq(notice.notice_type, NOTICE_KINDS.community),
       eq(notice.status, 1),
-      inArray(notice.community_id, this.db.select({ id: community.id }).from(community).where(and(eq(community.status, 1), eq(community.is_display, 1)))),
+      inArray(
+        notice.community_id,
+        this.db
+          .select({ id: community.id })
+          .from(community)
+          .where(and(eq(community.status, 1), eq(community.is_display, 1))),
+      ),
       q.community_id ? eq(notice.community_id, q.community_id) : undefined,
       q.name ? sql`${notice.name} ilike ${containsPattern(q.name)}` : undefined,
     );
@@ -472,7 +523,16 @@ export class NoticeService {
     const times = parseTimes(p.start_time, p.end_time);
     const [r] = await this.db
       .insert(notice)
-      .values({ notice_type: p.notice_type, type: p.type, name: p.name, message_content: sanitizeRichText(p.message_content), start_time: times.start, end_time: times.end, status: p.status, account_id: c.id })
+      .values({
+        notice_type: p.notice_type,
+        type: p.type,
+        name: p.name,
+        message_content: sanitizeRichText(p.message_content),
+        start_time: times.start,
+        end_time: times.end,
+        status: p.status,
+        account_id: c.id,
+      })
       .returning();
     return (await this.toRows([r!]))[0]!;
   }

@@ -46,7 +46,6 @@ import type { StudentService } from "./student.service.js";
 import { STUDENT_TEMPLATE_FILENAME, buildStudentTemplate } from "./student-xlsx.js";
 import { XLSX_MIME, decodeXlsx } from "../../infra/xlsx.js";
 
-
 export interface ClassRouteDeps {
   periods: PeriodService;
   classes: ClassService;
@@ -54,7 +53,6 @@ export interface ClassRouteDeps {
   /** The caller's account (AccountService.subject: 1025 when it is gone). */
   accounts: { subject(id: number): Promise<Caller> };
 }
-
 
 export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRouteDeps): void {
   const { periods, classes, students, accounts } = deps;
@@ -380,8 +378,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: StudentImportPayload,
     message: "导入完成",
-    handler: async ({ auth, payload }) =>
-      students.importWorkbook(await me(auth.accountId), decodeXlsx(payload.file), payload.mode, payload.school_id),
+    handler: async ({ auth, payload }) => students.importWorkbook(await me(auth.accountId), decodeXlsx(payload.file), payload.mode, payload.school_id),
   });
   defineCall(app, host, {
     id: "new",

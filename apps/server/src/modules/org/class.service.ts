@@ -8,14 +8,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { AppError, badInput, conflict, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
-import type {
-  ClassListPayload,
-  ClassRow,
-  ClassSave,
-  ClassUpdate,
-  SchoolClassItem,
-  SchoolClassPayload,
-} from "@yanke/protocol";
+import type { ClassListPayload, ClassRow, ClassSave, ClassUpdate, SchoolClassItem, SchoolClassPayload } from "@yanke/protocol";
 import { grade, period, schoolClass, student } from "./org.schema.js";
 import { type Caller, type MembershipLookup, OUT_OF_SCOPE, type OrgAccess, READ_CAP, and2, containsPattern, countOf, inSchools } from "./period.service.js";
 
@@ -80,7 +73,12 @@ export class ClassService {
       this.db
         .select({ id: student.class_id, n: sql<number>`count(*)::int` })
         .from(student)
-        .where(inArray(student.class_id, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            student.class_id,
+            rows.map((r) => r.id),
+          ),
+        )
         .groupBy(student.class_id),
       Promise.all(teacherIds.map((id) => this.accounts.byId(id))),
     ]);

@@ -29,8 +29,6 @@ import type { SchoolService } from "./school.service.js";
 import { SCHOOL_TEMPLATE_FILENAME, buildSchoolTemplate } from "./school-xlsx.js";
 import { XLSX_MIME, decodeXlsx } from "../../infra/xlsx.js";
 
-
-
 export interface OrgAdminDeps {
   regions: RegionService;
   schools: SchoolService;

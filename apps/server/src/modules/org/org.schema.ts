@@ -51,7 +51,9 @@ export const period = pgTable(
   "period",
   {
     id: serial("id").primaryKey(),
-    school_id: integer("school_id").notNull().references(() => school.id),
+    school_id: integer("school_id")
+      .notNull()
+      .references(() => school.id),
     name: text("name").notNull(),
     sort: integer("sort").notNull().default(0),
   },
@@ -62,7 +64,9 @@ export const subject = pgTable(
   "subject",
   {
     id: serial("id").primaryKey(),
-    period_id: integer("period_id").notNull().references(() => period.id),
+    period_id: integer("period_id")
+      .notNull()
+      .references(() => period.id),
     name: text("name").notNull(),
     sort: integer("sort").notNull().default(0),
   },
@@ -74,8 +78,12 @@ export const grade = pgTable(
   "grade",
   {
     id: serial("id").primaryKey(),
-    school_id: integer("school_id").notNull().references(() => school.id, { onDelete: "cascade" }),
-    period_id: integer("period_id").notNull().references(() => period.id, { onDelete: "cascade" }),
+    school_id: integer("school_id")
+      .notNull()
+      .references(() => school.id, { onDelete: "cascade" }),
+    period_id: integer("period_id")
+      .notNull()
+      .references(() => period.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     sort: integer("sort").notNull().default(0),
   },
@@ -87,18 +95,19 @@ export const schoolClass = pgTable(
   "school_class",
   {
     id: serial("id").primaryKey(),
-    school_id: integer("school_id").notNull().references(() => school.id, { onDelete: "cascade" }),
-    grade_id: integer("grade_id").notNull().references(() => grade.id),
+    school_id: integer("school_id")
+      .notNull()
+      .references(() => school.id, { onDelete: "cascade" }),
+    grade_id: integer("grade_id")
+      .notNull()
+      .references(() => grade.id),
     name: text("name").notNull(),
     entry_year: integer("entry_year").notNull().default(0),
     head_teacher_id: integer("head_teacher_id").notNull().default(0),
     status: integer("status").notNull().default(1),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("school_class_school_idx").on(t.school_id, t.grade_id),
-    uniqueIndex("school_class_name_uq").on(t.school_id, t.grade_id, t.entry_year, t.name),
-  ],
+  (t) => [index("school_class_school_idx").on(t.school_id, t.grade_id), uniqueIndex("school_class_name_uq").on(t.school_id, t.grade_id, t.entry_year, t.name)],
 );
 
 /** Students (学生) per class. */
@@ -106,8 +115,12 @@ export const student = pgTable(
   "student",
   {
     id: serial("id").primaryKey(),
-    school_id: integer("school_id").notNull().references(() => school.id, { onDelete: "cascade" }),
-    class_id: integer("class_id").notNull().references(() => schoolClass.id),
+    school_id: integer("school_id")
+      .notNull()
+      .references(() => school.id, { onDelete: "cascade" }),
+    class_id: integer("class_id")
+      .notNull()
+      .references(() => schoolClass.id),
     name: text("name").notNull(),
     student_no: text("student_no").notNull().default(""),
     /** 1 male, 2 female, 0 not given. */

@@ -67,7 +67,10 @@ export class OrgService {
 
   async schoolTitles(ids: readonly number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: school.id, title: school.title }).from(school).where(inArray(school.id, [...ids]));
+    const rows = await this.db
+      .select({ id: school.id, title: school.title })
+      .from(school)
+      .where(inArray(school.id, [...ids]));
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 

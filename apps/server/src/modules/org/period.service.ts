@@ -295,11 +295,19 @@ export class PeriodService {
     if (!rows.length) return [];
     const [titles, periods, classes] = await Promise.all([
       this.access.schoolTitles(rows.map((r) => r.school_id)),
-      this.db.select({ id: period.id, name: period.name }).from(period).where(inArray(period.id, [...new Set(rows.map((r) => r.period_id))])),
+      this.db
+        .select({ id: period.id, name: period.name })
+        .from(period)
+        .where(inArray(period.id, [...new Set(rows.map((r) => r.period_id))])),
       this.db
         .select({ id: schoolClass.grade_id, n: sql<number>`count(*)::int` })
         .from(schoolClass)
-        .where(inArray(schoolClass.grade_id, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            schoolClass.grade_id,
+            rows.map((r) => r.id),
+          ),
+        )
         .groupBy(schoolClass.grade_id),
     ]);
     const periodName = new Map(periods.map((p) => [p.id, p.name]));
@@ -346,10 +354,7 @@ export class PeriodService {
   async gradeSave(c: Caller, p: z.output<typeof GradeSave>): Promise<{ id: number }> {
     const per = await this.managedPeriod(c, p.period_id);
     await this.gradeNameFree(per.id, p.name);
-    const [row] = await this.db
-      .insert(grade)
-      .values({ school_id: per.school_id, period_id: per.id, name: p.name, sort: p.sort })
-      .returning({ id: grade.id });
+    const [row] = await this.db.insert(grade).values({ school_id: per.school_id, period_id: per.id, name: p.name, sort: p.sort }).returning({ id: grade.id });
     if (!row) throw new Error("insert failed");
     return row;
   }

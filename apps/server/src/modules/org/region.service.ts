@@ -20,13 +20,7 @@
  * see nothing and change nothing.
  */
 // Until @yanke/protocol exports schemas/org (lead: index.ts), straight from the file.
-import {
-  REGION_MAX_LEVEL,
-  type RegionList,
-  type RegionNode,
-  type RegionSave,
-  type RegionUpdate,
-} from "@yanke/protocol";
+import { REGION_MAX_LEVEL, type RegionList, type RegionNode, type RegionSave, type RegionUpdate } from "@yanke/protocol";
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -202,11 +196,7 @@ export class RegionService {
   async toNodes(rows: RegionRow[]): Promise<RegionNode[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const kids = await this.db
-      .select({ pid: region.pid, n: sql<number>`count(*)::int` })
-      .from(region)
-      .where(inArray(region.pid, ids))
-      .groupBy(region.pid);
+    const kids = await this.db.select({ pid: region.pid, n: sql<number>`count(*)::int` }).from(region).where(inArray(region.pid, ids)).groupBy(region.pid);
     const hasKids = new Set(kids.filter((k) => k.n > 0).map((k) => k.pid));
     const schoolCounts = await this.schoolCounts(rows);
     const names = await this.namesOf(rows.flatMap((r) => [r.province_code, r.city_code]));
@@ -253,7 +243,12 @@ export class RegionService {
       const counts = await this.db
         .select({ code: col, n: sql<number>`count(*)::int` })
         .from(school)
-        .where(inArray(col, atLevel.map((r) => r.region_code)))
+        .where(
+          inArray(
+            col,
+            atLevel.map((r) => r.region_code),
+          ),
+        )
         .groupBy(col);
       const byCode = new Map(counts.map((c) => [c.code, c.n]));
       for (const r of atLevel) out.set(r.id, byCode.get(r.region_code) ?? 0);

@@ -54,7 +54,15 @@ interface Column {
 const regionCodeOf = (r: Pick<SchoolRow, "area_code" | "city_code" | "province_code">): string => r.area_code || r.city_code || r.province_code;
 
 const COLUMNS: Record<Key, Column> = {
-  title: { header: "学校名称", key: "title", required: true, width: 26, rule: "必填；不超过 60 个字符；同一区域内不能重名", example: "示例实验学校", value: (r) => r.title },
+  title: {
+    header: "学校名称",
+    key: "title",
+    required: true,
+    width: 26,
+    rule: "必填；不超过 60 个字符；同一区域内不能重名",
+    example: "示例实验学校",
+    value: (r) => r.title,
+  },
   code: {
     header: "学校编码",
     key: "code",
@@ -73,7 +81,15 @@ const COLUMNS: Record<Key, Column> = {
     example: "640104",
     value: regionCodeOf,
   },
-  region_name: { header: "所属区域", key: "region_name", required: false, width: 28, rule: "导出文件的列，导入时忽略（以区域编码为准）", example: "", value: (r) => r.region_name },
+  region_name: {
+    header: "所属区域",
+    key: "region_name",
+    required: false,
+    width: 28,
+    rule: "导出文件的列，导入时忽略（以区域编码为准）",
+    example: "",
+    value: (r) => r.region_name,
+  },
   school_type: {
     header: "学校类型",
     key: "school_type",
@@ -83,15 +99,65 @@ const COLUMNS: Record<Key, Column> = {
     example: DEFAULT_SCHOOL_TYPE,
     value: (r) => r.school_type,
   },
-  school_index_name: { header: "首页名称", key: "school_index_name", required: false, width: 22, rule: "选填；不超过 60 个字符", example: "示例学校教研空间", value: (r) => r.school_index_name },
-  school_index_logo: { header: "首页标志", key: "school_index_logo", required: false, width: 30, rule: "选填；标志图片地址，不超过 500 个字符", example: "", value: (r) => r.school_index_logo },
-  address: { header: "地址", key: "address", required: false, width: 30, rule: "选填；不超过 200 个字符", example: "银川市兴庆区示例路 1 号", value: (r) => r.address },
-  telephone: { header: "联系电话", key: "telephone", required: false, width: 16, rule: "选填；6–20 位数字，可含 - ( ) + 和空格", example: "0951-6000000", value: (r) => r.telephone },
-  status: { header: "状态", key: "status", required: false, width: 8, rule: "选填；启用 或 禁用，留空为启用", example: "启用", value: (r) => (r.status === 1 ? "启用" : "禁用") },
+  school_index_name: {
+    header: "首页名称",
+    key: "school_index_name",
+    required: false,
+    width: 22,
+    rule: "选填；不超过 60 个字符",
+    example: "示例学校教研空间",
+    value: (r) => r.school_index_name,
+  },
+  school_index_logo: {
+    header: "首页标志",
+    key: "school_index_logo",
+    required: false,
+    width: 30,
+    rule: "选填；标志图片地址，不超过 500 个字符",
+    example: "",
+    value: (r) => r.school_index_logo,
+  },
+  address: {
+    header: "地址",
+    key: "address",
+    required: false,
+    width: 30,
+    rule: "选填；不超过 200 个字符",
+    example: "银川市兴庆区示例路 1 号",
+    value: (r) => r.address,
+  },
+  telephone: {
+    header: "联系电话",
+    key: "telephone",
+    required: false,
+    width: 16,
+    rule: "选填；6–20 位数字，可含 - ( ) + 和空格",
+    example: "0951-6000000",
+    value: (r) => r.telephone,
+  },
+  status: {
+    header: "状态",
+    key: "status",
+    required: false,
+    width: 8,
+    rule: "选填；启用 或 禁用，留空为启用",
+    example: "启用",
+    value: (r) => (r.status === 1 ? "启用" : "禁用"),
+  },
   created_at: { header: "创建时间", key: "created_at", required: false, width: 20, rule: "导出文件的列，导入时忽略", example: "", value: (r) => r.created_at },
 };
 
-const TEMPLATE_KEYS: readonly Key[] = ["title", "code", "region_code", "school_type", "school_index_name", "school_index_logo", "address", "telephone", "status"];
+const TEMPLATE_KEYS: readonly Key[] = [
+  "title",
+  "code",
+  "region_code",
+  "school_type",
+  "school_index_name",
+  "school_index_logo",
+  "address",
+  "telephone",
+  "status",
+];
 const EXPORT_KEYS: readonly Key[] = [
   "title",
   "code",
@@ -108,8 +174,6 @@ const EXPORT_KEYS: readonly Key[] = [
 /** Kept as text so Excel keeps leading zeros and long numbers. */
 const TEXT_KEYS: ReadonlySet<Key> = new Set<Key>(["code", "region_code", "telephone"]);
 
-
-
 function newWorkbook(): ExcelJS.Workbook {
   const wb = new ExcelJS.Workbook();
   wb.creator = "研课";
@@ -122,7 +186,12 @@ export async function buildSchoolTemplate(): Promise<Buffer> {
   const wb = newWorkbook();
   const ws = wb.addWorksheet(SCHOOL_TEMPLATE_SHEET, { views: [{ state: "frozen", ySplit: 1 }] });
   const cols = TEMPLATE_KEYS.map((k) => COLUMNS[k]);
-  ws.columns = cols.map((c) => ({ header: c.required ? `${c.header}*` : c.header, key: c.key, width: c.width, style: TEXT_KEYS.has(c.key) ? { numFmt: "@" } : {} }));
+  ws.columns = cols.map((c) => ({
+    header: c.required ? `${c.header}*` : c.header,
+    key: c.key,
+    width: c.width,
+    style: TEXT_KEYS.has(c.key) ? { numFmt: "@" } : {},
+  }));
   styleHeader(ws.getRow(1));
   cols.forEach((c, i) => {
     const cell = ws.getRow(1).getCell(i + 1);
@@ -222,7 +291,6 @@ const FIELD_HEADERS: Readonly<Record<string, string>> = {
   status: "状态",
 };
 const FIELD_ORDER = TEMPLATE_KEYS.map((k) => COLUMNS[k].header);
-
 
 function failed(total: number, msg: string, row = 0): ParseSchoolImportResult {
   return { rows: [], errors: [{ row, field: row === 1 ? "表头" : "文件", msg }], total };

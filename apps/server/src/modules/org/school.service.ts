@@ -31,14 +31,7 @@ import { formatTime } from "../../http/time.js";
 import { scopeOf } from "../rbac/permission.js";
 import { grade, period, region, school, schoolClass, subject } from "./org.schema.js";
 import type { OrgService } from "./org.service.js";
-import {
-  type OrgAdminPorts,
-  type RegionRow,
-  type RegionService,
-  escapeLike,
-  isUniqueViolation,
-  isWithin,
-} from "./region.service.js";
+import { type OrgAdminPorts, type RegionRow, type RegionService, escapeLike, isUniqueViolation, isWithin } from "./region.service.js";
 import { type RegionRef, buildSchoolExport, parseSchoolImport } from "./school-xlsx.js";
 import { XLSX_MIME } from "../../infra/xlsx.js";
 
@@ -415,4 +408,3 @@ export class SchoolService {
     }));
   }
 }
-

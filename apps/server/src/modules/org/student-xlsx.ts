@@ -8,13 +8,7 @@
  */
 import ExcelJS from "exceljs";
 import type { z } from "zod";
-import {
-  GENDER_NAMES,
-  STUDENT_STATUS_NAMES,
-  StudentSave,
-  type StudentImportRowError,
-  type StudentRow,
-} from "@yanke/protocol";
+import { GENDER_NAMES, STUDENT_STATUS_NAMES, StudentSave, type StudentImportRowError, type StudentRow } from "@yanke/protocol";
 import { cellText } from "../account/account-xlsx.js";
 import { EXAMPLE_FONT, REQUIRED_FONT, matchColumns, readSheetRows, styleHeader, valueOf } from "../../infra/xlsx.js";
 
@@ -90,8 +84,6 @@ export interface ParseStudentResult {
 // ---------------------------------------------------------------------------------------------------------
 // Template
 
-
-
 /** 导入模板 (header, one grey italic example row; 学号 kept as text) and 说明 (the rules). */
 export async function buildStudentTemplate(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -136,7 +128,6 @@ export async function buildStudentTemplate(): Promise<Buffer> {
 // ---------------------------------------------------------------------------------------------------------
 // Import
 
-
 function fileError(msg: string, row = 0): StudentImportRowError {
   return { row, field: row === 1 ? "表头" : "文件", msg };
 }
@@ -161,7 +152,6 @@ const FIELD_ORDER = ["学号", "姓名", "性别", "年级", "班级", "入学�
 function matchHeader(cells: readonly string[]): Map<number, StudentColumn> | undefined {
   return matchColumns([...STUDENT_COLUMNS, ...EXTRA_COLUMNS], cells);
 }
-
 
 /** Parses a filled template or an edited export. Never throws. */
 export async function parseStudentImport(buffer: Buffer, lookups: StudentImportLookups): Promise<ParseStudentResult> {

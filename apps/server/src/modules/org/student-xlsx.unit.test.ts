@@ -105,11 +105,16 @@ describe("parseStudentImport", () => {
 
   it("refuses what is not a workbook, a wrong header, an empty sheet and too many rows", async () => {
     expect((await parseStudentImport(Buffer.from("not a zip"), lookups)).errors).toEqual([{ row: 0, field: "文件", msg: STUDENT_IMPORT_MESSAGES.notXlsx }]);
-    expect((await parseStudentImport(await book(["学号", "姓名"], [["1", "a"]]), lookups)).errors).toEqual([{ row: 1, field: "表头", msg: STUDENT_IMPORT_MESSAGES.header }]);
+    expect((await parseStudentImport(await book(["学号", "姓名"], [["1", "a"]]), lookups)).errors).toEqual([
+      { row: 1, field: "表头", msg: STUDENT_IMPORT_MESSAGES.header },
+    ]);
     expect((await parseStudentImport(await book(["学号", "姓名", "班级", "备注"], [["1", "a", "2班", "x"]]), lookups)).errors[0]!.row).toBe(1);
     expect((await parseStudentImport(await book(["学号", "姓名", "班级", "学号"], [["1", "a", "2班", "1"]]), lookups)).errors[0]!.row).toBe(1);
     expect((await parseStudentImport(await book(["学号", "姓名", "班级"], []), lookups)).errors[0]!.msg).toBe(STUDENT_IMPORT_MESSAGES.empty);
-    const many = await book(["学号", "姓名", "班级"], Array.from({ length: 10_001 }, (_, i) => [`N${i}`, "某", "2班"]));
+    const many = await book(
+      ["学号", "姓名", "班级"],
+      Array.from({ length: 10_001 }, (_, i) => [`N${i}`, "某", "2班"]),
+    );
     const r = await parseStudentImport(many, lookups);
     expect(r).toMatchObject({ total: 10_001, rows: [], errors: [{ row: 0, msg: STUDENT_IMPORT_MESSAGES.tooMany }] });
   });
@@ -127,11 +132,26 @@ describe("buildStudentExport", () => {
     };
     const rows: StudentRow[] = [
       { ...base, id: 1, name: "甲", student_no: "0012", gender: 1, gender_name: "男", class_id: 21, class_name: "1班", grade_name: "八年级", entry_year: 2024 },
-      { ...base, id: 2, name: "乙", student_no: "X2", gender: 0, gender_name: "", class_id: 22, class_name: "1班", grade_name: "八年级", entry_year: 2023, status: 0, status_name: "离校" },
+      {
+        ...base,
+        id: 2,
+        name: "乙",
+        student_no: "X2",
+        gender: 0,
+        gender_name: "",
+        class_id: 22,
+        class_name: "1班",
+        grade_name: "八年级",
+        entry_year: 2023,
+        status: 0,
+        status_name: "离校",
+      },
       { ...base, id: 3, name: "丙", student_no: "X3", gender: 2, gender_name: "女", class_id: 12, class_name: "2班", grade_name: "七年级", entry_year: 2025 },
     ];
     const r = await parseStudentImport(await buildStudentExport(rows), lookups);
     expect(r.errors).toEqual([]);
-    expect(r.rows.map((x) => x.values)).toEqual(rows.map((x) => ({ class_id: x.class_id, name: x.name, student_no: x.student_no, gender: x.gender, status: x.status })));
+    expect(r.rows.map((x) => x.values)).toEqual(
+      rows.map((x) => ({ class_id: x.class_id, name: x.name, student_no: x.student_no, gender: x.gender, status: x.status })),
+    );
   });
 });

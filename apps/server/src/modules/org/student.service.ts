@@ -216,7 +216,12 @@ export class StudentService {
         const where = `${gradeName && gradeNames.has(gradeName) ? `年级「${gradeName}」` : "本校"}${entryYear !== undefined ? ` ${entryYear} 级` : ""}`;
         if (found.length === 0) return { field: "班级", error: `${where}没有班级「${className}」` };
         if (found.length > 1) {
-          return { field: "班级", error: gradeName ? `${where}有 ${found.length} 个班级「${className}」，请填写入学年份` : `本校有 ${found.length} 个班级「${className}」，请填写年级` };
+          return {
+            field: "班级",
+            error: gradeName
+              ? `${where}有 ${found.length} 个班级「${className}」，请填写入学年份`
+              : `本校有 ${found.length} 个班级「${className}」，请填写年级`,
+          };
         }
         return { id: found[0]!.id };
       },

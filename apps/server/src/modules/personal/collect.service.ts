@@ -4,14 +4,7 @@
  * is collected: a community or article he may view, an activity shown (of a community he may view), a video he owns
  * or administers, a collective preparation (#8) he may view (PreparationAccess can_view).
  */
-import {
-  COLLECT_TARGETS,
-  type CollectListPayload,
-  type CollectRow,
-  type CollectSave,
-  type CollectSaveAnswer,
-  type Page,
-} from "@yanke/protocol";
+import { COLLECT_TARGETS, type CollectListPayload, type CollectRow, type CollectSave, type CollectSaveAnswer, type Page } from "@yanke/protocol";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -86,7 +79,11 @@ export class CollectService {
   async save(c: Caller, p: z.output<typeof CollectSave>): Promise<CollectSaveAnswer> {
     await this.checkTarget(c, p.target_type, p.target_id);
     const mine = and(eq(collect.account_id, c.id), eq(collect.target_type, p.target_type), eq(collect.target_id, p.target_id));
-    const added = await this.db.insert(collect).values({ account_id: c.id, target_type: p.target_type, target_id: p.target_id }).onConflictDoNothing().returning({ id: collect.id });
+    const added = await this.db
+      .insert(collect)
+      .values({ account_id: c.id, target_type: p.target_type, target_id: p.target_id })
+      .onConflictDoNothing()
+      .returning({ id: collect.id });
     if (added.length) return { target_type: p.target_type, target_id: p.target_id, is_collect: true };
     await this.db.delete(collect).where(mine);
     const [left] = await this.db.select({ id: collect.id }).from(collect).where(mine);
@@ -109,32 +106,57 @@ export class CollectService {
       }
       case "article": {
         const rows = await this.db
-          .select({ id: communityArticle.id, title: communityArticle.title, cover: communityArticle.cover_url, cid: communityArticle.community_id, cname: community.name, author: account.realname })
+          .select({
+            id: communityArticle.id,
+            title: communityArticle.title,
+            cover: communityArticle.cover_url,
+            cid: communityArticle.community_id,
+            cname: community.name,
+            author: account.realname,
+          })
           .from(communityArticle)
           .leftJoin(community, eq(community.id, communityArticle.community_id))
           .leftJoin(account, eq(account.id, communityArticle.account_id))
           .where(inArray(communityArticle.id, ids));
-        for (const r of rows) out.set(r.id, { title: r.title, cover_url: r.cover, community_id: r.cid, community_name: r.cname ?? "", account_name: r.author ?? "" });
+        for (const r of rows)
+          out.set(r.id, { title: r.title, cover_url: r.cover, community_id: r.cid, community_name: r.cname ?? "", account_name: r.author ?? "" });
         break;
       }
       case "activity": {
         const rows = await this.db
-          .select({ id: activity.id, name: activity.name, cover: activity.cover_url, cid: activity.community_id, cname: community.name, author: account.realname })
+          .select({
+            id: activity.id,
+            name: activity.name,
+            cover: activity.cover_url,
+            cid: activity.community_id,
+            cname: community.name,
+            author: account.realname,
+          })
           .from(activity)
           .leftJoin(community, eq(community.id, activity.community_id))
           .leftJoin(account, eq(account.id, activity.account_id))
           .where(inArray(activity.id, ids));
-        for (const r of rows) out.set(r.id, { title: r.name, cover_url: r.cover, community_id: r.cid, community_name: r.cname ?? "", account_name: r.author ?? "" });
+        for (const r of rows)
+          out.set(r.id, { title: r.name, cover_url: r.cover, community_id: r.cid, community_name: r.cname ?? "", account_name: r.author ?? "" });
         break;
       }
       case "preparation": {
         const rows = await this.db
-          .select({ id: preparation.id, theme: preparation.theme, cover: preparation.cover_url, logo: preparation.logo_url, cid: preparation.community_id, cname: community.name, author: account.realname })
+          .select({
+            id: preparation.id,
+            theme: preparation.theme,
+            cover: preparation.cover_url,
+            logo: preparation.logo_url,
+            cid: preparation.community_id,
+            cname: community.name,
+            author: account.realname,
+          })
           .from(preparation)
           .leftJoin(community, eq(community.id, preparation.community_id))
           .leftJoin(account, eq(account.id, preparation.account_id))
           .where(inArray(preparation.id, ids));
-        for (const r of rows) out.set(r.id, { title: r.theme, cover_url: r.cover || r.logo, community_id: r.cid, community_name: r.cname ?? "", account_name: r.author ?? "" });
+        for (const r of rows)
+          out.set(r.id, { title: r.theme, cover_url: r.cover || r.logo, community_id: r.cid, community_name: r.cname ?? "", account_name: r.author ?? "" });
         break;
       }
       case "video": {
@@ -163,7 +185,13 @@ export class CollectService {
       .offset((q.page - 1) * q.limit);
     const byType = new Map<string, Map<number, Target>>();
     for (const type of new Set(rows.map((r) => r.target_type))) {
-      byType.set(type, await this.targets(type, rows.filter((r) => r.target_type === type).map((r) => r.target_id)));
+      byType.set(
+        type,
+        await this.targets(
+          type,
+          rows.filter((r) => r.target_type === type).map((r) => r.target_id),
+        ),
+      );
     }
     const list = rows.map((r): CollectRow => {
       const t = byType.get(r.target_type)?.get(r.target_id);

@@ -110,7 +110,15 @@ export class PersonalService {
       .orderBy(asc(communityMember.role), desc(community.id))
       .limit(p.limit)
       .offset((p.page - 1) * p.limit);
-    return { list: await this.studios(rows.map((r) => r.id), new Map(rows.map((r) => [r.id, r.role]))), total: total?.n ?? 0, page: p.page, limit: p.limit };
+    return {
+      list: await this.studios(
+        rows.map((r) => r.id),
+        new Map(rows.map((r) => [r.id, r.role])),
+      ),
+      total: total?.n ?? 0,
+      page: p.page,
+      limit: p.limit,
+    };
   }
 
   /** c368: the caller's studios. */
@@ -142,7 +150,15 @@ export class PersonalService {
       .orderBy(desc(community.is_recommend), desc(size), desc(community.id))
       .limit(p.limit)
       .offset((p.page - 1) * p.limit);
-    return { list: await this.studios(rows.map((r) => r.id), new Map()), total: total?.n ?? 0, page: p.page, limit: p.limit };
+    return {
+      list: await this.studios(
+        rows.map((r) => r.id),
+        new Map(),
+      ),
+      total: total?.n ?? 0,
+      page: p.page,
+      limit: p.limit,
+    };
   }
 
   /** c372: a teacher's public profile (default the caller). */
@@ -167,13 +183,19 @@ export class PersonalService {
       .from(communityMember)
       .innerJoin(community, eq(community.id, communityMember.community_id))
       .where(and(eq(communityMember.account_id, id), eq(communityMember.status, 1), eq(community.status, 1), inArray(community.type, STUDIO_TYPES)));
-    const [created] = await this.db.select({ n }).from(activity).where(and(eq(activity.account_id, id), eq(activity.status, 1)));
+    const [created] = await this.db
+      .select({ n })
+      .from(activity)
+      .where(and(eq(activity.account_id, id), eq(activity.status, 1)));
     const [involved] = await this.db
       .select({ n })
       .from(activityMember)
       .innerJoin(activity, eq(activity.id, activityMember.activity_id))
       .where(and(eq(activityMember.account_id, id), eq(activity.status, 1)));
-    const [articles] = await this.db.select({ n }).from(communityArticle).where(and(eq(communityArticle.account_id, id), eq(communityArticle.status, 1)));
+    const [articles] = await this.db
+      .select({ n })
+      .from(communityArticle)
+      .where(and(eq(communityArticle.account_id, id), eq(communityArticle.status, 1)));
     const [videos] = await this.db.select({ n }).from(video).where(eq(video.account_id, id));
     return {
       account: {

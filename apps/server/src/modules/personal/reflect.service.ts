@@ -51,7 +51,10 @@ export class ReflectService {
       .leftJoin(community, eq(community.id, reflect.community_id));
   }
 
-  private toRow(c: Caller, x: { r: typeof reflect.$inferSelect; account_name: string | null; activity_name: string | null; community_name: string | null }): ReflectRow {
+  private toRow(
+    c: Caller,
+    x: { r: typeof reflect.$inferSelect; account_name: string | null; activity_name: string | null; community_name: string | null },
+  ): ReflectRow {
     const r = x.r;
     return {
       id: r.id,

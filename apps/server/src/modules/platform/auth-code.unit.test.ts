@@ -64,7 +64,10 @@ describe("authorization codes", () => {
       `${enc({ jti: "short", app: "ai", exp: inAYear, cap: 1 })}.${sig}`,
       `${enc([1, 2])}.${sig}`,
     ]) {
-      expect(refusal(() => codes.verify(bad, "ai")), bad).toEqual({ code: 400, msg: CODE_REFUSALS.malformed });
+      expect(
+        refusal(() => codes.verify(bad, "ai")),
+        bad,
+      ).toEqual({ code: 400, msg: CODE_REFUSALS.malformed });
     }
   });
 

@@ -274,7 +274,11 @@ export class PlatformService {
         .orderBy(...order);
     }
     if (!rows.length) {
-      rows = await this.db.select().from(commonImg).where(and(cond, eq(commonImg.status, 1), eq(commonImg.school_id, 0))).orderBy(...order);
+      rows = await this.db
+        .select()
+        .from(commonImg)
+        .where(and(cond, eq(commonImg.status, 1), eq(commonImg.school_id, 0)))
+        .orderBy(...order);
     }
     return this.toImgRows(rows);
   }
@@ -352,7 +356,10 @@ export class PlatformService {
   async saveImage(who: Who, p: z.output<typeof CommonImgSave>): Promise<{ id: number }> {
     const schoolId = ownSchool(who) || p.school_id;
     await this.checkPlacement(who, schoolId, p.period_id);
-    const [row] = await this.db.insert(commonImg).values({ ...p, school_id: schoolId }).returning({ id: commonImg.id });
+    const [row] = await this.db
+      .insert(commonImg)
+      .values({ ...p, school_id: schoolId })
+      .returning({ id: commonImg.id });
     if (!row) throw new Error("insert failed");
     return row;
   }
@@ -403,9 +410,7 @@ export class PlatformService {
   /** The active code that grants most (largest capacity, then latest expiry). */
   private bestActive(rows: readonly CodeDb[]): CodeDb | undefined {
     const now = this.now().getTime();
-    return rows
-      .filter((r) => r.expires_at.getTime() > now)
-      .sort((a, b) => b.capacity - a.capacity || b.expires_at.getTime() - a.expires_at.getTime())[0];
+    return rows.filter((r) => r.expires_at.getTime() > now).sort((a, b) => b.capacity - a.capacity || b.expires_at.getTime() - a.expires_at.getTime())[0];
   }
 
   /** c033: the application's authorization now. */

@@ -44,6 +44,9 @@ export async function seedFrontDemo(d: FrontDemoDeps): Promise<boolean> {
   await seedReviewDemo(d, videos);
   await d.analysisSeeded?.catch(() => undefined);
   await seedTopicDemo(d, videos);
-  await d.db.insert(systemSetting).values({ key: FRONT_DEMO_KEY, value: { at: new Date().toISOString() } }).onConflictDoNothing();
+  await d.db
+    .insert(systemSetting)
+    .values({ key: FRONT_DEMO_KEY, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
   return true;
 }

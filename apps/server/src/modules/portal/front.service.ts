@@ -172,7 +172,15 @@ export class FrontService {
     const now = this.now();
     const today = dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD");
     const rows = await this.liveSelect()
-      .where(and2(eq(timetable.is_live, 1), ne(timetable.status, SLOT_CANCELLED), eq(timetable.currency_date, today), gt(timetable.start_at, now), schoolId ? eq(timetable.school_id, schoolId) : undefined))
+      .where(
+        and2(
+          eq(timetable.is_live, 1),
+          ne(timetable.status, SLOT_CANCELLED),
+          eq(timetable.currency_date, today),
+          gt(timetable.start_at, now),
+          schoolId ? eq(timetable.school_id, schoolId) : undefined,
+        ),
+      )
       .orderBy(timetable.start_at, timetable.id)
       .limit(100);
     const seen = new Set<number>();
@@ -200,7 +208,12 @@ export class FrontService {
 
   private async filmCards(rows: { vid: number; cid: number; views: number }[]): Promise<FilmCard[]> {
     const cids = [...new Set(rows.map((r) => r.cid).filter((x) => x > 0))];
-    const courses = cids.length ? await this.db.select({ id: courseResource.id, name: courseResource.name, course_type: courseResource.course_type }).from(courseResource).where(inArray(courseResource.id, cids)) : [];
+    const courses = cids.length
+      ? await this.db
+          .select({ id: courseResource.id, name: courseResource.name, course_type: courseResource.course_type })
+          .from(courseResource)
+          .where(inArray(courseResource.id, cids))
+      : [];
     const byId = new Map(courses.map((c) => [c.id, c]));
     const out: FilmCard[] = [];
     for (const r of rows) {
@@ -251,7 +264,9 @@ export class FrontService {
           : sql`order by v.created_at desc, v.id desc`;
     const totalRows = await this.db.execute(sql`select count(*)::int as n ${base}`);
     const rows = await this.db.execute(sql`select f.vid, f.cid, ${views} as views ${base} ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`);
-    const list = await this.filmCards(rowsOf<{ vid: number; cid: number; views: number }>(rows).map((r) => ({ vid: Number(r.vid), cid: Number(r.cid), views: Number(r.views) })));
+    const list = await this.filmCards(
+      rowsOf<{ vid: number; cid: number; views: number }>(rows).map((r) => ({ vid: Number(r.vid), cid: Number(r.cid), views: Number(r.views) })),
+    );
     return { list, total: Number(rowsOf<{ n: number }>(totalRows)[0]?.n ?? 0), page: q.page, limit: q.limit, kind: q.kind };
   }
 
@@ -260,7 +275,9 @@ export class FrontService {
     let kind: FilmKind | undefined;
     let cid = 0;
     for (const k of want ? [want, ...FILM_KINDS.filter((x) => x !== want)] : FILM_KINDS) {
-      const r = rowsOf<{ vid: number; cid: number }>(await this.db.execute(sql`select f.vid, f.cid from (${this.filmIds(k)}) f where f.vid = ${id} limit 1`))[0];
+      const r = rowsOf<{ vid: number; cid: number }>(
+        await this.db.execute(sql`select f.vid, f.cid from (${this.filmIds(k)}) f where f.vid = ${id} limit 1`),
+      )[0];
       if (r) {
         kind = k;
         cid = Number(r.cid);
@@ -269,9 +286,13 @@ export class FrontService {
     }
     if (!kind) throw notFound("视频不存在或未公开");
     const v = await this.deps.videoRow(id);
-    const views = rowsOf<{ n: number }>(await this.db.execute(sql`select count(*)::int as n from ${resourceViewLog} where target_type = 1 and target_id = ${id}`))[0]?.n ?? 0;
+    const views =
+      rowsOf<{ n: number }>(await this.db.execute(sql`select count(*)::int as n from ${resourceViewLog} where target_type = 1 and target_id = ${id}`))[0]?.n ??
+      0;
     const [film] = await this.filmCards([{ vid: id, cid, views: Number(views) }]);
-    const [course] = cid ? await this.db.select({ course_introduce: courseResource.course_introduce }).from(courseResource).where(eq(courseResource.id, cid)) : [];
+    const [course] = cid
+      ? await this.db.select({ course_introduce: courseResource.course_introduce }).from(courseResource).where(eq(courseResource.id, cid))
+      : [];
     const [analysis] = await this.db
       .select({ id: analysisCourse.id })
       .from(analysisCourse)
@@ -376,7 +397,11 @@ export class FrontService {
       q.teacher ? sql`${account.realname} ilike ${containsPattern(q.teacher)}` : undefined,
       q.mode ? sql`${analysisCourse.result} -> 'st' ->> 'mode' = ${q.mode}` : undefined,
     );
-    const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(analysisCourse).leftJoin(account, eq(account.id, analysisCourse.account_id)).where(where);
+    const [{ n } = { n: 0 }] = await this.db
+      .select({ n: count() })
+      .from(analysisCourse)
+      .leftJoin(account, eq(account.id, analysisCourse.account_id))
+      .where(where);
     const rows = await this.db
       .select({
         id: analysisCourse.id,
@@ -448,7 +473,13 @@ export class FrontService {
       })
       .from(reviewActivity)
       .leftJoin(school, eq(school.id, reviewActivity.school_id))
-      .where(and2(eq(reviewActivity.status, 1), sql`${reviewActivity.phase} >= 1`, schoolId ? or(eq(reviewActivity.school_id, schoolId), eq(reviewActivity.school_id, 0)) : undefined))
+      .where(
+        and2(
+          eq(reviewActivity.status, 1),
+          sql`${reviewActivity.phase} >= 1`,
+          schoolId ? or(eq(reviewActivity.school_id, schoolId), eq(reviewActivity.school_id, 0)) : undefined,
+        ),
+      )
       .orderBy(sql`${reviewActivity.phase} = 4`, desc(reviewActivity.created_at), desc(reviewActivity.id))
       .limit(limit);
     return rows.map((r) => ({

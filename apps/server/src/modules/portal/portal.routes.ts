@@ -40,7 +40,8 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
   defineCall(app, host, {
     id: "c061",
     path: C.evaluationScreen,
-    summary: "评课大屏数据：调用者范围内（教师与学校管理员为本校，区域管理员为本区域学校，平台为全部）的听评课、评价、评分分布、学科与学校分布、趋势、最新评价、评课活动与AI课堂分析；可按学校、学段、日期筛选",
+    summary:
+      "评课大屏数据：调用者范围内（教师与学校管理员为本校，区域管理员为本区域学校，平台为全部）的听评课、评价、评分分布、学科与学校分布、趋势、最新评价、评课活动与AI课堂分析；可按学校、学段、日期筛选",
     access: "user",
     schema: EvaluationScreenPayload,
     handler: async ({ auth, payload }) => s.evaluationScreen(await me(auth), payload),
@@ -48,7 +49,8 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
   defineCall(app, host, {
     id: "new",
     path: C.bigData,
-    summary: "数据驾驶舱（无需登录，只有汇总数）：学校、教师、设备与在线设备、录制课、视频、AI分析、听评课、评价、已发布资源，近12个月趋势，学校与区域排行，学科分布，教学模式；可按区域或学校",
+    summary:
+      "数据驾驶舱（无需登录，只有汇总数）：学校、教师、设备与在线设备、录制课、视频、AI分析、听评课、评价、已发布资源，近12个月趋势，学校与区域排行，学科分布，教学模式；可按区域或学校",
     access: "public",
     schema: BigDataPayload,
     handler: async ({ payload }) => s.bigData(payload),
@@ -56,7 +58,8 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
   defineCall(app, host, {
     id: "new",
     path: C.teacherPortrait,
-    summary: "教师画像：授课、录制、视频、AI分析（S-T 均值与教学模式）、收到与给出的评价（平均分、各维度得分）、集体备课、资源、评课活动作品、社区活动、近12个月趋势；本人或管理其学校的管理员可看",
+    summary:
+      "教师画像：授课、录制、视频、AI分析（S-T 均值与教学模式）、收到与给出的评价（平均分、各维度得分）、集体备课、资源、评课活动作品、社区活动、近12个月趋势；本人或管理其学校的管理员可看",
     access: "user",
     schema: TeacherPortraitPayload,
     handler: async ({ auth, payload }) => s.teacherPortrait(await me(auth), payload.account_id),
@@ -80,7 +83,8 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
   defineCall(app, host, {
     id: "new",
     path: C.evaluationClass,
-    summary: "评课列表：调用者可查看的听评课（与听评课的公开范围规则一致，未登录只有公开的）及其评价数与平均分；按课题、学校、学科、类型筛选，按时间、平均分或评价数排序，分页",
+    summary:
+      "评课列表：调用者可查看的听评课（与听评课的公开范围规则一致，未登录只有公开的）及其评价数与平均分；按课题、学校、学科、类型筛选，按时间、平均分或评价数排序，分页",
     access: "public",
     schema: EvaluationClassPayload,
     handler: async ({ auth, payload }) => s.evaluationClass((await maybe(auth)) ?? ANONYMOUS, payload),

@@ -64,7 +64,11 @@ const modeList = (rows: Array<{ mode: string; n: number }>): Array<{ mode: Teach
   TEACHING_MODES.map((m) => ({ mode: m, count: rows.find((r) => r.mode === m)?.n ?? 0 }));
 
 /** Subject rows merged by name (subjects are rows per period and school). */
-function bySubjectName<T extends Record<string, number>>(rows: Array<{ subject_id: number } & T>, names: Map<number, string>, keys: Array<keyof T>): Array<{ name: string } & T> {
+function bySubjectName<T extends Record<string, number>>(
+  rows: Array<{ subject_id: number } & T>,
+  names: Map<number, string>,
+  keys: Array<keyof T>,
+): Array<{ name: string } & T> {
   const out = new Map<string, { name: string } & T>();
   for (const r of rows) {
     const name = r.subject_id ? (names.get(r.subject_id) ?? UNSET_SUBJECT) : UNSET_SUBJECT;
@@ -126,7 +130,8 @@ export class PortalService {
     const sc = scopeOf(c);
     let base: Scope;
     if (sc.kind === "all") base = { kind: "all", schools: undefined, label: "全平台" };
-    else if (sc.kind === "region") base = { kind: "region", schools: await this.d.org.schoolIdsInRegion(sc.code), label: (await this.regionName(sc.code)) ?? sc.code };
+    else if (sc.kind === "region")
+      base = { kind: "region", schools: await this.d.org.schoolIdsInRegion(sc.code), label: (await this.regionName(sc.code)) ?? sc.code };
     else if (c.school_id) base = { kind: "school", schools: [c.school_id], label: (await this.d.org.schoolSummary(c.school_id))?.title ?? "" };
     else base = { kind: "school", schools: [], label: "" };
     if (!schoolId) return base;
@@ -153,7 +158,8 @@ export class PortalService {
     const S = scope.schools;
     const from = p.start ? dayStart(p.start) : undefined;
     const to = p.end ? dayAfter(p.end) : undefined;
-    const inRange = (col: string): SQL => sql`${from ? sql`${sql.raw(col)} >= ${from.toISOString()}::timestamptz` : sql`true`} and ${to ? sql`${sql.raw(col)} < ${to.toISOString()}::timestamptz` : sql`true`}`;
+    const inRange = (col: string): SQL =>
+      sql`${from ? sql`${sql.raw(col)} >= ${from.toISOString()}::timestamptz` : sql`true`} and ${to ? sql`${sql.raw(col)} < ${to.toISOString()}::timestamptz` : sql`true`}`;
     const le: SQL = sql`le.status = 1 and ${schoolsSql(sql.raw("le.school_id"), S)} and ${p.period_id ? sql`le.period_id = ${p.period_id}` : sql`true`} and ${inRange("le.start_time")}`;
     const ev = sql`listen_evaluation ev join listen_evaluate le on le.id = ev.record_id where ev.status = 1 and ${le}`;
     const scored = sql`le.evaluation_type = 1`;
@@ -192,7 +198,8 @@ export class PortalService {
     const leNoRange: SQL = sql`le.status = 1 and ${schoolsSql(sql.raw("le.school_id"), S)} and ${p.period_id ? sql`le.period_id = ${p.period_id}` : sql`true`}`;
     const recTrend = await this.q(sql`select ${keyOf(sql.raw("le.start_time"))} as k, count(*)::int as n from listen_evaluate le
       where ${leNoRange} and le.start_time >= ${tFrom.toISOString()}::timestamptz and le.start_time < ${tTo.toISOString()}::timestamptz group by 1`);
-    const evTrend = await this.q(sql`select ${keyOf(sql.raw("ev.updated_at"))} as k, count(*)::int as n from listen_evaluation ev join listen_evaluate le on le.id = ev.record_id
+    const evTrend =
+      await this.q(sql`select ${keyOf(sql.raw("ev.updated_at"))} as k, count(*)::int as n from listen_evaluation ev join listen_evaluate le on le.id = ev.record_id
       where ev.status = 1 and ${le} and ev.updated_at >= ${tFrom.toISOString()}::timestamptz and ev.updated_at < ${tTo.toISOString()}::timestamptz group by 1`);
     const rt = new Map(recTrend.map((r) => [String(r.k), int(r.n)]));
     const et = new Map(evTrend.map((r) => [String(r.k), int(r.n)]));
@@ -223,32 +230,55 @@ export class PortalService {
     const schoolRows = await grouped("le.school_id");
     const schoolNames = await this.schoolNames(schoolRows.map((r) => r.id));
     const bySchool = schoolRows.map((r) => ({ ...r, name: r.id ? (schoolNames.get(r.id) ?? `学校 ${r.id}`) : UNSET_SCHOOL }));
-    const order = (a: { records: number; evaluations: number; id: number }, b: { records: number; evaluations: number; id: number }) => b.evaluations - a.evaluations || b.records - a.records || a.id - b.id;
+    const order = (a: { records: number; evaluations: number; id: number }, b: { records: number; evaluations: number; id: number }) =>
+      b.evaluations - a.evaluations || b.records - a.records || a.id - b.id;
 
     // score histogram
     const totals = await this.q(sql`select ev.total_score as s from ${ev} and ${scored}`);
-    const dist = SCORE_BUCKETS.map((b) => ({ label: b.label, min: b.min, max: Math.min(100, b.max), count: totals.filter((r) => Number(r.s) >= b.min && Number(r.s) < b.max).length }));
+    const dist = SCORE_BUCKETS.map((b) => ({
+      label: b.label,
+      min: b.min,
+      max: Math.min(100, b.max),
+      count: totals.filter((r) => Number(r.s) >= b.min && Number(r.s) < b.max).length,
+    }));
 
     // people
-    const teachers = await this.q(sql`select ${TEACHER_OF} as id, count(*)::int as n, avg(ev.total_score) filter (where ${scored}) as mean from ${ev} group by 1 order by n desc, mean desc nulls last, id asc limit 10`);
-    const evaluators = await this.q(sql`select ev.account_id as id, count(*)::int as n, avg(ev.total_score) filter (where ${scored}) as mean from ${ev} group by 1 order by n desc, id asc limit 10`);
-    const latest = await this.q(sql`select ev.id, ev.record_id, ev.account_id, ev.total_score, ev.updated_at, le.evaluation_type, le.name, le.school_id, le.subject_id, ${TEACHER_OF} as teacher
+    const teachers = await this.q(
+      sql`select ${TEACHER_OF} as id, count(*)::int as n, avg(ev.total_score) filter (where ${scored}) as mean from ${ev} group by 1 order by n desc, mean desc nulls last, id asc limit 10`,
+    );
+    const evaluators = await this.q(
+      sql`select ev.account_id as id, count(*)::int as n, avg(ev.total_score) filter (where ${scored}) as mean from ${ev} group by 1 order by n desc, id asc limit 10`,
+    );
+    const latest =
+      await this.q(sql`select ev.id, ev.record_id, ev.account_id, ev.total_score, ev.updated_at, le.evaluation_type, le.name, le.school_id, le.subject_id, ${TEACHER_OF} as teacher
       from ${ev} order by ev.updated_at desc, ev.id desc limit 10`);
-    const people = await this.accountNames([...teachers, ...evaluators].map((r) => int(r.id)).concat(latest.flatMap((r) => [int(r.account_id), int(r.teacher)])));
+    const people = await this.accountNames(
+      [...teachers, ...evaluators].map((r) => int(r.id)).concat(latest.flatMap((r) => [int(r.account_id), int(r.teacher)])),
+    );
     const moreSchools = await this.schoolNames([...people.values()].map((p) => p.school_id).concat(latest.map((r) => int(r.school_id))));
     const moreSubjects = await this.subjectNames(latest.map((r) => int(r.subject_id)));
     const person = (r: Record<string, unknown>) => {
       const a = people.get(int(r.id));
-      return { account_id: int(r.id), realname: a?.realname ?? "", school_name: a ? (moreSchools.get(a.school_id) ?? "") : "", evaluations: int(r.n), mean_score: round2(r.mean) };
+      return {
+        account_id: int(r.id),
+        realname: a?.realname ?? "",
+        school_name: a ? (moreSchools.get(a.school_id) ?? "") : "",
+        evaluations: int(r.n),
+        mean_score: round2(r.mean),
+      };
     };
 
     // review activities
     const rv = sql`${schoolsSql(sql.raw("w.school_id"), S)} and w.status = 1 and ${inRange("w.created_at")} and ${p.period_id ? sql`w.activity_id in (select id from review_activity where period_id = ${p.period_id})` : sql`true`}`;
-    const ra = await this.one(sql`select count(*)::int as n from review_activity ra where ra.status = 1 and ${schoolsSql(sql.raw("ra.school_id"), S)} and ${inRange("ra.created_at")} and ${p.period_id ? sql`ra.period_id = ${p.period_id}` : sql`true`}`);
+    const ra = await this.one(
+      sql`select count(*)::int as n from review_activity ra where ra.status = 1 and ${schoolsSql(sql.raw("ra.school_id"), S)} and ${inRange("ra.created_at")} and ${p.period_id ? sql`ra.period_id = ${p.period_id}` : sql`true`}`,
+    );
     const rw = await this.one(sql`select count(*)::int as works,
         (count(*) filter (where exists (select 1 from review_score s where s.work_id = w.id and s.submitted_at is not null)))::int as scored
       from review_work w where ${rv}`);
-    const rs = await this.one(sql`select count(*)::int as n, avg(s.total) as mean from review_score s join review_work w on w.id = s.work_id where s.submitted_at is not null and ${rv}`);
+    const rs = await this.one(
+      sql`select count(*)::int as n, avg(s.total) as mean from review_score s join review_work w on w.id = s.work_id where s.submitted_at is not null and ${rv}`,
+    );
 
     // analyses
     const an = sql`${schoolsSql(sql.raw("a.school_id"), S)} and ${p.period_id ? sql`a.period_id = ${p.period_id}` : sql`true`} and ${inRange("a.created_at")}`;
@@ -325,10 +355,18 @@ export class PortalService {
     const { keys, start } = lastMonths(this.d.now());
     const since = start.toISOString();
     const perMonth = async (query: SQL) => new Map((await this.q(query)).map((r) => [String(r.k), int(r.n)]));
-    const mv = await perMonth(sql`select ${monthKey(sql.raw("v.created_at"))} as k, count(*)::int as n from video v where v.status = 'ready' and ${inS("v.school_id")} and v.created_at >= ${since}::timestamptz group by 1`);
-    const ma = await perMonth(sql`select ${monthKey(sql.raw("coalesce(a.finished_at, a.created_at)"))} as k, count(*)::int as n from analysis_course a where a.status = 2 and ${inS("a.school_id")} and coalesce(a.finished_at, a.created_at) >= ${since}::timestamptz group by 1`);
-    const ml = await perMonth(sql`select ${monthKey(sql.raw("le.start_time"))} as k, count(*)::int as n from listen_evaluate le where le.status = 1 and ${inS("le.school_id")} and le.start_time >= ${since}::timestamptz group by 1`);
-    const me = await perMonth(sql`select ${monthKey(sql.raw("ev.updated_at"))} as k, count(*)::int as n from listen_evaluation ev join listen_evaluate le on le.id = ev.record_id where ev.status = 1 and le.status = 1 and ${inS("le.school_id")} and ev.updated_at >= ${since}::timestamptz group by 1`);
+    const mv = await perMonth(
+      sql`select ${monthKey(sql.raw("v.created_at"))} as k, count(*)::int as n from video v where v.status = 'ready' and ${inS("v.school_id")} and v.created_at >= ${since}::timestamptz group by 1`,
+    );
+    const ma = await perMonth(
+      sql`select ${monthKey(sql.raw("coalesce(a.finished_at, a.created_at)"))} as k, count(*)::int as n from analysis_course a where a.status = 2 and ${inS("a.school_id")} and coalesce(a.finished_at, a.created_at) >= ${since}::timestamptz group by 1`,
+    );
+    const ml = await perMonth(
+      sql`select ${monthKey(sql.raw("le.start_time"))} as k, count(*)::int as n from listen_evaluate le where le.status = 1 and ${inS("le.school_id")} and le.start_time >= ${since}::timestamptz group by 1`,
+    );
+    const me = await perMonth(
+      sql`select ${monthKey(sql.raw("ev.updated_at"))} as k, count(*)::int as n from listen_evaluation ev join listen_evaluate le on le.id = ev.record_id where ev.status = 1 and le.status = 1 and ${inS("le.school_id")} and ev.updated_at >= ${since}::timestamptz group by 1`,
+    );
 
     const perSchool = await this.q(sql`select school_id, sum(v)::int as videos, sum(a)::int as analysed, sum(l)::int as listen from (
         select v.school_id, 1 as v, 0 as a, 0 as l from video v where v.status = 'ready' and v.school_id <> 0 and ${inS("v.school_id")}
@@ -336,7 +374,14 @@ export class PortalService {
         union all select le.school_id, 0, 0, 1 from listen_evaluate le where le.status = 1 and le.school_id <> 0 and ${inS("le.school_id")}) x group by school_id`);
     const names = await this.schoolNames(perSchool.map((r) => int(r.school_id)));
     const schoolRank = perSchool
-      .map((r) => ({ id: int(r.school_id), name: names.get(int(r.school_id)) ?? `学校 ${int(r.school_id)}`, videos: int(r.videos), analysed: int(r.analysed), listen_records: int(r.listen), total: int(r.videos) + int(r.analysed) + int(r.listen) }))
+      .map((r) => ({
+        id: int(r.school_id),
+        name: names.get(int(r.school_id)) ?? `学校 ${int(r.school_id)}`,
+        videos: int(r.videos),
+        analysed: int(r.analysed),
+        listen_records: int(r.listen),
+        total: int(r.videos) + int(r.analysed) + int(r.listen),
+      }))
       .sort((a, b) => b.total - a.total || a.id - b.id)
       .slice(0, 10)
       .map(({ id: _id, ...rest }) => rest);
@@ -396,7 +441,8 @@ export class PortalService {
     const aWho = isT ? sql`a.account_id = ${id}` : sql`a.school_id = ${id}`;
     const vWho = isT ? sql`v.account_id = ${id}` : sql`v.school_id = ${id}`;
     const leWho = isT ? sql`${TEACHER_OF} = ${id}` : sql`le.school_id = ${id}`;
-    const pts = await this.q(sql`select a.id, a.name, a.publish_status, a.created_at, (a.result->'st'->>'rt')::float8 as rt, (a.result->'st'->>'ch')::float8 as ch, a.result->'st'->>'mode' as mode
+    const pts =
+      await this.q(sql`select a.id, a.name, a.publish_status, a.created_at, (a.result->'st'->>'rt')::float8 as rt, (a.result->'st'->>'ch')::float8 as ch, a.result->'st'->>'mode' as mode
       from analysis_course a where ${aWho} and a.status = 2 and (a.result->'st'->>'available') = 'true' order by a.created_at desc, a.id desc`);
     const points: PortraitAnalysis[] = pts.slice(0, 200).map((r) => ({
       id: int(r.id),
@@ -413,7 +459,8 @@ export class PortalService {
 
     const received = sql`listen_evaluation ev join listen_evaluate le on le.id = ev.record_id where ev.status = 1 and le.status = 1 and ${leWho}`;
     const meanRow = await this.one(sql`select avg(ev.total_score) filter (where le.evaluation_type = 1) as mean from ${received}`);
-    const dims = await this.q(sql`select d.name, avg(least(1, greatest(0, (ls.score - i.min_score) / nullif(i.max_score - i.min_score, 0)))) * 100 as score, count(*)::int as n
+    const dims =
+      await this.q(sql`select d.name, avg(least(1, greatest(0, (ls.score - i.min_score) / nullif(i.max_score - i.min_score, 0)))) * 100 as score, count(*)::int as n
       from listen_score ls join listen_evaluation ev on ev.id = ls.evaluation_id join listen_evaluate le on le.id = ev.record_id
       join lecture_indicator i on i.id = ls.indicator_id join lecture_indicator d on d.id = i.pid
       where ev.status = 1 and le.status = 1 and ${leWho} and i.max_score > i.min_score group by d.name order by min(d.sort), d.name`);
@@ -422,23 +469,39 @@ export class PortalService {
     const { keys, start } = lastMonths(this.d.now());
     const since = start.toISOString();
     const perMonth = async (query: SQL) => new Map((await this.q(query)).map((r) => [String(r.k), int(r.n)]));
-    const mv = await perMonth(sql`select ${monthKey(sql.raw("v.created_at"))} as k, count(*)::int as n from video v where ${vWho} and v.status = 'ready' and v.created_at >= ${since}::timestamptz group by 1`);
-    const ma = await perMonth(sql`select ${monthKey(sql.raw("coalesce(a.finished_at, a.created_at)"))} as k, count(*)::int as n from analysis_course a where ${aWho} and a.status = 2 and coalesce(a.finished_at, a.created_at) >= ${since}::timestamptz group by 1`);
-    const mr = await perMonth(sql`select ${monthKey(sql.raw("ev.updated_at"))} as k, count(*)::int as n from ${received} and ev.updated_at >= ${since}::timestamptz group by 1`);
+    const mv = await perMonth(
+      sql`select ${monthKey(sql.raw("v.created_at"))} as k, count(*)::int as n from video v where ${vWho} and v.status = 'ready' and v.created_at >= ${since}::timestamptz group by 1`,
+    );
+    const ma = await perMonth(
+      sql`select ${monthKey(sql.raw("coalesce(a.finished_at, a.created_at)"))} as k, count(*)::int as n from analysis_course a where ${aWho} and a.status = 2 and coalesce(a.finished_at, a.created_at) >= ${since}::timestamptz group by 1`,
+    );
+    const mr = await perMonth(
+      sql`select ${monthKey(sql.raw("ev.updated_at"))} as k, count(*)::int as n from ${received} and ev.updated_at >= ${since}::timestamptz group by 1`,
+    );
     const given = isT
       ? sql`listen_evaluation ev join listen_evaluate le on le.id = ev.record_id where ev.status = 1 and le.status = 1 and ev.account_id = ${id}`
       : sql`listen_evaluation ev join listen_evaluate le on le.id = ev.record_id join account ea on ea.id = ev.account_id where ev.status = 1 and le.status = 1 and ea.school_id = ${id}`;
-    const mg = await perMonth(sql`select ${monthKey(sql.raw("ev.updated_at"))} as k, count(*)::int as n from ${given} and ev.updated_at >= ${since}::timestamptz group by 1`);
+    const mg = await perMonth(
+      sql`select ${monthKey(sql.raw("ev.updated_at"))} as k, count(*)::int as n from ${given} and ev.updated_at >= ${since}::timestamptz group by 1`,
+    );
     return {
       st: { mean_rt: mean("rt"), mean_ch: mean("ch"), modes: modeList([...counts.entries()].map(([mode, n]) => ({ mode, n }))), points },
       evaluation: { mean_score: round2(meanRow.mean), dimensions },
-      months: keys.map((m) => ({ month: m, videos: mv.get(m) ?? 0, analysed: ma.get(m) ?? 0, evaluations_received: mr.get(m) ?? 0, evaluations_given: mg.get(m) ?? 0 })),
+      months: keys.map((m) => ({
+        month: m,
+        videos: mv.get(m) ?? 0,
+        analysed: ma.get(m) ?? 0,
+        evaluations_received: mr.get(m) ?? 0,
+        evaluations_given: mg.get(m) ?? 0,
+      })),
     };
   }
 
   async teacherPortrait(c: Caller, accountId: number | undefined): Promise<TeacherPortrait> {
     const id = accountId ?? c.id;
-    const a = await this.one(sql`select id, realname, head_portrait_url, school_id, period_id, subject_id, reputation, entry_year, status from account where id = ${id}`);
+    const a = await this.one(
+      sql`select id, realname, head_portrait_url, school_id, period_id, subject_id, reputation, entry_year, status from account where id = ${id}`,
+    );
     if (a.id === undefined || int(a.status) !== 1) throw notFound(TEACHER_NOT_FOUND);
     if (id !== c.id && !(scopeOf(c).kind !== "none" && (await this.d.org.inScope(c, int(a.school_id))))) throw forbidden(NO_TEACHER_PORTRAIT);
     const schoolName = int(a.school_id) ? ((await this.d.org.schoolSummary(int(a.school_id)))?.title ?? "") : "";
@@ -498,16 +561,27 @@ export class PortalService {
         evaluations: int(r.n),
         mean_score: int(r.evaluation_type) === 1 ? round2(r.mean) : null,
       })),
-      works: works.map((r) => ({ id: int(r.id), activity_id: int(r.activity_id), activity_title: String(r.activity_title ?? ""), title: String(r.title), score: round2(r.score), rank: r.rank === null ? null : int(r.rank) })),
+      works: works.map((r) => ({
+        id: int(r.id),
+        activity_id: int(r.activity_id),
+        activity_title: String(r.activity_title ?? ""),
+        title: String(r.title),
+        score: round2(r.score),
+        rank: r.rank === null ? null : int(r.rank),
+      })),
     };
   }
 
   async schoolPortrait(c: Caller, schoolId: number | undefined): Promise<SchoolPortrait> {
     const id = schoolId ?? c.school_id;
     if (!id) throw badInput("请选择学校");
-    const s = await this.one(sql`select s.id, s.title, s.address, s.school_index_logo, coalesce(rg.name, '') as region from school s left join region rg on rg.region_code = s.area_code where s.id = ${id}`);
+    const s = await this.one(
+      sql`select s.id, s.title, s.address, s.school_index_logo, coalesce(rg.name, '') as region from school s left join region rg on rg.region_code = s.area_code where s.id = ${id}`,
+    );
     if (s.id === undefined) throw notFound(SCHOOL_NOT_FOUND);
-    const own = c.school_id === id || int((await this.one(sql`select count(*)::int as n from account_school_user where account_id = ${c.id} and school_id = ${id}`)).n) > 0;
+    const own =
+      c.school_id === id ||
+      int((await this.one(sql`select count(*)::int as n from account_school_user where account_id = ${c.id} and school_id = ${id}`)).n) > 0;
     if (!own && !(scopeOf(c).kind !== "none" && (await this.d.org.inScope(c, id)))) throw forbidden(NO_SCHOOL_PORTRAIT);
     const cutoff = this.onlineCutoff();
     const k = await this.one(sql`select
@@ -541,12 +615,26 @@ export class PortalService {
         (select avg(ev.total_score) from listen_evaluation ev join listen_evaluate le on le.id = ev.record_id where ev.status = 1 and le.status = 1 and le.evaluation_type = 1 and ${TEACHER_OF} = t.id) as mean
       from account t where t.identity = 2 and t.status = 1 and t.school_id = ${id}`);
     const topTeachers = top
-      .map((r) => ({ account_id: int(r.id), realname: String(r.realname), videos: int(r.videos), analysed: int(r.analysed), evaluations_received: int(r.received), mean_score: round2(r.mean), total: int(r.videos) + int(r.analysed) + int(r.received) }))
+      .map((r) => ({
+        account_id: int(r.id),
+        realname: String(r.realname),
+        videos: int(r.videos),
+        analysed: int(r.analysed),
+        evaluations_received: int(r.received),
+        mean_score: round2(r.mean),
+        total: int(r.videos) + int(r.analysed) + int(r.received),
+      }))
       .filter((r) => r.total > 0)
       .sort((a, b) => b.total - a.total || (b.mean_score ?? -1) - (a.mean_score ?? -1) || a.account_id - b.account_id)
       .slice(0, 10);
     return {
-      profile: { school_id: id, title: String(s.title), address: String(s.address ?? ""), region_name: String(s.region ?? ""), logo: String(s.school_index_logo ?? "") },
+      profile: {
+        school_id: id,
+        title: String(s.title),
+        address: String(s.address ?? ""),
+        region_name: String(s.region ?? ""),
+        logo: String(s.school_index_logo ?? ""),
+      },
       counts: {
         teachers: int(k.teachers),
         classes: int(k.classes),
@@ -576,7 +664,9 @@ export class PortalService {
     const live = sql`exists (select 1 from session se where se.account_id = t.id and se.ended_at is null and se.expires_at > ${now}::timestamptz)`;
     const teacher = sql`t.identity = 2 and t.status = 1 and ${schoolsSql(sql.raw("t.school_id"), S)}`;
     const tot = await this.one(sql`select count(*)::int as total, (count(*) filter (where ${live}))::int as online from account t where ${teacher}`);
-    const bySchool = await this.q(sql`select t.school_id, count(*)::int as n from account t where ${teacher} and ${live} group by 1 order by n desc, t.school_id asc`);
+    const bySchool = await this.q(
+      sql`select t.school_id, count(*)::int as n from account t where ${teacher} and ${live} group by 1 order by n desc, t.school_id asc`,
+    );
     const names = await this.schoolNames(bySchool.map((r) => int(r.school_id)));
     const today = shanghai(this.d.now()).startOf("day").toDate().toISOString();
     const ofTeachers = sql`(select t.id from account t where ${teacher})`;
@@ -608,7 +698,11 @@ export class PortalService {
     return {
       online: int(tot.online),
       teachers_total: int(tot.total),
-      by_school: bySchool.map((r) => ({ school_id: int(r.school_id), school_name: int(r.school_id) ? (names.get(int(r.school_id)) ?? "") : UNSET_SCHOOL, online: int(r.n) })),
+      by_school: bySchool.map((r) => ({
+        school_id: int(r.school_id),
+        school_name: int(r.school_id) ? (names.get(int(r.school_id)) ?? "") : UNSET_SCHOOL,
+        online: int(r.n),
+      })),
       today: { videos: int(td.videos), analyses: int(td.analyses), evaluations: int(td.evaluations), listen_records: int(td.listen) },
       teachers,
     };
@@ -626,14 +720,17 @@ export class PortalService {
       and ${p.name ? sql`listen_evaluate.name ilike ${`%${p.name.replace(/[%_\\]/g, "\\$&")}%`}` : sql`true`}`;
     const total = int((await this.one(sql`select count(*)::int as n from listen_evaluate where ${where}`)).n);
     const n = sql.raw(`(select count(*) from listen_evaluation ev where ev.record_id = listen_evaluate.id and ev.status = 1)`);
-    const mean = sql.raw(`(case when listen_evaluate.evaluation_type = 1 then (select avg(ev.total_score) from listen_evaluation ev where ev.record_id = listen_evaluate.id and ev.status = 1) end)`);
+    const mean = sql.raw(
+      `(case when listen_evaluate.evaluation_type = 1 then (select avg(ev.total_score) from listen_evaluation ev where ev.record_id = listen_evaluate.id and ev.status = 1) end)`,
+    );
     const order =
       p.order === "score"
         ? sql`${mean} desc nulls last, listen_evaluate.start_time desc, listen_evaluate.id desc`
         : p.order === "count"
           ? sql`${n} desc, listen_evaluate.start_time desc, listen_evaluate.id desc`
           : sql`listen_evaluate.start_time desc, listen_evaluate.id desc`;
-    const rows = await this.q(sql`select listen_evaluate.id, listen_evaluate.name, listen_evaluate.is_type, listen_evaluate.school_id, listen_evaluate.subject_id,
+    const rows =
+      await this.q(sql`select listen_evaluate.id, listen_evaluate.name, listen_evaluate.is_type, listen_evaluate.school_id, listen_evaluate.subject_id,
         listen_evaluate.grade_name, listen_evaluate.logo_url, listen_evaluate.start_time,
         coalesce(nullif(listen_evaluate.teacher_account_id, 0), listen_evaluate.account_id) as teacher, ${n}::int as n, ${mean} as mean
       from listen_evaluate where ${where} order by ${order} limit ${p.limit} offset ${(p.page - 1) * p.limit}`);

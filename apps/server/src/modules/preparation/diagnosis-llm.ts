@@ -98,7 +98,12 @@ export async function enrichWithLlm(cfg: LlmSettings, report: DiagnosisReport, p
     const res = await doFetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${cfg.apiKey}` },
-      body: JSON.stringify({ model: cfg.model, messages: llmMessages(report, planText, opts.maxChars), temperature: 0.2, response_format: { type: "json_object" } }),
+      body: JSON.stringify({
+        model: cfg.model,
+        messages: llmMessages(report, planText, opts.maxChars),
+        temperature: 0.2,
+        response_format: { type: "json_object" },
+      }),
       signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
     });
     if (!res.ok) {

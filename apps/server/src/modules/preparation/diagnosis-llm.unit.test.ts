@@ -9,7 +9,10 @@ const cfg = { baseUrl: "http://llm.test/v1/", apiKey: "k", model: "m" };
 
 describe("diagnosis model enrichment", () => {
   it("parses fenced JSON, keeps only Chinese suggestions and real quotes", () => {
-    const out = parseLlmContent('```json\n{"suggestions":[{"dimension":"time","level":"warning","message":"练习时间可适当增加。","evidence":"例题讲解与巩固练习"},{"dimension":"time","message":"more practice"},{"message":"补充生活实例。","evidence":"不存在的句子"}]}\n```', text);
+    const out = parseLlmContent(
+      '```json\n{"suggestions":[{"dimension":"time","level":"warning","message":"练习时间可适当增加。","evidence":"例题讲解与巩固练习"},{"dimension":"time","message":"more practice"},{"message":"补充生活实例。","evidence":"不存在的句子"}]}\n```',
+      text,
+    );
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.suggestions).toEqual([
@@ -49,7 +52,9 @@ describe("diagnosis model enrichment", () => {
     const out = await enrichWithLlm(cfg, report, text, {
       fetch: async (u, init) => {
         seen = { url: String(u), auth: new Headers(init!.headers).get("authorization") ?? "" };
-        return new Response(JSON.stringify({ choices: [{ message: { content: '{"suggestions":[{"dimension":"keywords","level":"info","message":"可补充勾股数。"}]}' } }] }));
+        return new Response(
+          JSON.stringify({ choices: [{ message: { content: '{"suggestions":[{"dimension":"keywords","level":"info","message":"可补充勾股数。"}]}' } }] }),
+        );
       },
     });
     expect(seen).toEqual({ url: "http://llm.test/v1/chat/completions", auth: "Bearer k" });

@@ -43,7 +43,10 @@ function decodeEntities(s: string): string {
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
     .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)));
 }
-const stripTags = (s: string): string => decodeEntities(s.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+const stripTags = (s: string): string =>
+  decodeEntities(s.replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 
 export interface PlanLine {
   text: string;
@@ -90,8 +93,13 @@ export function plainText(text: string, html: string): string {
 }
 
 /** "一、", "（二）", "1.", "2、", "第三部分", "【", "★" … at the start of a heading or line. */
-const NUMBERING = /^(?:第[一二三四五六七八九十\d]+[部分章节环节步]*[、.．:：\s]*|[（(]?[一二三四五六七八九十\d]{1,3}[）)]?[、.．:：\s]+|[（(][一二三四五六七八九十\d]{1,3}[）)]|[【\[「『★☆●◆■□▲△·•\-*#]+\s*)+/;
-const stripNumbering = (s: string): string => s.replace(NUMBERING, "").replace(/^[【\[]|[】\]]/g, "").trim();
+const NUMBERING =
+  /^(?:第[一二三四五六七八九十\d]+[部分章节环节步]*[、.．:：\s]*|[（(]?[一二三四五六七八九十\d]{1,3}[）)]?[、.．:：\s]+|[（(][一二三四五六七八九十\d]{1,3}[）)]|[【\[「『★☆●◆■□▲△·•\-*#]+\s*)+/;
+const stripNumbering = (s: string): string =>
+  s
+    .replace(NUMBERING, "")
+    .replace(/^[【\[]|[】\]]/g, "")
+    .trim();
 
 const quote = (s: string, max = 60): string => (s.length > max ? `${s.slice(0, max)}…` : s);
 
@@ -110,18 +118,50 @@ interface SectionDef {
 
 /** Required sections 20 points each (60), recommended 8 each (40). */
 export const SECTIONS: SectionDef[] = [
-  { key: "objectives", name: "教学目标", required: true, points: 20, names: ["教学目标", "教学目的", "三维目标", "核心素养目标", "素养目标", "学习目标", "课时目标", "教学目标与要求"] },
-  { key: "keypoints", name: "教学重难点", required: true, points: 20, names: ["教学重难点", "教学重点与难点", "教学重点和难点", "教学重点、难点", "教学重点", "教学难点", "重难点", "重点难点", "重点与难点", "重点和难点", "重点", "难点"] },
+  {
+    key: "objectives",
+    name: "教学目标",
+    required: true,
+    points: 20,
+    names: ["教学目标", "教学目的", "三维目标", "核心素养目标", "素养目标", "学习目标", "课时目标", "教学目标与要求"],
+  },
+  {
+    key: "keypoints",
+    name: "教学重难点",
+    required: true,
+    points: 20,
+    names: [
+      "教学重难点",
+      "教学重点与难点",
+      "教学重点和难点",
+      "教学重点、难点",
+      "教学重点",
+      "教学难点",
+      "重难点",
+      "重点难点",
+      "重点与难点",
+      "重点和难点",
+      "重点",
+      "难点",
+    ],
+  },
   { key: "learners", name: "学情分析", required: false, points: 8, names: ["学情分析", "学生分析", "学生情况分析", "学情"] },
   { key: "preparation", name: "教学准备", required: false, points: 8, names: ["教学准备", "课前准备", "教具准备", "教学用具", "教具", "教学资源", "教学媒体"] },
-  { key: "process", name: "教学过程", required: true, points: 20, names: ["教学过程", "教学流程", "教学环节", "教学步骤", "课堂教学过程", "教学活动过程", "教学设计过程", "课堂流程"] },
+  {
+    key: "process",
+    name: "教学过程",
+    required: true,
+    points: 20,
+    names: ["教学过程", "教学流程", "教学环节", "教学步骤", "课堂教学过程", "教学活动过程", "教学设计过程", "课堂流程"],
+  },
   { key: "board", name: "板书设计", required: false, points: 8, names: ["板书设计", "板书"] },
   { key: "homework", name: "作业布置", required: false, points: 8, names: ["作业布置", "布置作业", "课后作业", "作业设计", "课外作业", "家庭作业", "作业"] },
   { key: "reflection", name: "教学反思", required: false, points: 8, names: ["教学反思", "课后反思", "教学后记", "反思"] },
 ];
 
 /** Headings of parts a plan may have that are not scored (they end the section before them). */
-const OTHER_SECTIONS = /^(?:教材分析|教学内容|内容分析|课标要求|课程标准|设计理念|设计思路|指导思想|教学方法|教学方式|教法|学法|教法学法|课型|课时安排|课时|教学策略|教学评价|评价设计|课题|附录|参考资料)(?:$|[：:\s（(【\[，,与和及])/;
+const OTHER_SECTIONS =
+  /^(?:教材分析|教学内容|内容分析|课标要求|课程标准|设计理念|设计思路|指导思想|教学方法|教学方式|教法|学法|教法学法|课型|课时安排|课时|教学策略|教学评价|评价设计|课题|附录|参考资料)(?:$|[：:\s（(【\[，,与和及])/;
 
 /** After a synonym at a line start: the end, a colon, a space or a bracket (so "作业讲评很重要" is no section). */
 const AFTER_NAME = /^(?:$|[：:\s（(【\[，,])/;
@@ -175,7 +215,14 @@ export function findSections(lines: PlanLine[]): StructureFinding {
   });
   const sections = SECTIONS.map((d): DiagnosisSection => {
     const at = starts.get(d.key);
-    return { key: d.key, name: d.name, required: d.required, found: at !== undefined, via: via.get(d.key) ?? null, evidence: at === undefined ? "" : quote(lines[at]!.text, 40) };
+    return {
+      key: d.key,
+      name: d.name,
+      required: d.required,
+      found: at !== undefined,
+      via: via.get(d.key) ?? null,
+      evidence: at === undefined ? "" : quote(lines[at]!.text, 40),
+    };
   });
   return { sections, starts, headerLines };
 }
@@ -210,12 +257,69 @@ export function sectionBody(lines: PlanLine[], f: StructureFinding, key: string)
 
 /** Observable, assessable verbs (docs/diagnosis-method.md). */
 export const MEASURABLE_VERBS = [
-  "理解", "掌握", "说出", "运用", "应用", "分析", "比较", "设计", "解释", "归纳", "概括", "证明", "计算", "解决", "辨析", "区分", "描述",
-  "列举", "复述", "写出", "画出", "判断", "推导", "推理", "表达", "朗读", "背诵", "默写", "评价", "总结", "识别", "绘制", "测量", "验证",
-  "编写", "讲述", "概述", "阐述", "举例", "求出", "作出", "梳理",
+  "理解",
+  "掌握",
+  "说出",
+  "运用",
+  "应用",
+  "分析",
+  "比较",
+  "设计",
+  "解释",
+  "归纳",
+  "概括",
+  "证明",
+  "计算",
+  "解决",
+  "辨析",
+  "区分",
+  "描述",
+  "列举",
+  "复述",
+  "写出",
+  "画出",
+  "判断",
+  "推导",
+  "推理",
+  "表达",
+  "朗读",
+  "背诵",
+  "默写",
+  "评价",
+  "总结",
+  "识别",
+  "绘制",
+  "测量",
+  "验证",
+  "编写",
+  "讲述",
+  "概述",
+  "阐述",
+  "举例",
+  "求出",
+  "作出",
+  "梳理",
 ];
 /** Verbs whose attainment cannot be observed. */
-export const VAGUE_VERBS = ["了解", "知道", "感受", "体会", "体验", "感悟", "领会", "领悟", "熟悉", "认识", "培养", "提高", "增强", "渗透", "激发", "陶冶", "懂得"];
+export const VAGUE_VERBS = [
+  "了解",
+  "知道",
+  "感受",
+  "体会",
+  "体验",
+  "感悟",
+  "领会",
+  "领悟",
+  "熟悉",
+  "认识",
+  "培养",
+  "提高",
+  "增强",
+  "渗透",
+  "激发",
+  "陶冶",
+  "懂得",
+];
 
 function countVerbs(s: string, verbs: string[]): string[] {
   const found: string[] = [];
@@ -289,7 +393,31 @@ function tokenizer(): { j: Jieba; tf: TfIdf } {
   return { j: jiebaInstance(), tf: tfidfInstance() };
 }
 
-const STOP = new Set(["学生", "教师", "老师", "同学", "我们", "他们", "你们", "这个", "那么", "可以", "进行", "通过", "教学", "问题", "课堂", "本节", "本课", "分钟", "活动", "设计", "什么", "怎么", "如何"]);
+const STOP = new Set([
+  "学生",
+  "教师",
+  "老师",
+  "同学",
+  "我们",
+  "他们",
+  "你们",
+  "这个",
+  "那么",
+  "可以",
+  "进行",
+  "通过",
+  "教学",
+  "问题",
+  "课堂",
+  "本节",
+  "本课",
+  "分钟",
+  "活动",
+  "设计",
+  "什么",
+  "怎么",
+  "如何",
+]);
 
 export function keywordCoverage(text: string, catalog: string[]): { covered: string[]; missing: string[]; top: { word: string; weight: number }[] } {
   const { j, tf } = tokenizer();
@@ -302,7 +430,10 @@ export function keywordCoverage(text: string, catalog: string[]): { covered: str
     const key = norm(k);
     if (!key) continue;
     // Verbatim, or every word of it (of two characters or more) somewhere in the plan.
-    const parts = j.cut(k, false).map(norm).filter((w) => w.length >= 2);
+    const parts = j
+      .cut(k, false)
+      .map(norm)
+      .filter((w) => w.length >= 2);
     if (plan.includes(key) || (parts.length > 1 && parts.every((w) => tokens.has(w) || plan.includes(w)))) covered.push(k);
     else missing.push(k);
   }
@@ -317,7 +448,8 @@ export function keywordCoverage(text: string, catalog: string[]): { covered: str
 // ---------------------------------------------------------------------------------------------------------------
 // The report
 
-export const gradeOf = (score: number): DiagnosisGrade => (DIAGNOSIS_GRADES.find((g) => score >= g.min) ?? DIAGNOSIS_GRADES[DIAGNOSIS_GRADES.length - 1]!).grade;
+export const gradeOf = (score: number): DiagnosisGrade =>
+  (DIAGNOSIS_GRADES.find((g) => score >= g.min) ?? DIAGNOSIS_GRADES[DIAGNOSIS_GRADES.length - 1]!).grade;
 
 interface Draft {
   dimension: DiagnosisDimension;
@@ -334,7 +466,8 @@ export function diagnose(input: RulesInput): DiagnosisReport {
   const lines = planLines(input.text, input.html);
   const text = plainText(input.text, input.html);
   const drafts: Draft[] = [];
-  const add = (dimension: DiagnosisDimension, level: DiagnosisLevel, lost: number, message: string, evidence = "") => drafts.push({ dimension, level, lost, message, evidence: quote(evidence) });
+  const add = (dimension: DiagnosisDimension, level: DiagnosisLevel, lost: number, message: string, evidence = "") =>
+    drafts.push({ dimension, level, lost, message, evidence: quote(evidence) });
 
   // Structure.
   const f = findSections(lines);
@@ -342,14 +475,33 @@ export function diagnose(input: RulesInput): DiagnosisReport {
   for (const def of SECTIONS) {
     const s = f.sections.find((x) => x.key === def.key)!;
     if (s.found) structureScore += def.points;
-    else if (def.required) add("structure", "error", def.points, `缺少「${def.name}」部分：这是教案的必备内容，请补充${def.key === "keypoints" ? "本课的教学重点和难点" : def.key === "objectives" ? "本课的教学目标" : "完整的教学过程（各环节、师生活动与设计意图）"}。`);
-    else add("structure", "warning", def.points, `建议补充「${def.name}」部分${def.key === "learners" ? "，分析学生已有基础与可能的困难" : def.key === "board" ? "，呈现本课知识结构" : def.key === "homework" ? "，分层布置巩固与拓展作业" : def.key === "reflection" ? "，课后记录得失与改进" : "，列出教具、课件与学具"}。`);
+    else if (def.required)
+      add(
+        "structure",
+        "error",
+        def.points,
+        `缺少「${def.name}」部分：这是教案的必备内容，请补充${def.key === "keypoints" ? "本课的教学重点和难点" : def.key === "objectives" ? "本课的教学目标" : "完整的教学过程（各环节、师生活动与设计意图）"}。`,
+      );
+    else
+      add(
+        "structure",
+        "warning",
+        def.points,
+        `建议补充「${def.name}」部分${def.key === "learners" ? "，分析学生已有基础与可能的困难" : def.key === "board" ? "，呈现本课知识结构" : def.key === "homework" ? "，分层布置巩固与拓展作业" : def.key === "reflection" ? "，课后记录得失与改进" : "，列出教具、课件与学具"}。`,
+      );
   }
   if (f.starts.has("keypoints")) {
     const body = [lines[f.starts.get("keypoints")!]!.text, ...sectionBody(lines, f, "keypoints")].join("\n");
     const hasKey = /重点/.test(body);
     const hasHard = /难点/.test(body);
-    if (hasKey !== hasHard) add("structure", "info", 0, `「教学重难点」只写了${hasKey ? "重点" : "难点"}，建议同时写明${hasKey ? "难点" : "重点"}。`, lines[f.starts.get("keypoints")!]!.text);
+    if (hasKey !== hasHard)
+      add(
+        "structure",
+        "info",
+        0,
+        `「教学重难点」只写了${hasKey ? "重点" : "难点"}，建议同时写明${hasKey ? "难点" : "重点"}。`,
+        lines[f.starts.get("keypoints")!]!.text,
+      );
   }
   const missingRequired = f.sections.filter((s) => s.required && !s.found).map((s) => s.name);
   const missingRecommended = f.sections.filter((s) => !s.required && !s.found).map((s) => s.name);
@@ -366,7 +518,12 @@ export function diagnose(input: RulesInput): DiagnosisReport {
   const dims = Number(coverage.knowledge) + Number(coverage.ability) + Number(coverage.literacy);
   let objectivesScore = 0;
   if (!f.starts.has("objectives")) {
-    add("objectives", "error", 100, "未找到教学目标，无法评价目标的可测性与维度，请按「知识与技能、过程与方法、情感态度价值观」（或核心素养）写出 2–4 条目标。");
+    add(
+      "objectives",
+      "error",
+      100,
+      "未找到教学目标，无法评价目标的可测性与维度，请按「知识与技能、过程与方法、情感态度价值观」（或核心素养）写出 2–4 条目标。",
+    );
   } else if (!statements.length) {
     add("objectives", "error", 100, "「教学目标」部分没有内容，请写出具体、可检测的目标。", lines[f.starts.get("objectives")!]!.text);
   } else {
@@ -374,7 +531,8 @@ export function diagnose(input: RulesInput): DiagnosisReport {
     const countPart = statements.length >= 2 ? 20 : 10;
     const dimPart = (30 * dims) / 3;
     objectivesScore = clamp(ratioPart + countPart + dimPart);
-    if (ratio === null) add("objectives", "warning", 30, "教学目标中没有找到行为动词，建议用「能够说出/运用/分析/比较/设计……」等可观察、可检测的动词表述。", statements[0]!);
+    if (ratio === null)
+      add("objectives", "warning", 30, "教学目标中没有找到行为动词，建议用「能够说出/运用/分析/比较/设计……」等可观察、可检测的动词表述。", statements[0]!);
     else if (vague.length) {
       const vagueStatement = statements.find((s) => VAGUE_VERBS.some((v) => s.includes(v))) ?? statements[0]!;
       add(
@@ -387,7 +545,9 @@ export function diagnose(input: RulesInput): DiagnosisReport {
     }
     if (statements.length < 2) add("objectives", "info", 10, "教学目标只有一条，建议分条写出 2–4 条具体目标。", statements[0]!);
     if (dims < 3) {
-      const miss = [!coverage.knowledge && "知识", !coverage.ability && "能力（过程与方法）", !coverage.literacy && "素养（情感态度价值观）"].filter(Boolean).join("、");
+      const miss = [!coverage.knowledge && "知识", !coverage.ability && "能力（过程与方法）", !coverage.literacy && "素养（情感态度价值观）"]
+        .filter(Boolean)
+        .join("、");
       add("objectives", dims <= 1 ? "warning" : "info", 30 - dimPart, `教学目标未覆盖${miss}维度，建议按三维目标或核心素养补全。`);
     }
   }
@@ -413,7 +573,13 @@ export function diagnose(input: RulesInput): DiagnosisReport {
   const coreStages = STAGES.filter((s) => s.core).length;
   const stageScore = (100 * (coreStages - missingStages.length)) / coreStages;
   const timeScore = clamp(0.7 * minutesScore + 0.3 * stageScore);
-  if (total === null) add("time", "warning", 0.7 * (100 - minutesScore), `教学过程没有标注各环节用时，建议在每个环节后注明时间（如「（5分钟）」），合计约 ${input.lessonMinutes ?? "40–45"} 分钟。`);
+  if (total === null)
+    add(
+      "time",
+      "warning",
+      0.7 * (100 - minutesScore),
+      `教学过程没有标注各环节用时，建议在每个环节后注明时间（如「（5分钟）」），合计约 ${input.lessonMinutes ?? "40–45"} 分钟。`,
+    );
   else if (!timeOk)
     add(
       "time",
@@ -422,7 +588,13 @@ export function diagnose(input: RulesInput): DiagnosisReport {
       `各环节用时合计 ${total} 分钟，与一节课 ${expected} 分钟相差 ${Math.round(deviation! * 10) / 10} 分钟，请调整时间分配。`,
       [...new Set(items.map((i) => i.evidence))].join(" / "),
     );
-  if (missingStages.length) add("time", missingStages.length >= 2 ? "warning" : "info", 0.3 * (100 - stageScore), `教学过程缺少${missingStages.map((s) => `「${s}」`).join("")}环节，建议环节完整：导入 → 新授 → 练习 → 小结。`);
+  if (missingStages.length)
+    add(
+      "time",
+      missingStages.length >= 2 ? "warning" : "info",
+      0.3 * (100 - stageScore),
+      `教学过程缺少${missingStages.map((s) => `「${s}」`).join("")}环节，建议环节完整：导入 → 新授 → 练习 → 小结。`,
+    );
 
   // Questions.
   const questions = findQuestions(processBody.length ? processText : text);
@@ -432,9 +604,16 @@ export function diagnose(input: RulesInput): DiagnosisReport {
   const questionsScore = clamp(questions.length ? countPart + openPart : 0);
   if (!questions.length) add("questions", "warning", 100, "教学过程中没有设计课堂提问，建议设置 3–5 个关键问题，引导学生思考与讨论。");
   else {
-    if (questions.length < 5) add("questions", "info", 60 - countPart, `课堂提问只有 ${questions.length} 个，建议围绕重难点设计问题链（3–5 个关键问题）。`, questions[0]!.text);
+    if (questions.length < 5)
+      add("questions", "info", 60 - countPart, `课堂提问只有 ${questions.length} 个，建议围绕重难点设计问题链（3–5 个关键问题）。`, questions[0]!.text);
     if (open / questions.length < 0.4)
-      add("questions", "warning", 40 - openPart, `提问以封闭式为主（开放性问题 ${open} 个 / 共 ${questions.length} 个），建议增加「为什么」「如何」「你发现了什么」等开放性问题。`, questions.find((q) => q.kind === "closed")?.text ?? "");
+      add(
+        "questions",
+        "warning",
+        40 - openPart,
+        `提问以封闭式为主（开放性问题 ${open} 个 / 共 ${questions.length} 个），建议增加「为什么」「如何」「你发现了什么」等开放性问题。`,
+        questions.find((q) => q.kind === "closed")?.text ?? "",
+      );
   }
 
   // Keywords.
@@ -446,12 +625,24 @@ export function diagnose(input: RulesInput): DiagnosisReport {
     add("keywords", kwCoverage < 0.5 ? "warning" : "info", 100 - keywordsScore, `教案未涉及教材目录中的知识点：${kw.missing.join("、")}，请确认是否遗漏。`);
 
   // Overall.
-  const scores: Record<DiagnosisDimension, number> = { structure: structureScore, objectives: objectivesScore, time: timeScore, questions: questionsScore, keywords: keywordsScore };
+  const scores: Record<DiagnosisDimension, number> = {
+    structure: structureScore,
+    objectives: objectivesScore,
+    time: timeScore,
+    questions: questionsScore,
+    keywords: keywordsScore,
+  };
   const scored = (d: DiagnosisDimension) => d !== "keywords" || kwCoverage !== null;
   const weightSum = (Object.keys(DIAGNOSIS_WEIGHTS) as DiagnosisDimension[]).filter(scored).reduce((a, d) => a + DIAGNOSIS_WEIGHTS[d], 0);
-  const score = clamp((Object.keys(DIAGNOSIS_WEIGHTS) as DiagnosisDimension[]).filter(scored).reduce((a, d) => a + scores[d] * DIAGNOSIS_WEIGHTS[d], 0) / weightSum);
+  const score = clamp(
+    (Object.keys(DIAGNOSIS_WEIGHTS) as DiagnosisDimension[]).filter(scored).reduce((a, d) => a + scores[d] * DIAGNOSIS_WEIGHTS[d], 0) / weightSum,
+  );
   const summaries: Record<DiagnosisDimension, string> = {
-    structure: missingRequired.length ? `缺少必备部分：${missingRequired.join("、")}` : missingRecommended.length ? `必备部分齐全；可补充：${missingRecommended.join("、")}` : "各部分齐全",
+    structure: missingRequired.length
+      ? `缺少必备部分：${missingRequired.join("、")}`
+      : missingRecommended.length
+        ? `必备部分齐全；可补充：${missingRecommended.join("、")}`
+        : "各部分齐全",
     objectives: !f.starts.has("objectives") ? "未找到教学目标" : `${statements.length} 条目标，可测动词 ${measurable.length} 个、模糊动词 ${vague.length} 个`,
     time: total === null ? "未标注环节用时" : `环节用时合计 ${total} 分钟（标准 ${expected} 分钟）${timeOk ? "，分配合理" : "，需调整"}`,
     questions: `提问 ${questions.length} 个，其中开放性 ${open} 个`,
@@ -467,7 +658,14 @@ export function diagnose(input: RulesInput): DiagnosisReport {
   }));
   const rank: Record<DiagnosisLevel, number> = { error: 0, warning: 1, info: 2 };
   const suggestions: DiagnosisSuggestion[] = drafts
-    .map((d) => ({ dimension: d.dimension, level: d.level, message: d.message, evidence: d.evidence, source: "rules" as const, impact: Math.round(((Math.max(0, d.lost) * DIAGNOSIS_WEIGHTS[d.dimension]) / weightSum) * 10) / 10 }))
+    .map((d) => ({
+      dimension: d.dimension,
+      level: d.level,
+      message: d.message,
+      evidence: d.evidence,
+      source: "rules" as const,
+      impact: Math.round(((Math.max(0, d.lost) * DIAGNOSIS_WEIGHTS[d.dimension]) / weightSum) * 10) / 10,
+    }))
     .sort((a, b) => b.impact - a.impact || rank[a.level] - rank[b.level]);
   const notes: string[] = [];
   if (kwCoverage === null) notes.push("该集体备课未绑定教材目录，或目录节点没有关键词，知识点覆盖不计入总分。");
@@ -489,7 +687,12 @@ export function diagnose(input: RulesInput): DiagnosisReport {
       coverage,
     },
     time: { total_minutes: total, expected_minutes: expected, items, stages: stagesFound, missing_stages: missingStages, ok: timeOk },
-    questions: { count: questions.length, open, closed: questions.length - open, examples: questions.slice(0, 10).map((q) => ({ text: quote(q.text, 80), kind: q.kind })) },
+    questions: {
+      count: questions.length,
+      open,
+      closed: questions.length - open,
+      examples: questions.slice(0, 10).map((q) => ({ text: quote(q.text, 80), kind: q.kind })),
+    },
     keywords: { catalog, covered: kw.covered, missing: kw.missing, coverage: kwCoverage === null ? null : Math.round(kwCoverage * 100) / 100, top: kw.top },
     suggestions,
     notes,

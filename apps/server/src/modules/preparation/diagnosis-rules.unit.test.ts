@@ -68,7 +68,9 @@ describe("diagnosis rules", () => {
   });
 
   it("flags time that does not sum to 40/45 minutes", () => {
-    const long: PlanSections = PYTHAGORAS_SECTIONS.map(([h, ps]) => (h.includes("教学过程") ? [h, ps.map((p) => p.replace("（15分钟）", "（30分钟）"))] : [h, ps]));
+    const long: PlanSections = PYTHAGORAS_SECTIONS.map(([h, ps]) =>
+      h.includes("教学过程") ? [h, ps.map((p) => p.replace("（15分钟）", "（30分钟）"))] : [h, ps],
+    );
     const r = run(long);
     expect(r.time.total_minutes).toBe(75);
     expect(r.time.ok).toBe(false);
@@ -85,17 +87,33 @@ describe("diagnosis rules", () => {
   });
 
   it("reads minutes written as 约10分钟 and 5'", () => {
-    const r = diagnose({ text: "教学过程\n导入 5'\n新授 约20分钟\n练习（10分）\n小结 5 min", html: "", catalogKeywords: [], doc: { id: 1, title: "" }, generatedAt: "" });
+    const r = diagnose({
+      text: "教学过程\n导入 5'\n新授 约20分钟\n练习（10分）\n小结 5 min",
+      html: "",
+      catalogKeywords: [],
+      doc: { id: 1, title: "" },
+      generatedAt: "",
+    });
     expect(r.time.items.map((i) => i.minutes)).toEqual([5, 20, 10, 5]);
     expect(r.time.total_minutes).toBe(40);
     expect(r.time.ok).toBe(true);
   });
 
   it("finds sections by line starts and synonyms when there are no headings", () => {
-    const text = "教学目的：掌握一元一次方程的解法\n重点：移项\n难点：去括号\n学情：已学等式性质\n课前准备：课件\n教学流程\n导入（5分钟）\n板书\n课后作业：练习一\n课后反思：略";
+    const text =
+      "教学目的：掌握一元一次方程的解法\n重点：移项\n难点：去括号\n学情：已学等式性质\n课前准备：课件\n教学流程\n导入（5分钟）\n板书\n课后作业：练习一\n课后反思：略";
     const f = findSections(planLines(text, ""));
     const found = Object.fromEntries(f.sections.map((s) => [s.key, s.via]));
-    expect(found).toEqual({ objectives: "line", keypoints: "line", learners: "line", preparation: "line", process: "line", board: "line", homework: "line", reflection: "line" });
+    expect(found).toEqual({
+      objectives: "line",
+      keypoints: "line",
+      learners: "line",
+      preparation: "line",
+      process: "line",
+      board: "line",
+      homework: "line",
+      reflection: "line",
+    });
     // "作业讲评很重要" does not start a 作业 section.
     expect(findSections(planLines("作业讲评很重要", "")).sections.find((s) => s.key === "homework")!.found).toBe(false);
   });

@@ -21,7 +21,8 @@ export function diagnosisRoutes(app: FastifyInstance, host: CallHost, deps: Comm
   defineCall(app, host, {
     id: "c252",
     path: C.preparationDiagnosisAi,
-    summary: "AI 诊断教案：对集体备课的教案（默认主教案，否则最新的教案）发起诊断任务，按规则评分（配置了大模型时再由模型补充建议）；同一教案已有排队或进行中的任务时返回该任务；备课参与人或管理员",
+    summary:
+      "AI 诊断教案：对集体备课的教案（默认主教案，否则最新的教案）发起诊断任务，按规则评分（配置了大模型时再由模型补充建议）；同一教案已有排队或进行中的任务时返回该任务；备课参与人或管理员",
     access: "user",
     schema: DiagnosisStartPayload,
     message: "已开始诊断",

@@ -7,7 +7,14 @@
  * failed ("服务重启，诊断中断，请重新发起": they may have been half-way through a model call) and pending ones are
  * queued again. A failed job has its Chinese error and no result.
  */
-import { DIAGNOSIS_STATUS, type DiagnosisEngine, type DiagnosisJob, type DiagnosisReport, type DiagnosisResultAnswer, type DiagnosisStatus } from "@yanke/protocol";
+import {
+  DIAGNOSIS_STATUS,
+  type DiagnosisEngine,
+  type DiagnosisJob,
+  type DiagnosisReport,
+  type DiagnosisResultAnswer,
+  type DiagnosisStatus,
+} from "@yanke/protocol";
 import type { DiagnosisResultPayload, DiagnosisStartPayload } from "@yanke/protocol";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -76,7 +83,11 @@ export class DiagnosisService {
       .update(preparationAiJob)
       .set({ status: "failed", error: DIAGNOSIS_ERRORS.restarted, result: null, finished_at: now })
       .where(eq(preparationAiJob.status, "running"));
-    const pending = await this.db.select({ id: preparationAiJob.id }).from(preparationAiJob).where(eq(preparationAiJob.status, "pending")).orderBy(preparationAiJob.id);
+    const pending = await this.db
+      .select({ id: preparationAiJob.id })
+      .from(preparationAiJob)
+      .where(eq(preparationAiJob.status, "pending"))
+      .orderBy(preparationAiJob.id);
     this.started = true;
     for (const p of pending) this.queue.push(p.id);
     this.kick();
@@ -129,7 +140,15 @@ export class DiagnosisService {
       if (active) return { row: active, reused: true };
       const [row] = await this.db
         .insert(preparationAiJob)
-        .values({ preparation_id: prep.id, doc_id: doc.id, account_id: c.id, status: "pending", progress: 0, engine: this.opts.llm ? "rules+llm" : "rules", created_at: this.opts.now() })
+        .values({
+          preparation_id: prep.id,
+          doc_id: doc.id,
+          account_id: c.id,
+          status: "pending",
+          progress: 0,
+          engine: this.opts.llm ? "rules+llm" : "rules",
+          created_at: this.opts.now(),
+        })
         .returning();
       return { row: row!, reused: false };
     });
@@ -167,7 +186,10 @@ export class DiagnosisService {
   private async pickDoc(preparationId: number, docId: number | undefined): Promise<typeof lessonDoc.$inferSelect> {
     const live = and(eq(lessonDoc.preparation_id, preparationId), isNull(lessonDoc.deleted_at));
     if (docId !== undefined) {
-      const [doc] = await this.db.select().from(lessonDoc).where(and(live, eq(lessonDoc.id, docId)));
+      const [doc] = await this.db
+        .select()
+        .from(lessonDoc)
+        .where(and(live, eq(lessonDoc.id, docId)));
       if (!doc) throw notFound(DIAGNOSIS_ERRORS.docGone);
       return doc;
     }
@@ -197,7 +219,10 @@ export class DiagnosisService {
   }
 
   private async progress(id: number, progress: number): Promise<void> {
-    await this.db.update(preparationAiJob).set({ progress }).where(and(eq(preparationAiJob.id, id), eq(preparationAiJob.status, "running")));
+    await this.db
+      .update(preparationAiJob)
+      .set({ progress })
+      .where(and(eq(preparationAiJob.id, id), eq(preparationAiJob.status, "running")));
   }
 
   private async fail(id: number, error: string): Promise<void> {
@@ -206,13 +231,24 @@ export class DiagnosisService {
 
   /** The bound catalogue nodes' keywords (a node without keywords contributes its name) and the lesson length. */
   private async context(prep: PreparationRow): Promise<{ keywords: string[]; lessonMinutes?: number }> {
-    const ids = [...new Set([prep.book_catalog_id, ...(Array.isArray(prep.catalog_code_ids) ? prep.catalog_code_ids : [])].map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+    const ids = [
+      ...new Set(
+        [prep.book_catalog_id, ...(Array.isArray(prep.catalog_code_ids) ? prep.catalog_code_ids : [])].map(Number).filter((n) => Number.isInteger(n) && n > 0),
+      ),
+    ];
     const codes = prep.catalog_code
       .split(/[,，;；\s]+/)
       .map((s) => s.trim())
       .filter(Boolean);
-    const conds = [ids.length ? inArray(textbookCatalog.id, ids) : undefined, codes.length ? inArray(textbookCatalog.code, codes) : undefined].filter((x) => x !== undefined);
-    const nodes = conds.length ? await this.db.select({ name: textbookCatalog.name, keywords: textbookCatalog.keywords, book_id: textbookCatalog.book_id }).from(textbookCatalog).where(or(...conds)) : [];
+    const conds = [ids.length ? inArray(textbookCatalog.id, ids) : undefined, codes.length ? inArray(textbookCatalog.code, codes) : undefined].filter(
+      (x) => x !== undefined,
+    );
+    const nodes = conds.length
+      ? await this.db
+          .select({ name: textbookCatalog.name, keywords: textbookCatalog.keywords, book_id: textbookCatalog.book_id })
+          .from(textbookCatalog)
+          .where(or(...conds))
+      : [];
     const keywords: string[] = [];
     for (const n of nodes) {
       const ks = Array.isArray(n.keywords) ? n.keywords.filter((k): k is string => typeof k === "string" && k.trim() !== "") : [];
@@ -223,7 +259,9 @@ export class DiagnosisService {
       }
     }
     const bookId = prep.book_id || nodes[0]?.book_id || 0;
-    const [book] = bookId ? await this.db.select({ period: textbookBook.period_name, grade: textbookBook.grade_name }).from(textbookBook).where(eq(textbookBook.id, bookId)) : [];
+    const [book] = bookId
+      ? await this.db.select({ period: textbookBook.period_name, grade: textbookBook.grade_name }).from(textbookBook).where(eq(textbookBook.id, bookId))
+      : [];
     return { keywords: [...new Set(keywords)], lessonMinutes: lessonMinutesOf(book?.period ?? "", book?.grade ?? "", prep.grade_name) };
   }
 
@@ -236,7 +274,10 @@ export class DiagnosisService {
     const job = claimed[0];
     if (!job) return;
     try {
-      const [doc] = await this.db.select().from(lessonDoc).where(and(eq(lessonDoc.id, job.doc_id), isNull(lessonDoc.deleted_at)));
+      const [doc] = await this.db
+        .select()
+        .from(lessonDoc)
+        .where(and(eq(lessonDoc.id, job.doc_id), isNull(lessonDoc.deleted_at)));
       const prep = await this.preps.load(job.preparation_id).catch(() => undefined);
       if (!doc || !prep) return await this.fail(id, DIAGNOSIS_ERRORS.docGone);
       const text = plainText(doc.text, doc.html);
@@ -244,7 +285,14 @@ export class DiagnosisService {
       await this.progress(id, 30);
       const ctx = await this.context(prep);
       await this.progress(id, 50);
-      let report = diagnose({ text: doc.text, html: doc.html, catalogKeywords: ctx.keywords, lessonMinutes: ctx.lessonMinutes, doc: { id: doc.id, title: doc.title }, generatedAt: formatTime(this.opts.now()) });
+      let report = diagnose({
+        text: doc.text,
+        html: doc.html,
+        catalogKeywords: ctx.keywords,
+        lessonMinutes: ctx.lessonMinutes,
+        doc: { id: doc.id, title: doc.title },
+        generatedAt: formatTime(this.opts.now()),
+      });
       let engine: DiagnosisEngine = "rules";
       if (this.opts.llm) {
         await this.progress(id, 70);
@@ -262,4 +310,3 @@ export class DiagnosisService {
     }
   }
 }
-

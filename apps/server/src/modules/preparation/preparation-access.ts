@@ -25,7 +25,12 @@ import type { Caller } from "../org/period.service.js";
 import { preparation, preparationMember } from "./preparation.schema.js";
 
 /** The columns scoped-sql.ts reads. */
-const PREPARATION_COLS: ScopedColumns = { community_id: preparation.community_id, school_id: preparation.school_id, area_id: preparation.area_id, city_id: preparation.city_id };
+const PREPARATION_COLS: ScopedColumns = {
+  community_id: preparation.community_id,
+  school_id: preparation.school_id,
+  area_id: preparation.area_id,
+  city_id: preparation.city_id,
+};
 
 export type PreparationRow = typeof preparation.$inferSelect;
 

@@ -41,7 +41,14 @@ export class PreparationDiscussService {
   /** c251 */
   async list(c: Caller, q: PreparationDiscussListPayload): Promise<DiscussPage> {
     const { prep, power } = await this.preps.require(c, q.preparation_id, "can_view");
-    const page = await this.discuss.list(c, { target_type: PREPARATION_TARGET, ref_id: prep.id, page: q.page, limit: q.limit, target_id: q.target_id, wps_file_key: q.wps_file_key });
+    const page = await this.discuss.list(c, {
+      target_type: PREPARATION_TARGET,
+      ref_id: prep.id,
+      page: q.page,
+      limit: q.limit,
+      target_id: q.target_id,
+      wps_file_key: q.wps_file_key,
+    });
     return { ...page, status: power.can_discuss ? 1 : 2 };
   }
 

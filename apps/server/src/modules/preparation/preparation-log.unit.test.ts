@@ -16,7 +16,9 @@ describe("preparation log actions", () => {
     for (const f of readdirSync(dir).filter((x) => x.endsWith(".ts") && !x.endsWith(".test.ts"))) {
       for (const m of readFileSync(path.join(dir, f), "utf8").matchAll(/"(preparation\.[a-z_]+)"/g)) written.add(m[1]!);
     }
-    expect([...written].sort()).toEqual(expect.arrayContaining(["preparation.delete", "preparation.discuss", "preparation.save", "preparation.update", "preparation.verify"]));
+    expect([...written].sort()).toEqual(
+      expect.arrayContaining(["preparation.delete", "preparation.discuss", "preparation.save", "preparation.update", "preparation.verify"]),
+    );
     expect([...written].filter((a) => !COMMUNITY_LOG_ACTIONS[a])).toEqual([]);
   });
 });

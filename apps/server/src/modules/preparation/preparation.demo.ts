@@ -76,14 +76,106 @@ interface Plan {
 }
 
 const PLANS: Plan[] = [
-  { theme: "《春》朗读与写景手法集体备课", introduction: "围绕朗读指导与比喻、拟人等写景手法，统一教学目标与课堂活动设计。", period: "初中", subject: "语文", grade: "七年级", code: "BB-YW-7A-01-01", community: 0, back: 112, days: 7, open_model: 1, recommend: true },
-  { theme: "正数和负数：情境引入与概念建构", introduction: "用温度、海拔等生活情境引入负数，讨论“0”的意义与易错点。", period: "初中", subject: "数学", grade: "七年级", code: "RJ-SX-7A-01-01", community: 1, back: 90, days: 5, open_model: 1 },
-  { theme: "有理数的分类与数轴 单元整体设计", introduction: "以数轴为主线串联有理数的分类、相反数与绝对值，设计分层练习与课后作业。", period: "初中", subject: "数学", grade: "七年级", code: "RJ-SX-7A-01-02", community: 0, back: 70, days: 10, open_model: 2 },
-  { theme: "Unit 1 Teenage Life 听说课任务链设计", introduction: "以真实交际任务为驱动，设计听前、听中、听后活动与评价量规。", period: "高中", subject: "英语", grade: "高一", code: "RJ-YY-G1-02-01", community: 4, back: 48, days: 7, open_model: 1 },
-  { theme: "运动的描述：质点与参考系", introduction: "高一物理起始课，讨论理想化模型的建构与实验演示。", period: "高中", subject: "物理", grade: "高一", code: "RJ-WL-G1-01-01", community: 7, back: 30, days: 14, open_model: 1, recommend: true },
-  { theme: "氧化还原反应 复习课（个人备课）", introduction: "高考一轮复习：从化合价变化认识氧化还原，整理典型错题。", period: "高中", subject: "化学", grade: "高一", code: "", community: 10, back: 12, days: 7, open_model: 3, type: 2 },
-  { theme: "时、分、秒 复习课设计", introduction: "三年级数学复习课：时间单位换算与经过时间的计算。", period: "小学", subject: "数学", grade: "三年级", code: "RJ-SX-3A-01", community: 6, back: 2, days: 10, open_model: 1 },
-  { theme: "《朝花夕拾》整本书阅读导读课", introduction: "设计阅读任务单与读书交流会，区级名师工作室共同研讨。", period: "初中", subject: "语文", grade: "七年级", code: "", community: 5, back: -5, days: 3, open_model: 2, pending: true },
+  {
+    theme: "《春》朗读与写景手法集体备课",
+    introduction: "围绕朗读指导与比喻、拟人等写景手法，统一教学目标与课堂活动设计。",
+    period: "初中",
+    subject: "语文",
+    grade: "七年级",
+    code: "BB-YW-7A-01-01",
+    community: 0,
+    back: 112,
+    days: 7,
+    open_model: 1,
+    recommend: true,
+  },
+  {
+    theme: "正数和负数：情境引入与概念建构",
+    introduction: "用温度、海拔等生活情境引入负数，讨论“0”的意义与易错点。",
+    period: "初中",
+    subject: "数学",
+    grade: "七年级",
+    code: "RJ-SX-7A-01-01",
+    community: 1,
+    back: 90,
+    days: 5,
+    open_model: 1,
+  },
+  {
+    theme: "有理数的分类与数轴 单元整体设计",
+    introduction: "以数轴为主线串联有理数的分类、相反数与绝对值，设计分层练习与课后作业。",
+    period: "初中",
+    subject: "数学",
+    grade: "七年级",
+    code: "RJ-SX-7A-01-02",
+    community: 0,
+    back: 70,
+    days: 10,
+    open_model: 2,
+  },
+  {
+    theme: "Unit 1 Teenage Life 听说课任务链设计",
+    introduction: "以真实交际任务为驱动，设计听前、听中、听后活动与评价量规。",
+    period: "高中",
+    subject: "英语",
+    grade: "高一",
+    code: "RJ-YY-G1-02-01",
+    community: 4,
+    back: 48,
+    days: 7,
+    open_model: 1,
+  },
+  {
+    theme: "运动的描述：质点与参考系",
+    introduction: "高一物理起始课，讨论理想化模型的建构与实验演示。",
+    period: "高中",
+    subject: "物理",
+    grade: "高一",
+    code: "RJ-WL-G1-01-01",
+    community: 7,
+    back: 30,
+    days: 14,
+    open_model: 1,
+    recommend: true,
+  },
+  {
+    theme: "氧化还原反应 复习课（个人备课）",
+    introduction: "高考一轮复习：从化合价变化认识氧化还原，整理典型错题。",
+    period: "高中",
+    subject: "化学",
+    grade: "高一",
+    code: "",
+    community: 10,
+    back: 12,
+    days: 7,
+    open_model: 3,
+    type: 2,
+  },
+  {
+    theme: "时、分、秒 复习课设计",
+    introduction: "三年级数学复习课：时间单位换算与经过时间的计算。",
+    period: "小学",
+    subject: "数学",
+    grade: "三年级",
+    code: "RJ-SX-3A-01",
+    community: 6,
+    back: 2,
+    days: 10,
+    open_model: 1,
+  },
+  {
+    theme: "《朝花夕拾》整本书阅读导读课",
+    introduction: "设计阅读任务单与读书交流会，区级名师工作室共同研讨。",
+    period: "初中",
+    subject: "语文",
+    grade: "七年级",
+    code: "",
+    community: 5,
+    back: -5,
+    days: 3,
+    open_model: 2,
+    pending: true,
+  },
 ];
 
 const MESSAGES = [
@@ -120,7 +212,10 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
     if (!inside.length) continue;
     const plain = inside.filter((m) => m.role === MEMBER_ROLES.member);
     const author = plan.pending && plain.length ? plain[0]! : inside[Math.floor(r() * Math.min(inside.length, 3))]!;
-    const others = inside.filter((m) => m.id !== author.id).slice(0, 2 + Math.floor(r() * 3)).map((m) => m.id);
+    const others = inside
+      .filter((m) => m.id !== author.id)
+      .slice(0, 2 + Math.floor(r() * 3))
+      .map((m) => m.id);
     const start = new Date(now.getTime() - plan.back * DAY + Math.floor(r() * 8) * 3_600_000);
     const end = new Date(start.getTime() + plan.days * DAY);
     const created = new Date(Math.min(start.getTime(), now.getTime()) - (1 + Math.floor(r() * 3)) * DAY);
@@ -174,8 +269,14 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
       })
       .returning({ id: preparation.id });
     const id = row!.id;
-    await db.insert(preparationMember).values([{ preparation_id: id, account_id: author.id, role: 1, created_at: created }, ...others.map((a) => ({ preparation_id: id, account_id: a, role: 2, created_at: created }))]);
-    if (likers.length) await db.insert(preparationLike).values(likers.map((a) => ({ preparation_id: id, account_id: a, created_at: new Date(created.getTime() + DAY) })));
+    await db
+      .insert(preparationMember)
+      .values([
+        { preparation_id: id, account_id: author.id, role: 1, created_at: created },
+        ...others.map((a) => ({ preparation_id: id, account_id: a, role: 2, created_at: created })),
+      ]);
+    if (likers.length)
+      await db.insert(preparationLike).values(likers.map((a) => ({ preparation_id: id, account_id: a, created_at: new Date(created.getTime() + DAY) })));
     await activities.register(db, {
       type: "preparation",
       ref_id: id,
@@ -192,7 +293,15 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
       is_display: verified && plan.open_model === 1 ? 1 : 0,
       is_recommend: plan.recommend ? 1 : 0,
     });
-    logs.push({ community_id: c.id, account_id: author.id, action: "preparation.save", target_type: "preparation", target_id: id, content: `发起集体备课「${plan.theme}」${verified ? "" : "（待审核）"}`, created_at: created });
+    logs.push({
+      community_id: c.id,
+      account_id: author.id,
+      action: "preparation.save",
+      target_type: "preparation",
+      target_id: id,
+      content: `发起集体备课「${plan.theme}」${verified ? "" : "（待审核）"}`,
+      created_at: created,
+    });
 
     const lp = LESSON_PLANS[plan.theme];
     if (lp) {
@@ -202,9 +311,21 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
       const at = new Date(Math.min(start.getTime() + DAY, now.getTime()));
       const [d] = await db
         .insert(lessonDoc)
-        .values({ preparation_id: id, title: lp.title, main: 1, state, html, text, created_by: author.id, updated_by: others[0] ?? author.id, created_at: created, updated_at: at })
+        .values({
+          preparation_id: id,
+          title: lp.title,
+          main: 1,
+          state,
+          html,
+          text,
+          created_by: author.id,
+          updated_by: others[0] ?? author.id,
+          created_at: created,
+          updated_at: at,
+        })
         .returning({ id: lessonDoc.id });
-      if (lp.version) await db.insert(lessonDocVersion).values({ doc_id: d!.id, name: lp.version, kind: "manual", state, html, text, created_by: author.id, created_at: at });
+      if (lp.version)
+        await db.insert(lessonDocVersion).values({ doc_id: d!.id, name: lp.version, kind: "manual", state, html, text, created_by: author.id, created_at: at });
     }
 
     // A short discussion once it has started: two or three messages from its members and a reply.
@@ -217,10 +338,26 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
         const at = new Date(start.getTime() + (i + 1) * 3 * 3_600_000);
         const [m] = await db
           .insert(discussComment)
-          .values({ target_type: "preparation", ref_id: id, community_id: c.id, content: MESSAGES[Math.floor(r() * MESSAGES.length)]!, account_id: by, identity: who.get(by)?.identity ?? 2, created_at: at })
+          .values({
+            target_type: "preparation",
+            ref_id: id,
+            community_id: c.id,
+            content: MESSAGES[Math.floor(r() * MESSAGES.length)]!,
+            account_id: by,
+            identity: who.get(by)?.identity ?? 2,
+            created_at: at,
+          })
           .returning({ id: discussComment.id });
         if (!firstId) firstId = m!.id;
-        logs.push({ community_id: c.id, account_id: by, action: "preparation.discuss", target_type: "preparation", target_id: id, content: `在集体备课「${plan.theme}」中研讨`, created_at: at });
+        logs.push({
+          community_id: c.id,
+          account_id: by,
+          action: "preparation.discuss",
+          target_type: "preparation",
+          target_id: id,
+          content: `在集体备课「${plan.theme}」中研讨`,
+          created_at: at,
+        });
       }
       const at = new Date(start.getTime() + 20 * 3_600_000);
       await db.insert(discussComment).values({

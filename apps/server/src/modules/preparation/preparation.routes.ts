@@ -50,8 +50,12 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
   const open = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>
     defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ auth, payload }) => run(await anyone(auth), payload) });
 
-  open("c233", C.preparationIndex, "集体备课列表：调用者能看到的集体备课（未登录只看公开、展示且审核通过的；社区内的看社区的可见性），按社区、主题、学科、学段、年级、教材、类型、阶段、审核状态、推荐筛选，按开始时间倒序，分页（无需登录）", PreparationIndexPayload, (c, p) =>
-    preps.index(c, p),
+  open(
+    "c233",
+    C.preparationIndex,
+    "集体备课列表：调用者能看到的集体备课（未登录只看公开、展示且审核通过的；社区内的看社区的可见性），按社区、主题、学科、学段、年级、教材、类型、阶段、审核状态、推荐筛选，按开始时间倒序，分页（无需登录）",
+    PreparationIndexPayload,
+    (c, p) => preps.index(c, p),
   );
   defineCall(app, host, {
     id: "c234",
@@ -64,7 +68,8 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
   defineCall(app, host, {
     id: "c235",
     path: C.preparationSave,
-    summary: "发起集体备课：主题、类型、公开范围、封面、社区（须能在该社区发布；0 为本校）、参与人（社区成员或本校账号，发起人为主备人）、时间、学段学科年级、说明，可同时绑定教材与上传备课文件；区县级及以上社区中非管理者发起的须经审核",
+    summary:
+      "发起集体备课：主题、类型、公开范围、封面、社区（须能在该社区发布；0 为本校）、参与人（社区成员或本校账号，发起人为主备人）、时间、学段学科年级、说明，可同时绑定教材与上传备课文件；区县级及以上社区中非管理者发起的须经审核",
     access: "user",
     schema: PreparationSave,
     message: "保存成功",
@@ -106,8 +111,12 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     message: "删除成功",
     handler: async ({ auth, payload }) => preps.remove(await me(auth.accountId), payload.id),
   });
-  open("c240", C.preparationDetail, "集体备课详情：全部字段、社区与主备人名称、参与人、备课文件（签名地址）、点赞与收藏、教案数、研讨数和调用者的权限（power）；计一次浏览（无需登录，按可见性）", PreparationIdPayload, (c, p) =>
-    preps.detail(c, p.id),
+  open(
+    "c240",
+    C.preparationDetail,
+    "集体备课详情：全部字段、社区与主备人名称、参与人、备课文件（签名地址）、点赞与收藏、教案数、研讨数和调用者的权限（power）；计一次浏览（无需登录，按可见性）",
+    PreparationIdPayload,
+    (c, p) => preps.detail(c, p.id),
   );
   defineCall(app, host, {
     id: "c245",
@@ -120,7 +129,8 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
   defineCall(app, host, {
     id: "c247",
     path: C.preparationStatistics,
-    summary: "集体备课统计：某社区（community_id）或调用者的范围（管理员：其学校或区域；教师：本人的）内的总数、进行状态、参与人、教案、版本、研讨、文件，近 12 个月、按学科、按审核状态",
+    summary:
+      "集体备课统计：某社区（community_id）或调用者的范围（管理员：其学校或区域；教师：本人的）内的总数、进行状态、参与人、教案、版本、研讨、文件，近 12 个月、按学科、按审核状态",
     access: "user",
     schema: PreparationStatisticsPayload,
     handler: async ({ auth, payload }) => preps.statistics(await me(auth.accountId), payload.community_id),
@@ -133,7 +143,13 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     schema: PreparationIdentityPayload,
     handler: async ({ auth, payload }) => preps.identity(await me(auth.accountId), payload.community_id),
   });
-  open("c249", C.preparationRecommendSource, "推荐的集体备课：已推荐、公开展示且审核通过、调用者能看到的，分页（无需登录）", PreparationRecommendPayload, (c, p) => preps.recommendSource(c, p));
+  open(
+    "c249",
+    C.preparationRecommendSource,
+    "推荐的集体备课：已推荐、公开展示且审核通过、调用者能看到的，分页（无需登录）",
+    PreparationRecommendPayload,
+    (c, p) => preps.recommendSource(c, p),
+  );
   defineCall(app, host, {
     id: "c250",
     path: C.preparationDiscuss,
@@ -143,7 +159,13 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     message: "发表成功",
     handler: async ({ auth, payload }) => talk.post(await me(auth.accountId), payload),
   });
-  open("c251", C.preparationDiscussList, "备课研讨列表：顶层研讨最新在前，分页，每条带回复（children）；status 1 可发言，2 只读（无需登录，按可见性）", PreparationDiscussListPayload, (c, p) => talk.list(c, p));
+  open(
+    "c251",
+    C.preparationDiscussList,
+    "备课研讨列表：顶层研讨最新在前，分页，每条带回复（children）；status 1 可发言，2 只读（无需登录，按可见性）",
+    PreparationDiscussListPayload,
+    (c, p) => talk.list(c, p),
+  );
   defineCall(app, host, {
     id: "c254",
     path: C.preparationVerify,
@@ -180,7 +202,13 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     message: "上传成功",
     handler: async ({ auth, payload }) => preps.fileSave(await me(auth.accountId), payload),
   });
-  open("c258", C.preparationFileList, "备课文件列表：能查看该集体备课的人，文件地址为签名地址，分页（无需登录，按可见性）", PreparationFileListPayload, (c, p) => preps.fileList(c, p));
+  open(
+    "c258",
+    C.preparationFileList,
+    "备课文件列表：能查看该集体备课的人，文件地址为签名地址，分页（无需登录，按可见性）",
+    PreparationFileListPayload,
+    (c, p) => preps.fileList(c, p),
+  );
   defineCall(app, host, {
     id: "c259",
     path: C.preparationFileDelete,

@@ -137,5 +137,8 @@ export const preparationAiJob = pgTable(
     started_at: timestamp("started_at", { withTimezone: true }),
     finished_at: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("preparation_ai_job_prep_idx").on(t.preparation_id, t.id), index("preparation_ai_job_status_idx").on(t.status).where(sql`status in ('pending','running')`)],
+  (t) => [
+    index("preparation_ai_job_prep_idx").on(t.preparation_id, t.id),
+    index("preparation_ai_job_status_idx").on(t.status).where(sql`status in ('pending','running')`),
+  ],
 );

@@ -88,7 +88,10 @@ type Binding = {
   grade_id: number;
   njy_structure: string;
 };
-type SentBinding = Pick<PreparationBindSave, "editon_id" | "bookId" | "book_catalog_id" | "catalogCode" | "catalogCodeIds" | "gradeId" | "periodId" | "njy_structure">;
+type SentBinding = Pick<
+  PreparationBindSave,
+  "editon_id" | "bookId" | "book_catalog_id" | "catalogCode" | "catalogCodeIds" | "gradeId" | "periodId" | "njy_structure"
+>;
 type FileValues = { file_id: number; file_path: string; file_name: string; file_type: string; type: number; size: number };
 
 const phaseOf = (start: Date, end: Date, now: Date): PreparationPhase => (now < start ? "upcoming" : now > end ? "ended" : "running");
@@ -107,10 +110,14 @@ const rowColumns = {
   subject_name: sql<string>`coalesce(${subject.name}, '')`.as("subject_name"),
   book_name: sql<string>`coalesce(${textbookBook.name}, '')`.as("book_name"),
   member_count: sql<number>`(select count(*)::int from ${preparationMember} where ${preparationMember.preparation_id} = ${preparation.id})`.as("member_count"),
-  plan_count: sql<number>`(select count(*)::int from ${lessonDoc} where ${lessonDoc.preparation_id} = ${preparation.id} and ${lessonDoc.deleted_at} is null)`.as("plan_count"),
-  discuss_count: sql<number>`(select count(*)::int from ${discussComment} where ${discussComment.target_type} = 'preparation' and ${discussComment.ref_id} = ${preparation.id} and ${discussComment.deleted_at} is null)`.as(
-    "discuss_count",
-  ),
+  plan_count:
+    sql<number>`(select count(*)::int from ${lessonDoc} where ${lessonDoc.preparation_id} = ${preparation.id} and ${lessonDoc.deleted_at} is null)`.as(
+      "plan_count",
+    ),
+  discuss_count:
+    sql<number>`(select count(*)::int from ${discussComment} where ${discussComment.target_type} = 'preparation' and ${discussComment.ref_id} = ${preparation.id} and ${discussComment.deleted_at} is null)`.as(
+      "discuss_count",
+    ),
 };
 type JoinedRow = PrepRecord & {
   community_name: string;
@@ -205,11 +212,27 @@ export class PreparationService {
 
   private async page(where: SQL | undefined, order: SQL[], page: number, limit: number): Promise<Page<PreparationRow>> {
     const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(preparation).where(where);
-    const rows = Number(n) ? ((await this.joined().where(where).orderBy(...order).limit(limit).offset((page - 1) * limit)) as JoinedRow[]) : [];
+    const rows = Number(n)
+      ? ((await this.joined()
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset((page - 1) * limit)) as JoinedRow[])
+      : [];
     return { list: rows.map((r) => this.toRow(r)), total: Number(n), page, limit };
   }
 
-  private filters(q: { community_id?: number; theme?: string; subject_id?: number; period_id?: number; grade_name?: string; book_id?: number; type?: number; phase?: string; verify_status?: number }): (SQL | undefined)[] {
+  private filters(q: {
+    community_id?: number;
+    theme?: string;
+    subject_id?: number;
+    period_id?: number;
+    grade_name?: string;
+    book_id?: number;
+    type?: number;
+    phase?: string;
+    verify_status?: number;
+  }): (SQL | undefined)[] {
     const now = this.now();
     return [
       q.community_id ? eq(preparation.community_id, q.community_id) : undefined,
@@ -230,14 +253,19 @@ export class PreparationService {
 
   /** c233: what the caller (or an anonymous visitor) may see. */
   async index(c: Caller, q: PreparationIndexPayload): Promise<Page<PreparationRow>> {
-    const where = and(await this.deps.preparations.visibleSql(c), ...this.filters(q), q.is_recommend !== undefined ? eq(preparation.is_recommend, q.is_recommend) : undefined);
+    const where = and(
+      await this.deps.preparations.visibleSql(c),
+      ...this.filters(q),
+      q.is_recommend !== undefined ? eq(preparation.is_recommend, q.is_recommend) : undefined,
+    );
     return this.page(where, this.newestFirst, q.page, q.limit);
   }
 
   /** c234: created (role 1) or joined (role 2), or both. */
   async userList(c: Caller, q: UserPreparationListPayload): Promise<Page<PreparationRow>> {
     const joinedIds = sql`${preparation.id} in (select ${preparationMember.preparation_id} from ${preparationMember} where ${preparationMember.account_id} = ${c.id} and ${preparationMember.role} = 2)`;
-    const mine = q.role === 1 ? eq(preparation.account_id, c.id) : q.role === 2 ? and(ne(preparation.account_id, c.id), joinedIds) : this.deps.preparations.memberSql(c);
+    const mine =
+      q.role === 1 ? eq(preparation.account_id, c.id) : q.role === 2 ? and(ne(preparation.account_id, c.id), joinedIds) : this.deps.preparations.memberSql(c);
     return this.page(and(mine, ...this.filters(q)), this.newestFirst, q.page, q.limit);
   }
 
@@ -281,7 +309,12 @@ export class PreparationService {
       .leftJoin(account, eq(account.id, preparationMember.account_id))
       .where(eq(preparationMember.preparation_id, id))
       .orderBy(asc(preparationMember.role), asc(preparationMember.created_at), asc(preparationMember.account_id));
-    const [liked] = c.id ? await this.db.select({ a: preparationLike.account_id }).from(preparationLike).where(and(eq(preparationLike.preparation_id, id), eq(preparationLike.account_id, c.id))) : [];
+    const [liked] = c.id
+      ? await this.db
+          .select({ a: preparationLike.account_id })
+          .from(preparationLike)
+          .where(and(eq(preparationLike.preparation_id, id), eq(preparationLike.account_id, c.id)))
+      : [];
     const [collected] = c.id
       ? await this.db
           .select({ id: collect.id })
@@ -292,7 +325,12 @@ export class PreparationService {
     return {
       ...this.toRow(r),
       accountIds: members.map((m) => m.account_id),
-      members: members.map((m) => ({ account_id: m.account_id, realname: m.realname || m.username || "", role: m.role, role_name: PREPARATION_MEMBER_ROLES[m.role] ?? "" })),
+      members: members.map((m) => ({
+        account_id: m.account_id,
+        realname: m.realname || m.username || "",
+        role: m.role,
+        role_name: PREPARATION_MEMBER_ROLES[m.role] ?? "",
+      })),
       catalogCodeIds: r.catalog_code_ids,
       gradeId: r.grade_id,
       periodId: r.period_id,
@@ -375,7 +413,10 @@ export class PreparationService {
       if (!edition) throw badInput("教材版本(editon_id): 版本不存在");
     }
     if (b.catalog_code_ids.length) {
-      const found = await this.db.select({ id: textbookCatalog.id, book_id: textbookCatalog.book_id }).from(textbookCatalog).where(inArray(textbookCatalog.id, b.catalog_code_ids));
+      const found = await this.db
+        .select({ id: textbookCatalog.id, book_id: textbookCatalog.book_id })
+        .from(textbookCatalog)
+        .where(inArray(textbookCatalog.id, b.catalog_code_ids));
       if (found.length !== b.catalog_code_ids.length) throw badInput("目录节点(catalogCodeIds): 有目录不存在");
       if (b.book_id && found.some((f) => f.book_id !== b.book_id)) throw badInput("目录节点(catalogCodeIds)不属于所选的教材册次");
     } else if (node) b.catalog_code_ids = [node.id];
@@ -448,7 +489,11 @@ export class PreparationService {
   // ── create and change ──────────────────────────────────────────────────────────────────────────────────────
 
   /** Where a preparation sits: its community (the creator must be able to post there) or the creator's school. */
-  private async place(c: Caller, communityId: number, author: Caller): Promise<{ community_id: number; school_id: number; area_id: number; city_id: number; level: number; manager: boolean; community_name: string }> {
+  private async place(
+    c: Caller,
+    communityId: number,
+    author: Caller,
+  ): Promise<{ community_id: number; school_id: number; area_id: number; city_id: number; level: number; manager: boolean; community_name: string }> {
     if (communityId) {
       const { community: row, power } = await this.deps.access.require(c, communityId, "can_post", "请先加入社区后再发起集体备课");
       const regions = row.school_id ? await this.scopes.schoolRegions(row.school_id) : await this.scopes.schoolRegions(author.school_id);
@@ -496,7 +541,9 @@ export class PreparationService {
 
   private async setMembers(tx: Tx, id: number, authorId: number, others: readonly number[]): Promise<void> {
     await tx.delete(preparationMember).where(eq(preparationMember.preparation_id, id));
-    await tx.insert(preparationMember).values([{ preparation_id: id, account_id: authorId, role: 1 }, ...others.map((a) => ({ preparation_id: id, account_id: a, role: 2 }))]);
+    await tx
+      .insert(preparationMember)
+      .values([{ preparation_id: id, account_id: authorId, role: 1 }, ...others.map((a) => ({ preparation_id: id, account_id: a, role: 2 }))]);
   }
 
   /** The registered activity follows the preparation (docs/decisions/0704). */
@@ -555,7 +602,9 @@ export class PreparationService {
   }
 
   private static bindingSent(p: SentBinding): boolean {
-    return (["editon_id", "bookId", "book_catalog_id", "catalogCode", "catalogCodeIds", "gradeId", "periodId", "njy_structure"] as const).some((k) => p[k] !== undefined);
+    return (["editon_id", "bookId", "book_catalog_id", "catalogCode", "catalogCodeIds", "gradeId", "periodId", "njy_structure"] as const).some(
+      (k) => p[k] !== undefined,
+    );
   }
 
   /** c235 */
@@ -600,7 +649,13 @@ export class PreparationService {
       await this.setMembers(tx, newId, c.id, others);
       await this.addFiles(tx, c, newId, files, new Set());
       await this.syncActivity(tx, newId);
-      await this.log(tx, { community_id: place.community_id, id: newId }, c, "preparation.save", `发起集体备课「${p.theme}」${verify === 0 ? "（待审核）" : ""}`);
+      await this.log(
+        tx,
+        { community_id: place.community_id, id: newId },
+        c,
+        "preparation.save",
+        `发起集体备课「${p.theme}」${verify === 0 ? "（待审核）" : ""}`,
+      );
       return newId;
     });
     return this.answer(c, id);
@@ -617,9 +672,22 @@ export class PreparationService {
     const moving = has("community_id") && p.community_id !== prep.community_id;
     const place = moving
       ? await this.place(c, p.community_id!, author)
-      : { community_id: prep.community_id, school_id: prep.school_id, area_id: prep.area_id, city_id: prep.city_id, level: 0, manager: true, community_name: "" };
-    const currentOthers = (await this.db.select({ a: preparationMember.account_id }).from(preparationMember).where(eq(preparationMember.preparation_id, prep.id))).map((r) => r.a);
-    const others = has("accountIds") || moving ? await this.participants(place.community_id, place.school_id, prep.account_id, has("accountIds") ? p.accountIds! : currentOthers) : undefined;
+      : {
+          community_id: prep.community_id,
+          school_id: prep.school_id,
+          area_id: prep.area_id,
+          city_id: prep.city_id,
+          level: 0,
+          manager: true,
+          community_name: "",
+        };
+    const currentOthers = (
+      await this.db.select({ a: preparationMember.account_id }).from(preparationMember).where(eq(preparationMember.preparation_id, prep.id))
+    ).map((r) => r.a);
+    const others =
+      has("accountIds") || moving
+        ? await this.participants(place.community_id, place.school_id, prep.account_id, has("accountIds") ? p.accountIds! : currentOthers)
+        : undefined;
     const b = PreparationService.bindingSent(p) ? await this.binding(this.bindingOf(prep), p) : undefined;
     const held = await this.heldFileIds(prep.id);
     const files = has("fileArr") ? await this.fileValues(c, p.fileArr!, held) : undefined;
@@ -639,14 +707,16 @@ export class PreparationService {
     if (has("end_time")) changes.end_time = end;
     if (moving) Object.assign(changes, { community_id: place.community_id, school_id: place.school_id, area_id: place.area_id, city_id: place.city_id });
     if (b) Object.assign(changes, b);
-    if (verify !== prep.verify_status) Object.assign(changes, { verify_status: verify, verify_reason: "", verified_by: 0, verified_at: verify === 1 ? this.now() : null });
+    if (verify !== prep.verify_status)
+      Object.assign(changes, { verify_status: verify, verify_reason: "", verified_by: 0, verified_at: verify === 1 ? this.now() : null });
     await this.db.transaction(async (tx) => {
       await tx.update(preparation).set(changes).where(eq(preparation.id, prep.id));
       if (others) await this.setMembers(tx, prep.id, prep.account_id, others);
       if (files) await this.replaceFiles(tx, c, prep.id, files, held);
       await this.syncActivity(tx, prep.id);
       const theme = (changes.theme as string | undefined) ?? prep.theme;
-      if (moving && prep.community_id) await this.log(tx, { community_id: prep.community_id, id: prep.id }, c, "preparation.update", `集体备课「${theme}」移出本社区`);
+      if (moving && prep.community_id)
+        await this.log(tx, { community_id: prep.community_id, id: prep.id }, c, "preparation.update", `集体备课「${theme}」移出本社区`);
       await this.log(tx, { community_id: place.community_id, id: prep.id }, c, "preparation.update", `修改集体备课「${theme}」`);
     });
     return this.answer(c, prep.id);
@@ -655,7 +725,17 @@ export class PreparationService {
   /** fileArr replaces the list: files named again stay, new ones are added, the others go. */
   private async replaceFiles(tx: Tx, c: Caller, id: number, files: readonly FileValues[], held: ReadonlySet<number>): Promise<void> {
     const keep = files.map((f) => f.file_id);
-    await tx.delete(preparationFile).where(and(eq(preparationFile.preparation_id, id), keep.length ? sql`${preparationFile.file_id} not in (${sql.join(keep.map((k) => sql`${k}`), sql`, `)})` : undefined));
+    await tx.delete(preparationFile).where(
+      and(
+        eq(preparationFile.preparation_id, id),
+        keep.length
+          ? sql`${preparationFile.file_id} not in (${sql.join(
+              keep.map((k) => sql`${k}`),
+              sql`, `,
+            )})`
+          : undefined,
+      ),
+    );
     for (const f of files.filter((x) => held.has(x.file_id))) {
       await tx
         .update(preparationFile)
@@ -709,10 +789,23 @@ export class PreparationService {
     await this.db.transaction(async (tx) => {
       await tx
         .update(preparation)
-        .set({ verify_status: p.verify_status, verify_reason: p.reason, verified_by: c.id, verified_at: this.now(), updated_at: this.now(), ...(p.verify_status === 2 ? { is_recommend: 0 } : {}) })
+        .set({
+          verify_status: p.verify_status,
+          verify_reason: p.reason,
+          verified_by: c.id,
+          verified_at: this.now(),
+          updated_at: this.now(),
+          ...(p.verify_status === 2 ? { is_recommend: 0 } : {}),
+        })
         .where(eq(preparation.id, prep.id));
       await this.syncActivity(tx, prep.id);
-      await this.log(tx, prep, c, "preparation.verify", `审核集体备课「${prep.theme}」：${PREPARATION_VERIFY_STATUS[p.verify_status]}${p.reason ? `（${p.reason}）` : ""}`);
+      await this.log(
+        tx,
+        prep,
+        c,
+        "preparation.verify",
+        `审核集体备课「${prep.theme}」：${PREPARATION_VERIFY_STATUS[p.verify_status]}${p.reason ? `（${p.reason}）` : ""}`,
+      );
     });
     return this.answer(c, prep.id);
   }
@@ -747,17 +840,28 @@ export class PreparationService {
   async like(c: Caller, id: number): Promise<PreparationLikeAnswer> {
     const { prep } = await this.deps.preparations.require(c, id, "can_view");
     return this.db.transaction(async (tx) => {
-      const added = await tx.insert(preparationLike).values({ preparation_id: prep.id, account_id: c.id, created_at: this.now() }).onConflictDoNothing().returning({ a: preparationLike.account_id });
+      const added = await tx
+        .insert(preparationLike)
+        .values({ preparation_id: prep.id, account_id: c.id, created_at: this.now() })
+        .onConflictDoNothing()
+        .returning({ a: preparationLike.account_id });
       let liked = true;
       if (added.length) {
-        await tx.update(preparation).set({ like_count: sql`${preparation.like_count} + 1` }).where(eq(preparation.id, prep.id));
+        await tx
+          .update(preparation)
+          .set({ like_count: sql`${preparation.like_count} + 1` })
+          .where(eq(preparation.id, prep.id));
       } else {
         liked = false;
         const gone = await tx
           .delete(preparationLike)
           .where(and(eq(preparationLike.preparation_id, prep.id), eq(preparationLike.account_id, c.id)))
           .returning({ a: preparationLike.account_id });
-        if (gone.length) await tx.update(preparation).set({ like_count: sql`greatest(${preparation.like_count} - 1, 0)` }).where(eq(preparation.id, prep.id));
+        if (gone.length)
+          await tx
+            .update(preparation)
+            .set({ like_count: sql`greatest(${preparation.like_count} - 1, 0)` })
+            .where(eq(preparation.id, prep.id));
       }
       const [r] = await tx.select({ n: preparation.like_count }).from(preparation).where(eq(preparation.id, prep.id));
       await this.log(tx, prep, c, liked ? "preparation.like" : "preparation.unlike", `${liked ? "点赞" : "取消点赞"}集体备课「${prep.theme}」`);
@@ -776,9 +880,30 @@ export class PreparationService {
     if (!fresh.length) throw conflict("这些文件已在该集体备课中");
     await this.db.transaction(async (tx) => {
       await this.addFiles(tx, c, prep.id, fresh, held);
-      await this.log(tx, prep, c, "preparation.file_save", `上传备课文件「${fresh.map((f) => f.file_name).join("、").slice(0, 200)}」`);
+      await this.log(
+        tx,
+        prep,
+        c,
+        "preparation.file_save",
+        `上传备课文件「${fresh
+          .map((f) => f.file_name)
+          .join("、")
+          .slice(0, 200)}」`,
+      );
     });
-    return this.fileRows(c, power, and(eq(preparationFile.preparation_id, prep.id), inArray(preparationFile.file_id, fresh.map((f) => f.file_id)))!, fresh.length, 0);
+    return this.fileRows(
+      c,
+      power,
+      and(
+        eq(preparationFile.preparation_id, prep.id),
+        inArray(
+          preparationFile.file_id,
+          fresh.map((f) => f.file_id),
+        ),
+      )!,
+      fresh.length,
+      0,
+    );
   }
 
   /** c258: readers list them with readable (signed) addresses. */
@@ -904,8 +1029,14 @@ export class PreparationService {
       })
       .from(preparation)
       .where(where);
-    const [participants] = await this.db.select({ n: sql<number>`count(distinct ${preparationMember.account_id})::int` }).from(preparationMember).where(inArray(preparationMember.preparation_id, ids));
-    const [plans] = await this.db.select({ n: count() }).from(lessonDoc).where(and(inArray(lessonDoc.preparation_id, ids), isNull(lessonDoc.deleted_at)));
+    const [participants] = await this.db
+      .select({ n: sql<number>`count(distinct ${preparationMember.account_id})::int` })
+      .from(preparationMember)
+      .where(inArray(preparationMember.preparation_id, ids));
+    const [plans] = await this.db
+      .select({ n: count() })
+      .from(lessonDoc)
+      .where(and(inArray(lessonDoc.preparation_id, ids), isNull(lessonDoc.deleted_at)));
     const [versions] = await this.db
       .select({ n: count() })
       .from(lessonDocVersion)
@@ -935,7 +1066,11 @@ export class PreparationService {
       .where(where)
       .groupBy(preparation.subject_id)
       .orderBy(desc(sql`count(*)`), asc(preparation.subject_id));
-    const byVerify = await this.db.select({ v: preparation.verify_status, n: sql<number>`count(*)::int` }).from(preparation).where(where).groupBy(preparation.verify_status);
+    const byVerify = await this.db
+      .select({ v: preparation.verify_status, n: sql<number>`count(*)::int` })
+      .from(preparation)
+      .where(where)
+      .groupBy(preparation.verify_status);
     const verify = new Map(byVerify.map((v) => [v.v, Number(v.n)]));
     return {
       scope,
@@ -954,7 +1089,11 @@ export class PreparationService {
       },
       months: keys.map((k) => ({ month: k, count: months.get(k) ?? 0 })),
       subjects: bySubject.map((s) => ({ subject_id: s.subject_id, subject_name: s.subject_id ? s.name : "未设置学科", count: Number(s.n) })),
-      verify: Object.keys(PREPARATION_VERIFY_STATUS).map((k) => ({ verify_status: Number(k), name: PREPARATION_VERIFY_STATUS[Number(k)]!, count: verify.get(Number(k)) ?? 0 })),
+      verify: Object.keys(PREPARATION_VERIFY_STATUS).map((k) => ({
+        verify_status: Number(k),
+        name: PREPARATION_VERIFY_STATUS[Number(k)]!,
+        count: verify.get(Number(k)) ?? 0,
+      })),
     };
   }
 }

@@ -144,10 +144,71 @@ export function crossTab(rq: Question, cq: Question, responses: readonly Submitt
 
 /** Words that say nothing about the answer's subject. */
 const STOP = new Set([
-  "我们", "你们", "他们", "她们", "它们", "这个", "那个", "这些", "那些", "什么", "怎么", "怎样", "一个", "一些", "就是", "可以", "能够",
-  "还是", "因为", "所以", "但是", "而且", "并且", "如果", "虽然", "然后", "这样", "那样", "没有", "现在", "已经", "非常", "比较",
-  "希望", "觉得", "认为", "感觉", "一下", "一点", "有点", "以及", "或者", "还有", "通过", "进行", "对于", "关于", "其中", "自己",
-  "大家", "时候", "方面", "问题", "建议", "目前", "今后", "需要", "应该", "是否", "不是", "也是", "都是", "这次", "本次", "有些",
+  "我们",
+  "你们",
+  "他们",
+  "她们",
+  "它们",
+  "这个",
+  "那个",
+  "这些",
+  "那些",
+  "什么",
+  "怎么",
+  "怎样",
+  "一个",
+  "一些",
+  "就是",
+  "可以",
+  "能够",
+  "还是",
+  "因为",
+  "所以",
+  "但是",
+  "而且",
+  "并且",
+  "如果",
+  "虽然",
+  "然后",
+  "这样",
+  "那样",
+  "没有",
+  "现在",
+  "已经",
+  "非常",
+  "比较",
+  "希望",
+  "觉得",
+  "认为",
+  "感觉",
+  "一下",
+  "一点",
+  "有点",
+  "以及",
+  "或者",
+  "还有",
+  "通过",
+  "进行",
+  "对于",
+  "关于",
+  "其中",
+  "自己",
+  "大家",
+  "时候",
+  "方面",
+  "问题",
+  "建议",
+  "目前",
+  "今后",
+  "需要",
+  "应该",
+  "是否",
+  "不是",
+  "也是",
+  "都是",
+  "这次",
+  "本次",
+  "有些",
 ]);
 
 /** The most frequent words (two characters or more, with a letter or Han; stop words dropped), top `top`. */
@@ -194,7 +255,11 @@ export const EXPORT_DETAIL_SHEET = "答卷明细";
 
 /** A sheet name Excel accepts (≤ 31 characters, none of []:*?/\), unique in the workbook. */
 function sheetName(wanted: string, taken: Set<string>): string {
-  const base = wanted.replace(/[[\]:*?/\\]/g, " ").slice(0, 31).trim() || "Sheet";
+  const base =
+    wanted
+      .replace(/[[\]:*?/\\]/g, " ")
+      .slice(0, 31)
+      .trim() || "Sheet";
   let name = base;
   for (let i = 2; taken.has(name); i++) name = `${base.slice(0, 31 - String(i).length - 1)}_${i}`;
   taken.add(name);
@@ -225,7 +290,8 @@ export async function buildQuestionnaireExport(title: string, qs: readonly Quest
     if (q.type === "matrix") {
       for (const row of r.rows) {
         const rowTotal = row.counts.reduce((s, v) => s + v, 0);
-        for (const [ci, col] of q.options.entries()) sum.addRow([n, `${q.title} — ${row.label}`, type, col.label, row.counts[ci] ?? 0, ratio(row.counts[ci] ?? 0, rowTotal)]);
+        for (const [ci, col] of q.options.entries())
+          sum.addRow([n, `${q.title} — ${row.label}`, type, col.label, row.counts[ci] ?? 0, ratio(row.counts[ci] ?? 0, rowTotal)]);
       }
     } else if (q.type === "text") {
       sum.addRow([n, q.title, type, "（填空题，见对应工作表）", r.answered, ""]);
@@ -248,7 +314,13 @@ export async function buildQuestionnaireExport(title: string, qs: readonly Quest
   ];
   styleHeader(det.getRow(1));
   for (const [i, r] of responses.entries()) {
-    det.addRow([i + 1, r.respondent, r.school_name, dayjs(r.submitted_at).tz(TIME_ZONE).format("YYYY-MM-DD HH:mm:ss"), ...qs.map((q) => answerLabel(q, r.answers[q.id]))]);
+    det.addRow([
+      i + 1,
+      r.respondent,
+      r.school_name,
+      dayjs(r.submitted_at).tz(TIME_ZONE).format("YYYY-MM-DD HH:mm:ss"),
+      ...qs.map((q) => answerLabel(q, r.answers[q.id])),
+    ]);
   }
 
   // One sheet per text question.

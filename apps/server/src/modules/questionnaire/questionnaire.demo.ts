@@ -75,25 +75,65 @@ const QUESTIONS: QuestionInput[] = [
 
 /** Seven respondents' answers (the fourth did not take part: the skip rule leaves only the suggestion). */
 const ANSWERS: Answers[] = [
-  { times: "b", forms: ["prep", "listen"], overall: 5, aspects: { topic: "c4", organize: "c3", guide: "c4", gain: "c4" }, when: "wed", advice: "集体备课很有收获，希望下学期多安排跨学科的听评课活动。" },
-  { times: "c", forms: ["prep", "listen", "project"], overall: 4, aspects: { topic: "c3", organize: "c3", guide: "c3", gain: "c4" }, when: "wed", advice: "听评课后的研讨时间偏短，建议每次留出半小时专门交流。" },
-  { times: "a", forms: ["lecture"], overall: 3, aspects: { topic: "c3", organize: "c2", guide: "c2", gain: "c2" }, when: "afternoon", advice: "专题讲座的内容可以更贴近课堂实际，多一些案例分析。" },
+  {
+    times: "b",
+    forms: ["prep", "listen"],
+    overall: 5,
+    aspects: { topic: "c4", organize: "c3", guide: "c4", gain: "c4" },
+    when: "wed",
+    advice: "集体备课很有收获，希望下学期多安排跨学科的听评课活动。",
+  },
+  {
+    times: "c",
+    forms: ["prep", "listen", "project"],
+    overall: 4,
+    aspects: { topic: "c3", organize: "c3", guide: "c3", gain: "c4" },
+    when: "wed",
+    advice: "听评课后的研讨时间偏短，建议每次留出半小时专门交流。",
+  },
+  {
+    times: "a",
+    forms: ["lecture"],
+    overall: 3,
+    aspects: { topic: "c3", organize: "c2", guide: "c2", gain: "c2" },
+    when: "afternoon",
+    advice: "专题讲座的内容可以更贴近课堂实际，多一些案例分析。",
+  },
   { times: "none", advice: "本学期课时较多没能参加，希望教研活动的时间安排更灵活一些。" },
-  { times: "b", forms: ["listen", "contest"], overall: 5, aspects: { topic: "c4", organize: "c4", guide: "c3", gain: "c4" }, when: "wed", advice: "教学比赛促进很大，希望继续组织，并邀请专家现场点评。" },
+  {
+    times: "b",
+    forms: ["listen", "contest"],
+    overall: 5,
+    aspects: { topic: "c4", organize: "c4", guide: "c3", gain: "c4" },
+    when: "wed",
+    advice: "教学比赛促进很大，希望继续组织，并邀请专家现场点评。",
+  },
   { times: "b", forms: ["prep", "project"], overall: 4, aspects: { topic: "c3", organize: "c4", guide: "c3", gain: "c3" }, when: "holiday", advice: "" },
-  { times: "a", forms: ["prep", "listen", "lecture"], overall: 2, aspects: { topic: "c2", organize: "c1", guide: "c2", gain: "c2" }, when: "afternoon", advice: "活动通知有时比较临时，希望提前一周公布教研安排。" },
+  {
+    times: "a",
+    forms: ["prep", "listen", "lecture"],
+    overall: 2,
+    aspects: { topic: "c2", organize: "c1", guide: "c2", gain: "c2" },
+    when: "afternoon",
+    advice: "活动通知有时比较临时，希望提前一周公布教研安排。",
+  },
 ];
 
 export async function seedQuestionnaireDemo(d: AdminDemoDeps): Promise<void> {
   const { db } = d;
   const [exists] = await db.select({ id: questionnaire.id }).from(questionnaire).where(eq(questionnaire.title, DEMO_QUESTIONNAIRE_TITLE));
   if (exists) return;
-  const named = await db.select().from(account).where(inArray(account.username, ["xiaoji", "zhanglaoshi", "lilaoshi", "wanglaoshi"]));
+  const named = await db
+    .select()
+    .from(account)
+    .where(inArray(account.username, ["xiaoji", "zhanglaoshi", "lilaoshi", "wanglaoshi"]));
   const author = named.find((a) => a.username === "xiaoji");
   const schoolId = named.find((a) => a.username === "zhanglaoshi")?.school_id ?? author?.school_id ?? 0;
   if (!author || !schoolId) return;
   // The named demo teachers first, then other teachers of the school.
-  const first = ["zhanglaoshi", "lilaoshi", "wanglaoshi"].map((u) => named.find((a) => a.username === u)).filter((a): a is NonNullable<typeof a> => !!a && a.school_id === schoolId);
+  const first = ["zhanglaoshi", "lilaoshi", "wanglaoshi"]
+    .map((u) => named.find((a) => a.username === u))
+    .filter((a): a is NonNullable<typeof a> => !!a && a.school_id === schoolId);
   const others = await db
     .select()
     .from(account)
@@ -132,7 +172,18 @@ export async function seedQuestionnaireDemo(d: AdminDemoDeps): Promise<void> {
       respondents.map((a, i) => {
         const at = new Date(now - (7 - i) * DAY + (i % 3) * 3600 * 1000);
         const key = `a:${a.id}`;
-        return { questionnaire_id: q!.id, account_id: a.id, respondent_key: key, once_key: key, status: 1, answers: ANSWERS[i]!, school_id: a.school_id, submitted_at: at, created_at: at, updated_at: at };
+        return {
+          questionnaire_id: q!.id,
+          account_id: a.id,
+          respondent_key: key,
+          once_key: key,
+          status: 1,
+          answers: ANSWERS[i]!,
+          school_id: a.school_id,
+          submitted_at: at,
+          created_at: at,
+          updated_at: at,
+        };
       }),
     );
   });

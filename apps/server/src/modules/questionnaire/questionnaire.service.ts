@@ -50,7 +50,16 @@ import { school } from "../org/org.schema.js";
 import type { Caller } from "../org/period.service.js";
 import { manages, managedWhere, schoolsUnder } from "../org/owned-scope.js";
 import { scopeOf } from "../rbac/permission.js";
-import { CROSS_TYPES, type SubmittedResponse, buildQuestionnaireExport, crossTab, dailyCounts, isEmptyAnswer, keywordCounts, questionResults } from "./questionnaire-results.js";
+import {
+  CROSS_TYPES,
+  type SubmittedResponse,
+  buildQuestionnaireExport,
+  crossTab,
+  dailyCounts,
+  isEmptyAnswer,
+  keywordCounts,
+  questionResults,
+} from "./questionnaire-results.js";
 import { questionnaire, questionnaireResponse } from "./questionnaire.schema.js";
 
 dayjs.extend(utc);
@@ -93,7 +102,11 @@ const keyOfAccount = (id: number) => `a:${id}`;
 /** JSON with sorted keys (jsonb does not keep the order keys were written in). */
 function stable(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
-  if (v && typeof v === "object") return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`).join(",")}}`;
+  if (v && typeof v === "object")
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   return JSON.stringify(v);
 }
 
@@ -212,7 +225,10 @@ export class QuestionnaireService {
           .from(activityMember)
           .where(and(eq(activityMember.activity_id, q.audience_id), eq(activityMember.account_id, accountId)));
         if (m) return true;
-        const [a] = await this.db.select({ community_id: activity.community_id, account_id: activity.account_id }).from(activity).where(eq(activity.id, q.audience_id));
+        const [a] = await this.db
+          .select({ community_id: activity.community_id, account_id: activity.account_id })
+          .from(activity)
+          .where(eq(activity.id, q.audience_id));
         if (!a) return false;
         return a.account_id === accountId || (a.community_id !== 0 && (await this.isMember(a.community_id, accountId)));
       }
@@ -260,12 +276,38 @@ export class QuestionnaireService {
     const ids = (t: number) => [...new Set(qs.filter((q) => q.audience_type === t && q.audience_id).map((q) => q.audience_id))];
     const out = new Map<string, string>();
     const [cs, ss, as, ls] = await Promise.all([
-      ids(1).length ? this.db.select({ id: community.id, n: community.name }).from(community).where(inArray(community.id, ids(1))) : [],
-      ids(2).length ? this.db.select({ id: school.id, n: school.title }).from(school).where(inArray(school.id, ids(2))) : [],
-      ids(3).length ? this.db.select({ id: activity.id, n: activity.name }).from(activity).where(inArray(activity.id, ids(3))) : [],
-      ids(4).length ? this.db.select({ id: listenEvaluate.id, n: listenEvaluate.name }).from(listenEvaluate).where(inArray(listenEvaluate.id, ids(4))) : [],
+      ids(1).length
+        ? this.db
+            .select({ id: community.id, n: community.name })
+            .from(community)
+            .where(inArray(community.id, ids(1)))
+        : [],
+      ids(2).length
+        ? this.db
+            .select({ id: school.id, n: school.title })
+            .from(school)
+            .where(inArray(school.id, ids(2)))
+        : [],
+      ids(3).length
+        ? this.db
+            .select({ id: activity.id, n: activity.name })
+            .from(activity)
+            .where(inArray(activity.id, ids(3)))
+        : [],
+      ids(4).length
+        ? this.db
+            .select({ id: listenEvaluate.id, n: listenEvaluate.name })
+            .from(listenEvaluate)
+            .where(inArray(listenEvaluate.id, ids(4)))
+        : [],
     ]);
-    for (const [t, rows] of [[1, cs], [2, ss], [3, as], [4, ls]] as const) for (const r of rows) out.set(`${t}:${r.id}`, r.n);
+    for (const [t, rows] of [
+      [1, cs],
+      [2, ss],
+      [3, as],
+      [4, ls],
+    ] as const)
+      for (const r of rows) out.set(`${t}:${r.id}`, r.n);
     return out;
   }
 
@@ -286,7 +328,12 @@ export class QuestionnaireService {
     const [names, people, states] = await Promise.all([
       this.audienceNames(qs),
       this.db.select({ id: account.id, r: account.realname, u: account.username }).from(account).where(inArray(account.id, authors)),
-      withState && c ? this.states(c.id, qs.map((q) => q.id)) : Promise.resolve(new Map<number, "draft" | "submitted">()),
+      withState && c
+        ? this.states(
+            c.id,
+            qs.map((q) => q.id),
+          )
+        : Promise.resolve(new Map<number, "draft" | "submitted">()),
     ]);
     const who = new Map(people.map((p) => [p.id, nameOf(p.r, p.u)]));
     const out: QuestionnaireRow[] = [];
@@ -300,7 +347,8 @@ export class QuestionnaireService {
         status_name: QUESTIONNAIRE_STATUS_NAMES[q.status] ?? "",
         audience_type: q.audience_type,
         audience_id: q.audience_id,
-        audience_name: q.audience_type === AUDIENCE_TYPES.link ? "链接" : (names.get(`${q.audience_type}:${q.audience_id}`) ?? AUDIENCE_TYPE_NAMES[q.audience_type] ?? ""),
+        audience_name:
+          q.audience_type === AUDIENCE_TYPES.link ? "链接" : (names.get(`${q.audience_type}:${q.audience_id}`) ?? AUDIENCE_TYPE_NAMES[q.audience_type] ?? ""),
         login_required: q.audience_type === AUDIENCE_TYPES.link ? q.login_required : 1,
         once_per_user: q.once_per_user,
         anonymous: q.anonymous,
@@ -349,7 +397,10 @@ export class QuestionnaireService {
   private ofCommunity(cid: number): SQL {
     return or(
       and(eq(questionnaire.audience_type, AUDIENCE_TYPES.community), eq(questionnaire.audience_id, cid)),
-      and(eq(questionnaire.audience_type, AUDIENCE_TYPES.activity), sql`${questionnaire.audience_id} in (select ${activity.id} from ${activity} where ${activity.community_id} = ${cid})`),
+      and(
+        eq(questionnaire.audience_type, AUDIENCE_TYPES.activity),
+        sql`${questionnaire.audience_id} in (select ${activity.id} from ${activity} where ${activity.community_id} = ${cid})`,
+      ),
     )!;
   }
 
@@ -528,7 +579,10 @@ export class QuestionnaireService {
       return;
     }
     const start = q.start_time ?? q.published_at ?? this.d.now();
-    let end = q.status === QUESTIONNAIRE_STATUS.closed && q.closed_at && (!q.end_time || q.closed_at < q.end_time) ? q.closed_at : (q.end_time ?? new Date(start.getTime() + 30 * DAY_MS));
+    let end =
+      q.status === QUESTIONNAIRE_STATUS.closed && q.closed_at && (!q.end_time || q.closed_at < q.end_time)
+        ? q.closed_at
+        : (q.end_time ?? new Date(start.getTime() + 30 * DAY_MS));
     if (end.getTime() <= start.getTime()) end = new Date(start.getTime() + 60_000);
     await this.d.activities.register(tx, {
       type: QUESTIONNAIRE_ACTIVITY,
@@ -561,17 +615,32 @@ export class QuestionnaireService {
     if (p.answered === 1) where = and(ne(questionnaire.status, QUESTIONNAIRE_STATUS.draft), mayAnswer, submitted);
     // Still to answer: published, not past its end, not submitted.
     else if (p.answered === 0)
-      where = and(eq(questionnaire.status, QUESTIONNAIRE_STATUS.published), or(isNull(questionnaire.end_time), gt(questionnaire.end_time, this.d.now())), mayAnswer, sql`not ${submitted}`);
-    else where = and(mayAnswer, or(eq(questionnaire.status, QUESTIONNAIRE_STATUS.published), and(eq(questionnaire.status, QUESTIONNAIRE_STATUS.closed), submitted)));
+      where = and(
+        eq(questionnaire.status, QUESTIONNAIRE_STATUS.published),
+        or(isNull(questionnaire.end_time), gt(questionnaire.end_time, this.d.now())),
+        mayAnswer,
+        sql`not ${submitted}`,
+      );
+    else
+      where = and(
+        mayAnswer,
+        or(eq(questionnaire.status, QUESTIONNAIRE_STATUS.published), and(eq(questionnaire.status, QUESTIONNAIRE_STATUS.closed), submitted)),
+      );
     return this.page(c, where, p.page, p.limit, true);
   }
 
   async ofListen(c: Caller, listenId: number): Promise<QuestionnaireRow[]> {
-    const [r] = await this.db.select({ account_id: listenEvaluate.account_id, ids: listenEvaluate.questionnaire_ids }).from(listenEvaluate).where(eq(listenEvaluate.id, listenId));
+    const [r] = await this.db
+      .select({ account_id: listenEvaluate.account_id, ids: listenEvaluate.questionnaire_ids })
+      .from(listenEvaluate)
+      .where(eq(listenEvaluate.id, listenId));
     if (!r) throw notFound("听评课不存在或已删除");
     const creator = r.account_id === c.id;
     if (!creator) {
-      const [m] = await this.db.select({ a: listenMember.account_id }).from(listenMember).where(and(eq(listenMember.record_id, listenId), eq(listenMember.account_id, c.id)));
+      const [m] = await this.db
+        .select({ a: listenMember.account_id })
+        .from(listenMember)
+        .where(and(eq(listenMember.record_id, listenId), eq(listenMember.account_id, c.id)));
       if (!m) throw forbidden("仅听评课的发起人和参与人可以查看其问卷");
     }
     const ids = [...new Set((r.ids ?? []).filter((x) => Number.isInteger(x) && x > 0))];
@@ -590,7 +659,12 @@ export class QuestionnaireService {
    * The respondent: a session (required for every audience but a link without login: 1025 so the page sends the
    * user to /login), or the browser key. `mustKey`: draft and submit need one of the two.
    */
-  private async respondent(auth: { accountId: number } | null, key: string | undefined, q: Q, mustKey: boolean): Promise<{ r: Respondent | null; c: Caller | null }> {
+  private async respondent(
+    auth: { accountId: number } | null,
+    key: string | undefined,
+    q: Q,
+    mustKey: boolean,
+  ): Promise<{ r: Respondent | null; c: Caller | null }> {
     const anonymousOk = q.audience_type === AUDIENCE_TYPES.link && q.login_required === 0;
     if (auth) {
       const c = await this.me(auth.accountId);
@@ -616,7 +690,12 @@ export class QuestionnaireService {
    * The questionnaire for answering: drafts are seen only by managers (404 for others); 403 outside the audience.
    * `preview` (the form): managers see it even outside the audience; draft and submit only the audience.
    */
-  private async forAnswer(id: number, auth: { accountId: number } | null, key: string | undefined, preview: boolean): Promise<{ q: Q; r: Respondent | null; manager: boolean }> {
+  private async forAnswer(
+    id: number,
+    auth: { accountId: number } | null,
+    key: string | undefined,
+    preview: boolean,
+  ): Promise<{ q: Q; r: Respondent | null; manager: boolean }> {
     const q = await this.get(id);
     const { r, c } = await this.respondent(auth, key, q, !preview);
     const manager = await this.manages(c, q);
@@ -627,7 +706,12 @@ export class QuestionnaireService {
 
   async form(auth: { accountId: number } | null, p: { id: number; key?: string }): Promise<QuestionnaireForm> {
     const { q, r } = await this.forAnswer(p.id, auth, p.key, true);
-    const mine: Resp[] = r ? await this.db.select().from(questionnaireResponse).where(and(eq(questionnaireResponse.questionnaire_id, q.id), eq(questionnaireResponse.respondent_key, r.key))) : [];
+    const mine: Resp[] = r
+      ? await this.db
+          .select()
+          .from(questionnaireResponse)
+          .where(and(eq(questionnaireResponse.questionnaire_id, q.id), eq(questionnaireResponse.respondent_key, r.key)))
+      : [];
     const draft = mine.find((x) => x.status === 0);
     const done = mine.filter((x) => x.status === 1).sort((a, b) => (b.submitted_at?.getTime() ?? 0) - (a.submitted_at?.getTime() ?? 0))[0];
     let state: QuestionnaireForm["state"] = q.status === QUESTIONNAIRE_STATUS.draft ? "not_started" : this.timeState(q);
@@ -692,7 +776,16 @@ export class QuestionnaireService {
     const now = this.d.now();
     await this.db
       .insert(questionnaireResponse)
-      .values({ questionnaire_id: q.id, account_id: r!.accountId, respondent_key: r!.key, status: 0, answers: p.answers, school_id: r!.schoolId, created_at: now, updated_at: now })
+      .values({
+        questionnaire_id: q.id,
+        account_id: r!.accountId,
+        respondent_key: r!.key,
+        status: 0,
+        answers: p.answers,
+        school_id: r!.schoolId,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflictDoUpdate({
         target: [questionnaireResponse.questionnaire_id, questionnaireResponse.respondent_key],
         targetWhere: sql`status = 0`,
@@ -731,7 +824,18 @@ export class QuestionnaireService {
         if (!rid) {
           const [ins] = await tx
             .insert(questionnaireResponse)
-            .values({ questionnaire_id: q.id, account_id: r.accountId, respondent_key: r.key, once_key: onceKey, status: 1, answers: kept, school_id: r.schoolId, submitted_at: now, created_at: now, updated_at: now })
+            .values({
+              questionnaire_id: q.id,
+              account_id: r.accountId,
+              respondent_key: r.key,
+              once_key: onceKey,
+              status: 1,
+              answers: kept,
+              school_id: r.schoolId,
+              submitted_at: now,
+              created_at: now,
+              updated_at: now,
+            })
             .returning({ id: questionnaireResponse.id });
           rid = ins!.id;
         }
@@ -803,7 +907,10 @@ export class QuestionnaireService {
     const all = (await this.submitted(q))
       .map((r) => ({ response_id: r.id, respondent: r.respondent, text: r.answers[question.id], submitted_at: r.submitted_at }))
       .filter((r): r is { response_id: number; respondent: string; text: string; submitted_at: Date } => typeof r.text === "string" && r.text.trim() !== "");
-    const keywords = keywordCounts(all.map((r) => r.text), 50);
+    const keywords = keywordCounts(
+      all.map((r) => r.text),
+      50,
+    );
     const kw = p.keyword?.toLowerCase();
     const hits = (kw ? all.filter((r) => r.text.toLowerCase().includes(kw)) : all).reverse();
     return {

@@ -487,7 +487,9 @@ export class QuotaService {
     const ids = [regionId];
     let frontier = [regionId];
     for (let depth = 0; frontier.length && depth < MAX_DEPTH; depth++) {
-      const next = (await this.db.select({ id: region.id }).from(region).where(inArray(region.pid, frontier))).map((r) => r.id).filter((id) => !ids.includes(id));
+      const next = (await this.db.select({ id: region.id }).from(region).where(inArray(region.pid, frontier)))
+        .map((r) => r.id)
+        .filter((id) => !ids.includes(id));
       ids.push(...next);
       frontier = next;
     }
@@ -510,7 +512,10 @@ export class QuotaService {
       scopeName = sch.title;
     }
     const where = schools === undefined ? undefined : schools.length ? inArray(account.school_id, schools) : sql`false`;
-    const [totals] = await this.db.select({ n: sql<number>`count(*)::int`, used: sumOf(account.used_bytes) }).from(account).where(where);
+    const [totals] = await this.db
+      .select({ n: sql<number>`count(*)::int`, used: sumOf(account.used_bytes) })
+      .from(account)
+      .where(where);
     const rows = await this.db
       .select()
       .from(account)

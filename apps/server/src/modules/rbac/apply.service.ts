@@ -131,10 +131,21 @@ export class ApplyService {
     walk(tree);
     const tabs: (ApplyIndexAnswer["tabs"][number] & { granted: Set<number> })[] = [];
     for (const mode of TAB_ORDER) {
-      const granted = new Set(apps.filter((a) => a.apply_type === mode).flatMap((a) => a.rules).filter((r) => has(eff, r)));
+      const granted = new Set(
+        apps
+          .filter((a) => a.apply_type === mode)
+          .flatMap((a) => a.rules)
+          .filter((r) => has(eff, r)),
+      );
       if (!granted.size) continue;
       const keep = withAncestors(flat, granted);
-      tabs.push({ mode, name: APPLY_TYPE_NAMES[mode] ?? "", rules: [...keep].sort((a, b) => a - b), first_url: firstMenuUrl(filterTree(tree, keep)) ?? "", granted });
+      tabs.push({
+        mode,
+        name: APPLY_TYPE_NAMES[mode] ?? "",
+        rules: [...keep].sort((a, b) => a - b),
+        first_url: firstMenuUrl(filterTree(tree, keep)) ?? "",
+        granted,
+      });
     }
     return { apps, tabs };
   }
@@ -163,5 +174,4 @@ export class ApplyService {
     const rows = await this.rbac.ancestorsOf(ids.filter((id) => has(eff, id)));
     return { auth_rule_list: rows, apply_type: 0 };
   }
-
 }

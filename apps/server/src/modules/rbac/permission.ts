@@ -23,7 +23,7 @@ export function effectiveRules(i: EffectiveInput): Effective {
   if (i.identity === SF_ADMIN) return { all: true };
   const granted = new Set<number>(i.rules_special);
   if (i.group && i.group.status === 1) for (const id of [...i.group.rules, ...i.group.rules_special]) granted.add(id);
-  const apps = i.apply_auth_list.length ? i.apply_auth_list : (i.group?.status === 1 ? i.group.apply_auth_list : []);
+  const apps = i.apply_auth_list.length ? i.apply_auth_list : i.group?.status === 1 ? i.group.apply_auth_list : [];
   if (!apps.length) return { all: false, ids: granted };
   const allowed = new Set<number>();
   for (const a of apps) for (const r of i.applicationRules.get(a) ?? []) allowed.add(r);

@@ -14,7 +14,18 @@ import { RULES as TEACHER_RULES } from "../teacher/teacher.rules.js";
 import { authGroup, authRule, occupationApply } from "./rbac.schema.js";
 
 /** Each module's permission rules, by menu entry name. */
-const MODULE_RULES: Record<string, [string, string][]>[] = [ORG_RULES, CLASS_RULES, QUOTA_RULES, PLATFORM_RULES, TEACHER_RULES, EQUIPMENT_RULES, RECORDING_RULES, TRAINING_RULES, REPORT_RULES, SOFTWARE_RULES];
+const MODULE_RULES: Record<string, [string, string][]>[] = [
+  ORG_RULES,
+  CLASS_RULES,
+  QUOTA_RULES,
+  PLATFORM_RULES,
+  TEACHER_RULES,
+  EQUIPMENT_RULES,
+  RECORDING_RULES,
+  TRAINING_RULES,
+  REPORT_RULES,
+  SOFTWARE_RULES,
+];
 
 function permsOf(r: SeedRule): [string, string][] {
   return [...(r.perms ?? []), ...MODULE_RULES.flatMap((m) => m[r.name] ?? [])];
@@ -216,7 +227,17 @@ export async function seedRules(db: Db): Promise<SeededRules> {
         sort += 10;
         const [row] = await db
           .insert(authRule)
-          .values({ name: r.name, title: r.title, pid, level: pid ? 1 : 0, sort, url: r.url, is_menu: 1, icon: r.icon ?? "", componentsUrl: r.componentsUrl ?? "" })
+          .values({
+            name: r.name,
+            title: r.title,
+            pid,
+            level: pid ? 1 : 0,
+            sort,
+            url: r.url,
+            is_menu: 1,
+            icon: r.icon ?? "",
+            componentsUrl: r.componentsUrl ?? "",
+          })
           .returning({ id: authRule.id });
         if (!row) throw new Error("rule insert failed");
         const perms = permsOf(r);
@@ -269,7 +290,17 @@ async function addMissingRules(db: Db): Promise<void> {
     let sort = 0;
     for (const r of rules) {
       sort += 10;
-      const id = await add(r.name, { name: r.name, title: r.title, pid, level: pid ? 1 : 0, sort, url: r.url, is_menu: 1, icon: r.icon ?? "", componentsUrl: r.componentsUrl ?? "" });
+      const id = await add(r.name, {
+        name: r.name,
+        title: r.title,
+        pid,
+        level: pid ? 1 : 0,
+        sort,
+        url: r.url,
+        is_menu: 1,
+        icon: r.icon ?? "",
+        componentsUrl: r.componentsUrl ?? "",
+      });
       for (const [i, [title, path]] of permsOf(r).entries()) await add(path, { name: path, title, pid: id, level: 1, sort: (i + 1) * 10, is_menu: 0 });
       if (r.children) await walk(r.children, id);
     }
@@ -282,7 +313,11 @@ async function addMissingRules(db: Db): Promise<void> {
     for (const h of holders) {
       const held = new Set(h.rules);
       for (const a of added) if (a.pid && held.has(a.pid)) held.add(a.id);
-      if (held.size !== h.rules.length) await db.update(table).set({ rules: [...held].sort((x, y) => x - y) }).where(sql`${table.id} = ${h.id}`);
+      if (held.size !== h.rules.length)
+        await db
+          .update(table)
+          .set({ rules: [...held].sort((x, y) => x - y) })
+          .where(sql`${table.id} = ${h.id}`);
     }
   }
 }
@@ -309,31 +344,81 @@ export async function seedRolesAndApps(db: Db, rules: SeededRules): Promise<Seed
     district: await createGroup(
       db,
       "区级管理员",
-      rules.subtree("Dashboard", "BasicManage", "RoleManage", "AccountManage", "ResearchManage", "ResourceCenter", "TrainingManage", "QuestionnaireManage", "ReportManage", "PersonalCenter", "DeviceCenter"),
+      rules.subtree(
+        "Dashboard",
+        "BasicManage",
+        "RoleManage",
+        "AccountManage",
+        "ResearchManage",
+        "ResourceCenter",
+        "TrainingManage",
+        "QuestionnaireManage",
+        "ReportManage",
+        "PersonalCenter",
+        "DeviceCenter",
+      ),
     ),
-    school: await createGroup(
-      db,
-      "校级管理员",
-      [
-        ...rules.subtree("Dashboard", "SchoolManage", "PeriodManage", "DisciplineManage", "ClassManage", "StudentManage", "TeacherManage", "DeviceManage", "TimetableManage", "RoleManage", "AccountManage", "PersonalCenter", "DeviceCenter"),
-        // His school's evaluation schemes and listen targets (听课指标管理, #9; decision 0910).
-        ...rules.subtree("ResearchManage"),
-        // His school's course resources, review activities and topics (#11).
-        ...rules.subtree("ResourceCenter"),
-        // His school's training programmes, questionnaires and statistical reports (#12).
-        ...rules.subtree("TrainingManage", "QuestionnaireManage", "ReportManage"),
-        // His school's footer override (the service confines him to his school).
-        ...[rules.ids.get(CALLS.websiteUpdate)].filter((id): id is number => id !== undefined),
-      ],
-    ),
+    school: await createGroup(db, "校级管理员", [
+      ...rules.subtree(
+        "Dashboard",
+        "SchoolManage",
+        "PeriodManage",
+        "DisciplineManage",
+        "ClassManage",
+        "StudentManage",
+        "TeacherManage",
+        "DeviceManage",
+        "TimetableManage",
+        "RoleManage",
+        "AccountManage",
+        "PersonalCenter",
+        "DeviceCenter",
+      ),
+      // His school's evaluation schemes and listen targets (听课指标管理, #9; decision 0910).
+      ...rules.subtree("ResearchManage"),
+      // His school's course resources, review activities and topics (#11).
+      ...rules.subtree("ResourceCenter"),
+      // His school's training programmes, questionnaires and statistical reports (#12).
+      ...rules.subtree("TrainingManage", "QuestionnaireManage", "ReportManage"),
+      // His school's footer override (the service confines him to his school).
+      ...[rules.ids.get(CALLS.websiteUpdate)].filter((id): id is number => id !== undefined),
+    ]),
     teacher: await createGroup(db, "教师", rules.subtree("PersonalCenter")),
   };
   const admins = [roles.admin, roles.platform];
   const apps: (typeof occupationApply.$inferInsert)[] = [
-    { name: "个人研修", icon: "UserOutlined", apply_type: 4, rules: rules.subtree("PersonalCenter"), group_ids: [...admins, roles.district, roles.school, roles.teacher], sort: 1 },
-    { name: "设备中心", icon: "VideoCameraOutlined", apply_type: 5, rules: rules.subtree("DeviceCenter"), group_ids: [...admins, roles.district, roles.school], sort: 2 },
-    { name: "教研管理", icon: "ExperimentOutlined", apply_type: 1, rules: rules.subtree("Dashboard", "ResearchManage", "ResourceCenter", "TrainingManage", "QuestionnaireManage", "ReportManage"), group_ids: [...admins, roles.district, roles.school], sort: 3 },
-    { name: "设备管理", icon: "DesktopOutlined", apply_type: 2, rules: rules.subtree("Dashboard", "DeviceManage", "TimetableManage"), group_ids: [...admins, roles.district, roles.school], sort: 4 },
+    {
+      name: "个人研修",
+      icon: "UserOutlined",
+      apply_type: 4,
+      rules: rules.subtree("PersonalCenter"),
+      group_ids: [...admins, roles.district, roles.school, roles.teacher],
+      sort: 1,
+    },
+    {
+      name: "设备中心",
+      icon: "VideoCameraOutlined",
+      apply_type: 5,
+      rules: rules.subtree("DeviceCenter"),
+      group_ids: [...admins, roles.district, roles.school],
+      sort: 2,
+    },
+    {
+      name: "教研管理",
+      icon: "ExperimentOutlined",
+      apply_type: 1,
+      rules: rules.subtree("Dashboard", "ResearchManage", "ResourceCenter", "TrainingManage", "QuestionnaireManage", "ReportManage"),
+      group_ids: [...admins, roles.district, roles.school],
+      sort: 3,
+    },
+    {
+      name: "设备管理",
+      icon: "DesktopOutlined",
+      apply_type: 2,
+      rules: rules.subtree("Dashboard", "DeviceManage", "TimetableManage"),
+      group_ids: [...admins, roles.district, roles.school],
+      sort: 4,
+    },
     {
       name: "基础数据管理",
       icon: "DatabaseOutlined",

@@ -105,7 +105,10 @@ export class RbacService {
     const appIds = s.apply_auth_list.length ? s.apply_auth_list : group?.status === 1 ? group.apply_auth_list : [];
     const applicationRules = new Map<number, number[]>();
     if (appIds.length) {
-      for (const a of await this.db.select({ id: occupationApply.id, rules: occupationApply.rules }).from(occupationApply).where(inArray(occupationApply.id, appIds))) {
+      for (const a of await this.db
+        .select({ id: occupationApply.id, rules: occupationApply.rules })
+        .from(occupationApply)
+        .where(inArray(occupationApply.id, appIds))) {
         applicationRules.set(a.id, a.rules);
       }
     }
@@ -135,7 +138,14 @@ export class RbacService {
   /** Refuses rule ids the caller does not hold himself (no granting beyond one's own). */
   async assertGrantable(s: Subject, ids: readonly number[], what = "权限"): Promise<void> {
     if (!ids.length) return;
-    const existing = new Set((await this.db.select({ id: authRule.id }).from(authRule).where(inArray(authRule.id, [...ids]))).map((r) => r.id));
+    const existing = new Set(
+      (
+        await this.db
+          .select({ id: authRule.id })
+          .from(authRule)
+          .where(inArray(authRule.id, [...ids]))
+      ).map((r) => r.id),
+    );
     const unknown = ids.filter((id) => !existing.has(id));
     if (unknown.length) throw badInput(`${what}: 规则不存在（${unknown.join("、")}）`);
     const over = beyond(await this.effective(s), ids);
@@ -179,7 +189,10 @@ export class RbacService {
   async saveRule(p: z.output<typeof AuthRuleSave>): Promise<{ id: number }> {
     await this.checkParent(p.pid);
     await this.checkNameFree(p.name);
-    const [row] = await this.db.insert(authRule).values({ ...p, level: p.pid ? 1 : 0 }).returning({ id: authRule.id });
+    const [row] = await this.db
+      .insert(authRule)
+      .values({ ...p, level: p.pid ? 1 : 0 })
+      .returning({ id: authRule.id });
     if (!row) throw new Error("insert failed");
     return row;
   }
@@ -201,7 +214,9 @@ export class RbacService {
     await this.db.transaction(async (tx) => {
       await tx.delete(authRule).where(eq(authRule.id, id));
       // Drop the id from every role and application that referred to it.
-      await tx.update(authGroup).set({ rules: sql`array_remove(${authGroup.rules}, ${id})`, rules_special: sql`array_remove(${authGroup.rules_special}, ${id})` });
+      await tx
+        .update(authGroup)
+        .set({ rules: sql`array_remove(${authGroup.rules}, ${id})`, rules_special: sql`array_remove(${authGroup.rules_special}, ${id})` });
       await tx.update(occupationApply).set({ rules: sql`array_remove(${occupationApply.rules}, ${id})` });
     });
   }
@@ -209,7 +224,10 @@ export class RbacService {
   async setRuleAttribute(id: number, attribute: "status" | "is_menu" | "sort", value: number): Promise<void> {
     await this.ruleById(id);
     if ((attribute === "status" || attribute === "is_menu") && value > 1) throw badInput("值(value): 只能是 0 或 1");
-    await this.db.update(authRule).set({ [attribute]: value }).where(eq(authRule.id, id));
+    await this.db
+      .update(authRule)
+      .set({ [attribute]: value })
+      .where(eq(authRule.id, id));
   }
 
   /** Applications a role grants through its apply_auth_list (none when disabled). */
@@ -262,17 +280,17 @@ export class RbacService {
       this.ports.accountCountsByGroup(rows.map((r) => r.id)),
     ]);
     return rows.map((g) => ({
-        id: g.id,
-        title: g.title,
-        status: g.status,
-        rules: g.rules,
-        rules_special: g.rules_special,
-        apply_auth_list: g.apply_auth_list,
-        school_id: g.school_id,
-        school_name: g.school_id ? (titles.get(g.school_id) ?? "") : "全平台",
-        account_count: counts.get(g.id) ?? 0,
-        created_at: formatTime(g.created_at),
-      }));
+      id: g.id,
+      title: g.title,
+      status: g.status,
+      rules: g.rules,
+      rules_special: g.rules_special,
+      apply_auth_list: g.apply_auth_list,
+      school_id: g.school_id,
+      school_name: g.school_id ? (titles.get(g.school_id) ?? "") : "全平台",
+      account_count: counts.get(g.id) ?? 0,
+      created_at: formatTime(g.created_at),
+    }));
   }
 
   /** Platform-wide roles a scoped administrator may see: those he could assign (no rules beyond his own). */
@@ -316,7 +334,10 @@ export class RbacService {
 
   /** Applications exist and the caller holds every rule they open. */
   async assertAppsUsable(s: Subject, appIds: readonly number[]): Promise<void> {
-    const apps = await this.db.select().from(occupationApply).where(inArray(occupationApply.id, [...appIds]));
+    const apps = await this.db
+      .select()
+      .from(occupationApply)
+      .where(inArray(occupationApply.id, [...appIds]));
     const found = new Set(apps.map((a) => a.id));
     const missing = appIds.filter((id) => !found.has(id));
     if (missing.length) throw badInput(`可用应用(apply_auth_list): 应用不存在（${missing.join("、")}）`);
@@ -328,7 +349,10 @@ export class RbacService {
     const schoolId = scopeOf(s).kind === "school" ? s.school_id : p.school_id;
     if (!(await this.canManageGroup(s, schoolId))) throw forbidden(schoolId ? "只能管理本辖区学校的角色" : "只有平台管理员可以创建全平台角色");
     await this.checkGroupGrants(s, p);
-    const [row] = await this.db.insert(authGroup).values({ ...p, school_id: schoolId }).returning({ id: authGroup.id });
+    const [row] = await this.db
+      .insert(authGroup)
+      .values({ ...p, school_id: schoolId })
+      .returning({ id: authGroup.id });
     if (!row) throw new Error("insert failed");
     return row;
   }
@@ -383,7 +407,10 @@ export class RbacService {
 
   /** The platform-wide role titled 教师 (given to teachers created by a directory sync), 0 when none. */
   async defaultTeacherGroup(): Promise<number> {
-    const [g] = await this.db.select({ id: authGroup.id }).from(authGroup).where(and(eq(authGroup.title, "教师"), eq(authGroup.school_id, 0)));
+    const [g] = await this.db
+      .select({ id: authGroup.id })
+      .from(authGroup)
+      .where(and(eq(authGroup.title, "教师"), eq(authGroup.school_id, 0)));
     return g?.id ?? 0;
   }
 }

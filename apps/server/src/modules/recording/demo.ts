@@ -11,7 +11,10 @@ export const DEMO_TEACHER = "zhanglaoshi";
 
 export async function demoLessons(db: Db, equipmentIds: readonly number[]): Promise<{ class_id: number; account_id: number; subject_id: number }[]> {
   if (!equipmentIds.length) return [];
-  const classes = await db.select({ class_id: equipment.new_class_id }).from(equipment).where(inArray(equipment.id, [...equipmentIds]));
+  const classes = await db
+    .select({ class_id: equipment.new_class_id })
+    .from(equipment)
+    .where(inArray(equipment.id, [...equipmentIds]));
   const [teacher] = await db.select({ id: account.id, subject_id: account.subject_id }).from(account).where(eq(account.username, DEMO_TEACHER));
   return classes.filter((c) => c.class_id > 0).map((c) => ({ class_id: c.class_id, account_id: teacher?.id ?? 0, subject_id: teacher?.subject_id ?? 0 }));
 }

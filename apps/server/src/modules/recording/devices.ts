@@ -35,7 +35,10 @@ export class DeviceDirectory {
 
   async byIds(ids: readonly number[]): Promise<Map<number, DeviceFacts>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select(facts).from(equipment).where(inArray(equipment.id, [...new Set(ids)]));
+    const rows = await this.db
+      .select(facts)
+      .from(equipment)
+      .where(inArray(equipment.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, r]));
   }
 

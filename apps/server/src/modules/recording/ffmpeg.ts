@@ -48,17 +48,7 @@ export class Capture {
   ) {
     this.child = spawn(
       ffmpeg,
-      [
-        "-y",
-        ...flvPipeCopy({ quickStart: true }),
-        "-f",
-        "mp4",
-        "-flush_packets",
-        "1",
-        "-movflags",
-        "+frag_keyframe+empty_moov+default_base_moof",
-        out,
-      ],
+      ["-y", ...flvPipeCopy({ quickStart: true }), "-f", "mp4", "-flush_packets", "1", "-movflags", "+frag_keyframe+empty_moov+default_base_moof", out],
       { stdio: ["pipe", "ignore", "pipe"] },
     );
     let tail = "";
@@ -137,5 +127,18 @@ export function packageHls(ffmpeg: string, input: string, dir: string): Promise<
 /** Timeline thumbnails: one 160 px frame every `interval` s, `columns` per row, in one JPEG sprite. */
 export function sprite(ffmpeg: string, input: string, out: string, interval: number, columns: number, rows: number): Promise<void> {
   // Only keyframes are decoded (cheap on long lessons).
-  return runFfmpeg(ffmpeg, ["-skip_frame", "nokey", "-i", input, "-an", "-vf", `fps=1/${interval},scale=160:-2,tile=${columns}x${rows}`, "-frames:v", "1", "-q:v", "5", out]);
+  return runFfmpeg(ffmpeg, [
+    "-skip_frame",
+    "nokey",
+    "-i",
+    input,
+    "-an",
+    "-vf",
+    `fps=1/${interval},scale=160:-2,tile=${columns}x${rows}`,
+    "-frames:v",
+    "1",
+    "-q:v",
+    "5",
+    out,
+  ]);
 }

@@ -43,7 +43,11 @@ export class MediaJobs {
 
   /** At start: jobs a stop or crash left running go back to the queue. */
   async recover(): Promise<number> {
-    const rows = await this.db.update(mediaJob).set({ status: "queued", updated_at: this.now() }).where(eq(mediaJob.status, "running")).returning({ id: mediaJob.id });
+    const rows = await this.db
+      .update(mediaJob)
+      .set({ status: "queued", updated_at: this.now() })
+      .where(eq(mediaJob.status, "running"))
+      .returning({ id: mediaJob.id });
     return rows.length;
   }
 

@@ -90,7 +90,11 @@ export class Recorder {
   async start(): Promise<void> {
     this.stopped = false;
     const now = this.now();
-    const open = await this.db.update(recordingPart).set({ state: "closed", ended_at: now }).where(eq(recordingPart.state, "open")).returning({ id: recordingPart.id });
+    const open = await this.db
+      .update(recordingPart)
+      .set({ state: "closed", ended_at: now })
+      .where(eq(recordingPart.state, "open"))
+      .returning({ id: recordingPart.id });
     const resumed = await this.db.select({ id: recording.id, course_name: recording.course_name }).from(recording).where(eq(recording.state, "recording"));
     for (const r of resumed) this.deps.log.info(`录制 #${r.id}《${r.course_name}》在重启后继续（已关闭 ${open.length} 个未结束的片段）`);
     await this.deps.jobs.recover();
@@ -136,7 +140,9 @@ export class Recorder {
   async tick(): Promise<void> {
     const now = this.now();
     for (const slot of await this.deps.timetables.markMissed(now)) {
-      this.deps.log.warn(`课程 #${slot.id}《${slot.course_name}》${slot.currency_date} ${clockOf(slot.start_at)}–${clockOf(slot.end_at)} 未录制（${slot.note}）`);
+      this.deps.log.warn(
+        `课程 #${slot.id}《${slot.course_name}》${slot.currency_date} ${clockOf(slot.start_at)}–${clockOf(slot.end_at)} 未录制（${slot.note}）`,
+      );
     }
     for (const slot of await this.deps.timetables.due(now)) await this.startSlot(slot, now);
     await this.allDay(now);
@@ -151,9 +157,7 @@ export class Recorder {
     // Starts and ends between two ticks happen on time, not up to a tick late.
     const tickMs = this.deps.tickMs ?? 1000;
     const next = await this.deps.timetables.nextStart(now, tickMs);
-    const soon = [...active.map((r) => r.end_at.getTime()), ...(next ? [next.getTime()] : [])]
-      .map((t) => t - now.getTime())
-      .filter((d) => d > 0 && d < tickMs);
+    const soon = [...active.map((r) => r.end_at.getTime()), ...(next ? [next.getTime()] : [])].map((t) => t - now.getTime()).filter((d) => d > 0 && d < tickMs);
     if (soon.length) {
       const wake = setTimeout(() => this.kick(), Math.min(...soon) + 5);
       wake.unref();
@@ -215,7 +219,14 @@ export class Recorder {
       const [existing] = await this.db
         .select({ id: recording.id })
         .from(recording)
-        .where(and(eq(recording.equipment_id, dev.id), eq(recording.record_type, RECORD_TYPE.allDay), lte(recording.start_at, now), sql`${recording.end_at} > ${now.toISOString()}::timestamptz`));
+        .where(
+          and(
+            eq(recording.equipment_id, dev.id),
+            eq(recording.record_type, RECORD_TYPE.allDay),
+            lte(recording.start_at, now),
+            sql`${recording.end_at} > ${now.toISOString()}::timestamptz`,
+          ),
+        );
       if (existing) continue;
       const start = now > hour.start ? now : hour.start;
       await this.db
@@ -255,8 +266,16 @@ export class Recorder {
       const source = await this.deps.live.subscribe(rec.equipment_id, camera);
       if (!source) continue;
       const capture = new Capture(this.deps.ffmpeg, source, this.abs(rel), (line) => this.deps.log.warn(`录制 #${rec.id} ${CAMERA_NAMES[camera]}：${line}`));
-      const [part] = await this.db.insert(recordingPart).values({ recording_id: rec.id, camera, seq, path: rel, started_at: now }).returning({ id: recordingPart.id });
-      const entry: { capture: Capture; partId: number; recordingId: number; camera: Camera; closed?: Promise<void> } = { capture, partId: part!.id, recordingId: rec.id, camera };
+      const [part] = await this.db
+        .insert(recordingPart)
+        .values({ recording_id: rec.id, camera, seq, path: rel, started_at: now })
+        .returning({ id: recordingPart.id });
+      const entry: { capture: Capture; partId: number; recordingId: number; camera: Camera; closed?: Promise<void> } = {
+        capture,
+        partId: part!.id,
+        recordingId: rec.id,
+        camera,
+      };
       this.captures.set(key, entry);
       if (seq > 1) this.deps.log.info(`录制 #${rec.id} ${CAMERA_NAMES[camera]}：推流恢复，继续录制（第 ${seq} 段）`);
       entry.closed = capture.done.then(async () => {
@@ -285,7 +304,10 @@ export class Recorder {
       await this.fail(rec.id, "没有录到任何画面");
       return;
     }
-    await this.db.update(recording).set({ state: "processing", updated_at: now }).where(and(eq(recording.id, rec.id), eq(recording.state, "recording")));
+    await this.db
+      .update(recording)
+      .set({ state: "processing", updated_at: now })
+      .where(and(eq(recording.id, rec.id), eq(recording.state, "recording")));
     if (rec.timetable_id) await this.deps.timetables.setStatus(rec.timetable_id, SLOT_STATUS.done);
     this.deps.log.info(`录制 #${rec.id}《${rec.course_name}》结束，开始合成`);
     await this.deps.jobs.enqueue("recording.finalize", rec.id);

@@ -87,7 +87,9 @@ export class RecordingService {
       .leftJoin(account, eq(account.id, recording.account_id));
   }
 
-  private async toRows(rows: { r: RecordingRow; class_name: string | null; grade_name: string | null; account_name: string | null }[]): Promise<SupervisionRow[]> {
+  private async toRows(
+    rows: { r: RecordingRow; class_name: string | null; grade_name: string | null; account_name: string | null }[],
+  ): Promise<SupervisionRow[]> {
     const titles = await this.deps.org.schoolTitles([...new Set(rows.map((x) => x.r.school_id))]);
     const devices = await this.deps.devices.byIds(rows.map((x) => x.r.equipment_id));
     const capturing = this.deps.recorder.capturing(rows.map((x) => x.r.id));
@@ -180,7 +182,8 @@ export class RecordingService {
   /** c125: stops the recording of a slot now (the slot counts as recorded). */
   async stopSlot(c: Caller, timetableId: number): Promise<SupervisionRow> {
     const slot = await this.deps.timetables.managedSlot(c, timetableId);
-    if (slot.status !== SLOT_STATUS.recording) throw conflict(slot.status === SLOT_STATUS.scheduled ? "该课程尚未开始录制（不录制请取消）" : "该课程不在录制中");
+    if (slot.status !== SLOT_STATUS.recording)
+      throw conflict(slot.status === SLOT_STATUS.scheduled ? "该课程尚未开始录制（不录制请取消）" : "该课程不在录制中");
     const [rec] = await this.db.select().from(recording).where(eq(recording.timetable_id, slot.id));
     if (!rec) throw conflict("该课程不在录制中");
     await this.deps.recorder.stopNow(rec.id);
@@ -236,7 +239,10 @@ export class RecordingService {
       await this.db
         .insert(allDayDevice)
         .values({ equipment_id: id, school_id: d.school_id, enabled: status, account_id: c.id, updated_at: this.deps.recorder.now() })
-        .onConflictDoUpdate({ target: allDayDevice.equipment_id, set: { enabled: status, account_id: c.id, school_id: d.school_id, updated_at: this.deps.recorder.now() } });
+        .onConflictDoUpdate({
+          target: allDayDevice.equipment_id,
+          set: { enabled: status, account_id: c.id, school_id: d.school_id, updated_at: this.deps.recorder.now() },
+        });
       if (!status) for (const r of await this.deps.recorder.activeAllDay([id])) await this.deps.recorder.stopNow(r.id);
       else this.deps.recorder.kick();
       out.push({ id, ok: true, msg: status ? "已开启全天录制" : "已关闭全天录制" });
@@ -273,7 +279,12 @@ export class RecordingService {
     const rows = await this.select().where(where).orderBy(recording.equipment_id, recording.start_at).limit(2000);
     return {
       date,
-      devices: devRows.map((d) => ({ equipment_id: d.equipment_id, position: facts.get(d.equipment_id)?.position ?? "", school_id: d.school_id, all_day: d.enabled })),
+      devices: devRows.map((d) => ({
+        equipment_id: d.equipment_id,
+        position: facts.get(d.equipment_id)?.position ?? "",
+        school_id: d.school_id,
+        all_day: d.enabled,
+      })),
       list: await this.toRows(rows),
     };
   }
@@ -281,14 +292,23 @@ export class RecordingService {
   /** c121: the days of a month with all-day recordings (not failed). */
   async allDayStatus(c: Caller, q: z.output<typeof AllDayStatusPayload>): Promise<AllDayStatusAnswer> {
     const { from, to } = monthRange(q.month);
-    const where = and2(await this.allDayWhere(c, q), gte(recording.start_at, dayStart(from)), lt(recording.start_at, dayStart(to)), inArray(recording.state, ["recording", "processing", "done"]));
-    const rows = await this.db.select({ start_at: recording.start_at, end_at: recording.end_at, duration: recording.duration, state: recording.state }).from(recording).where(where);
+    const where = and2(
+      await this.allDayWhere(c, q),
+      gte(recording.start_at, dayStart(from)),
+      lt(recording.start_at, dayStart(to)),
+      inArray(recording.state, ["recording", "processing", "done"]),
+    );
+    const rows = await this.db
+      .select({ start_at: recording.start_at, end_at: recording.end_at, duration: recording.duration, state: recording.state })
+      .from(recording)
+      .where(where);
     const byDay = new Map<string, { count: number; seconds: number }>();
     for (const r of rows) {
       const d = dateOf(r.start_at);
       const e = byDay.get(d) ?? { count: 0, seconds: 0 };
       e.count++;
-      e.seconds += r.state === "done" ? r.duration : Math.max(0, (Math.min(r.end_at.getTime(), this.deps.recorder.now().getTime()) - r.start_at.getTime()) / 1000);
+      e.seconds +=
+        r.state === "done" ? r.duration : Math.max(0, (Math.min(r.end_at.getTime(), this.deps.recorder.now().getTime()) - r.start_at.getTime()) / 1000);
       byDay.set(d, e);
     }
     const days = [...byDay.keys()].sort();

@@ -71,7 +71,14 @@ export class TimetableService {
 
   async classInfo(classId: number): Promise<ClassInfo | undefined> {
     const [row] = await this.db
-      .select({ id: schoolClass.id, school_id: schoolClass.school_id, name: schoolClass.name, grade_id: schoolClass.grade_id, grade_name: grade.name, period_id: grade.period_id })
+      .select({
+        id: schoolClass.id,
+        school_id: schoolClass.school_id,
+        name: schoolClass.name,
+        grade_id: schoolClass.grade_id,
+        grade_name: grade.name,
+        period_id: grade.period_id,
+      })
       .from(schoolClass)
       .innerJoin(grade, eq(grade.id, schoolClass.grade_id))
       .where(eq(schoolClass.id, classId));
@@ -139,7 +146,13 @@ export class TimetableService {
   /** 409 when another slot of the class holds part of [start, end). */
   private async checkOverlap(classId: number, start: Date, end: Date, selfId?: number): Promise<void> {
     const [other] = await this.db
-      .select({ id: timetable.id, course_name: timetable.course_name, start_at: timetable.start_at, end_at: timetable.end_at, currency_date: timetable.currency_date })
+      .select({
+        id: timetable.id,
+        course_name: timetable.course_name,
+        start_at: timetable.start_at,
+        end_at: timetable.end_at,
+        currency_date: timetable.currency_date,
+      })
       .from(timetable)
       .where(
         and2(
@@ -239,12 +252,26 @@ export class TimetableService {
     kind: "timetable" | "reservation",
     cls: ClassInfo,
     w: { date: string; start: Date; end: Date },
-    fields: Omit<typeof timetable.$inferInsert, "kind" | "school_id" | "class_id" | "currency_date" | "start_at" | "end_at" | "created_by" | "created_at" | "updated_at">,
+    fields: Omit<
+      typeof timetable.$inferInsert,
+      "kind" | "school_id" | "class_id" | "currency_date" | "start_at" | "end_at" | "created_by" | "created_at" | "updated_at"
+    >,
   ): Promise<TimetableRow> {
     const now = this.deps.now();
     const [row] = await this.db
       .insert(timetable)
-      .values({ ...fields, kind, school_id: cls.school_id, class_id: cls.id, currency_date: w.date, start_at: w.start, end_at: w.end, created_by: createdBy, created_at: now, updated_at: now })
+      .values({
+        ...fields,
+        kind,
+        school_id: cls.school_id,
+        class_id: cls.id,
+        currency_date: w.date,
+        start_at: w.start,
+        end_at: w.end,
+        created_by: createdBy,
+        created_at: now,
+        updated_at: now,
+      })
       .returning({ id: timetable.id });
     return this.row(row!.id);
   }
@@ -282,13 +309,19 @@ export class TimetableService {
         } catch {
           continue;
         }
-        await this.insertSlot(0, "timetable", cls, { date: dateOf(w.start), start: w.start, end: w.end }, {
-          course_name: w.course,
-          chapter_name: w.chapter,
-          subject_id: l.subject_id,
-          account_id: l.account_id,
-          is_live: w.live,
-        });
+        await this.insertSlot(
+          0,
+          "timetable",
+          cls,
+          { date: dateOf(w.start), start: w.start, end: w.end },
+          {
+            course_name: w.course,
+            chapter_name: w.chapter,
+            subject_id: l.subject_id,
+            account_id: l.account_id,
+            is_live: w.live,
+          },
+        );
         added++;
       }
     }
@@ -490,7 +523,14 @@ export class TimetableService {
     return this.db
       .select()
       .from(timetable)
-      .where(and(eq(timetable.status, SLOT_STATUS.scheduled), eq(timetable.is_active, 1), lt(timetable.start_at, new Date(now.getTime() + 1)), gt(timetable.end_at, now)))
+      .where(
+        and(
+          eq(timetable.status, SLOT_STATUS.scheduled),
+          eq(timetable.is_active, 1),
+          lt(timetable.start_at, new Date(now.getTime() + 1)),
+          gt(timetable.end_at, now),
+        ),
+      )
       .orderBy(asc(timetable.start_at))
       .limit(500);
   }
@@ -500,7 +540,14 @@ export class TimetableService {
     const [row] = await this.db
       .select({ start_at: timetable.start_at })
       .from(timetable)
-      .where(and(eq(timetable.status, SLOT_STATUS.scheduled), eq(timetable.is_active, 1), gt(timetable.start_at, now), lt(timetable.start_at, new Date(now.getTime() + horizonMs))))
+      .where(
+        and(
+          eq(timetable.status, SLOT_STATUS.scheduled),
+          eq(timetable.is_active, 1),
+          gt(timetable.start_at, now),
+          lt(timetable.start_at, new Date(now.getTime() + horizonMs)),
+        ),
+      )
       .orderBy(asc(timetable.start_at))
       .limit(1);
     return row?.start_at;
@@ -510,7 +557,11 @@ export class TimetableService {
   async markMissed(now: Date): Promise<SlotRecord[]> {
     return this.db
       .update(timetable)
-      .set({ status: SLOT_STATUS.missed, note: sql`case when ${timetable.is_active} = 0 then '课程未启用录制' when ${timetable.note} in ('', '等待设备推流') then '课程时段内设备未推流或服务未运行' else ${timetable.note} end`, updated_at: now })
+      .set({
+        status: SLOT_STATUS.missed,
+        note: sql`case when ${timetable.is_active} = 0 then '课程未启用录制' when ${timetable.note} in ('', '等待设备推流') then '课程时段内设备未推流或服务未运行' else ${timetable.note} end`,
+        updated_at: now,
+      })
       .where(and(eq(timetable.status, SLOT_STATUS.scheduled), lt(timetable.end_at, new Date(now.getTime() + 1))))
       .returning();
   }

@@ -30,7 +30,7 @@ export async function buildReportXlsx(title: string, a: ReportAnswer, generatedA
     ws.addRow(a.columns.map((c) => (c.kind === "measure" ? (r[c.key] === null ? null : Number(r[c.key])) : String(r[c.key] ?? ""))));
   }
   const dims = a.columns.filter((c) => c.kind === "dimension").length;
-  const totals = ws.addRow(a.columns.map((c, i) => (c.kind === "measure" ? a.totals[c.key] ?? null : i === 0 ? "合计" : i < dims ? "" : "")));
+  const totals = ws.addRow(a.columns.map((c, i) => (c.kind === "measure" ? (a.totals[c.key] ?? null) : i === 0 ? "合计" : i < dims ? "" : "")));
   totals.font = { bold: true };
   totals.eachCell((cell) => {
     cell.fill = HEADER_FILL;
@@ -75,7 +75,10 @@ export async function buildReportPdf(title: string, a: ReportAnswer, generatedAt
         doc.switchToPage(i);
         const bottom = doc.page.margins.bottom;
         doc.page.margins.bottom = 0;
-        doc.fontSize(8).fillColor("#8c8c8c").text(`第 ${i + 1} 页 / 共 ${range.count} 页`, left, doc.page.height - 30, { width, align: "center" });
+        doc
+          .fontSize(8)
+          .fillColor("#8c8c8c")
+          .text(`第 ${i + 1} 页 / 共 ${range.count} 页`, left, doc.page.height - 30, { width, align: "center" });
         doc.page.margins.bottom = bottom;
       }
     },
@@ -94,7 +97,10 @@ function drawChart(doc: Pdf, a: ReportAnswer, left: number, width: number): void
   const ticks = Math.max(1, Math.ceil(Math.max(...values) / step));
   const max = step * ticks;
   const height = 200;
-  doc.fontSize(11).fillColor("#1f1f1f").text(`${measure.title}${a.rows.length > rows.length ? `（前 ${rows.length} 项）` : ""}`, left, doc.y);
+  doc
+    .fontSize(11)
+    .fillColor("#1f1f1f")
+    .text(`${measure.title}${a.rows.length > rows.length ? `（前 ${rows.length} 项）` : ""}`, left, doc.y);
   const top = doc.y + 14;
   const axisLeft = left + 36;
   const plotW = width - 40;
@@ -103,11 +109,22 @@ function drawChart(doc: Pdf, a: ReportAnswer, left: number, width: number): void
   doc.lineWidth(0.5);
   for (let i = 0; i <= ticks; i++) {
     const y = base - (height * i) / ticks;
-    doc.strokeColor("#e8e8e8").moveTo(axisLeft, y).lineTo(axisLeft + plotW, y).stroke();
+    doc
+      .strokeColor("#e8e8e8")
+      .moveTo(axisLeft, y)
+      .lineTo(axisLeft + plotW, y)
+      .stroke();
     const v = step * i;
-    doc.fontSize(7).fillColor("#8c8c8c").text(Number.isInteger(v) ? String(v) : v.toFixed(1), left, y - 4, { width: 32, align: "right" });
+    doc
+      .fontSize(7)
+      .fillColor("#8c8c8c")
+      .text(Number.isInteger(v) ? String(v) : v.toFixed(1), left, y - 4, { width: 32, align: "right" });
   }
-  doc.strokeColor("#8c8c8c").moveTo(axisLeft, base).lineTo(axisLeft + plotW, base).stroke();
+  doc
+    .strokeColor("#8c8c8c")
+    .moveTo(axisLeft, base)
+    .lineTo(axisLeft + plotW, base)
+    .stroke();
   const slot = plotW / rows.length;
   const barW = Math.max(2, Math.min(36, slot * 0.6));
   const labels = rows.map(label);
@@ -119,7 +136,11 @@ function drawChart(doc: Pdf, a: ReportAnswer, left: number, width: number): void
     const h = (values[i]! / max) * height;
     const x = axisLeft + slot * i + (slot - barW) / 2;
     doc.rect(x, base - h, barW, h).fill(BAR_COLORS[0]!);
-    if (r[measure.key] !== null) doc.fontSize(7).fillColor("#262626").text(cellText(r[measure.key], measure.measure_kind === "mean"), x - 8, base - h - 10, { width: barW + 16, align: "center" });
+    if (r[measure.key] !== null)
+      doc
+        .fontSize(7)
+        .fillColor("#262626")
+        .text(cellText(r[measure.key], measure.measure_kind === "mean"), x - 8, base - h - 10, { width: barW + 16, align: "center" });
     const text = labels[i]!.length > 16 ? `${labels[i]!.slice(0, 15)}…` : labels[i]!;
     if (!turned) {
       doc.fillColor("#595959").text(text, axisLeft + slot * i + 1, base + 4, { width: slot - 2, align: "center", lineBreak: false });
@@ -156,7 +177,12 @@ function drawTable(doc: Pdf, a: ReportAnswer, left: number, width: number): void
         .text(t, x + 4, y + 5, { width: widths[i]! - 8, align: isMeasure ? "right" : "left", lineBreak: false, ellipsis: true });
       x += widths[i]!;
     });
-    doc.strokeColor("#f0f0f0").lineWidth(0.5).moveTo(left, y + rowH).lineTo(left + width, y + rowH).stroke();
+    doc
+      .strokeColor("#f0f0f0")
+      .lineWidth(0.5)
+      .moveTo(left, y + rowH)
+      .lineTo(left + width, y + rowH)
+      .stroke();
   };
   const head = a.columns.map((c) => c.title);
   let y = doc.y + 6;

@@ -56,7 +56,10 @@ export async function seedReportDemo(d: AdminDemoDeps): Promise<void> {
     },
   ];
   for (const v of views) {
-    const [had] = await d.db.select({ id: reportView.id }).from(reportView).where(and(eq(reportView.account_id, quji.id), eq(reportView.title, v.title)));
+    const [had] = await d.db
+      .select({ id: reportView.id })
+      .from(reportView)
+      .where(and(eq(reportView.account_id, quji.id), eq(reportView.title, v.title)));
     if (had) continue;
     await d.db.insert(reportView).values({ ...v, account_id: quji.id, school_id: 0, region_code: quji.region_code });
   }

@@ -192,7 +192,10 @@ export class ReportService {
     const schoolWhere = sc.all ? undefined : sc.schools.length ? inArray(school.id, sc.schools) : sql`false`;
     const [regions, schools] = await Promise.all([
       sc.all
-        ? this.db.select({ id: region.id, name: region.name, pid: region.pid, level: region.level }).from(region).orderBy(asc(region.level), asc(region.sort), asc(region.id))
+        ? this.db
+            .select({ id: region.id, name: region.name, pid: region.pid, level: region.level })
+            .from(region)
+            .orderBy(asc(region.level), asc(region.sort), asc(region.id))
         : sc.regions.length
           ? this.db
               .select({ id: region.id, name: region.name, pid: region.pid, level: region.level })
@@ -410,7 +413,9 @@ export class ReportService {
     const sc = await this.scopes.of(c);
     if (sc.all) return undefined;
     if (sc.info.kind === "region") {
-      const codes = sc.regions.length ? (await this.db.select({ code: region.region_code }).from(region).where(inArray(region.id, sc.regions))).map((r) => r.code) : [];
+      const codes = sc.regions.length
+        ? (await this.db.select({ code: region.region_code }).from(region).where(inArray(region.id, sc.regions))).map((r) => r.code)
+        : [];
       return or(
         codes.length ? and(eq(reportView.school_id, 0), inArray(reportView.region_code, codes)) : sql`false`,
         sc.schools.length ? inArray(reportView.school_id, sc.schools) : sql`false`,
@@ -428,7 +433,12 @@ export class ReportService {
 
   async viewList(c: Caller): Promise<ReportViewRow[]> {
     const rows = await this.db
-      .select({ v: reportView, owner: sql<string>`coalesce(${account.realname}, '')`, school_name: sql<string>`coalesce(${school.title}, '')`, region_name: sql<string>`coalesce(${region.name}, '')` })
+      .select({
+        v: reportView,
+        owner: sql<string>`coalesce(${account.realname}, '')`,
+        school_name: sql<string>`coalesce(${school.title}, '')`,
+        region_name: sql<string>`coalesce(${region.name}, '')`,
+      })
       .from(reportView)
       .leftJoin(account, eq(account.id, reportView.account_id))
       .leftJoin(school, eq(school.id, reportView.school_id))
@@ -457,13 +467,24 @@ export class ReportService {
     await this.scopeSql(c, p.filters); // the filters must lie inside the caller's scope
     const [row] = await this.db
       .insert(reportView)
-      .values({ title: p.title, dimensions: p.dimensions, measures: p.measures, filters: p.filters, chart_type: p.chart_type, account_id: c.id, ...this.viewScopeOf(c) })
+      .values({
+        title: p.title,
+        dimensions: p.dimensions,
+        measures: p.measures,
+        filters: p.filters,
+        chart_type: p.chart_type,
+        account_id: c.id,
+        ...this.viewScopeOf(c),
+      })
       .returning({ id: reportView.id });
     return { id: row!.id };
   }
 
   private async ownView(c: Caller, id: number) {
-    const [v] = await this.db.select().from(reportView).where(and(eq(reportView.id, id), await this.visibleSql(c)));
+    const [v] = await this.db
+      .select()
+      .from(reportView)
+      .where(and(eq(reportView.id, id), await this.visibleSql(c)));
     if (!v) {
       const [exists] = await this.db.select({ id: reportView.id }).from(reportView).where(eq(reportView.id, id));
       if (exists) throw forbidden("该报表视图不在您的管理范围内");
@@ -494,13 +515,24 @@ export class ReportService {
 /** `t` rows inside an organization: its schools, or (rows without a school) its regions. */
 function inScope(s: OrgScope): SQL {
   if (s.all) return sql`true`;
-  const schools = s.schools.length ? sql`t.school_id in (${sql.join(s.schools.map((x) => sql`${x}`), sql`, `)})` : sql`false`;
-  const regions = s.regions.length ? sql`(t.school_id = 0 and t.area_id in (${sql.join(s.regions.map((x) => sql`${x}`), sql`, `)}))` : sql`false`;
+  const schools = s.schools.length
+    ? sql`t.school_id in (${sql.join(
+        s.schools.map((x) => sql`${x}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  const regions = s.regions.length
+    ? sql`(t.school_id = 0 and t.area_id in (${sql.join(
+        s.regions.map((x) => sql`${x}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
   return sql`(${schools} or ${regions})`;
 }
 
 function sortRows(rows: ReportRow[], q: Query): void {
-  const by = q.sort?.by && (q.dimensions.includes(q.sort.by as ReportDimension) || q.measures.includes(q.sort.by as ReportMeasure)) ? q.sort.by : q.dimensions[0]!;
+  const by =
+    q.sort?.by && (q.dimensions.includes(q.sort.by as ReportDimension) || q.measures.includes(q.sort.by as ReportMeasure)) ? q.sort.by : q.dimensions[0]!;
   const dir = q.sort?.by ? (q.sort.order === "desc" ? -1 : 1) : 1;
   const isDim = (q.dimensions as string[]).includes(by);
   const cmp = (a: ReportRow, b: ReportRow, key: string, dim: boolean): number => {

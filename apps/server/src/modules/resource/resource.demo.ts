@@ -35,11 +35,34 @@ async function clip(ffmpeg: string, out: string, i: number): Promise<void> {
   // testsrc2 in a different hue per clip (mandelbrot looks nicer but costs seconds of CPU on two cores).
   const source = `testsrc2=size=320x180:rate=15:duration=${seconds},hue=h=${i * 60}`;
   await run(ffmpeg, [
-    "-hide_banner", "-loglevel", "error", "-y",
-    "-f", "lavfi", "-i", source,
-    "-f", "lavfi", "-i", `sine=frequency=${330 + i * 55}:sample_rate=22050:duration=${seconds}`,
-    "-t", String(seconds),
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "48k", "-shortest", "-movflags", "+faststart", out,
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    source,
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=${330 + i * 55}:sample_rate=22050:duration=${seconds}`,
+    "-t",
+    String(seconds),
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "48k",
+    "-shortest",
+    "-movflags",
+    "+faststart",
+    out,
   ]);
 }
 
@@ -93,49 +116,121 @@ interface CoursePlan {
 }
 const COURSES: CoursePlan[] = [
   {
-    user: "zhanglaoshi", name: "《背影》细读", type: 1, color: "#c0504d", clip: 0, views: 46,
+    user: "zhanglaoshi",
+    name: "《背影》细读",
+    type: 1,
+    color: "#c0504d",
+    clip: 0,
+    views: 46,
     intro: "通过细读朱自清《背影》中父亲买橘子的片段，体会朴实语言背后深沉的父爱，学习以小见大的散文写法。",
-    units: [["第一单元 走进散文", ["第1课时 整体感知", "第2课时 语言品味"]], ["第二单元 读写结合", ["第3课时 细节描写", "第4课时 习作交流"]]],
+    units: [
+      ["第一单元 走进散文", ["第1课时 整体感知", "第2课时 语言品味"]],
+      ["第二单元 读写结合", ["第3课时 细节描写", "第4课时 习作交流"]],
+    ],
   },
   {
-    user: "zhanglaoshi", name: "古诗词鉴赏方法", type: 2, color: "#9b59b6", clip: 1, views: 21,
+    user: "zhanglaoshi",
+    name: "古诗词鉴赏方法",
+    type: 2,
+    color: "#9b59b6",
+    clip: 1,
+    views: 21,
     intro: "围绕意象、意境与炼字三个角度，带领学生掌握古诗词鉴赏的基本方法，并迁移到课外诗歌阅读。",
-    units: [["第一单元 意象与意境", ["第1课时 认识意象", "第2课时 品析意境"]], ["第二单元 炼字与表达", ["第3课时 一字传神", "第4课时 比较阅读"]]],
+    units: [
+      ["第一单元 意象与意境", ["第1课时 认识意象", "第2课时 品析意境"]],
+      ["第二单元 炼字与表达", ["第3课时 一字传神", "第4课时 比较阅读"]],
+    ],
   },
   {
-    user: "lilaoshi", name: "勾股定理", type: 3, color: "#2e86de", clip: 2, views: 63,
+    user: "lilaoshi",
+    name: "勾股定理",
+    type: 3,
+    color: "#2e86de",
+    clip: 2,
+    views: 63,
     intro: "探究勾股定理的证明：从赵爽弦图出发，经历观察、猜想、拼图验证的过程，并用定理解决实际问题。",
-    units: [["第一单元 定理的发现", ["第1课时 赵爽弦图", "第2课时 拼图证明"]], ["第二单元 定理的应用", ["第3课时 最短路径", "第4课时 逆定理"]]],
+    units: [
+      ["第一单元 定理的发现", ["第1课时 赵爽弦图", "第2课时 拼图证明"]],
+      ["第二单元 定理的应用", ["第3课时 最短路径", "第4课时 逆定理"]],
+    ],
   },
   {
-    user: "lilaoshi", name: "一元二次方程", type: 4, color: "#27ae60", clip: 3, views: 34,
+    user: "lilaoshi",
+    name: "一元二次方程",
+    type: 4,
+    color: "#27ae60",
+    clip: 3,
+    views: 34,
     intro: "系统学习一元二次方程的配方法、公式法与因式分解法，理解根的判别式及根与系数的关系。",
-    units: [["第一单元 解法", ["第1课时 配方法", "第2课时 公式法"]], ["第二单元 根与系数的关系", ["第3课时 判别式", "第4课时 韦达定理"]]],
+    units: [
+      ["第一单元 解法", ["第1课时 配方法", "第2课时 公式法"]],
+      ["第二单元 根与系数的关系", ["第3课时 判别式", "第4课时 韦达定理"]],
+    ],
   },
   {
-    user: "wanglaoshi", name: "Unit 3 My School Life", type: 1, color: "#f39c12", clip: 4, views: 18,
+    user: "wanglaoshi",
+    name: "Unit 3 My School Life",
+    type: 1,
+    color: "#f39c12",
+    clip: 4,
+    views: 18,
     intro: "以校园生活为话题的听说课，学生在情境中运用一般现在时描述日常活动，提升口语表达的流利度。",
-    units: [["第一单元 Listening", ["第1课时 Warming up", "第2课时 Listening practice"]], ["第二单元 Speaking", ["第3课时 Pair work", "第4课时 Presentation"]]],
+    units: [
+      ["第一单元 Listening", ["第1课时 Warming up", "第2课时 Listening practice"]],
+      ["第二单元 Speaking", ["第3课时 Pair work", "第4课时 Presentation"]],
+    ],
   },
   {
-    user: "zhaolaoshi", name: "光的折射", type: 4, color: "#16a085", clip: 5, views: 52,
+    user: "zhaolaoshi",
+    name: "光的折射",
+    type: 4,
+    color: "#16a085",
+    clip: 5,
+    views: 52,
     intro: "通过激光笔与水槽实验观察光的折射现象，归纳折射规律，并解释筷子“折断”、池水变浅等生活现象。",
-    units: [["第一单元 实验探究", ["第1课时 观察折射现象", "第2课时 探究折射规律"]], ["第二单元 生活中的折射", ["第3课时 现象解释", "第4课时 透镜初识"]]],
+    units: [
+      ["第一单元 实验探究", ["第1课时 观察折射现象", "第2课时 探究折射规律"]],
+      ["第二单元 生活中的折射", ["第3课时 现象解释", "第4课时 透镜初识"]],
+    ],
   },
   {
-    user: "zhaolaoshi", name: "浮力", type: 2, color: "#34495e", views: 12,
+    user: "zhaolaoshi",
+    name: "浮力",
+    type: 2,
+    color: "#34495e",
+    views: 12,
     intro: "从生活经验出发认识浮力，经历探究浮力大小与哪些因素有关的过程，理解阿基米德原理。",
-    units: [["第一单元 认识浮力", ["第1课时 浮力的存在", "第2课时 称重法测浮力"]], ["第二单元 阿基米德原理", ["第3课时 实验探究", "第4课时 综合应用"]]],
+    units: [
+      ["第一单元 认识浮力", ["第1课时 浮力的存在", "第2课时 称重法测浮力"]],
+      ["第二单元 阿基米德原理", ["第3课时 实验探究", "第4课时 综合应用"]],
+    ],
   },
   {
-    user: "xiaoji", name: "函数的单调性", type: 3, color: "#e84393", senior: "数学", clip: 3, views: 27,
+    user: "xiaoji",
+    name: "函数的单调性",
+    type: 3,
+    color: "#e84393",
+    senior: "数学",
+    clip: 3,
+    views: 27,
     intro: "高一数学：借助图像直观感知函数的增减，用符号语言刻画单调性，并学会用定义法证明函数的单调性。",
-    units: [["第一单元 概念建构", ["第1课时 图像直观", "第2课时 符号刻画"]], ["第二单元 证明与应用", ["第3课时 定义法证明", "第4课时 单调性的应用"]]],
+    units: [
+      ["第一单元 概念建构", ["第1课时 图像直观", "第2课时 符号刻画"]],
+      ["第二单元 证明与应用", ["第3课时 定义法证明", "第4课时 单调性的应用"]],
+    ],
   },
   {
-    user: "zhanglaoshi", name: "议论文写作指导", type: 3, color: "#7f8c8d", draft: true, views: 0,
+    user: "zhanglaoshi",
+    name: "议论文写作指导",
+    type: 3,
+    color: "#7f8c8d",
+    draft: true,
+    views: 0,
     intro: "从论点、论据到论证方法，分步骤指导学生写出结构清晰的议论文（草稿，尚未发布）。",
-    units: [["第一单元 论点与论据", ["第1课时 提炼论点", "第2课时 选择论据"]], ["第二单元 论证方法", ["第3课时 举例论证", "第4课时 对比论证"]]],
+    units: [
+      ["第一单元 论点与论据", ["第1课时 提炼论点", "第2课时 选择论据"]],
+      ["第二单元 论证方法", ["第3课时 举例论证", "第4课时 对比论证"]],
+    ],
   },
 ];
 
@@ -147,7 +242,10 @@ const summary = (c: CoursePlan) =>
 export async function seedResourceDemo(d: FrontDemoDeps): Promise<{ videos: DemoVideo[] }> {
   const db = d.db;
   const users = new Map<string, Caller>();
-  const rows = await db.select().from(account).where(inArray(account.username, ["zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi", "xiaoji"]));
+  const rows = await db
+    .select()
+    .from(account)
+    .where(inArray(account.username, ["zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi", "xiaoji"]));
   for (const r of rows) users.set(r.username, r);
   if (users.size < 5) return { videos: [] };
 
@@ -156,7 +254,12 @@ export async function seedResourceDemo(d: FrontDemoDeps): Promise<{ videos: Demo
   const existing = await db
     .select({ id: video.id, account_id: video.account_id, name: video.name, subject_id: video.subject_id })
     .from(video)
-    .where(inArray(video.name, CLIPS.map((c) => `${c.name}${SUFFIX}`)));
+    .where(
+      inArray(
+        video.name,
+        CLIPS.map((c) => `${c.name}${SUFFIX}`),
+      ),
+    );
   if (existing.length === CLIPS.length) {
     for (const c of CLIPS) videos.push(existing.find((v) => v.name === `${c.name}${SUFFIX}`)!);
   } else {
@@ -188,14 +291,23 @@ export async function seedResourceDemo(d: FrontDemoDeps): Promise<{ videos: Demo
 
   const service = new ResourceService({ db, org: new OrgService(db), files: d.files, videos: d.videos });
   const xiaoji = users.get("xiaoji")!;
-  const [senior] = await db.select().from(period).where(and(eq(period.school_id, xiaoji.school_id), eq(period.name, "高中")));
+  const [senior] = await db
+    .select()
+    .from(period)
+    .where(and(eq(period.school_id, xiaoji.school_id), eq(period.name, "高中")));
   let lessonForPdf = 0;
   const logs: (typeof resourceViewLog.$inferInsert)[] = [];
   const now = Date.now();
   for (const [ci, c] of COURSES.entries()) {
     const u = users.get(c.user)!;
     let subjectId: number | undefined;
-    if (c.senior && senior) subjectId = (await db.select({ id: subject.id }).from(subject).where(and(eq(subject.period_id, senior.id), eq(subject.name, c.senior))))[0]?.id;
+    if (c.senior && senior)
+      subjectId = (
+        await db
+          .select({ id: subject.id })
+          .from(subject)
+          .where(and(eq(subject.period_id, senior.id), eq(subject.name, c.senior)))
+      )[0]?.id;
     const course = await service.save(u, {
       name: c.name,
       pid: 0,
@@ -225,14 +337,32 @@ export async function seedResourceDemo(d: FrontDemoDeps): Promise<{ videos: Demo
     if (ci === 2) lessonForPdf = lessons[1]!;
     if (!c.draft) {
       await service.update(u, { id: course.id, status: 1 }, new Set(["status"]));
-      await db.update(courseResource).set({ view_count: c.views, created_at: new Date(now - (COURSES.length - ci) * 86_400_000) }).where(eq(courseResource.id, course.id));
+      await db
+        .update(courseResource)
+        .set({ view_count: c.views, created_at: new Date(now - (COURSES.length - ci) * 86_400_000) })
+        .where(eq(courseResource.id, course.id));
       for (let k = 0; k < Math.min(c.views, 8); k++) {
-        logs.push({ target_type: 2, target_id: course.id, account_id: 0, school_id: course.school_id, period_id: course.period_id, created_at: new Date(now - k * 3600_000) });
+        logs.push({
+          target_type: 2,
+          target_id: course.id,
+          account_id: 0,
+          school_id: course.school_id,
+          period_id: course.period_id,
+          created_at: new Date(now - k * 3600_000),
+        });
       }
       if (c.clip !== undefined) {
         const v = videos[c.clip]!;
         for (let k = 0; k < 2 + ((ci * 3) % 7); k++) {
-          logs.push({ target_type: 1, target_id: v.id, account_id: 0, school_id: course.school_id, period_id: course.period_id, duration: 4, created_at: new Date(now - k * 5400_000) });
+          logs.push({
+            target_type: 1,
+            target_id: v.id,
+            account_id: 0,
+            school_id: course.school_id,
+            period_id: course.period_id,
+            duration: 4,
+            created_at: new Date(now - k * 5400_000),
+          });
         }
       }
     }

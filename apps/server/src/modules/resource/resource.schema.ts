@@ -85,5 +85,8 @@ export const resourceViewLog = pgTable(
     duration: integer("duration").notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("resource_view_log_target_idx").on(t.target_type, t.target_id), index("resource_view_log_scope_idx").on(t.school_id, t.period_id, t.created_at)],
+  (t) => [
+    index("resource_view_log_target_idx").on(t.target_type, t.target_id),
+    index("resource_view_log_scope_idx").on(t.school_id, t.period_id, t.created_at),
+  ],
 );

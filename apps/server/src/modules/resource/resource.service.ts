@@ -165,7 +165,11 @@ export class ResourceService {
   }
 
   /** A new course's period and subject: the payload's, else the caller's own when they fit (same school and period). */
-  private async defaults(c: Caller, schoolId: number, p: { period_id?: number; subject_id?: number; grade_id?: number }): Promise<{ period_id: number; subject_id: number; grade_id: number }> {
+  private async defaults(
+    c: Caller,
+    schoolId: number,
+    p: { period_id?: number; subject_id?: number; grade_id?: number },
+  ): Promise<{ period_id: number; subject_id: number; grade_id: number }> {
     const out = { period_id: p.period_id ?? 0, subject_id: p.subject_id ?? 0, grade_id: p.grade_id ?? 0 };
     if (schoolId !== c.school_id) return out;
     let want = out.period_id;
@@ -271,7 +275,11 @@ export class ResourceService {
     if (!n) return;
     let text = segment(n.name, n.course_introduce);
     if (n.level === 1) {
-      const kids = await exec.select({ name: cr.name }).from(cr).where(and(eq(cr.top_id, n.id), sql`${cr.id} <> ${n.id}`)).orderBy(asc(cr.level), asc(cr.sort), asc(cr.id));
+      const kids = await exec
+        .select({ name: cr.name })
+        .from(cr)
+        .where(and(eq(cr.top_id, n.id), sql`${cr.id} <> ${n.id}`))
+        .orderBy(asc(cr.level), asc(cr.sort), asc(cr.id));
       const more = segment(kids.map((k) => k.name).join("，"));
       if (more) text = `${text} ${more}`.trim();
     }
@@ -351,7 +359,10 @@ export class ResourceService {
     if (!(await this.mayEdit(c, course))) throw forbidden(RESOURCE_MESSAGES.noEdit);
     if (parent.level >= 3) throw badInput(RESOURCE_MESSAGES.tooDeep);
     const id = await this.db.transaction(async (tx) => {
-      const [{ s } = { s: 0 }] = await tx.select({ s: sql<number>`coalesce(max(${cr.sort}), 0)::int` }).from(cr).where(and(eq(cr.top_id, course.id), eq(cr.pid, parent.id)));
+      const [{ s } = { s: 0 }] = await tx
+        .select({ s: sql<number>`coalesce(max(${cr.sort}), 0)::int` })
+        .from(cr)
+        .where(and(eq(cr.top_id, course.id), eq(cr.pid, parent.id)));
       const [row] = await tx
         .insert(cr)
         .values({
@@ -421,8 +432,15 @@ export class ResourceService {
       throw badInput("请先发布所属课程");
     }
     await this.db.transaction(async (tx) => {
-      await tx.update(cr).set({ ...set, ...down }).where(eq(cr.id, node.id));
-      if (isCourse && Object.keys(down).length) await tx.update(cr).set(down).where(and(eq(cr.top_id, node.id), sql`${cr.id} <> ${node.id}`));
+      await tx
+        .update(cr)
+        .set({ ...set, ...down })
+        .where(eq(cr.id, node.id));
+      if (isCourse && Object.keys(down).length)
+        await tx
+          .update(cr)
+          .set(down)
+          .where(and(eq(cr.top_id, node.id), sql`${cr.id} <> ${node.id}`));
       if (!isCourse && has("status")) {
         const ids = await this.subtree(tx, node);
         if (ids.length > 1) await tx.update(cr).set({ status: p.status! }).where(inArray(cr.id, ids));
@@ -437,7 +455,10 @@ export class ResourceService {
 
   /** A node's id and its descendants' ids. */
   private async subtree(exec: Pick<Db, "select">, node: Node): Promise<number[]> {
-    const all = await exec.select({ id: cr.id, pid: cr.pid }).from(cr).where(eq(cr.top_id, node.top_id || node.id));
+    const all = await exec
+      .select({ id: cr.id, pid: cr.pid })
+      .from(cr)
+      .where(eq(cr.top_id, node.top_id || node.id));
     const kids = new Map<number, number[]>();
     for (const r of all) kids.set(r.pid, [...(kids.get(r.pid) ?? []), r.id]);
     const out: number[] = [];
@@ -514,10 +535,23 @@ export class ResourceService {
       .from(rb)
       .where(and(eq(rb.course_id, node.id), eq(rb.resources_type, p.resources_type), eq(rb.resources_id, p.resources_id)));
     if (dup) throw conflict(RESOURCE_MESSAGES.bound);
-    const [{ s } = { s: 0 }] = await this.db.select({ s: sql<number>`coalesce(max(${rb.sort}), 0)::int` }).from(rb).where(eq(rb.course_id, node.id));
+    const [{ s } = { s: 0 }] = await this.db
+      .select({ s: sql<number>`coalesce(max(${rb.sort}), 0)::int` })
+      .from(rb)
+      .where(eq(rb.course_id, node.id));
     const [row] = await this.db
       .insert(rb)
-      .values({ course_id: node.id, resources_id: p.resources_id, resources_type: p.resources_type, title, url, size, account_id: c.id, sort: s + 1, created_at: this.now() })
+      .values({
+        course_id: node.id,
+        resources_id: p.resources_id,
+        resources_type: p.resources_type,
+        title,
+        url,
+        size,
+        account_id: c.id,
+        sort: s + 1,
+        created_at: this.now(),
+      })
       .returning();
     await this.db.update(cr).set({ updated_at: this.now() }).where(eq(cr.id, course.id));
     return (await this.bindRows([row!]))[0]!;
@@ -607,7 +641,12 @@ export class ResourceService {
       .orderBy(desc(meeting.start_time), desc(meeting.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
-    return { list: rows.map((r) => ({ id: r.id, title: r.title, start_time: formatTime(r.start_time), account_name: r.account_name, videos: [] })), total: n, page: q.page, limit: q.limit };
+    return {
+      list: rows.map((r) => ({ id: r.id, title: r.title, start_time: formatTime(r.start_time), account_name: r.account_name, videos: [] })),
+      total: n,
+      page: q.page,
+      limit: q.limit,
+    };
   }
 
   // ── /web/myResource: the front site ─────────────────────────────────────────────────────────────────────────
@@ -623,7 +662,12 @@ export class ResourceService {
 
   /** The published courses within a school / period scope (the options' and rankings' base). */
   private scopeWhere(q: { school_id?: number; period_id?: number }): SQL {
-    return and(eq(cr.status, 1), eq(cr.level, 1), q.school_id ? eq(cr.school_id, q.school_id) : undefined, q.period_id ? this.sameName(cr.period_id, "period", q.period_id) : undefined)!;
+    return and(
+      eq(cr.status, 1),
+      eq(cr.level, 1),
+      q.school_id ? eq(cr.school_id, q.school_id) : undefined,
+      q.period_id ? this.sameName(cr.period_id, "period", q.period_id) : undefined,
+    )!;
   }
 
   private regionMatch(codes: SQL | string): SQL {
@@ -731,7 +775,10 @@ export class ResourceService {
         binds: binds.get(u.id) ?? [],
         children: rows.filter((l) => l.pid === u.id).map((l) => ({ ...l, binds: binds.get(l.id) ?? [] })),
       }));
-    await this.db.update(cr).set({ view_count: sql`${cr.view_count} + 1` }).where(eq(cr.id, course.id));
+    await this.db
+      .update(cr)
+      .set({ view_count: sql`${cr.view_count} + 1` })
+      .where(eq(cr.id, course.id));
     courseRow.view_count += 1;
     return { course: courseRow, tree, binds: binds.get(course.id) ?? [], editable };
   }
@@ -744,7 +791,14 @@ export class ResourceService {
       .select({ id: rb.id })
       .from(rb)
       .innerJoin(cr, eq(cr.id, rb.course_id))
-      .where(and(eq(rb.resources_type, BIND_TYPES.video), eq(rb.resources_id, id), eq(cr.status, 1), sql`exists (select 1 from course_resource t where t.id = ${cr.top_id} and t.status = 1)`))
+      .where(
+        and(
+          eq(rb.resources_type, BIND_TYPES.video),
+          eq(rb.resources_id, id),
+          eq(cr.status, 1),
+          sql`exists (select 1 from course_resource t where t.id = ${cr.top_id} and t.status = 1)`,
+        ),
+      )
       .limit(1);
     return Boolean(r);
   }
@@ -769,7 +823,14 @@ export class ResourceService {
       const [recent] = await this.db
         .select({ id: vl.id })
         .from(vl)
-        .where(and(eq(vl.target_type, target.type), eq(vl.target_id, target.id), eq(vl.account_id, accountId), sql`${vl.created_at} > ${new Date(now.getTime() - VIEW_DEDUP_MS)}`))
+        .where(
+          and(
+            eq(vl.target_type, target.type),
+            eq(vl.target_id, target.id),
+            eq(vl.account_id, accountId),
+            sql`${vl.created_at} > ${new Date(now.getTime() - VIEW_DEDUP_MS)}`,
+          ),
+        )
         .limit(1);
       if (recent) return out;
     } else {
@@ -791,7 +852,11 @@ export class ResourceService {
         duration: p.duration ?? 0,
         created_at: now,
       });
-      if (target.type === VIEW_TARGETS.resource) await tx.update(cr).set({ view_count: sql`${cr.view_count} + 1` }).where(eq(cr.id, target.id));
+      if (target.type === VIEW_TARGETS.resource)
+        await tx
+          .update(cr)
+          .set({ view_count: sql`${cr.view_count} + 1` })
+          .where(eq(cr.id, target.id));
     });
     return { ...out, counted: true };
   }
@@ -807,7 +872,13 @@ export class ResourceService {
                   where b.resources_type = 1 and b.resources_id = ${video.id} and n.status = 1 and t.status = 1)`,
     );
     const vrows = await this.db
-      .select({ id: video.id, name: video.name, account_name: sql<string>`coalesce(${account.realname}, '')`, school_name: sql<string>`coalesce(${school.title}, '')`, views: sql<number>`count(${vl.id})::int` })
+      .select({
+        id: video.id,
+        name: video.name,
+        account_name: sql<string>`coalesce(${account.realname}, '')`,
+        school_name: sql<string>`coalesce(${school.title}, '')`,
+        views: sql<number>`count(${vl.id})::int`,
+      })
       .from(vl)
       .innerJoin(video, eq(video.id, vl.target_id))
       .leftJoin(account, eq(account.id, video.account_id))
@@ -822,7 +893,14 @@ export class ResourceService {
       videos.push({ ...v, cover_url: row?.thumbnail_url ?? "" });
     }
     const rrows = await this.db
-      .select({ id: cr.id, name: cr.name, cover_url: cr.cover_url, account_name: sql<string>`coalesce(${account.realname}, '')`, school_name: sql<string>`coalesce(${school.title}, '')`, views: cr.view_count })
+      .select({
+        id: cr.id,
+        name: cr.name,
+        cover_url: cr.cover_url,
+        account_name: sql<string>`coalesce(${account.realname}, '')`,
+        school_name: sql<string>`coalesce(${school.title}, '')`,
+        views: cr.view_count,
+      })
       .from(cr)
       .leftJoin(account, eq(account.id, cr.account_id))
       .leftJoin(school, eq(school.id, cr.school_id))

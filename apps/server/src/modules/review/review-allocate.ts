@@ -29,7 +29,13 @@ function shuffle<T>(a: T[], rnd: () => number): T[] {
 }
 
 /** New pairs to create (the kept ones are not repeated). Throws AllocationError when the pool is too small. */
-export function allocate(works: readonly AllocWork[], pool: readonly number[], perWork: number, keep: readonly AllocPair[] = [], rnd: () => number = Math.random): AllocPair[] {
+export function allocate(
+  works: readonly AllocWork[],
+  pool: readonly number[],
+  perWork: number,
+  keep: readonly AllocPair[] = [],
+  rnd: () => number = Math.random,
+): AllocPair[] {
   const reviewers = [...new Set(pool)];
   const load = new Map<number, number>(reviewers.map((r) => [r, 0]));
   const on = new Map<number, Set<number>>(works.map((w) => [w.id, new Set<number>()]));

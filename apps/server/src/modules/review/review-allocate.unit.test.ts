@@ -64,7 +64,11 @@ describe("allocate (evenly at random)", () => {
   it("is random: different generators give different allocations", () => {
     const pool = [1, 2, 3, 4, 5, 6];
     const works = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, author: 100 + i }));
-    const key = (p: AllocPair[]) => p.map((x) => `${x.work_id}:${x.reviewer_id}`).sort().join(",");
+    const key = (p: AllocPair[]) =>
+      p
+        .map((x) => `${x.work_id}:${x.reviewer_id}`)
+        .sort()
+        .join(",");
     const seen = new Set(Array.from({ length: 10 }, (_, i) => key(allocate(works, pool, 2, [], prng(i + 1)))));
     expect(seen.size).toBeGreaterThan(1);
   });

@@ -38,7 +38,14 @@ export async function seedReviewDemo(d: FrontDemoDeps, videos: DemoVideo[]): Pro
   const [root] = await db
     .select({ id: lectureIndicator.id })
     .from(lectureIndicator)
-    .where(and(eq(lectureIndicator.name, DEFAULT_INDICATOR_SCHEME), eq(lectureIndicator.level, 1), eq(lectureIndicator.school_id, 0), eq(lectureIndicator.status, 1)))
+    .where(
+      and(
+        eq(lectureIndicator.name, DEFAULT_INDICATOR_SCHEME),
+        eq(lectureIndicator.level, 1),
+        eq(lectureIndicator.school_id, 0),
+        eq(lectureIndicator.status, 1),
+      ),
+    )
     .orderBy(asc(lectureIndicator.id))
     .limit(1);
   if (!root) return;
@@ -46,7 +53,14 @@ export async function seedReviewDemo(d: FrontDemoDeps, videos: DemoVideo[]): Pro
   const items = itemsOf(scheme);
   if (!items.length) return;
   const users = await db
-    .select({ id: account.id, username: account.username, school_id: account.school_id, subject_id: account.subject_id, period_id: account.period_id, region_code: account.region_code })
+    .select({
+      id: account.id,
+      username: account.username,
+      school_id: account.school_id,
+      subject_id: account.subject_id,
+      period_id: account.period_id,
+      region_code: account.region_code,
+    })
     .from(account)
     .where(inArray(account.username, ["zhanglaoshi", "lilaoshi", "wanglaoshi", "zhaolaoshi", "quji", "xiaoji"]));
   const u = new Map(users.map((x) => [x.username, x]));
@@ -115,7 +129,9 @@ export async function seedReviewDemo(d: FrontDemoDeps, videos: DemoVideo[]): Pro
       })
       .returning();
     if (!act) continue;
-    await db.insert(reviewSignup).values(teachers.map((t) => ({ activity_id: act.id, account_id: t.id, school_id: t.school_id, created_at: new Date(start.getTime() + DAY) })));
+    await db
+      .insert(reviewSignup)
+      .values(teachers.map((t) => ({ activity_id: act.id, account_id: t.id, school_id: t.school_id, created_at: new Date(start.getTime() + DAY) })));
     const works = [];
     for (const [i, t] of teachers.entries()) {
       const plan2 = WORKS[i]!;
@@ -171,6 +187,10 @@ export async function seedReviewDemo(d: FrontDemoDeps, videos: DemoVideo[]): Pro
       return { id: w.id, score: t.length ? Math.round((t.reduce((x, y) => x + y, 0) / t.length) * 100) / 100 : null };
     });
     const ranked = rankScores(rows);
-    for (const r of ranked) await db.update(reviewWork).set({ score: r.score, rank: plan.phase === REVIEW_PHASES.result ? r.rank : null }).where(eq(reviewWork.id, r.id));
+    for (const r of ranked)
+      await db
+        .update(reviewWork)
+        .set({ score: r.score, rank: plan.phase === REVIEW_PHASES.result ? r.rank : null })
+        .where(eq(reviewWork.id, r.id));
   }
 }

@@ -25,7 +25,6 @@ import type { FrontSiteDeps } from "../front-site.js";
 import type { Caller } from "../org/period.service.js";
 import { ReviewService } from "./review.service.js";
 
-
 export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
   const { services, community } = deps;
   const s = new ReviewService({
@@ -217,7 +216,8 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
   defineCall(app, host, {
     id: "new",
     path: C.reviewScoreSave,
-    summary: "保存评分（评审阶段，被分配的评审）：各评分项在量表分值范围内，按量表权重折算为 100 分制总分；submit=true 提交（须每项都评），否则存为草稿；结果公示前可修改",
+    summary:
+      "保存评分（评审阶段，被分配的评审）：各评分项在量表分值范围内，按量表权重折算为 100 分制总分；submit=true 提交（须每项都评），否则存为草稿；结果公示前可修改",
     access: "user",
     schema: ReviewScoreSavePayload,
     message: "已保存",

@@ -168,7 +168,8 @@ export class ReviewService {
 
   private async checkScheme(indicatorId: number, schoolId: number): Promise<void> {
     const [root] = await this.db.select().from(lectureIndicator).where(eq(lectureIndicator.id, indicatorId));
-    if (!root || root.level !== 1 || root.pid !== 0 || root.status !== 1 || (root.school_id !== 0 && root.school_id !== schoolId)) throw badInput(REVIEW_MESSAGES.scheme);
+    if (!root || root.level !== 1 || root.pid !== 0 || root.status !== 1 || (root.school_id !== 0 && root.school_id !== schoolId))
+      throw badInput(REVIEW_MESSAGES.scheme);
     const scheme = await loadScheme(this.db, indicatorId);
     if (!itemsOf(scheme).length) throw badInput(REVIEW_MESSAGES.scheme);
   }
@@ -217,15 +218,27 @@ export class ReviewService {
       codes.length ? this.db.select({ code: region.region_code, name: region.name }).from(region).where(inArray(region.region_code, codes)) : [],
       periodIds.length ? this.db.select({ id: period.id, name: period.name }).from(period).where(inArray(period.id, periodIds)) : [],
       subjectIds.length ? this.db.select({ id: subject.id, name: subject.name }).from(subject).where(inArray(subject.id, subjectIds)) : [],
-      indIds.length ? this.db.select({ id: lectureIndicator.id, name: lectureIndicator.name }).from(lectureIndicator).where(inArray(lectureIndicator.id, indIds)) : [],
-      accIds.length ? this.db.select({ id: account.id, name: account.realname, username: account.username }).from(account).where(inArray(account.id, accIds)) : [],
-      this.db.select({ id: reviewSignup.activity_id, n: sql<number>`count(*)::int` }).from(reviewSignup).where(inArray(reviewSignup.activity_id, ids)).groupBy(reviewSignup.activity_id),
+      indIds.length
+        ? this.db.select({ id: lectureIndicator.id, name: lectureIndicator.name }).from(lectureIndicator).where(inArray(lectureIndicator.id, indIds))
+        : [],
+      accIds.length
+        ? this.db.select({ id: account.id, name: account.realname, username: account.username }).from(account).where(inArray(account.id, accIds))
+        : [],
+      this.db
+        .select({ id: reviewSignup.activity_id, n: sql<number>`count(*)::int` })
+        .from(reviewSignup)
+        .where(inArray(reviewSignup.activity_id, ids))
+        .groupBy(reviewSignup.activity_id),
       this.db
         .select({ id: reviewWork.activity_id, n: sql<number>`count(*)::int` })
         .from(reviewWork)
         .where(and(inArray(reviewWork.activity_id, ids), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)))
         .groupBy(reviewWork.activity_id),
-      this.db.select({ id: reviewReviewer.activity_id, n: sql<number>`count(*)::int` }).from(reviewReviewer).where(inArray(reviewReviewer.activity_id, ids)).groupBy(reviewReviewer.activity_id),
+      this.db
+        .select({ id: reviewReviewer.activity_id, n: sql<number>`count(*)::int` })
+        .from(reviewReviewer)
+        .where(inArray(reviewReviewer.activity_id, ids))
+        .groupBy(reviewReviewer.activity_id),
     ]);
     const m = <K, V>(rows: { k: K; v: V }[]) => new Map(rows.map((r) => [r.k, r.v]));
     const schoolName = m(schools.map((r) => ({ k: r.id, v: r.name })));
@@ -360,19 +373,41 @@ export class ReviewService {
 
   async detail(c: Caller | null, id: number): Promise<ReviewDetail> {
     const { a, manager } = await this.visible(id, c);
-    await this.db.update(reviewActivity).set({ view_count: sql`${reviewActivity.view_count} + 1` }).where(eq(reviewActivity.id, id));
+    await this.db
+      .update(reviewActivity)
+      .set({ view_count: sql`${reviewActivity.view_count} + 1` })
+      .where(eq(reviewActivity.id, id));
     a.view_count += 1;
-    const me: ReviewMe = { logged_in: Boolean(c), is_manager: manager, signed_up: false, eligible: false, signup_hint: "", my_work_id: 0, is_reviewer: false, assigned_count: 0, submitted_count: 0 };
+    const me: ReviewMe = {
+      logged_in: Boolean(c),
+      is_manager: manager,
+      signed_up: false,
+      eligible: false,
+      signup_hint: "",
+      my_work_id: 0,
+      is_reviewer: false,
+      assigned_count: 0,
+      submitted_count: 0,
+    };
     if (c) {
-      const [su] = await this.db.select().from(reviewSignup).where(and(eq(reviewSignup.activity_id, id), eq(reviewSignup.account_id, c.id)));
+      const [su] = await this.db
+        .select()
+        .from(reviewSignup)
+        .where(and(eq(reviewSignup.activity_id, id), eq(reviewSignup.account_id, c.id)));
       me.signed_up = Boolean(su);
       const [w] = await this.db
         .select({ id: reviewWork.id })
         .from(reviewWork)
         .where(and(eq(reviewWork.activity_id, id), eq(reviewWork.account_id, c.id), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)));
       me.my_work_id = w?.id ?? 0;
-      const [rv] = await this.db.select().from(reviewReviewer).where(and(eq(reviewReviewer.activity_id, id), eq(reviewReviewer.account_id, c.id)));
-      const mine = await this.db.select().from(reviewScore).where(and(eq(reviewScore.activity_id, id), eq(reviewScore.reviewer_id, c.id)));
+      const [rv] = await this.db
+        .select()
+        .from(reviewReviewer)
+        .where(and(eq(reviewReviewer.activity_id, id), eq(reviewReviewer.account_id, c.id)));
+      const mine = await this.db
+        .select()
+        .from(reviewScore)
+        .where(and(eq(reviewScore.activity_id, id), eq(reviewScore.reviewer_id, c.id)));
       me.is_reviewer = Boolean(rv) || mine.length > 0;
       me.assigned_count = mine.length;
       me.submitted_count = mine.filter((s) => s.submitted_at).length;
@@ -433,7 +468,12 @@ export class ReviewService {
     await this.checkScopeFor(c, schoolId, regionCode);
     const v = await this.values(c, p, schoolId);
     const row = { ...v, title: p.title, school_id: schoolId, region_code: regionCode, account_id: c.id, phase: 0 } as typeof reviewActivity.$inferInsert;
-    this.checkDates({ signup_start: row.signup_start ?? null, signup_end: row.signup_end ?? null, submit_end: row.submit_end ?? null, review_end: row.review_end ?? null });
+    this.checkDates({
+      signup_start: row.signup_start ?? null,
+      signup_end: row.signup_end ?? null,
+      submit_end: row.submit_end ?? null,
+      review_end: row.review_end ?? null,
+    });
     const [a] = await this.db.insert(reviewActivity).values(row).returning();
     return this.row(a!);
   }
@@ -456,7 +496,11 @@ export class ReviewService {
     Object.assign(patch, await this.values(c, pick, schoolId));
     const merged = { ...a, ...patch } as Activity;
     this.checkDates(merged);
-    const [u] = await this.db.update(reviewActivity).set({ ...patch, updated_at: new Date() }).where(eq(reviewActivity.id, a.id)).returning();
+    const [u] = await this.db
+      .update(reviewActivity)
+      .set({ ...patch, updated_at: new Date() })
+      .where(eq(reviewActivity.id, a.id))
+      .returning();
     return this.row(u!);
   }
 
@@ -507,8 +551,14 @@ export class ReviewService {
 
   /** Mean of the submitted totals of every work, then the ranks (ties share one). */
   private async publish(tx: Tx, a: Activity): Promise<number> {
-    const works = await tx.select().from(reviewWork).where(and(eq(reviewWork.activity_id, a.id), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)));
-    const scores = await tx.select().from(reviewScore).where(and(eq(reviewScore.activity_id, a.id), isNotNull(reviewScore.submitted_at)));
+    const works = await tx
+      .select()
+      .from(reviewWork)
+      .where(and(eq(reviewWork.activity_id, a.id), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)));
+    const scores = await tx
+      .select()
+      .from(reviewScore)
+      .where(and(eq(reviewScore.activity_id, a.id), isNotNull(reviewScore.submitted_at)));
     const rows = works.map((w) => {
       const t = scores.filter((s) => s.work_id === w.id && s.total !== null).map((s) => Number(s.total));
       return { id: w.id, score: t.length ? round2(t.reduce((x, y) => x + y, 0) / t.length) : null };
@@ -524,11 +574,7 @@ export class ReviewService {
     const { a } = await this.visible(id, c);
     const hint = await this.signupHint(c, a);
     if (hint) throw forbidden(hint);
-    const [row] = await this.db
-      .insert(reviewSignup)
-      .values({ activity_id: id, account_id: c.id, school_id: c.school_id })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await this.db.insert(reviewSignup).values({ activity_id: id, account_id: c.id, school_id: c.school_id }).onConflictDoNothing().returning();
     if (!row) throw badInput("您已报名该活动");
     return { id: row.id, activity_id: id };
   }
@@ -539,13 +585,31 @@ export class ReviewService {
       eq(reviewSignup.activity_id, p.id),
       p.keyword ? or(ilike(account.realname, likeOf(p.keyword)), ilike(account.username, likeOf(p.keyword))) : undefined,
     );
-    const [{ n } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(reviewSignup).leftJoin(account, eq(account.id, reviewSignup.account_id)).where(where);
+    const [{ n } = { n: 0 }] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reviewSignup)
+      .leftJoin(account, eq(account.id, reviewSignup.account_id))
+      .where(where);
     const rows = await this.db
-      .select({ s: reviewSignup, name: account.realname, username: account.username, school_name: school.title, work_id: reviewWork.id, work_title: reviewWork.title })
+      .select({
+        s: reviewSignup,
+        name: account.realname,
+        username: account.username,
+        school_name: school.title,
+        work_id: reviewWork.id,
+        work_title: reviewWork.title,
+      })
       .from(reviewSignup)
       .leftJoin(account, eq(account.id, reviewSignup.account_id))
       .leftJoin(school, eq(school.id, reviewSignup.school_id))
-      .leftJoin(reviewWork, and(eq(reviewWork.activity_id, reviewSignup.activity_id), eq(reviewWork.account_id, reviewSignup.account_id), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)))
+      .leftJoin(
+        reviewWork,
+        and(
+          eq(reviewWork.activity_id, reviewSignup.activity_id),
+          eq(reviewWork.account_id, reviewSignup.account_id),
+          eq(reviewWork.status, REVIEW_WORK_STATUS.submitted),
+        ),
+      )
       .where(where)
       .orderBy(asc(reviewSignup.created_at), asc(reviewSignup.id))
       .limit(p.limit)
@@ -583,11 +647,17 @@ export class ReviewService {
 
   async workSave(c: Caller, p: In<typeof ReviewWorkSavePayload>): Promise<ReviewWorkRow> {
     const { a } = await this.visible(p.activity_id, c);
-    const [su] = await this.db.select().from(reviewSignup).where(and(eq(reviewSignup.activity_id, a.id), eq(reviewSignup.account_id, c.id)));
+    const [su] = await this.db
+      .select()
+      .from(reviewSignup)
+      .where(and(eq(reviewSignup.activity_id, a.id), eq(reviewSignup.account_id, c.id)));
     if (!su) throw forbidden("请先报名该活动");
     if (a.phase !== REVIEW_PHASES.submit) throw forbidden("当前不在作品提交阶段");
     await this.checkMaterials(c, p.video_id, p.file_ids);
-    const [existing] = await this.db.select().from(reviewWork).where(and(eq(reviewWork.activity_id, a.id), eq(reviewWork.account_id, c.id)));
+    const [existing] = await this.db
+      .select()
+      .from(reviewWork)
+      .where(and(eq(reviewWork.activity_id, a.id), eq(reviewWork.account_id, c.id)));
     if (existing?.status === REVIEW_WORK_STATUS.submitted) throw badInput("您已提交作品，如需修改请编辑已提交的作品");
     const values = {
       title: p.title,
@@ -657,7 +727,9 @@ export class ReviewService {
     const where = and(
       eq(reviewWork.activity_id, a.id),
       eq(reviewWork.status, REVIEW_WORK_STATUS.submitted),
-      p.keyword ? or(ilike(reviewWork.title, likeOf(p.keyword)), sql`${reviewWork.account_id} in (select id from account where realname ilike ${likeOf(p.keyword)})`) : undefined,
+      p.keyword
+        ? or(ilike(reviewWork.title, likeOf(p.keyword)), sql`${reviewWork.account_id} in (select id from account where realname ilike ${likeOf(p.keyword)})`)
+        : undefined,
     );
     const [{ n } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(reviewWork).where(where);
     const byRank = p.order === "rank" && a.phase === REVIEW_PHASES.result;
@@ -694,7 +766,10 @@ export class ReviewService {
     const { a, manager } = await this.visible(w.activity_id, c);
     const isAuthor = c?.id === w.account_id;
     if (!manager && !isAuthor && (a.phase < REVIEW_PHASES.submit || w.status !== REVIEW_WORK_STATUS.submitted)) throw notFound(REVIEW_MESSAGES.workNotFound);
-    await this.db.update(reviewWork).set({ view_count: sql`${reviewWork.view_count} + 1` }).where(eq(reviewWork.id, id));
+    await this.db
+      .update(reviewWork)
+      .set({ view_count: sql`${reviewWork.view_count} + 1` })
+      .where(eq(reviewWork.id, id));
     w.view_count += 1;
     const scheme = await loadScheme(this.db, a.indicator_id);
     const files = w.file_ids.length ? await this.db.select().from(storedFile).where(inArray(storedFile.id, w.file_ids)) : [];
@@ -704,7 +779,10 @@ export class ReviewService {
       .map((f) => ({ id: f.id, file_name: f.real_file_name, file_type: f.file_type, size: f.size, url: this.d.files.signedPath(f.id) }));
     let myScore: ReviewMyScore | null = null;
     if (c) {
-      const [s] = await this.db.select().from(reviewScore).where(and(eq(reviewScore.work_id, id), eq(reviewScore.reviewer_id, c.id)));
+      const [s] = await this.db
+        .select()
+        .from(reviewScore)
+        .where(and(eq(reviewScore.work_id, id), eq(reviewScore.reviewer_id, c.id)));
       if (s)
         myScore = {
           scores: s.scores,
@@ -717,7 +795,10 @@ export class ReviewService {
     }
     let result: ReviewWorkDetail["result"] = null;
     if (a.phase === REVIEW_PHASES.result) {
-      const submitted = await this.db.select().from(reviewScore).where(and(eq(reviewScore.work_id, id), isNotNull(reviewScore.submitted_at)));
+      const submitted = await this.db
+        .select()
+        .from(reviewScore)
+        .where(and(eq(reviewScore.work_id, id), isNotNull(reviewScore.submitted_at)));
       result = { score: w.score ?? null, rank: w.rank ?? null, reviewer_count: submitted.length, items: await this.itemMeans(scheme, submitted) };
     }
     return {
@@ -736,10 +817,16 @@ export class ReviewService {
   async results(c: Caller | null, id: number): Promise<ReviewResults> {
     const { a } = await this.visible(id, c);
     if (a.phase !== REVIEW_PHASES.result) throw forbidden("结果尚未公示");
-    const works = await this.db.select().from(reviewWork).where(and(eq(reviewWork.activity_id, id), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)));
+    const works = await this.db
+      .select()
+      .from(reviewWork)
+      .where(and(eq(reviewWork.activity_id, id), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)));
     const rows = await this.workRows(works, a.phase);
     const scheme = await loadScheme(this.db, a.indicator_id);
-    const scores = await this.db.select().from(reviewScore).where(and(eq(reviewScore.activity_id, id), isNotNull(reviewScore.submitted_at)));
+    const scores = await this.db
+      .select()
+      .from(reviewScore)
+      .where(and(eq(reviewScore.activity_id, id), isNotNull(reviewScore.submitted_at)));
     const list: ReviewResultRow[] = [];
     for (const r of rows) {
       const mine = scores.filter((s) => s.work_id === r.id);
@@ -785,7 +872,11 @@ export class ReviewService {
   }
 
   private async pool(activityId: number): Promise<number[]> {
-    const rows = await this.db.select({ id: reviewReviewer.account_id }).from(reviewReviewer).where(eq(reviewReviewer.activity_id, activityId)).orderBy(asc(reviewReviewer.id));
+    const rows = await this.db
+      .select({ id: reviewReviewer.account_id })
+      .from(reviewReviewer)
+      .where(eq(reviewReviewer.activity_id, activityId))
+      .orderBy(asc(reviewReviewer.id));
     return rows.map((r) => r.id);
   }
 
@@ -807,14 +898,21 @@ export class ReviewService {
       const current = await tx.select().from(reviewReviewer).where(eq(reviewReviewer.activity_id, id));
       const gone = current.filter((r) => !ids.includes(r.account_id)).map((r) => r.account_id);
       if (gone.length) {
-        const started = await tx.select().from(reviewScore).where(and(eq(reviewScore.activity_id, id), inArray(reviewScore.reviewer_id, gone)));
+        const started = await tx
+          .select()
+          .from(reviewScore)
+          .where(and(eq(reviewScore.activity_id, id), inArray(reviewScore.reviewer_id, gone)));
         if (started.some((s) => stateOf(s) !== "todo")) throw badInput("已开始评分的评审专家不能移出评审库");
         await tx.delete(reviewScore).where(and(eq(reviewScore.activity_id, id), inArray(reviewScore.reviewer_id, gone)));
         await tx.delete(reviewReviewer).where(and(eq(reviewReviewer.activity_id, id), inArray(reviewReviewer.account_id, gone)));
       }
       const have = new Set(current.map((r) => r.account_id));
       const add = ids.filter((x) => !have.has(x));
-      if (add.length) await tx.insert(reviewReviewer).values(add.map((account_id) => ({ activity_id: id, account_id }))).onConflictDoNothing();
+      if (add.length)
+        await tx
+          .insert(reviewReviewer)
+          .values(add.map((account_id) => ({ activity_id: id, account_id })))
+          .onConflictDoNothing();
     });
     return { list: await this.reviewerRows(id, await this.pool(id)) };
   }
@@ -828,7 +926,10 @@ export class ReviewService {
     const a = await this.managed(p.id, c);
     if (a.phase !== REVIEW_PHASES.submit && a.phase !== REVIEW_PHASES.review) throw forbidden("只能在作品提交或评审阶段分配评审");
     const pool = await this.pool(a.id);
-    const works = await this.db.select().from(reviewWork).where(and(eq(reviewWork.activity_id, a.id), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)));
+    const works = await this.db
+      .select()
+      .from(reviewWork)
+      .where(and(eq(reviewWork.activity_id, a.id), eq(reviewWork.status, REVIEW_WORK_STATUS.submitted)));
     let created = 0;
     let removed = 0;
     let kept = 0;
@@ -844,9 +945,19 @@ export class ReviewService {
         const mine = existing.filter((s) => s.work_id === w.id);
         const drop = mine.filter((s) => !want.includes(s.reviewer_id));
         if (drop.some((s) => stateOf(s) !== "todo")) throw badInput("已开始评分的评审专家不能移除");
-        if (drop.length) await tx.delete(reviewScore).where(inArray(reviewScore.id, drop.map((s) => s.id)));
+        if (drop.length)
+          await tx.delete(reviewScore).where(
+            inArray(
+              reviewScore.id,
+              drop.map((s) => s.id),
+            ),
+          );
         const add = want.filter((r) => !mine.some((s) => s.reviewer_id === r));
-        if (add.length) await tx.insert(reviewScore).values(add.map((reviewer_id) => ({ activity_id: a.id, work_id: w.id, reviewer_id }))).onConflictDoNothing();
+        if (add.length)
+          await tx
+            .insert(reviewScore)
+            .values(add.map((reviewer_id) => ({ activity_id: a.id, work_id: w.id, reviewer_id })))
+            .onConflictDoNothing();
         created = add.length;
         removed = drop.length;
         kept = mine.length - drop.length;
@@ -867,7 +978,13 @@ export class ReviewService {
         if (e instanceof AllocationError) throw badInput(e.message);
         throw e;
       }
-      if (fresh.length) await tx.delete(reviewScore).where(inArray(reviewScore.id, fresh.map((s) => s.id)));
+      if (fresh.length)
+        await tx.delete(reviewScore).where(
+          inArray(
+            reviewScore.id,
+            fresh.map((s) => s.id),
+          ),
+        );
       if (pairs.length) await tx.insert(reviewScore).values(pairs.map((x) => ({ activity_id: a.id, work_id: x.work_id, reviewer_id: x.reviewer_id })));
       created = pairs.length;
       removed = fresh.length;
@@ -901,7 +1018,9 @@ export class ReviewService {
       .from(reviewScore)
       .innerJoin(reviewWork, eq(reviewWork.id, reviewScore.work_id))
       .innerJoin(reviewActivity, eq(reviewActivity.id, reviewScore.activity_id))
-      .where(and(eq(reviewScore.reviewer_id, c.id), activityId ? eq(reviewScore.activity_id, activityId) : undefined, ne(reviewActivity.phase, REVIEW_PHASES.draft)))
+      .where(
+        and(eq(reviewScore.reviewer_id, c.id), activityId ? eq(reviewScore.activity_id, activityId) : undefined, ne(reviewActivity.phase, REVIEW_PHASES.draft)),
+      )
       .orderBy(desc(reviewActivity.id), asc(reviewWork.id));
     const workRows = await this.workRows(
       rows.map((r) => r.w),
@@ -927,7 +1046,10 @@ export class ReviewService {
   async scoreSave(c: Caller, p: In<typeof ReviewScoreSavePayload>): Promise<ReviewScoreAnswer> {
     const w = await this.work(p.work_id);
     const a = await this.activity(w.activity_id);
-    const [assigned] = await this.db.select().from(reviewScore).where(and(eq(reviewScore.work_id, w.id), eq(reviewScore.reviewer_id, c.id)));
+    const [assigned] = await this.db
+      .select()
+      .from(reviewScore)
+      .where(and(eq(reviewScore.work_id, w.id), eq(reviewScore.reviewer_id, c.id)));
     if (!assigned) {
       if (a.phase === REVIEW_PHASES.draft) throw notFound(REVIEW_MESSAGES.notFound);
       throw forbidden(REVIEW_MESSAGES.notAssigned);
@@ -959,9 +1081,15 @@ export class ReviewService {
         .where(and(eq(reviewScore.work_id, w.id), eq(reviewScore.reviewer_id, c.id)))
         .returning();
       // The work's running mean of submitted totals (shown to nobody before phase 4).
-      const sub = await tx.select({ t: reviewScore.total }).from(reviewScore).where(and(eq(reviewScore.work_id, w.id), isNotNull(reviewScore.submitted_at)));
+      const sub = await tx
+        .select({ t: reviewScore.total })
+        .from(reviewScore)
+        .where(and(eq(reviewScore.work_id, w.id), isNotNull(reviewScore.submitted_at)));
       const vals = sub.filter((s) => s.t !== null).map((s) => Number(s.t));
-      await tx.update(reviewWork).set({ score: vals.length ? round2(vals.reduce((x, y) => x + y, 0) / vals.length) : null }).where(eq(reviewWork.id, w.id));
+      await tx
+        .update(reviewWork)
+        .set({ score: vals.length ? round2(vals.reduce((x, y) => x + y, 0) / vals.length) : null })
+        .where(eq(reviewWork.id, w.id));
       return { work_id: w.id, total, state: stateOf(u!), submitted_at: formatTime(u!.submitted_at) };
     });
   }

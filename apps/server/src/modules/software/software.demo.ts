@@ -31,7 +31,8 @@ export const DEMO_VERSIONS: DemoVersion[] = [
     product: "device",
     version: "3.2.0",
     file: "yanke-recorder-3.2.0.pkg",
-    notes: "新增：\n- 双机位（教师、学生）同时推流\n修复：\n- 部分设备断网重连后不再上报心跳\n\n因 3.2.0 在部分型号上录制音画不同步，已下架，请升级到 3.4.1 及以上版本。",
+    notes:
+      "新增：\n- 双机位（教师、学生）同时推流\n修复：\n- 部分设备断网重连后不再上报心跳\n\n因 3.2.0 在部分型号上录制音画不同步，已下架，请升级到 3.4.1 及以上版本。",
     models: [],
     status: 0,
     current: false,
@@ -51,7 +52,8 @@ export const DEMO_VERSIONS: DemoVersion[] = [
     product: "device",
     version: "3.5.0",
     file: "yanke-recorder-3.5.0.pkg",
-    notes: "新增：\n- 巡课画面低延迟模式\n- 课表自动录制提前 1 分钟开始\n优化：\n- 心跳间隔可由平台下发\n- 升级前校验 SHA-256，校验失败保留原版本\n注意：\n- 仅适用于研课模拟录播型号",
+    notes:
+      "新增：\n- 巡课画面低延迟模式\n- 课表自动录制提前 1 分钟开始\n优化：\n- 心跳间隔可由平台下发\n- 升级前校验 SHA-256，校验失败保留原版本\n注意：\n- 仅适用于研课模拟录播型号",
     models: [MODEL],
     status: 1,
     current: true,

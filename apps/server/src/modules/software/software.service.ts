@@ -103,7 +103,11 @@ export class SoftwareService implements UpgradeRegistry {
     return out;
   }
 
-  private toRow(r: VersionRecord, names: ReadonlyMap<number, string>, counts?: { running: Map<string, number>; targeting: Map<string, number> }): SoftwareVersionRow {
+  private toRow(
+    r: VersionRecord,
+    names: ReadonlyMap<number, string>,
+    counts?: { running: Map<string, number>; targeting: Map<string, number> },
+  ): SoftwareVersionRow {
     const device = r.product === DEVICE_PRODUCT;
     return {
       id: r.id,
@@ -134,7 +138,9 @@ export class SoftwareService implements UpgradeRegistry {
     const where = and(
       eq(softwareVersion.product, p.product),
       p.status !== undefined ? eq(softwareVersion.status, p.status) : undefined,
-      kw ? or(sql`${softwareVersion.version} ilike ${kw}`, sql`${softwareVersion.file_name} ilike ${kw}`, sql`${softwareVersion.notes} ilike ${kw}`) : undefined,
+      kw
+        ? or(sql`${softwareVersion.version} ilike ${kw}`, sql`${softwareVersion.file_name} ilike ${kw}`, sql`${softwareVersion.notes} ilike ${kw}`)
+        : undefined,
     );
     const all = (await this.db.select().from(softwareVersion).where(where)).sort((a, b) => compareVersions(b.version, a.version) || b.id - a.id);
     const pageRows = all.slice((p.page - 1) * p.limit, p.page * p.limit);
@@ -147,7 +153,9 @@ export class SoftwareService implements UpgradeRegistry {
       .where(and(eq(softwareVersion.product, p.product), eq(softwareVersion.is_current, 1)));
     let running: SoftwareListAnswer["running"] = [];
     if (counts) {
-      const registered = new Set((await this.db.select({ v: softwareVersion.version }).from(softwareVersion).where(eq(softwareVersion.product, DEVICE_PRODUCT))).map((r) => r.v));
+      const registered = new Set(
+        (await this.db.select({ v: softwareVersion.version }).from(softwareVersion).where(eq(softwareVersion.product, DEVICE_PRODUCT))).map((r) => r.v),
+      );
       running = [...counts.running.entries()]
         .map(([version, count]) => ({ version, count, registered: registered.has(version) }))
         .sort((a, b) => (a.version === "" ? 1 : b.version === "" ? -1 : compareVersions(b.version, a.version)));
@@ -173,8 +181,15 @@ export class SoftwareService implements UpgradeRegistry {
     const fromDevices =
       scope === false
         ? []
-        : (await this.db.selectDistinct({ p: equipment.producer }).from(equipment).where(and(scope, ne(equipment.producer, "")))).map((r) => r.p);
-    const fromVersions = (await this.db.select({ m: softwareVersion.models }).from(softwareVersion).where(eq(softwareVersion.product, DEVICE_PRODUCT))).flatMap((r) => r.m);
+        : (
+            await this.db
+              .selectDistinct({ p: equipment.producer })
+              .from(equipment)
+              .where(and(scope, ne(equipment.producer, "")))
+          ).map((r) => r.p);
+    const fromVersions = (await this.db.select({ m: softwareVersion.models }).from(softwareVersion).where(eq(softwareVersion.product, DEVICE_PRODUCT))).flatMap(
+      (r) => r.m,
+    );
     return [...new Set([...fromDevices, ...fromVersions])].sort((a, b) => a.localeCompare(b, "zh-CN"));
   }
 
@@ -225,7 +240,17 @@ export class SoftwareService implements UpgradeRegistry {
     try {
       const [r] = await this.db
         .insert(softwareVersion)
-        .values({ product: p.product, version: p.version, ...file, notes: p.notes, models: p.models, account_id: c.id, released_at: now, created_at: now, updated_at: now })
+        .values({
+          product: p.product,
+          version: p.version,
+          ...file,
+          notes: p.notes,
+          models: p.models,
+          account_id: c.id,
+          released_at: now,
+          created_at: now,
+          updated_at: now,
+        })
         .returning({ id: softwareVersion.id });
       return { id: r!.id };
     } catch (e) {
@@ -290,7 +315,12 @@ export class SoftwareService implements UpgradeRegistry {
   }
 
   async deviceVersion(q: { id?: number; version?: string }): Promise<UpgradeVersion | undefined> {
-    const where = q.id !== undefined ? eq(softwareVersion.id, q.id) : q.version !== undefined ? and(eq(softwareVersion.product, DEVICE_PRODUCT), eq(softwareVersion.version, q.version)) : undefined;
+    const where =
+      q.id !== undefined
+        ? eq(softwareVersion.id, q.id)
+        : q.version !== undefined
+          ? and(eq(softwareVersion.product, DEVICE_PRODUCT), eq(softwareVersion.version, q.version))
+          : undefined;
     if (!where) return undefined;
     const [r] = await this.db.select().from(softwareVersion).where(where);
     return this.upgradeVersion(r);

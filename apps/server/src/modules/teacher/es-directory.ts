@@ -35,9 +35,7 @@ export interface EsTeacher extends EsAccount {
 }
 
 /** One row of the teacher listing: parsed, or why it could not be (the rest of the listing still counts). */
-export type EsTeacherEntry =
-  | { ok: true; teacher: EsTeacher }
-  | { ok: false; external_id: string; account: string; name: string; msg: string };
+export type EsTeacherEntry = { ok: true; teacher: EsTeacher } | { ok: false; external_id: string; account: string; name: string; msg: string };
 
 export const ES_MESSAGES = {
   notConfigured: "本平台未接入区域教育云目录服务，请联系管理员",
@@ -65,7 +63,10 @@ const zOptText = z
 const AccountAnswer = z.object({
   id: zExternalId,
   account: z.string().trim().min(1).max(128),
-  name: z.string().max(200).transform((v) => v.trim()),
+  name: z
+    .string()
+    .max(200)
+    .transform((v) => v.trim()),
   phone: zOptText,
   school_code: zOptText,
 });

@@ -182,7 +182,10 @@ export class RosterService {
   async remove(c: Caller, id: number): Promise<{ id: number }> {
     this.local();
     await this.entry(c, id);
-    const [bound] = await this.db.select({ username: account.username }).from(account).where(eq(account.es_account_id, localDirectoryId(id)));
+    const [bound] = await this.db
+      .select({ username: account.username })
+      .from(account)
+      .where(eq(account.es_account_id, localDirectoryId(id)));
     if (bound) throw conflict(ROSTER_MESSAGES.bound(bound.username));
     await this.db.delete(directoryTeacher).where(eq(directoryTeacher.id, id));
     return { id };

@@ -1,4 +1,14 @@
-import { CALLS, EsBindPayload, EsTeacherSyncPayload, EsUnbindPayload, ROSTER_CALLS, RosterIdPayload, RosterListPayload, RosterSave, RosterUpdate } from "@yanke/protocol";
+import {
+  CALLS,
+  EsBindPayload,
+  EsTeacherSyncPayload,
+  EsUnbindPayload,
+  ROSTER_CALLS,
+  RosterIdPayload,
+  RosterListPayload,
+  RosterSave,
+  RosterUpdate,
+} from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall, pickSent } from "../../http/call.js";
 import { AppError } from "../../http/errors.js";

@@ -208,4 +208,3 @@ export class TeacherService {
     return undefined;
   }
 }
-

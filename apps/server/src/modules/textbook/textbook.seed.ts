@@ -46,8 +46,20 @@ export function parseCatalogue(text: string = CATALOGUE): SeedBook[] {
     const line = raw.trim();
     if (!line) continue;
     if (line.startsWith("@")) {
-      const [code, edition, period, subject, grade, name] = line.slice(1).split("|").map((s) => s.trim());
-      book = { code: code!, edition: edition!, period_name: period!, subject_name: subject!, grade_name: grade!, name: name!, sort: books.length + 1, nodes: [] };
+      const [code, edition, period, subject, grade, name] = line
+        .slice(1)
+        .split("|")
+        .map((s) => s.trim());
+      book = {
+        code: code!,
+        edition: edition!,
+        period_name: period!,
+        subject_name: subject!,
+        grade_name: grade!,
+        name: name!,
+        sort: books.length + 1,
+        nodes: [],
+      };
       books.push(book);
       stack.length = 0;
       stack.push({ code: book.code, children: 0 });
@@ -67,7 +79,14 @@ export function parseCatalogue(text: string = CATALOGUE): SeedBook[] {
       .split("、")
       .map((s) => s.trim())
       .filter(Boolean);
-    book.nodes.push({ code, parent: level === 1 ? "" : parent.code, name: name!, level, sort: parent.children, keywords: keywords.length ? keywords : [bareName(name!)] });
+    book.nodes.push({
+      code,
+      parent: level === 1 ? "" : parent.code,
+      name: name!,
+      level,
+      sort: parent.children,
+      keywords: keywords.length ? keywords : [bareName(name!)],
+    });
   }
   return books;
 }
@@ -90,11 +109,27 @@ export async function seedTextbookCatalogue(db: Db): Promise<void> {
     .insert(textbookEdition)
     .values(EDITIONS.map((name, i) => ({ name, sort: i + 1 })))
     .onConflictDoNothing();
-  const editions = new Map((await db.select({ id: textbookEdition.id, name: textbookEdition.name }).from(textbookEdition).where(inArray(textbookEdition.name, [...EDITIONS]))).map((e) => [e.name, e.id]));
+  const editions = new Map(
+    (
+      await db
+        .select({ id: textbookEdition.id, name: textbookEdition.name })
+        .from(textbookEdition)
+        .where(inArray(textbookEdition.name, [...EDITIONS]))
+    ).map((e) => [e.name, e.id]),
+  );
 
   await db
     .insert(textbookBook)
-    .values(books.map((b) => ({ edition_id: editions.get(b.edition)!, name: b.name, period_name: b.period_name, subject_name: b.subject_name, grade_name: b.grade_name, sort: b.sort })))
+    .values(
+      books.map((b) => ({
+        edition_id: editions.get(b.edition)!,
+        name: b.name,
+        period_name: b.period_name,
+        subject_name: b.subject_name,
+        grade_name: b.grade_name,
+        sort: b.sort,
+      })),
+    )
     .onConflictDoNothing();
   const bookIds = new Map<string, number>();
   for (const b of books) {
@@ -111,7 +146,15 @@ export async function seedTextbookCatalogue(db: Db): Promise<void> {
     const rows = books.flatMap((b) =>
       b.nodes
         .filter((n) => n.level === level)
-        .map((n) => ({ book_id: bookIds.get(b.code)!, pid: n.parent ? ids.get(n.parent)! : 0, code: n.code, name: n.name, level, sort: n.sort, keywords: n.keywords })),
+        .map((n) => ({
+          book_id: bookIds.get(b.code)!,
+          pid: n.parent ? ids.get(n.parent)! : 0,
+          code: n.code,
+          name: n.name,
+          level,
+          sort: n.sort,
+          keywords: n.keywords,
+        })),
     );
     if (!rows.length) continue;
     await db.insert(textbookCatalog).values(rows).onConflictDoNothing();

@@ -6,7 +6,12 @@ describe("the base catalogue data", () => {
   const nodes = books.flatMap((b) => b.nodes);
 
   it("covers 小学/初中/高中 × 语文/数学/英语 with unique, nesting codes", () => {
-    for (const p of ["小学", "初中", "高中"]) for (const s of ["语文", "数学", "英语"]) expect(books.some((b) => b.period_name === p && b.subject_name === s), `${p}${s}`).toBe(true);
+    for (const p of ["小学", "初中", "高中"])
+      for (const s of ["语文", "数学", "英语"])
+        expect(
+          books.some((b) => b.period_name === p && b.subject_name === s),
+          `${p}${s}`,
+        ).toBe(true);
     expect(new Set(nodes.map((n) => n.code)).size).toBe(nodes.length);
     expect(new Set(books.map((b) => `${b.edition}/${b.subject_name}/${b.name}`)).size).toBe(books.length);
     for (const n of nodes) {

@@ -84,7 +84,9 @@ export class TextbookService {
       .where(and(eq(textbookEdition.status, 1), p.keyword ? ilike(textbookEdition.name, containsPattern(p.keyword)) : undefined))
       .orderBy(asc(textbookEdition.sort), asc(textbookEdition.id));
     const counts = new Map(
-      (await this.db.select({ id: textbookBook.edition_id, n: count() }).from(textbookBook).where(eq(textbookBook.status, 1)).groupBy(textbookBook.edition_id)).map((r) => [r.id, num(r.n)]),
+      (
+        await this.db.select({ id: textbookBook.edition_id, n: count() }).from(textbookBook).where(eq(textbookBook.status, 1)).groupBy(textbookBook.edition_id)
+      ).map((r) => [r.id, num(r.n)]),
     );
     return rows.map((r) => ({ ...r, book_count: counts.get(r.id) ?? 0 }));
   }
@@ -112,7 +114,13 @@ export class TextbookService {
     const ids = rows.map((r) => r.b.id);
     const counts = new Map(
       ids.length
-        ? (await this.db.select({ id: textbookCatalog.book_id, n: count() }).from(textbookCatalog).where(inArray(textbookCatalog.book_id, ids)).groupBy(textbookCatalog.book_id)).map((r) => [r.id, num(r.n)])
+        ? (
+            await this.db
+              .select({ id: textbookCatalog.book_id, n: count() })
+              .from(textbookCatalog)
+              .where(inArray(textbookCatalog.book_id, ids))
+              .groupBy(textbookCatalog.book_id)
+          ).map((r) => [r.id, num(r.n)])
         : [],
     );
     return rows.map(({ b, edition_name }) => ({
@@ -131,7 +139,11 @@ export class TextbookService {
   async catalogTree(bookId: number): Promise<TextbookCatalogTreeAnswer> {
     const [book] = await this.bookQuery(eq(textbookBook.id, bookId));
     if (!book) throw notFound("教材不存在");
-    const nodes = await this.db.select().from(textbookCatalog).where(eq(textbookCatalog.book_id, bookId)).orderBy(asc(textbookCatalog.level), asc(textbookCatalog.sort), asc(textbookCatalog.id));
+    const nodes = await this.db
+      .select()
+      .from(textbookCatalog)
+      .where(eq(textbookCatalog.book_id, bookId))
+      .orderBy(asc(textbookCatalog.level), asc(textbookCatalog.sort), asc(textbookCatalog.id));
     const counts = new Map(
       (
         await this.db
@@ -143,7 +155,18 @@ export class TextbookService {
     );
     const byId = new Map<number, TextbookCatalogNode>();
     for (const n of nodes) {
-      byId.set(n.id, { id: n.id, book_id: n.book_id, pid: n.pid, code: n.code, name: n.name, level: n.level, sort: n.sort, keywords: n.keywords, resource_count: counts.get(n.id) ?? 0, children: [] });
+      byId.set(n.id, {
+        id: n.id,
+        book_id: n.book_id,
+        pid: n.pid,
+        code: n.code,
+        name: n.name,
+        level: n.level,
+        sort: n.sort,
+        keywords: n.keywords,
+        resource_count: counts.get(n.id) ?? 0,
+        children: [],
+      });
     }
     const tree: TextbookCatalogNode[] = [];
     for (const n of nodes) {
@@ -219,14 +242,17 @@ export class TextbookService {
     );
     const scope = scopeOf(c);
     if (scope.kind === "school" || scope.kind === "region") {
-      const regionIds = scope.kind === "region" ? (await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, scope.code))).map((r) => r.id) : [];
+      const regionIds =
+        scope.kind === "region" ? (await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, scope.code))).map((r) => r.id) : [];
       const inScope = await this.db
         .select({ id: community.id })
         .from(community)
         .where(
           or(
             schools.length ? inArray(community.school_id, schools) : sql`false`,
-            regionIds.length ? or(inArray(community.province_id, regionIds), inArray(community.city_id, regionIds), inArray(community.area_id, regionIds)) : sql`false`,
+            regionIds.length
+              ? or(inArray(community.province_id, regionIds), inArray(community.city_id, regionIds), inArray(community.area_id, regionIds))
+              : sql`false`,
           ),
         );
       for (const r of inScope) managed.add(r.id);
@@ -234,7 +260,15 @@ export class TextbookService {
     const parts: SQL[] = [];
     if (managed.size) parts.push(inArray(textbookResource.community_id, [...managed]));
     if (schools.length)
-      parts.push(and(eq(textbookResource.community_id, 0), sql`${textbookResource.account_id} in (select a.id from account a where a.school_id in (${sql.join(schools.map((s) => sql`${s}`), sql`, `)}))`)!);
+      parts.push(
+        and(
+          eq(textbookResource.community_id, 0),
+          sql`${textbookResource.account_id} in (select a.id from account a where a.school_id in (${sql.join(
+            schools.map((s) => sql`${s}`),
+            sql`, `,
+          )}))`,
+        )!,
+      );
     return parts.length ? or(...parts)! : sql`false`;
   }
 
@@ -334,7 +368,14 @@ export class TextbookService {
         })
         .returning({ id: textbookResource.id });
       if (communityId)
-        await this.deps.access.log(tx, { community_id: communityId, account_id: c.id, action: "textbook.save", target_type: "textbook_resource", target_id: row!.id, content: `上传教材资源「${p.file_name || file.real_file_name}」` });
+        await this.deps.access.log(tx, {
+          community_id: communityId,
+          account_id: c.id,
+          action: "textbook.save",
+          target_type: "textbook_resource",
+          target_id: row!.id,
+          content: `上传教材资源「${p.file_name || file.real_file_name}」`,
+        });
       return row!.id;
     });
     return this.read(c, id);
@@ -373,10 +414,20 @@ export class TextbookService {
       const copies = await this.copiesOf(tx, row.id);
       if (copies.length) {
         const { updated_at: _u, ...mirror } = set;
-        await tx.update(textbookResource).set({ ...mirror, updated_at: set.updated_at }).where(inArray(textbookResource.id, copies));
+        await tx
+          .update(textbookResource)
+          .set({ ...mirror, updated_at: set.updated_at })
+          .where(inArray(textbookResource.id, copies));
       }
       if (row.community_id)
-        await this.deps.access.log(tx, { community_id: row.community_id, account_id: c.id, action: "textbook.update", target_type: "textbook_resource", target_id: row.id, content: `修改教材资源「${set.file_name ?? row.file_name}」` });
+        await this.deps.access.log(tx, {
+          community_id: row.community_id,
+          account_id: c.id,
+          action: "textbook.update",
+          target_type: "textbook_resource",
+          target_id: row.id,
+          content: `修改教材资源「${set.file_name ?? row.file_name}」`,
+        });
     });
     return this.read(c, row.id);
   }
@@ -392,7 +443,10 @@ export class TextbookService {
   /** c379 */
   async list(c: Caller, p: TextbookResourceListPayload): Promise<Page<TextbookResourceRow>> {
     const checkerSql = await this.checkerCondition(c);
-    const visibleSql = checkerSql === undefined ? undefined : or(eq(textbookResource.status, TEXTBOOK_RESOURCE_STATUS.approved), eq(textbookResource.account_id, c.id), checkerSql);
+    const visibleSql =
+      checkerSql === undefined
+        ? undefined
+        : or(eq(textbookResource.status, TEXTBOOK_RESOURCE_STATUS.approved), eq(textbookResource.account_id, c.id), checkerSql);
     const where = and(
       visibleSql,
       p.activity_id ? eq(textbookResource.activity_id, p.activity_id) : eq(textbookResource.source_id, 0),
@@ -411,7 +465,12 @@ export class TextbookService {
 
   private keyword(k: string): SQL {
     const like = containsPattern(k);
-    return or(ilike(textbookResource.file_name, like), ilike(textbookResource.author, like), ilike(textbookResource.up_file_name, like), ilike(textbookResource.njy_structure, like))!;
+    return or(
+      ilike(textbookResource.file_name, like),
+      ilike(textbookResource.author, like),
+      ilike(textbookResource.up_file_name, like),
+      ilike(textbookResource.njy_structure, like),
+    )!;
   }
 
   private async page(c: Caller, where: SQL | undefined, page: number, limit: number): Promise<Page<TextbookResourceRow>> {
@@ -508,7 +567,12 @@ export class TextbookService {
     const { row, checker } = await this.visible(c, p.id);
     if (!checker) throw forbidden(row.community_id ? "只有社区创建者或管理员可以审核社区资源" : "只有管理该上传者学校的管理员可以审核资源");
     if (row.source_id) throw badInput("这是同步得到的资源，请审核原资源");
-    const set = { status: p.status, check_reason: p.status === TEXTBOOK_RESOURCE_STATUS.rejected ? p.reason : p.reason, checked_by: c.id, updated_at: this.deps.now() };
+    const set = {
+      status: p.status,
+      check_reason: p.status === TEXTBOOK_RESOURCE_STATUS.rejected ? p.reason : p.reason,
+      checked_by: c.id,
+      updated_at: this.deps.now(),
+    };
     await this.db.transaction(async (tx) => {
       const ids = [row.id, ...(await this.copiesOf(tx, row.id))];
       await tx.update(textbookResource).set(set).where(inArray(textbookResource.id, ids));
@@ -533,7 +597,14 @@ export class TextbookService {
       const ids = [row.id, ...(await this.copiesOf(tx, row.id))];
       await tx.delete(textbookResource).where(inArray(textbookResource.id, ids));
       if (row.community_id)
-        await this.deps.access.log(tx, { community_id: row.community_id, account_id: c.id, action: "textbook.delete", target_type: "textbook_resource", target_id: row.id, content: `删除教材资源「${row.file_name}」` });
+        await this.deps.access.log(tx, {
+          community_id: row.community_id,
+          account_id: c.id,
+          action: "textbook.delete",
+          target_type: "textbook_resource",
+          target_id: row.id,
+          content: `删除教材资源「${row.file_name}」`,
+        });
       return ids.length;
     });
     return { id: row.id, deleted };
@@ -556,7 +627,13 @@ export class TextbookService {
     return { ...rest, activity_id: activityId, source_id: src.id, download_count: 0, created_at: now, updated_at: now };
   }
 
-  private async insertCopies(c: Caller, communityId: number, rows: (typeof textbookResource.$inferInsert)[], activities: number, what: string): Promise<TwSyncAnswer> {
+  private async insertCopies(
+    c: Caller,
+    communityId: number,
+    rows: (typeof textbookResource.$inferInsert)[],
+    activities: number,
+    what: string,
+  ): Promise<TwSyncAnswer> {
     const created = await this.db.transaction(async (tx) => {
       let n = 0;
       for (let i = 0; i < rows.length; i += 500) {
@@ -567,7 +644,14 @@ export class TextbookService {
           .returning({ id: textbookResource.id });
         n += got.length;
       }
-      await this.deps.access.log(tx, { community_id: communityId, account_id: c.id, action: "textbook.sync", target_type: "community", target_id: communityId, content: `${what}：新增 ${n} 条，已存在 ${rows.length - n} 条` });
+      await this.deps.access.log(tx, {
+        community_id: communityId,
+        account_id: c.id,
+        action: "textbook.sync",
+        target_type: "community",
+        target_id: communityId,
+        content: `${what}：新增 ${n} 条，已存在 ${rows.length - n} 条`,
+      });
       return n;
     });
     return { created, skipped: rows.length - created, total: rows.length, activities };
@@ -580,12 +664,25 @@ export class TextbookService {
     const sources = await this.db
       .select()
       .from(textbookResource)
-      .where(and(eq(textbookResource.community_id, p.community_id), eq(textbookResource.activity_id, 0), eq(textbookResource.status, TEXTBOOK_RESOURCE_STATUS.approved)))
+      .where(
+        and(
+          eq(textbookResource.community_id, p.community_id),
+          eq(textbookResource.activity_id, 0),
+          eq(textbookResource.status, TEXTBOOK_RESOURCE_STATUS.approved),
+        ),
+      )
       .orderBy(asc(textbookResource.id));
     // A community-level copy of an activity's resource does not go back into that activity.
     const srcIds = sources.filter((s) => s.source_id).map((s) => s.source_id);
     const origin = new Map(
-      srcIds.length ? (await this.db.select({ id: textbookResource.id, activity_id: textbookResource.activity_id }).from(textbookResource).where(inArray(textbookResource.id, srcIds))).map((r) => [r.id, r.activity_id]) : [],
+      srcIds.length
+        ? (
+            await this.db
+              .select({ id: textbookResource.id, activity_id: textbookResource.activity_id })
+              .from(textbookResource)
+              .where(inArray(textbookResource.id, srcIds))
+          ).map((r) => [r.id, r.activity_id])
+        : [],
     );
     const now = this.deps.now();
     const rows = acts.flatMap((a) => sources.filter((s) => !s.source_id || origin.get(s.source_id) !== a.id).map((s) => this.copy(s, a.id, now)));
@@ -667,12 +764,19 @@ export class TextbookService {
       conds.push(eq(textbookResource.book_id, b.id));
     }
     if (p.courseid) {
-      const [s] = await this.db.select({ name: subject.name, period: period.name }).from(subject).innerJoin(period, eq(period.id, subject.period_id)).where(eq(subject.id, p.courseid));
+      const [s] = await this.db
+        .select({ name: subject.name, period: period.name })
+        .from(subject)
+        .innerJoin(period, eq(period.id, subject.period_id))
+        .where(eq(subject.id, p.courseid));
       if (!s) throw notFound("学科不存在");
       conds.push(and(eq(textbookBook.subject_name, s.name), eq(textbookBook.period_name, s.period)));
     }
     if (p.catalogid) {
-      const [n] = await this.db.select({ code: textbookCatalog.code, book_id: textbookCatalog.book_id }).from(textbookCatalog).where(eq(textbookCatalog.id, p.catalogid));
+      const [n] = await this.db
+        .select({ code: textbookCatalog.code, book_id: textbookCatalog.book_id })
+        .from(textbookCatalog)
+        .where(eq(textbookCatalog.id, p.catalogid));
       if (!n) throw notFound("教材目录不存在");
       conds.push(codeSubtree(textbookResource.catalog_code, n.code));
     }
@@ -680,7 +784,15 @@ export class TextbookService {
     const where = and(...conds);
     const [n] = await this.db.select({ n: count() }).from(textbookResource).innerJoin(textbookBook, eq(textbookBook.id, textbookResource.book_id)).where(where);
     const rows = await this.db
-      .select({ r: textbookResource, book_name: textbookBook.name, subject_name: textbookBook.subject_name, period_name: textbookBook.period_name, catalog_name: textbookCatalog.name, file_type: storedFile.file_type, is_public: storedFile.is_public })
+      .select({
+        r: textbookResource,
+        book_name: textbookBook.name,
+        subject_name: textbookBook.subject_name,
+        period_name: textbookBook.period_name,
+        catalog_name: textbookCatalog.name,
+        file_type: storedFile.file_type,
+        is_public: storedFile.is_public,
+      })
       .from(textbookResource)
       .innerJoin(textbookBook, eq(textbookBook.id, textbookResource.book_id))
       .leftJoin(textbookCatalog, eq(textbookCatalog.id, textbookResource.catalog_id))

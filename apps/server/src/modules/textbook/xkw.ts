@@ -89,7 +89,11 @@ export class RemoteXkwProvider implements XkwProvider {
     if (p.courseid) params.course_id = String(p.courseid);
     if (p.catalogid) params.catalog_id = String(p.catalogid);
     if (p.keyword) params.keyword = p.keyword;
-    const query = new URLSearchParams(Object.keys(params).sort().map((k): [string, string] => [k, params[k]!])).toString();
+    const query = new URLSearchParams(
+      Object.keys(params)
+        .sort()
+        .map((k): [string, string] => [k, params[k]!]),
+    ).toString();
     const base = new URL(this.cfg.api.endsWith("/") ? this.cfg.api : `${this.cfg.api}/`);
     const url = new URL(`documents?${query}`, base);
     const timestamp = String(Math.floor((this.opts.now?.() ?? Date.now()) / 1000));

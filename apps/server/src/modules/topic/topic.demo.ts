@@ -57,7 +57,12 @@ export async function seedTopicDemo(d: FrontDemoDeps, videos: DemoVideo[]): Prom
     .where(and(eq(courseResource.level, 1), eq(courseResource.status, 1)))
     .orderBy(asc(courseResource.id))
     .limit(9);
-  const analyses = await db.select({ id: analysisCourse.id }).from(analysisCourse).where(eq(analysisCourse.publish_status, 1)).orderBy(desc(analysisCourse.id)).limit(3);
+  const analyses = await db
+    .select({ id: analysisCourse.id })
+    .from(analysisCourse)
+    .where(eq(analysisCourse.publish_status, 1))
+    .orderBy(desc(analysisCourse.id))
+    .limit(3);
   const listens = await db
     .select({ id: listenEvaluate.id })
     .from(listenEvaluate)
@@ -88,6 +93,10 @@ export async function seedTopicDemo(d: FrontDemoDeps, videos: DemoVideo[]): Prom
         sort: plan.sort,
       })
       .returning({ id: topic.id });
-    if (items.length) await db.insert(topicItem).values(items.map((it, k) => ({ ...it, topic_id: t!.id, sort: k + 1 }))).onConflictDoNothing();
+    if (items.length)
+      await db
+        .insert(topicItem)
+        .values(items.map((it, k) => ({ ...it, topic_id: t!.id, sort: k + 1 })))
+        .onConflictDoNothing();
   }
 }

@@ -148,7 +148,13 @@ export class TopicService {
       .offset((page - 1) * limit);
     const counts = await this.typeCounts(rows.map((r) => r.t.id));
     return {
-      list: rows.map((r) => this.toRow(r.t, { account_name: r.account_name, school_name: r.school_name, period_name: r.period_name, subject_name: r.subject_name }, counts.get(r.t.id) ?? {})),
+      list: rows.map((r) =>
+        this.toRow(
+          r.t,
+          { account_name: r.account_name, school_name: r.school_name, period_name: r.period_name, subject_name: r.subject_name },
+          counts.get(r.t.id) ?? {},
+        ),
+      ),
       total: n,
       page,
       limit,
@@ -247,7 +253,8 @@ export class TopicService {
 
   private async checkClass(periodId: number | undefined, subjectId: number | undefined): Promise<void> {
     if (periodId && !(await this.db.select({ id: period.id }).from(period).where(eq(period.id, periodId))).length) throw badInput("学段(period_id): 不存在");
-    if (subjectId && !(await this.db.select({ id: subject.id }).from(subject).where(eq(subject.id, subjectId))).length) throw badInput("学科(subject_id): 不存在");
+    if (subjectId && !(await this.db.select({ id: subject.id }).from(subject).where(eq(subject.id, subjectId))).length)
+      throw badInput("学科(subject_id): 不存在");
   }
 
   async save(c: Caller, p: z.output<typeof TopicSavePayload>): Promise<TopicRow> {
@@ -337,7 +344,10 @@ export class TopicService {
     await this.db.delete(topicItem).where(and(eq(topicItem.topic_id, t.id), inArray(topicItem.id, p.item_ids)));
     const [{ n } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(topicItem).where(eq(topicItem.topic_id, t.id));
     // A published topic left empty goes back to draft (an empty page is not published).
-    await this.db.update(topic).set({ updated_at: new Date(), ...(n === 0 ? { status: 0 } : {}) }).where(eq(topic.id, t.id));
+    await this.db
+      .update(topic)
+      .set({ updated_at: new Date(), ...(n === 0 ? { status: 0 } : {}) })
+      .where(eq(topic.id, t.id));
     return this.detail(c, t.id);
   }
 
@@ -350,7 +360,11 @@ export class TopicService {
     if (unknown.length) throw notFound(`条目不在该专题中：${unknown.join("、")}`);
     if (existing.some((i) => !given.has(i))) throw badInput("请给出该专题全部条目的顺序");
     await this.db.transaction(async (tx) => {
-      for (const [i, id] of p.item_ids.entries()) await tx.update(topicItem).set({ sort: i + 1 }).where(eq(topicItem.id, id));
+      for (const [i, id] of p.item_ids.entries())
+        await tx
+          .update(topicItem)
+          .set({ sort: i + 1 })
+          .where(eq(topicItem.id, id));
     });
     return this.detail(c, t.id);
   }
@@ -375,7 +389,15 @@ export class TopicService {
         };
       case 3:
         return {
-          base: and(eq(analysisCourse.status, 2), or(eq(analysisCourse.publish_status, 1), eq(analysisCourse.account_id, c.id), eq(analysisCourse.creator_id, c.id), inMine(analysisCourse.school_id))),
+          base: and(
+            eq(analysisCourse.status, 2),
+            or(
+              eq(analysisCourse.publish_status, 1),
+              eq(analysisCourse.account_id, c.id),
+              eq(analysisCourse.creator_id, c.id),
+              inMine(analysisCourse.school_id),
+            ),
+          ),
           kw: like ? sql`(${analysisCourse.name} ilike ${like} or ${account.realname} ilike ${like})` : undefined,
         };
       case 4:
@@ -400,13 +422,33 @@ export class TopicService {
     const { base } = await this.candidateWhere(c, type);
     switch (type) {
       case 1:
-        return (await this.db.select({ id: video.id }).from(video).where(and(base, inArray(video.id, ids)))).map((r) => r.id);
+        return (
+          await this.db
+            .select({ id: video.id })
+            .from(video)
+            .where(and(base, inArray(video.id, ids)))
+        ).map((r) => r.id);
       case 2:
-        return (await this.db.select({ id: courseResource.id }).from(courseResource).where(and(base, inArray(courseResource.id, ids)))).map((r) => r.id);
+        return (
+          await this.db
+            .select({ id: courseResource.id })
+            .from(courseResource)
+            .where(and(base, inArray(courseResource.id, ids)))
+        ).map((r) => r.id);
       case 3:
-        return (await this.db.select({ id: analysisCourse.id }).from(analysisCourse).where(and(base, inArray(analysisCourse.id, ids)))).map((r) => r.id);
+        return (
+          await this.db
+            .select({ id: analysisCourse.id })
+            .from(analysisCourse)
+            .where(and(base, inArray(analysisCourse.id, ids)))
+        ).map((r) => r.id);
       case 4:
-        return (await this.db.select({ id: listenEvaluate.id }).from(listenEvaluate).where(and(base, inArray(listenEvaluate.id, ids)))).map((r) => r.id);
+        return (
+          await this.db
+            .select({ id: listenEvaluate.id })
+            .from(listenEvaluate)
+            .where(and(base, inArray(listenEvaluate.id, ids)))
+        ).map((r) => r.id);
       default:
         return (
           await this.db
@@ -431,7 +473,9 @@ export class TopicService {
     switch (q.item_type) {
       case 1: {
         const where = and2(base, kw, taken(video.id));
-        const total = await this.count(this.db.select({ n: sql<number>`count(*)::int` }).from(video).leftJoin(account, eq(account.id, video.account_id)).where(where));
+        const total = await this.count(
+          this.db.select({ n: sql<number>`count(*)::int` }).from(video).leftJoin(account, eq(account.id, video.account_id)).where(where),
+        );
         const rows = await this.db
           .select({ id: video.id, pub: sql<boolean>`${publicVideoSql()}` })
           .from(video)
@@ -449,7 +493,9 @@ export class TopicService {
       }
       case 2: {
         const where = and2(base, kw, taken(courseResource.id));
-        const total = await this.count(this.db.select({ n: sql<number>`count(*)::int` }).from(courseResource).leftJoin(account, eq(account.id, courseResource.account_id)).where(where));
+        const total = await this.count(
+          this.db.select({ n: sql<number>`count(*)::int` }).from(courseResource).leftJoin(account, eq(account.id, courseResource.account_id)).where(where),
+        );
         const rows = await this.courseRows(where, q.limit, off);
         return page(
           rows.map((r) => ({ ...r.cand, state: r.status === 1 ? "已发布" : "草稿（管理范围内）" })),
@@ -458,7 +504,9 @@ export class TopicService {
       }
       case 3: {
         const where = and2(base, kw, taken(analysisCourse.id));
-        const total = await this.count(this.db.select({ n: sql<number>`count(*)::int` }).from(analysisCourse).leftJoin(account, eq(account.id, analysisCourse.account_id)).where(where));
+        const total = await this.count(
+          this.db.select({ n: sql<number>`count(*)::int` }).from(analysisCourse).leftJoin(account, eq(account.id, analysisCourse.account_id)).where(where),
+        );
         const rows = await this.analysisRows(where, q.limit, off);
         return page(
           rows.map((r) => ({ ...r.cand, state: r.publish_status === 1 ? "已公开" : mine(r.school_id, r.account_id) ? "未公开（管理范围内）" : "未公开" })),
@@ -467,7 +515,9 @@ export class TopicService {
       }
       case 4: {
         const where = and2(base, kw, taken(listenEvaluate.id));
-        const total = await this.count(this.db.select({ n: sql<number>`count(*)::int` }).from(listenEvaluate).leftJoin(account, eq(account.id, listenEvaluate.account_id)).where(where));
+        const total = await this.count(
+          this.db.select({ n: sql<number>`count(*)::int` }).from(listenEvaluate).leftJoin(account, eq(account.id, listenEvaluate.account_id)).where(where),
+        );
         const rows = await this.listenRows(where, q.limit, off);
         return page(
           rows.map((r) => ({ ...r.cand, state: r.open_model === 1 ? "公开" : "管理范围内" })),
@@ -565,7 +615,10 @@ export class TopicService {
     const out = new Map<number, number>();
     if (!courseIds.length) return out;
     const rows = await this.db
-      .select({ top: sql<number>`case when ${courseResource.top_id} = 0 then ${courseResource.id} else ${courseResource.top_id} end`, vid: courseResourceBind.resources_id })
+      .select({
+        top: sql<number>`case when ${courseResource.top_id} = 0 then ${courseResource.id} else ${courseResource.top_id} end`,
+        vid: courseResourceBind.resources_id,
+      })
       .from(courseResourceBind)
       .innerJoin(courseResource, eq(courseResource.id, courseResourceBind.course_id))
       .where(
@@ -629,7 +682,9 @@ export class TopicService {
       .offset(offset);
     const teacherIds = [...new Set(rows.map((r) => teacherOf(r.l)))];
     const names = new Map<number, string>();
-    if (teacherIds.length) for (const a of await this.db.select({ id: account.id, name: account.realname }).from(account).where(inArray(account.id, teacherIds))) names.set(a.id, a.name);
+    if (teacherIds.length)
+      for (const a of await this.db.select({ id: account.id, name: account.realname }).from(account).where(inArray(account.id, teacherIds)))
+        names.set(a.id, a.name);
     return rows.map((x) => ({
       id: x.l.id,
       open_model: x.l.open_model,
@@ -650,7 +705,14 @@ export class TopicService {
 
   private async workRows(where: SQL | undefined, limit: number, offset: number) {
     const rows = await this.db
-      .select({ w: reviewWork, phase: reviewActivity.phase, activity_title: reviewActivity.title, teacher: account.realname, school_name: school.title, subject_name: subject.name })
+      .select({
+        w: reviewWork,
+        phase: reviewActivity.phase,
+        activity_title: reviewActivity.title,
+        teacher: account.realname,
+        school_name: school.title,
+        subject_name: subject.name,
+      })
       .from(reviewWork)
       .innerJoin(reviewActivity, eq(reviewActivity.id, reviewWork.activity_id))
       .leftJoin(account, eq(account.id, reviewWork.account_id))
@@ -708,13 +770,25 @@ export class TopicService {
     // 2 课程资源: published courses.
     if (ids(2).length) {
       for (const r of await this.courseRows(inArray(courseResource.id, ids(2)), TOPIC_MAX_ITEMS, 0)) {
-        resolved.set(key(2, r.id), { ...r.cand, video_id: r.status === 1 ? r.video_id : 0, link: `/foreground/courseResourceVideo?id=${r.id}`, visible: r.status === 1, ...none });
+        resolved.set(key(2, r.id), {
+          ...r.cand,
+          video_id: r.status === 1 ? r.video_id : 0,
+          link: `/foreground/courseResourceVideo?id=${r.id}`,
+          visible: r.status === 1,
+          ...none,
+        });
       }
     }
     // 3 课堂分析: published reports.
     if (ids(3).length) {
       for (const r of await this.analysisRows(inArray(analysisCourse.id, ids(3)), TOPIC_MAX_ITEMS, 0)) {
-        resolved.set(key(3, r.id), { ...r.cand, video_id: r.publish_status === 1 ? r.video_id : 0, link: `/reportSecond?id=${r.id}`, visible: r.publish_status === 1, ...none });
+        resolved.set(key(3, r.id), {
+          ...r.cand,
+          video_id: r.publish_status === 1 ? r.video_id : 0,
+          link: `/reportSecond?id=${r.id}`,
+          visible: r.publish_status === 1,
+          ...none,
+        });
       }
     }
     // 4 听评课: #9's can_view for the viewer (anonymous: 公开 and open).
@@ -723,7 +797,12 @@ export class TopicService {
         ? await listenAccessOf(this.deps.community).visibleSql(viewer)
         : and(eq(listenEvaluate.status, 1), eq(listenEvaluate.is_display, 1), eq(listenEvaluate.verify_status, 1), eq(listenEvaluate.open_model, 1));
       const seen = new Set(
-        (await this.db.select({ id: listenEvaluate.id }).from(listenEvaluate).where(and(inArray(listenEvaluate.id, ids(4)), ne(listenEvaluate.status, -1), visible))).map((r) => r.id),
+        (
+          await this.db
+            .select({ id: listenEvaluate.id })
+            .from(listenEvaluate)
+            .where(and(inArray(listenEvaluate.id, ids(4)), ne(listenEvaluate.status, -1), visible))
+        ).map((r) => r.id),
       );
       const evals = await this.db
         .select({ record_id: listenEvaluation.record_id, n: sql<number>`count(*)::int`, avg: sql<string | null>`avg(${listenEvaluation.total_score})` })
@@ -796,7 +875,11 @@ export class TopicService {
   async webDetail(viewer: Caller | null, id: number, view = true): Promise<TopicDetail> {
     const t = await this.load(id);
     if (t.status !== 1) throw notFound(TOPIC_NOT_FOUND);
-    if (view) await this.db.update(topic).set({ view_count: sql`${topic.view_count} + 1` }).where(eq(topic.id, t.id));
+    if (view)
+      await this.db
+        .update(topic)
+        .set({ view_count: sql`${topic.view_count} + 1` })
+        .where(eq(topic.id, t.id));
     const row = await this.rowOf(t.id);
     const items = await this.cards(viewer, await this.itemsOf(t.id), false);
     return { ...row, item_count: items.length, items, can_manage: viewer ? MANAGER_IDENTITIES.has(viewer.identity) && (await this.manages(viewer, t)) : false };
@@ -919,7 +1002,12 @@ export class TopicService {
 
   async videoFilters(q: z.output<typeof WebVideoFiltersPayload>): Promise<WebVideoFilters> {
     const where = and2(eq(video.status, "ready"), publicVideoSql(), q.period_id ? eq(video.period_id, q.period_id) : undefined);
-    const facet = async (idCol: AnyColumn, nameCol: AnyColumn, join: (typeof period | typeof subject | typeof grade | typeof school | typeof account), on: SQL) => {
+    const facet = async (
+      idCol: AnyColumn,
+      nameCol: AnyColumn,
+      join: typeof period | typeof subject | typeof grade | typeof school | typeof account,
+      on: SQL,
+    ) => {
       const rows = await this.db
         .select({ id: sql<number>`${idCol}`, name: sql<string>`min(${nameCol})`, count: sql<number>`count(*)::int` })
         .from(video)
@@ -940,9 +1028,11 @@ export class TopicService {
   }
 
   async videoPlay(id: number): Promise<VideoRow> {
-    const [v] = await this.db.select({ id: video.id }).from(video).where(and(eq(video.id, id), publicVideoSql()));
+    const [v] = await this.db
+      .select({ id: video.id })
+      .from(video)
+      .where(and(eq(video.id, id), publicVideoSql()));
     if (!v) throw notFound("视频不存在或未公开");
     return this.deps.videos.row(v.id);
   }
 }
-

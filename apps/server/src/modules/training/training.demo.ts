@@ -68,7 +68,8 @@ export async function seedTrainingDemo(d: AdminDemoDeps): Promise<void> {
     .insert(training)
     .values({
       title: DEMO_TRAINING_TITLE,
-      introduce: "围绕义务教育新课程标准，学习课堂观察的维度与方法、以证据为导向的课堂评价。包括两节示范课例观摩与一份观察量表使用指南，完成全部课程可获得 6 学时培训证书。",
+      introduce:
+        "围绕义务教育新课程标准，学习课堂观察的维度与方法、以证据为导向的课堂评价。包括两节示范课例观摩与一份观察量表使用指南，完成全部课程可获得 6 学时培训证书。",
       school_id: 0,
       region_code: "640104",
       hours: 6,
@@ -104,26 +105,56 @@ export async function seedTrainingDemo(d: AdminDemoDeps): Promise<void> {
     .insert(trainingEnrol)
     .values({ training_id: t.id, account_id: zhang.id, school_id: zhang.school_id, created_at: new Date(now - 8 * day) })
     .returning();
-  const [el] = await db.insert(trainingEnrol).values({ training_id: t.id, account_id: li.id, school_id: li.school_id, created_at: new Date(now - 5 * day) }).returning();
+  const [el] = await db
+    .insert(trainingEnrol)
+    .values({ training_id: t.id, account_id: li.id, school_id: li.school_id, created_at: new Date(now - 5 * day) })
+    .returning();
   if (!ez || !el) return;
   let zWatched = 0;
   for (const it of items) {
     const w = it.item_type === 1 ? it.duration_seconds : 0;
     zWatched += w;
-    await db.insert(trainingProgress).values({ training_id: t.id, item_id: it.id, account_id: zhang.id, watched_seconds: w, position_seconds: w, done: 1, done_at: doneAt, updated_at: doneAt });
+    await db
+      .insert(trainingProgress)
+      .values({
+        training_id: t.id,
+        item_id: it.id,
+        account_id: zhang.id,
+        watched_seconds: w,
+        position_seconds: w,
+        done: 1,
+        done_at: doneAt,
+        updated_at: doneAt,
+      });
   }
-  await db.update(trainingEnrol).set({ progress: 100, watched_seconds: zWatched, completed_at: doneAt, certificate_no: certificateNo(ez.id, doneAt), updated_at: doneAt }).where(eq(trainingEnrol.id, ez.id));
+  await db
+    .update(trainingEnrol)
+    .set({ progress: 100, watched_seconds: zWatched, completed_at: doneAt, certificate_no: certificateNo(ez.id, doneAt), updated_at: doneAt })
+    .where(eq(trainingEnrol.id, ez.id));
   let lWatched = 0;
   const liAt = new Date(now - day);
   const [first, second] = items;
   if (first) {
     lWatched += first.duration_seconds;
-    await db.insert(trainingProgress).values({ training_id: t.id, item_id: first.id, account_id: li.id, watched_seconds: first.duration_seconds, position_seconds: first.duration_seconds, done: 1, done_at: liAt, updated_at: liAt });
+    await db
+      .insert(trainingProgress)
+      .values({
+        training_id: t.id,
+        item_id: first.id,
+        account_id: li.id,
+        watched_seconds: first.duration_seconds,
+        position_seconds: first.duration_seconds,
+        done: 1,
+        done_at: liAt,
+        updated_at: liAt,
+      });
   }
   if (second && second.item_type === 1) {
     const half = Math.floor(second.duration_seconds / 2);
     lWatched += half;
-    await db.insert(trainingProgress).values({ training_id: t.id, item_id: second.id, account_id: li.id, watched_seconds: half, position_seconds: half, done: 0, updated_at: liAt });
+    await db
+      .insert(trainingProgress)
+      .values({ training_id: t.id, item_id: second.id, account_id: li.id, watched_seconds: half, position_seconds: half, done: 0, updated_at: liAt });
   }
   const liProgress = Math.floor((100 * (first ? 1 : 0)) / Math.max(1, items.length));
   await db.update(trainingEnrol).set({ progress: liProgress, watched_seconds: lWatched, updated_at: liAt }).where(eq(trainingEnrol.id, el.id));

@@ -228,7 +228,11 @@ export class TrainingService {
       subjectIds.length ? this.db.select({ id: subject.id, name: subject.name }).from(subject).where(inArray(subject.id, subjectIds)) : [],
       this.db.select({ id: account.id, name: account.realname, username: account.username }).from(account).where(inArray(account.id, accIds)),
       this.db
-        .select({ id: trainingItem.training_id, n: sql<number>`count(*)::int`, secs: sql<number>`coalesce(sum(case when ${trainingItem.item_type} = 1 then ${trainingItem.duration_seconds} else 0 end), 0)::int` })
+        .select({
+          id: trainingItem.training_id,
+          n: sql<number>`count(*)::int`,
+          secs: sql<number>`coalesce(sum(case when ${trainingItem.item_type} = 1 then ${trainingItem.duration_seconds} else 0 end), 0)::int`,
+        })
         .from(trainingItem)
         .where(inArray(trainingItem.training_id, ids))
         .groupBy(trainingItem.training_id),
@@ -291,7 +295,12 @@ export class TrainingService {
     const fileIds = items.filter((i) => i.file_id).map((i) => i.file_id);
     const videoIds = items.filter((i) => i.video_id).map((i) => i.video_id);
     const [files, thumbs] = await Promise.all([
-      fileIds.length ? this.db.select({ id: storedFile.id, name: storedFile.real_file_name, type: storedFile.file_type }).from(storedFile).where(inArray(storedFile.id, fileIds)) : [],
+      fileIds.length
+        ? this.db
+            .select({ id: storedFile.id, name: storedFile.real_file_name, type: storedFile.file_type })
+            .from(storedFile)
+            .where(inArray(storedFile.id, fileIds))
+        : [],
       Promise.all(videoIds.map(async (id) => [id, (await this.d.videos.row(id).catch(() => null))?.thumbnail_url ?? ""] as const)),
     ]);
     const fileOf = new Map(files.map((f) => [f.id, f]));
@@ -366,8 +375,20 @@ export class TrainingService {
     }
     await this.checkScopeFor(c, schoolId, regionCode);
     const v = this.values(p);
-    const row = { ...v, title: p.title, school_id: schoolId, region_code: regionCode, account_id: c.id, status: TRAINING_STATUS.draft } as typeof training.$inferInsert;
-    this.checkDates({ enrol_start: row.enrol_start ?? null, enrol_end: row.enrol_end ?? null, start_time: row.start_time ?? null, end_time: row.end_time ?? null });
+    const row = {
+      ...v,
+      title: p.title,
+      school_id: schoolId,
+      region_code: regionCode,
+      account_id: c.id,
+      status: TRAINING_STATUS.draft,
+    } as typeof training.$inferInsert;
+    this.checkDates({
+      enrol_start: row.enrol_start ?? null,
+      enrol_end: row.enrol_end ?? null,
+      start_time: row.start_time ?? null,
+      end_time: row.end_time ?? null,
+    });
     const [t] = await this.db.insert(training).values(row).returning();
     return this.row(t!);
   }
@@ -387,7 +408,11 @@ export class TrainingService {
     if ("pass_ratio" in pick && pick.pass_ratio !== t.pass_ratio && t.enrol_count > 0) throw conflict("已有学员报名，不能再修改合格比例");
     Object.assign(patch, this.values(pick as Partial<In<typeof TrainingSavePayload>>));
     this.checkDates({ ...t, ...patch } as Training);
-    const [u] = await this.db.update(training).set({ ...patch, updated_at: this.now() }).where(eq(training.id, t.id)).returning();
+    const [u] = await this.db
+      .update(training)
+      .set({ ...patch, updated_at: this.now() })
+      .where(eq(training.id, t.id))
+      .returning();
     return this.row(u!);
   }
 
@@ -408,7 +433,8 @@ export class TrainingService {
     const t = await this.managed(id, c);
     const from = TRAINING_STATUS_NAMES[t.status];
     if (status === t.status) throw badInput(`培训已是「${from}」状态`);
-    const allowed = (t.status === 0 && status === 1) || (t.status === 1 && status === 2) || (t.status === 2 && status === 1) || (t.status === 1 && status === 0);
+    const allowed =
+      (t.status === 0 && status === 1) || (t.status === 1 && status === 2) || (t.status === 2 && status === 1) || (t.status === 1 && status === 0);
     if (!allowed) throw badInput(`不能从「${from}」改为「${TRAINING_STATUS_NAMES[status]}」`);
     if (status === TRAINING_STATUS.published) {
       const items = await this.items(id);
@@ -459,10 +485,23 @@ export class TrainingService {
       fileId = f.id;
       title ||= f.real_file_name.replace(/\.[^.]+$/, "");
     }
-    const [{ max } = { max: 0 }] = await this.db.select({ max: sql<number>`coalesce(max(${trainingItem.sort}), 0)::int` }).from(trainingItem).where(eq(trainingItem.training_id, t.id));
+    const [{ max } = { max: 0 }] = await this.db
+      .select({ max: sql<number>`coalesce(max(${trainingItem.sort}), 0)::int` })
+      .from(trainingItem)
+      .where(eq(trainingItem.training_id, t.id));
     const [it] = await this.db
       .insert(trainingItem)
-      .values({ training_id: t.id, title: title.slice(0, 100), item_type: p.item_type, video_id: videoId, file_id: fileId, duration_seconds: duration, done_ratio: p.done_ratio, required: p.required, sort: max + 1 })
+      .values({
+        training_id: t.id,
+        title: title.slice(0, 100),
+        item_type: p.item_type,
+        video_id: videoId,
+        file_id: fileId,
+        duration_seconds: duration,
+        done_ratio: p.done_ratio,
+        required: p.required,
+        sort: max + 1,
+      })
       .returning();
     await this.touch(t.id);
     return (await this.itemRows([it!]))[0]!;
@@ -486,7 +525,9 @@ export class TrainingService {
     const t = await this.managed(it.training_id, c);
     const patch: Partial<typeof trainingItem.$inferInsert> = {};
     if (sent.has("title") && p.title !== undefined) patch.title = p.title;
-    const rules = (sent.has("done_ratio") && p.done_ratio !== undefined && p.done_ratio !== it.done_ratio) || (sent.has("required") && p.required !== undefined && p.required !== it.required);
+    const rules =
+      (sent.has("done_ratio") && p.done_ratio !== undefined && p.done_ratio !== it.done_ratio) ||
+      (sent.has("required") && p.required !== undefined && p.required !== it.required);
     if (rules) {
       await this.editable(t);
       if (sent.has("done_ratio") && p.done_ratio !== undefined) patch.done_ratio = p.done_ratio;
@@ -518,9 +559,14 @@ export class TrainingService {
     const t = await this.managed(trainingId, c);
     const items = await this.items(t.id);
     const have = new Set(items.map((i) => i.id));
-    if (new Set(ids).size !== ids.length || ids.length !== items.length || !ids.every((i) => have.has(i))) throw badInput("课程顺序须恰好包含该培训的全部课程，且不重复");
+    if (new Set(ids).size !== ids.length || ids.length !== items.length || !ids.every((i) => have.has(i)))
+      throw badInput("课程顺序须恰好包含该培训的全部课程，且不重复");
     await this.db.transaction(async (tx) => {
-      for (const [i, id] of ids.entries()) await tx.update(trainingItem).set({ sort: i + 1 }).where(eq(trainingItem.id, id));
+      for (const [i, id] of ids.entries())
+        await tx
+          .update(trainingItem)
+          .set({ sort: i + 1 })
+          .where(eq(trainingItem.id, id));
     });
     await this.touch(t.id);
     return this.itemRows(await this.items(t.id));
@@ -547,7 +593,15 @@ export class TrainingService {
     const list = await Promise.all(
       rows.map(async (r) => {
         const v = await this.d.videos.row(r.id);
-        return { id: v.id, name: v.name, account_name: v.account_name, school_name: v.school_name, duration: Math.round(v.duration), thumbnail_url: v.thumbnail_url, created_at: v.created_at };
+        return {
+          id: v.id,
+          name: v.name,
+          account_name: v.account_name,
+          school_name: v.school_name,
+          duration: Math.round(v.duration),
+          thumbnail_url: v.thumbnail_url,
+          created_at: v.created_at,
+        };
       }),
     );
     return { list, total: n, page: p.page, limit: p.limit };
@@ -572,7 +626,14 @@ export class TrainingService {
         ? this.db
             .select({ id: trainingProgress.account_id, n: sql<number>`count(*)::int` })
             .from(trainingProgress)
-            .where(and(eq(trainingProgress.training_id, t.id), inArray(trainingProgress.item_id, reqIds), eq(trainingProgress.done, 1), inArray(trainingProgress.account_id, accIds)))
+            .where(
+              and(
+                eq(trainingProgress.training_id, t.id),
+                inArray(trainingProgress.item_id, reqIds),
+                eq(trainingProgress.done, 1),
+                inArray(trainingProgress.account_id, accIds),
+              ),
+            )
             .groupBy(trainingProgress.account_id)
         : [],
     ]);
@@ -653,7 +714,11 @@ export class TrainingService {
 
   async enrolExport(c: Caller, id: number): Promise<FileAnswer> {
     const t = await this.managed(id, c);
-    const enrols = await this.db.select().from(trainingEnrol).where(eq(trainingEnrol.training_id, id)).orderBy(desc(trainingEnrol.progress), asc(trainingEnrol.id));
+    const enrols = await this.db
+      .select()
+      .from(trainingEnrol)
+      .where(eq(trainingEnrol.training_id, id))
+      .orderBy(desc(trainingEnrol.progress), asc(trainingEnrol.id));
     const rows = await this.enrolRows(t, enrols);
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet("学员进度", { views: [{ state: "frozen", ySplit: 1 }] });
@@ -708,7 +773,16 @@ export class TrainingService {
       const [{ n } = { n: 0 }] = await this.db
         .select({ n: sql<number>`count(*)::int` })
         .from(trainingProgress)
-        .where(and(eq(trainingProgress.account_id, c.id), inArray(trainingProgress.item_id, req.map((i) => i.id)), eq(trainingProgress.done, 1)));
+        .where(
+          and(
+            eq(trainingProgress.account_id, c.id),
+            inArray(
+              trainingProgress.item_id,
+              req.map((i) => i.id),
+            ),
+            eq(trainingProgress.done, 1),
+          ),
+        );
       done = n;
     }
     const hint = this.enrolHint(t, Boolean(e), inScope);
@@ -726,7 +800,10 @@ export class TrainingService {
   }
 
   private async enrolOf(trainingId: number, accountId: number, db: Db | Tx = this.db): Promise<Enrol | undefined> {
-    const [e] = await db.select().from(trainingEnrol).where(and(eq(trainingEnrol.training_id, trainingId), eq(trainingEnrol.account_id, accountId)));
+    const [e] = await db
+      .select()
+      .from(trainingEnrol)
+      .where(and(eq(trainingEnrol.training_id, trainingId), eq(trainingEnrol.account_id, accountId)));
     return e;
   }
 
@@ -743,7 +820,11 @@ export class TrainingService {
 
   /** Published programmes whose scope covers the caller's school, with his enrolment state. */
   async available(c: Caller, p: { page: number; limit: number; keyword?: string | undefined }): Promise<Page<TrainingTeacherRow>> {
-    const where = and(eq(training.status, TRAINING_STATUS.published), await this.audienceWhere(c.school_id), p.keyword ? ilike(training.title, likeOf(p.keyword)) : undefined);
+    const where = and(
+      eq(training.status, TRAINING_STATUS.published),
+      await this.audienceWhere(c.school_id),
+      p.keyword ? ilike(training.title, likeOf(p.keyword)) : undefined,
+    );
     const [{ n } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(training).where(where);
     const rows = await this.db
       .select()
@@ -757,7 +838,11 @@ export class TrainingService {
 
   async mine(c: Caller, p: { page: number; limit: number; keyword?: string | undefined }): Promise<Page<TrainingTeacherRow>> {
     const where = and(eq(trainingEnrol.account_id, c.id), p.keyword ? ilike(training.title, likeOf(p.keyword)) : undefined);
-    const [{ n } = { n: 0 }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(trainingEnrol).innerJoin(training, eq(training.id, trainingEnrol.training_id)).where(where);
+    const [{ n } = { n: 0 }] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trainingEnrol)
+      .innerJoin(training, eq(training.id, trainingEnrol.training_id))
+      .where(where);
     const rows = await this.db
       .select({ t: training })
       .from(trainingEnrol)
@@ -766,7 +851,15 @@ export class TrainingService {
       .orderBy(desc(trainingEnrol.updated_at), desc(trainingEnrol.id))
       .limit(p.limit)
       .offset((p.page - 1) * p.limit);
-    return { list: await this.teacherRows(c, rows.map((r) => r.t)), total: n, page: p.page, limit: p.limit };
+    return {
+      list: await this.teacherRows(
+        c,
+        rows.map((r) => r.t),
+      ),
+      total: n,
+      page: p.page,
+      limit: p.limit,
+    };
   }
 
   /** A programme as a teacher sees it: published (or ended, for those enrolled) and within his scope. */
@@ -784,14 +877,25 @@ export class TrainingService {
   }
 
   private myProgress(pr: Progress | undefined): TrainingMyItemProgress {
-    return { watched_seconds: pr?.watched_seconds ?? 0, position_seconds: pr?.position_seconds ?? 0, done: pr?.done === 1, opened: Boolean(pr), done_at: formatTime(pr?.done_at) };
+    return {
+      watched_seconds: pr?.watched_seconds ?? 0,
+      position_seconds: pr?.position_seconds ?? 0,
+      done: pr?.done === 1,
+      opened: Boolean(pr),
+      done_at: formatTime(pr?.done_at),
+    };
   }
 
   async study(c: Caller, id: number): Promise<TrainingStudy> {
     const { t, e, inScope } = await this.studyable(c, id);
     const items = await this.items(id);
     const rows = await this.itemRows(items);
-    const progress = e ? await this.db.select().from(trainingProgress).where(and(eq(trainingProgress.training_id, id), eq(trainingProgress.account_id, c.id))) : [];
+    const progress = e
+      ? await this.db
+          .select()
+          .from(trainingProgress)
+          .where(and(eq(trainingProgress.training_id, id), eq(trainingProgress.account_id, c.id)))
+      : [];
     const prOf = new Map(progress.map((p) => [p.item_id, p]));
     const studyItems: TrainingStudyItem[] = await Promise.all(
       rows.map(async (r) => ({
@@ -810,8 +914,16 @@ export class TrainingService {
       const hint = this.enrolHint(t, false, inScope);
       if (hint) throw badInput(hint);
       await this.db.transaction(async (tx) => {
-        const [created] = await tx.insert(trainingEnrol).values({ training_id: id, account_id: c.id, school_id: c.school_id }).onConflictDoNothing().returning({ id: trainingEnrol.id });
-        if (created) await tx.update(training).set({ enrol_count: sql`${training.enrol_count} + 1` }).where(eq(training.id, id));
+        const [created] = await tx
+          .insert(trainingEnrol)
+          .values({ training_id: id, account_id: c.id, school_id: c.school_id })
+          .onConflictDoNothing()
+          .returning({ id: trainingEnrol.id });
+        if (created)
+          await tx
+            .update(training)
+            .set({ enrol_count: sql`${training.enrol_count} + 1` })
+            .where(eq(training.id, id));
       });
     }
     const [fresh] = await this.db.select().from(training).where(eq(training.id, id));
@@ -822,11 +934,18 @@ export class TrainingService {
   private async recompute(tx: Tx, t: Training, accountId: number): Promise<void> {
     const items = await tx.select().from(trainingItem).where(eq(trainingItem.training_id, t.id));
     const req = items.filter((i) => i.required).map((i) => i.id);
-    const prs = await tx.select().from(trainingProgress).where(and(eq(trainingProgress.training_id, t.id), eq(trainingProgress.account_id, accountId)));
+    const prs = await tx
+      .select()
+      .from(trainingProgress)
+      .where(and(eq(trainingProgress.training_id, t.id), eq(trainingProgress.account_id, accountId)));
     const done = prs.filter((p) => p.done === 1 && req.includes(p.item_id)).length;
     const progress = req.length ? Math.floor((done * 100) / req.length) : 0;
     const watched = prs.reduce((s, p) => s + p.watched_seconds, 0);
-    const [e] = await tx.select().from(trainingEnrol).where(and(eq(trainingEnrol.training_id, t.id), eq(trainingEnrol.account_id, accountId))).for("update");
+    const [e] = await tx
+      .select()
+      .from(trainingEnrol)
+      .where(and(eq(trainingEnrol.training_id, t.id), eq(trainingEnrol.account_id, accountId)))
+      .for("update");
     if (!e) return;
     const now = this.now();
     const patch: Partial<typeof trainingEnrol.$inferInsert> = { progress, watched_seconds: watched, updated_at: now };
@@ -855,7 +974,11 @@ export class TrainingService {
     let counted = 0;
     await this.db.transaction(async (tx) => {
       await tx.insert(trainingProgress).values({ training_id: t.id, item_id: it.id, account_id: c.id, updated_at: now }).onConflictDoNothing();
-      const [pr] = await tx.select().from(trainingProgress).where(and(eq(trainingProgress.item_id, it.id), eq(trainingProgress.account_id, c.id))).for("update");
+      const [pr] = await tx
+        .select()
+        .from(trainingProgress)
+        .where(and(eq(trainingProgress.item_id, it.id), eq(trainingProgress.account_id, c.id)))
+        .for("update");
       if (!pr) return;
       if (it.item_type !== TRAINING_ITEM_TYPES.video) {
         await tx.update(trainingProgress).set({ updated_at: now }).where(eq(trainingProgress.id, pr.id));
@@ -882,7 +1005,10 @@ export class TrainingService {
   private async documentPreview(fileId: number): Promise<PreviewAnswer | null> {
     const f = await this.d.files.fileRow(fileId);
     if (!f) return null;
-    const [owner] = await this.db.select({ id: account.id, identity: account.identity, school_id: account.school_id, region_code: account.region_code }).from(account).where(eq(account.id, f.account_id));
+    const [owner] = await this.db
+      .select({ id: account.id, identity: account.identity, school_id: account.school_id, region_code: account.region_code })
+      .from(account)
+      .where(eq(account.id, f.account_id));
     if (!owner) return null;
     return this.d.files.preview(owner, fileId).catch(() => null);
   }
@@ -892,7 +1018,11 @@ export class TrainingService {
     if (it.item_type !== TRAINING_ITEM_TYPES.document) throw badInput("视频课程按观看时长自动完成，不能标记为已读");
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      const [pr] = await tx.select().from(trainingProgress).where(and(eq(trainingProgress.item_id, it.id), eq(trainingProgress.account_id, c.id))).for("update");
+      const [pr] = await tx
+        .select()
+        .from(trainingProgress)
+        .where(and(eq(trainingProgress.item_id, it.id), eq(trainingProgress.account_id, c.id)))
+        .for("update");
       if (!pr) throw badInput("请先打开文档阅读后再标记为已读");
       if (pr.done !== 1) await tx.update(trainingProgress).set({ done: 1, done_at: now, updated_at: now }).where(eq(trainingProgress.id, pr.id));
       await this.recompute(tx, t, c.id);
@@ -901,7 +1031,10 @@ export class TrainingService {
   }
 
   private async progressAnswer(c: Caller, t: Training, it: Item, counted: number): Promise<TrainingProgressAnswer> {
-    const [pr] = await this.db.select().from(trainingProgress).where(and(eq(trainingProgress.item_id, it.id), eq(trainingProgress.account_id, c.id)));
+    const [pr] = await this.db
+      .select()
+      .from(trainingProgress)
+      .where(and(eq(trainingProgress.item_id, it.id), eq(trainingProgress.account_id, c.id)));
     const e = await this.enrolOf(t.id, c.id);
     return { item_id: it.id, counted, item: this.myProgress(pr), me: await this.meOf(t, c, e, true), preview: null };
   }
@@ -924,18 +1057,36 @@ export class TrainingService {
       (doc) => {
         const W = doc.page.width;
         const H = doc.page.height;
-        doc.lineWidth(6).strokeColor("#b8860b").rect(24, 24, W - 48, H - 48).stroke();
-        doc.lineWidth(1.5).strokeColor("#d4a94a").rect(36, 36, W - 72, H - 72).stroke();
+        doc
+          .lineWidth(6)
+          .strokeColor("#b8860b")
+          .rect(24, 24, W - 48, H - 48)
+          .stroke();
+        doc
+          .lineWidth(1.5)
+          .strokeColor("#d4a94a")
+          .rect(36, 36, W - 72, H - 72)
+          .stroke();
         doc.fillColor("#8b1a1a").fontSize(40).text("培 训 结 业 证 书", 0, 86, { width: W, align: "center", characterSpacing: 4 });
         doc.fillColor("#333").fontSize(14).text(`证书编号：${e.certificate_no}`, 0, 146, { width: W, align: "center" });
-        doc.fillColor("#111").fontSize(22).text(name, 110, 206, { width: W - 220, align: "left", continued: false });
+        doc
+          .fillColor("#111")
+          .fontSize(22)
+          .text(name, 110, 206, { width: W - 220, align: "left", continued: false });
         doc
           .fontSize(18)
           .fillColor("#222")
-          .text(`同志于 ${date} 完成「${t.title}」培训的全部学习要求，考核合格${hours > 0 ? `，计 ${hours} 学时` : ""}。`, 110, 250, { width: W - 220, align: "left", lineGap: 10 })
+          .text(`同志于 ${date} 完成「${t.title}」培训的全部学习要求，考核合格${hours > 0 ? `，计 ${hours} 学时` : ""}。`, 110, 250, {
+            width: W - 220,
+            align: "left",
+            lineGap: 10,
+          })
           .moveDown(0.5)
           .text("特发此证。", { width: W - 220, indent: 36 });
-        doc.fontSize(16).fillColor("#111").text(issuer, W - 420, H - 170, { width: 320, align: "right" });
+        doc
+          .fontSize(16)
+          .fillColor("#111")
+          .text(issuer, W - 420, H - 170, { width: 320, align: "right" });
         doc.text(dayjs(e.completed_at).tz(TIME_ZONE).format("YYYY年M月D日"), W - 420, H - 140, { width: 320, align: "right" });
       },
       { size: "A4", layout: "landscape", margin: 36, info: { Title: `${t.title} 培训结业证书` } },
@@ -952,8 +1103,15 @@ export class TrainingService {
 }
 
 /** c343 over the db alone (HomeService delegates here). */
-export async function trainPublicList(db: Db, p: { page: number; limit: number; keyword?: string | undefined }, rowsOf?: (ts: Training[]) => Promise<TrainingRow[]>): Promise<Page<TrainRow>> {
-  const where = and(eq(training.status, TRAINING_STATUS.published), p.keyword ? or(ilike(training.title, likeOf(p.keyword)), ilike(training.introduce, likeOf(p.keyword))) : undefined);
+export async function trainPublicList(
+  db: Db,
+  p: { page: number; limit: number; keyword?: string | undefined },
+  rowsOf?: (ts: Training[]) => Promise<TrainingRow[]>,
+): Promise<Page<TrainRow>> {
+  const where = and(
+    eq(training.status, TRAINING_STATUS.published),
+    p.keyword ? or(ilike(training.title, likeOf(p.keyword)), ilike(training.introduce, likeOf(p.keyword))) : undefined,
+  );
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(training).where(where);
   const ts = await db
     .select()
@@ -962,7 +1120,9 @@ export async function trainPublicList(db: Db, p: { page: number; limit: number; 
     .orderBy(desc(training.published_at), desc(training.id))
     .limit(p.limit)
     .offset((p.page - 1) * p.limit);
-  const rows = rowsOf ? await rowsOf(ts) : await new TrainingService({ db, files: undefined as never, videos: undefined as never, subject: () => Promise.reject(new Error("unused")) }).toRows(ts);
+  const rows = rowsOf
+    ? await rowsOf(ts)
+    : await new TrainingService({ db, files: undefined as never, videos: undefined as never, subject: () => Promise.reject(new Error("unused")) }).toRows(ts);
   return {
     list: rows.map((r) => ({
       id: r.id,

@@ -33,7 +33,10 @@ const TYPES: Record<string, string> = {
 };
 
 function fail(res: FastifyReply, status: number, msg: string): FastifyReply {
-  return res.code(status).header("content-type", "application/json; charset=utf-8").send({ code: status === 404 ? Code.NOT_FOUND : Code.FORBIDDEN, msg, data: null });
+  return res
+    .code(status)
+    .header("content-type", "application/json; charset=utf-8")
+    .send({ code: status === 404 ? Code.NOT_FOUND : Code.FORBIDDEN, msg, data: null });
 }
 
 export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRouteDeps): void {
@@ -141,7 +144,10 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
           .header("content-length", String(range.end - range.start + 1))
           .send(body);
       }
-      return res.code(200).header("content-length", String(st.size)).send(await videos.readObject(key));
+      return res
+        .code(200)
+        .header("content-length", String(st.size))
+        .send(await videos.readObject(key));
     } catch (e) {
       if (e instanceof ObjectNotFound) return fail(res, 404, "视频文件不存在");
       if (e instanceof InvalidRange) return res.code(416).header("content-range", `bytes */${st.size}`).send();

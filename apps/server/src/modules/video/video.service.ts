@@ -267,7 +267,11 @@ export class VideoService {
   // ── save, update, delete ─────────────────────────────────────────────────────────────────────────────────
 
   /** grade → its period; checks that period, subject and grade exist and agree (400 otherwise). */
-  private async classify(p: { period_id: number; subject_id: number; grade_config_id: number }): Promise<{ period_id: number; subject_id: number; grade_id: number }> {
+  private async classify(p: {
+    period_id: number;
+    subject_id: number;
+    grade_config_id: number;
+  }): Promise<{ period_id: number; subject_id: number; grade_id: number }> {
     let periodId = p.period_id;
     if (p.grade_config_id) {
       const [g] = await this.db.select({ period_id: grade.period_id }).from(grade).where(eq(grade.id, p.grade_config_id));
@@ -381,7 +385,11 @@ export class VideoService {
     const main = teacher ?? student;
     if (!main) throw new Error(`recording ${rec.id} has no files`);
     const [cls] = rec.class_id
-      ? await this.db.select({ grade_id: grade.id, period_id: grade.period_id }).from(schoolClass).innerJoin(grade, eq(grade.id, schoolClass.grade_id)).where(eq(schoolClass.id, rec.class_id))
+      ? await this.db
+          .select({ grade_id: grade.id, period_id: grade.period_id })
+          .from(schoolClass)
+          .innerJoin(grade, eq(grade.id, schoolClass.grade_id))
+          .where(eq(schoolClass.id, rec.class_id))
       : [];
     const cameras: VideoRecord["cameras"] = {};
     if (teacher) cameras.teacher = pending(teacher);
@@ -430,12 +438,17 @@ export class VideoService {
     await this.db.update(video).set({ status: "ready", error: "", updated_at: this.now() }).where(eq(video.id, v.id));
     // An is_ai lesson goes on to analysis (#10); a failure there never fails the video.
     if (v.analysis_status === "pending" && this.onAnalysisReady) {
-      await this.onAnalysisReady(v.id).catch((e: unknown) => console.warn(`[video] analysis hand-off of video ${v.id} failed:`, e instanceof Error ? e.message : e));
+      await this.onAnalysisReady(v.id).catch((e: unknown) =>
+        console.warn(`[video] analysis hand-off of video ${v.id} failed:`, e instanceof Error ? e.message : e),
+      );
     }
   }
 
   async failed(videoId: number, error: string): Promise<void> {
-    await this.db.update(video).set({ status: "failed", error: error.slice(0, 500), updated_at: this.now() }).where(eq(video.id, videoId));
+    await this.db
+      .update(video)
+      .set({ status: "failed", error: error.slice(0, 500), updated_at: this.now() })
+      .where(eq(video.id, videoId));
   }
 
   private async processCamera(videoId: number, key: CameraKey, fileId: number, local: string): Promise<CameraMedia> {
@@ -450,7 +463,9 @@ export class VideoService {
         await thumbnail(this.deps.ffmpeg, local, path.join(work, "thumb.jpg"), Math.min(1, media.duration / 2));
         const interval = spriteInterval(media.duration);
         const frames = Math.min(SPRITE_MAX_FRAMES, Math.max(1, Math.ceil(media.duration / interval)));
-        await sprite(this.deps.ffmpeg, local, path.join(work, "sprite.jpg"), interval, SPRITE_COLUMNS, Math.ceil(frames / SPRITE_COLUMNS)).catch(() => undefined);
+        await sprite(this.deps.ffmpeg, local, path.join(work, "sprite.jpg"), interval, SPRITE_COLUMNS, Math.ceil(frames / SPRITE_COLUMNS)).catch(
+          () => undefined,
+        );
       }
       const hlsDir = path.join(work, "hls");
       await mkdir(hlsDir);
@@ -458,12 +473,19 @@ export class VideoService {
       // Segments first, the playlist last: a playlist in the store always names segments that are there.
       const names = (await readdir(hlsDir)).sort((a, b) => (a === "index.m3u8" ? 1 : b === "index.m3u8" ? -1 : a.localeCompare(b)));
       for (const name of names) {
-        await this.deps.store.putFile(`${prefix}${name}`, path.join(hlsDir, name), { contentType: name.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t" });
+        await this.deps.store.putFile(`${prefix}${name}`, path.join(hlsDir, name), {
+          contentType: name.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t",
+        });
       }
       out.hls = `${prefix}index.m3u8`;
       for (const name of ["thumb.jpg", "sprite.jpg"]) {
         const p = path.join(work, name);
-        if (await stat(p).then(() => true, () => false)) {
+        if (
+          await stat(p).then(
+            () => true,
+            () => false,
+          )
+        ) {
           await this.deps.store.putFile(`${prefix}${name}`, p, { contentType: "image/jpeg" });
           if (name === "thumb.jpg") out.thumbnail = `${prefix}${name}`;
           else out.sprite = `${prefix}${name}`;
@@ -534,7 +556,13 @@ export class VideoService {
     const rById = new Map(rSchools.map((r) => [r.id, r.n]));
     const vById = new Map(vSchools.map((r) => [r.id, r]));
     const bySchool = ids
-      .map((id) => ({ school_id: id, school_name: titles.get(id) ?? "", videos: vById.get(id)?.n ?? 0, recordings: rById.get(id) ?? 0, minutes: Math.round((vById.get(id)?.s ?? 0) / 60) }))
+      .map((id) => ({
+        school_id: id,
+        school_name: titles.get(id) ?? "",
+        videos: vById.get(id)?.n ?? 0,
+        recordings: rById.get(id) ?? 0,
+        minutes: Math.round((vById.get(id)?.s ?? 0) / 60),
+      }))
       .sort((a, b) => b.minutes - a.minutes || b.videos - a.videos || a.school_id - b.school_id);
     const devices = await this.deps.allDevices(c, { school_id: q.school_id });
     return {

@@ -22,16 +22,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import {
-  Code,
-  LIVE_CLOSE,
-  LIVE_HEARTBEAT_MS,
-  LIVE_REFUSALS,
-  LIVE_WS_PATH,
-  type LiveInit,
-  type LiveMessage,
-  type LivePing,
-} from "@yanke/protocol";
+import { Code, LIVE_CLOSE, LIVE_HEARTBEAT_MS, LIVE_REFUSALS, LIVE_WS_PATH, type LiveInit, type LiveMessage, type LivePing } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
@@ -67,9 +58,7 @@ export interface LiveConnection {
 }
 
 /** What travels on the Redis channel between processes. */
-type Relay =
-  | { n: string; k: "pub"; g: string; m: LiveMessage }
-  | { n: string; k: "bind"; c: string; a: number; g: string };
+type Relay = { n: string; k: "pub"; g: string; m: LiveMessage } | { n: string; k: "bind"; c: string; a: number; g: string };
 
 const servers = new WeakMap<FastifyInstance, LiveServer>();
 /** The live socket server of an app (tests and the bench publish and inspect through it). */

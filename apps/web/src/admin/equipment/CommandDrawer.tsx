@@ -40,7 +40,12 @@ function resender(c: EquipmentCommandRow, device: EquipmentRow, can: (path: stri
         const version = p.version;
         return () => equipmentApi.sendUpgrade(id, { version });
       }
-      return () => equipmentApi.sendUpgrade(id, { ...(typeof p.version === "string" && p.version ? { version: p.version } : {}), url: p.url as string, sha256: p.sha256 as string });
+      return () =>
+        equipmentApi.sendUpgrade(id, {
+          ...(typeof p.version === "string" && p.version ? { version: p.version } : {}),
+          url: p.url as string,
+          sha256: p.sha256 as string,
+        });
     case "push_start":
       return () => equipmentApi.pushStart(device.code, typeof p.camera === "string" ? p.camera : undefined);
     case "push_stop":
@@ -137,7 +142,7 @@ export function CommandDrawer({ device, onClose }: { device: EquipmentRow | null
             loading={q.isLoading}
             locale={{ emptyText: "还没有向该设备发送过命令" }}
             pagination={tablePagination(paging, q.data?.total ?? 0, setPaging)}
-            onRow={(r) => ({ "data-status": r.status, "data-type": r.type } as HTMLAttributes<HTMLElement>)}
+            onRow={(r) => ({ "data-status": r.status, "data-type": r.type }) as HTMLAttributes<HTMLElement>}
             columns={[
               { title: "编号", dataIndex: "id", width: 56 },
               {
@@ -163,7 +168,11 @@ export function CommandDrawer({ device, onClose }: { device: EquipmentRow | null
                 dataIndex: "status",
                 width: 92,
                 render: (v: EquipmentCommandRow["status"], r) => (
-                  <Tag color={COMMAND_STATUS_COLORS[v]} icon={v === "queued" || v === "delivered" ? <SyncOutlined spin /> : undefined} data-testid="device-command-status">
+                  <Tag
+                    color={COMMAND_STATUS_COLORS[v]}
+                    icon={v === "queued" || v === "delivered" ? <SyncOutlined spin /> : undefined}
+                    data-testid="device-command-status"
+                  >
                     {r.status_name}
                   </Tag>
                 ),
@@ -188,8 +197,16 @@ export function CommandDrawer({ device, onClose }: { device: EquipmentRow | null
                 render: (_, r) => (
                   <div style={{ fontSize: 12, lineHeight: 1.6, whiteSpace: "nowrap" }}>
                     <div title={r.created_at}>发起 {r.created_at.slice(5)}</div>
-                    {r.delivered_at ? <div className="yk-muted" title={r.delivered_at}>下发 {sameDay(r.delivered_at, r.created_at)}</div> : null}
-                    {r.acked_at ? <div className="yk-muted" title={r.acked_at}>{r.status === "timeout" ? "超时" : "确认"} {sameDay(r.acked_at, r.created_at)}</div> : null}
+                    {r.delivered_at ? (
+                      <div className="yk-muted" title={r.delivered_at}>
+                        下发 {sameDay(r.delivered_at, r.created_at)}
+                      </div>
+                    ) : null}
+                    {r.acked_at ? (
+                      <div className="yk-muted" title={r.acked_at}>
+                        {r.status === "timeout" ? "超时" : "确认"} {sameDay(r.acked_at, r.created_at)}
+                      </div>
+                    ) : null}
                   </div>
                 ),
               },

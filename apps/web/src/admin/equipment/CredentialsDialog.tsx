@@ -40,7 +40,13 @@ function Secret({ value, testId, what }: { value: string; testId: string; what: 
 export function CredentialsDialog({ view, onClose }: { view: CredentialsView | null; onClose: () => void }) {
   const heartbeat = view ? absoluteUrl(view.heartbeat_url, window.location.origin) : "";
   const all = view
-    ? [`设备编码：${view.code}`, `设备密钥：${view.secret}`, `教师机位推流地址：${view.rtmp.teacher}`, `学生机位推流地址：${view.rtmp.student}`, `心跳地址：${heartbeat}`].join("\n")
+    ? [
+        `设备编码：${view.code}`,
+        `设备密钥：${view.secret}`,
+        `教师机位推流地址：${view.rtmp.teacher}`,
+        `学生机位推流地址：${view.rtmp.student}`,
+        `心跳地址：${heartbeat}`,
+      ].join("\n")
     : "";
   return (
     <Modal
@@ -83,8 +89,16 @@ export function CredentialsDialog({ view, onClose }: { view: CredentialsView | n
             items={[
               { key: "code", label: "设备编码", children: <Secret value={view.code} testId="device-secret-code" what="设备编码" /> },
               { key: "secret", label: "设备密钥", children: <Secret value={view.secret} testId="device-secret" what="设备密钥" /> },
-              { key: "teacher", label: "教师机位推流", children: <Secret value={view.rtmp.teacher} testId="device-secret-rtmp-teacher" what="教师机位推流地址" /> },
-              { key: "student", label: "学生机位推流", children: <Secret value={view.rtmp.student} testId="device-secret-rtmp-student" what="学生机位推流地址" /> },
+              {
+                key: "teacher",
+                label: "教师机位推流",
+                children: <Secret value={view.rtmp.teacher} testId="device-secret-rtmp-teacher" what="教师机位推流地址" />,
+              },
+              {
+                key: "student",
+                label: "学生机位推流",
+                children: <Secret value={view.rtmp.student} testId="device-secret-rtmp-student" what="学生机位推流地址" />,
+              },
               { key: "heartbeat", label: "心跳地址", children: <Secret value={heartbeat} testId="device-secret-heartbeat" what="心跳地址" /> },
             ]}
           />

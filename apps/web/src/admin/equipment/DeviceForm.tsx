@@ -35,11 +35,7 @@ function Fields({ form, row }: { form: FormInstance<EquipmentFormValues>; row: E
   return (
     <Row gutter={16}>
       <Col span={24}>
-        <Form.Item
-          label="设备编码"
-          required={false}
-          extra={row ? "设备编码注册后不能修改" : "点击“生成编码”获取本平台发放的编码；留空则保存时自动生成"}
-        >
+        <Form.Item label="设备编码" required={false} extra={row ? "设备编码注册后不能修改" : "点击“生成编码”获取本平台发放的编码；留空则保存时自动生成"}>
           <Space.Compact style={{ width: "100%" }}>
             <Form.Item name="code" noStyle rules={[zodRule(f.code)]}>
               <Input className="yk-mono" placeholder="YK-XXXXXXXX" maxLength={11} disabled={row !== null} data-testid="device-form-code" />

@@ -167,7 +167,13 @@ export function DevicePage() {
     });
 
   const restart = (r: EquipmentRow) =>
-    confirmCommand("重启", r, `确定重启设备「${deviceName(r)}」吗？正在进行的推流和录制会中断，设备重启后自动恢复连接。`, equipmentApi.restart, "device-restart");
+    confirmCommand(
+      "重启",
+      r,
+      `确定重启设备「${deviceName(r)}」吗？正在进行的推流和录制会中断，设备重启后自动恢复连接。`,
+      equipmentApi.restart,
+      "device-restart",
+    );
 
   const resetSecret = (r: EquipmentRow) =>
     modal.confirm({
@@ -330,7 +336,11 @@ export function DevicePage() {
         <Tooltip title={r.remarks ? `备注：${r.remarks}` : undefined}>
           <div style={{ overflow: "hidden", textOverflow: "ellipsis" }}>
             <span data-testid="device-row-position">{v}</span>
-            {r.remarks ? <div className="yk-muted" style={{ ...small, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{r.remarks}</div> : null}
+            {r.remarks ? (
+              <div className="yk-muted" style={{ ...small, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                {r.remarks}
+              </div>
+            ) : null}
           </div>
         </Tooltip>
       ),
@@ -493,7 +503,14 @@ export function DevicePage() {
     },
   ];
 
-  const canBatch = [CALLS.equipmentBatchDelete, CALLS.equipmentTouchSync, CALLS.equipmentTour, CALLS.equipmentUpgradeVersion, CALLS.equipmentSendUpgrade, CALLS.equipmentExport].some((p) => can(p));
+  const canBatch = [
+    CALLS.equipmentBatchDelete,
+    CALLS.equipmentTouchSync,
+    CALLS.equipmentTour,
+    CALLS.equipmentUpgradeVersion,
+    CALLS.equipmentSendUpgrade,
+    CALLS.equipmentExport,
+  ].some((p) => can(p));
   const n = selected.length;
   const count = n ? `（${n}）` : "";
   const batchButton = (path: string, label: ReactNode, icon: ReactNode, onClick: () => void, testId: string, danger = false) =>
@@ -555,7 +572,13 @@ export function DevicePage() {
             </Button>
           ) : null}
           {batchButton(CALLS.equipmentBatchDelete, "批量删除", <DeleteOutlined />, batchDelete, "device-batch-delete", true)}
-          {batchButton(CALLS.equipmentTouchSync, "同步", <SyncOutlined />, () => void command("同步", equipmentApi.touchSync([...selected])), "device-batch-sync")}
+          {batchButton(
+            CALLS.equipmentTouchSync,
+            "同步",
+            <SyncOutlined />,
+            () => void command("同步", equipmentApi.touchSync([...selected])),
+            "device-batch-sync",
+          )}
           {can(CALLS.equipmentTour) ? (
             <Dropdown
               disabled={!n}
@@ -643,12 +666,20 @@ export function DevicePage() {
           return ok;
         }}
       />
-      <ChangeClassDialog device={classFor} onClose={() => setClassFor(null)} save={(classId) => command("更换班级", equipmentApi.changeClass(classFor?.id ?? 0, classId))} />
+      <ChangeClassDialog
+        device={classFor}
+        onClose={() => setClassFor(null)}
+        save={(classId) => command("更换班级", equipmentApi.changeClass(classFor?.id ?? 0, classId))}
+      />
       <TargetVersionDialog
         target={versionFor}
         devices={rowsOf(versionFor)}
         onClose={() => setVersionFor(null)}
-        save={(version) => command("设置目标版本", equipmentApi.setTargetVersion(versionFor?.one ? { id: versionFor.one.id } : { ids: versionFor?.ids ?? [] }, version), { queues: false })}
+        save={(version) =>
+          command("设置目标版本", equipmentApi.setTargetVersion(versionFor?.one ? { id: versionFor.one.id } : { ids: versionFor?.ids ?? [] }, version), {
+            queues: false,
+          })
+        }
       />
       <UpgradeDialog
         target={upgradeFor}

@@ -1,6 +1,14 @@
 /** The small dialogs of the 设备管理 screen: 备注, 位置, 更换班级, 目标版本, 下发升级, 在线检测, 观看. */
 import { useQuery } from "@tanstack/react-query";
-import { DEVICE_PRODUCT, EquipmentSendUpgrade, EquipmentSetPosition, EquipmentSetRemarks, type EquipmentRow, type SoftwareVersionRow, zSoftwareVersion } from "@yanke/protocol";
+import {
+  DEVICE_PRODUCT,
+  EquipmentSendUpgrade,
+  EquipmentSetPosition,
+  EquipmentSetRemarks,
+  type EquipmentRow,
+  type SoftwareVersionRow,
+  zSoftwareVersion,
+} from "@yanke/protocol";
 import { Alert, AutoComplete, Badge, Button, Descriptions, Form, Input, Modal, Segmented, Select, Skeleton, Space, Tag, Typography } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import { LivePlayer } from "../../components/player";
@@ -82,7 +90,12 @@ export async function succeeded(p: Promise<unknown>): Promise<boolean> {
 
 export function RemarksDialog({ device, onClose, save }: { device: EquipmentRow | null; onClose: () => void; save: (remarks: string) => Promise<boolean> }) {
   // c100: the stored remarks (the list row may be older).
-  const q = useQuery({ queryKey: ["equipment-remarks", device?.id ?? 0], enabled: device !== null, gcTime: 0, queryFn: () => equipmentApi.getRemarks(device?.id ?? 0) });
+  const q = useQuery({
+    queryKey: ["equipment-remarks", device?.id ?? 0],
+    enabled: device !== null,
+    gcTime: 0,
+    queryFn: () => equipmentApi.getRemarks(device?.id ?? 0),
+  });
   return (
     <FormDialog<{ remarks: string }>
       open={device !== null}
@@ -92,11 +105,7 @@ export function RemarksDialog({ device, onClose, save }: { device: EquipmentRow 
       submit={(v) => save((v.remarks ?? "").trim())}
       onClose={onClose}
     >
-      {q.isLoading ? (
-        <Skeleton active paragraph={{ rows: 2 }} />
-      ) : (
-        <RemarksField initial={q.data?.remarks} />
-      )}
+      {q.isLoading ? <Skeleton active paragraph={{ rows: 2 }} /> : <RemarksField initial={q.data?.remarks} />}
     </FormDialog>
   );
 }
@@ -123,7 +132,11 @@ export function PositionDialog({ device, onClose, save }: { device: EquipmentRow
       submit={(v) => save(v.position.trim())}
       onClose={onClose}
     >
-      <Form.Item name="position" label="设备位置" rules={[{ required: true, whitespace: true, message: "请输入设备位置" }, zodRule(EquipmentSetPosition.shape.position)]}>
+      <Form.Item
+        name="position"
+        label="设备位置"
+        rules={[{ required: true, whitespace: true, message: "请输入设备位置" }, zodRule(EquipmentSetPosition.shape.position)]}
+      >
         <Input maxLength={60} placeholder="如：教学楼 301 教室" data-testid="device-position-input" />
       </Form.Item>
     </FormDialog>
@@ -132,10 +145,19 @@ export function PositionDialog({ device, onClose, save }: { device: EquipmentRow
 
 const NO_CLASS = 0;
 
-export function ChangeClassDialog({ device, onClose, save }: { device: EquipmentRow | null; onClose: () => void; save: (classId: number) => Promise<boolean> }) {
+export function ChangeClassDialog({
+  device,
+  onClose,
+  save,
+}: {
+  device: EquipmentRow | null;
+  onClose: () => void;
+  save: (classId: number) => Promise<boolean>;
+}) {
   const classes = useClasses(device?.school_id || undefined);
   const options = [{ value: NO_CLASS, label: "不绑定班级" }, ...classes];
-  if (device?.new_class_id && !classes.some((c) => c.value === device.new_class_id)) options.push({ value: device.new_class_id, label: device.new_class_name || `班级 ${device.new_class_id}` });
+  if (device?.new_class_id && !classes.some((c) => c.value === device.new_class_id))
+    options.push({ value: device.new_class_id, label: device.new_class_name || `班级 ${device.new_class_id}` });
   return (
     <FormDialog<{ new_class_id: number }>
       open={device !== null}
@@ -145,9 +167,7 @@ export function ChangeClassDialog({ device, onClose, save }: { device: Equipment
       submit={(v) => save(v.new_class_id ?? NO_CLASS)}
       onClose={onClose}
     >
-      <Typography.Paragraph type="secondary">
-        {device?.school_name}的班级。更换后设备在下次心跳时收到新的班级，课表录制按新班级进行。
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{device?.school_name}的班级。更换后设备在下次心跳时收到新的班级，课表录制按新班级进行。</Typography.Paragraph>
       <Form.Item name="new_class_id" label="班级" rules={[{ required: true, message: "请选择班级" }]}>
         <Select showSearch={{ optionFilterProp: "label" }} options={options} notFoundContent="该学校还没有班级" data-testid="device-class-select" />
       </Form.Item>
@@ -189,7 +209,15 @@ function VersionFacts({ v, devices }: { v: SoftwareVersionRow; devices: readonly
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label="适用型号">
-          {v.models.length ? v.models.map((m) => <Tag key={m} color="blue">{m}</Tag>) : <Typography.Text type="secondary">全部型号</Typography.Text>}
+          {v.models.length ? (
+            v.models.map((m) => (
+              <Tag key={m} color="blue">
+                {m}
+              </Tag>
+            ))
+          ) : (
+            <Typography.Text type="secondary">全部型号</Typography.Text>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label="更新说明">
           <div style={{ whiteSpace: "pre-wrap", maxHeight: 160, overflow: "auto" }} data-testid="device-upgrade-notes">
@@ -301,15 +329,7 @@ export function UpgradeDialog({
   }, [target, ready]);
   const chosen = list.find((v) => v.id === versionId);
   return (
-    <Modal
-      open={target !== null}
-      title="下发升级"
-      width={640}
-      destroyOnHidden
-      maskClosable={false}
-      onCancel={onClose}
-      footer={null}
-    >
+    <Modal open={target !== null} title="下发升级" width={640} destroyOnHidden maskClosable={false} onCancel={onClose} footer={null}>
       {!ready ? (
         <Skeleton active />
       ) : (
@@ -414,7 +434,12 @@ function UpgradeForm({
             {chosen ? <VersionFacts v={chosen} devices={devices} /> : null}
           </>
         ) : (
-          <Alert type="warning" showIcon title="软件版本中还没有可用的录播主机软件版本" description="请先在“平台管理 → 软件版本”上传，或改用自定义升级包地址。" />
+          <Alert
+            type="warning"
+            showIcon
+            title="软件版本中还没有可用的录播主机软件版本"
+            description="请先在“平台管理 → 软件版本”上传，或改用自定义升级包地址。"
+          />
         )
       ) : (
         <Form<UpgradeValues> form={form} layout="vertical" preserve={false} initialValues={{ version: target?.one?.target_version ?? "", url: "", sha256: "" }}>
@@ -431,7 +456,13 @@ function UpgradeForm({
       )}
       <div style={{ display: "flex", justifyContent: "flex-end", gap: 8, marginTop: 8 }}>
         <Button onClick={onClose}>取消</Button>
-        <Button type="primary" loading={busy} disabled={mode === "registry" && (!chosen || misfits(chosen, devices).length === devices.length && devices.length > 0)} onClick={ok} data-testid="device-upgrade-submit">
+        <Button
+          type="primary"
+          loading={busy}
+          disabled={mode === "registry" && (!chosen || (misfits(chosen, devices).length === devices.length && devices.length > 0))}
+          onClick={ok}
+          data-testid="device-upgrade-submit"
+        >
           下发
         </Button>
       </div>
@@ -441,7 +472,12 @@ function UpgradeForm({
 
 /** 在线检测 (c099): what the device's heartbeats say. */
 export function IpStatusDialog({ device, onClose }: { device: EquipmentRow | null; onClose: () => void }) {
-  const q = useQuery({ queryKey: ["equipment-ip-status", device?.id ?? 0], enabled: device !== null, gcTime: 0, queryFn: () => equipmentApi.ipStatus(device?.id ?? 0) });
+  const q = useQuery({
+    queryKey: ["equipment-ip-status", device?.id ?? 0],
+    enabled: device !== null,
+    gcTime: 0,
+    queryFn: () => equipmentApi.ipStatus(device?.id ?? 0),
+  });
   const s = q.data;
   return (
     <Modal
@@ -471,7 +507,9 @@ export function IpStatusDialog({ device, onClose }: { device: EquipmentRow | nul
             {
               key: "state",
               label: "在线状态",
-              children: <Badge status={s.online ? "success" : "default"} text={<span data-testid="device-ip-status-online">{s.online ? "在线" : "离线"}</span>} />,
+              children: (
+                <Badge status={s.online ? "success" : "default"} text={<span data-testid="device-ip-status-online">{s.online ? "在线" : "离线"}</span>} />
+              ),
             },
             { key: "ip", label: "设备 IP", children: s.ip || <span className="yk-muted">未上报</span> },
             { key: "remote", label: "心跳来源地址", children: s.remote_ip || <span className="yk-muted">—</span> },
@@ -496,20 +534,16 @@ type Cam = "teacher" | "student";
 export function WatchDialog({ device, onClose }: { device: EquipmentRow | null; onClose: () => void }) {
   const [camera, setCamera] = useState<Cam>("teacher");
   const [proto, setProto] = useState<"hls" | "flv">("hls");
-  const has = (c: Cam) => Boolean(device && (c === "teacher" ? device.teacherStreamUrl || device.teacherFlvUrl : device.studentStreamUrl || device.studentFlvUrl));
+  const has = (c: Cam) =>
+    Boolean(device && (c === "teacher" ? device.teacherStreamUrl || device.teacherFlvUrl : device.studentStreamUrl || device.studentFlvUrl));
   // The chosen camera while it is live, else the one that is.
   const cam: Cam = has(camera) ? camera : has("teacher") ? "teacher" : "student";
-  const urls = device ? { teacher: { hls: device.teacherStreamUrl, flv: device.teacherFlvUrl }, student: { hls: device.studentStreamUrl, flv: device.studentFlvUrl } } : null;
+  const urls = device
+    ? { teacher: { hls: device.teacherStreamUrl, flv: device.teacherFlvUrl }, student: { hls: device.studentStreamUrl, flv: device.studentFlvUrl } }
+    : null;
   const src = urls ? urls[cam][proto] : "";
   return (
-    <Modal
-      title={`直播 · ${device ? deviceName(device) : ""}`}
-      open={device !== null}
-      onCancel={onClose}
-      destroyOnHidden
-      width={880}
-      footer={null}
-    >
+    <Modal title={`直播 · ${device ? deviceName(device) : ""}`} open={device !== null} onCancel={onClose} destroyOnHidden width={880} footer={null}>
       <Space style={{ marginBottom: 12, width: "100%", justifyContent: "space-between" }} wrap>
         <Segmented<Cam>
           value={cam}

@@ -46,7 +46,8 @@ export const equipmentApi = {
   isRecord: (t: Targets, is_record: number) => call<CommandQueued[]>(CALLS.equipmentIsRecord, { ...t, is_record }),
   changeClass: (id: number, new_class_id: number) => call<CommandQueued[]>(CALLS.equipmentChangeClass, { id, new_class_id }),
   setTargetVersion: (t: Targets, version: string) => call<CommandQueued[]>(CALLS.equipmentUpgradeVersion, { ...t, version }),
-  sendUpgrade: (t: Targets, p: { version_id: number } | { version: string } | { version?: string; url: string; sha256: string }) => call<CommandQueued[]>(CALLS.equipmentSendUpgrade, { ...t, ...p }),
+  sendUpgrade: (t: Targets, p: { version_id: number } | { version: string } | { version?: string; url: string; sha256: string }) =>
+    call<CommandQueued[]>(CALLS.equipmentSendUpgrade, { ...t, ...p }),
   pushStart: (code: string, camera?: string) =>
     camera ? call<MachineAnswer>(CALLS.machinePushRtmp, { code, camera }) : call<MachineAnswer>(CALLS.machinePushAllRtmp, { code }),
   pushStop: (code: string, camera?: string) =>

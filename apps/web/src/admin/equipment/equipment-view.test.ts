@@ -1,6 +1,16 @@
 import type { EquipmentRow } from "@yanke/protocol";
 import { describe, expect, it } from "vitest";
-import { BLANK_FILTERS, commandPayloadText, filterPayload, formValues, hasPending, singleOutcome, summarizeQueued, updatePayload, type EquipmentFormValues } from "./equipment-view";
+import {
+  BLANK_FILTERS,
+  commandPayloadText,
+  filterPayload,
+  formValues,
+  hasPending,
+  singleOutcome,
+  summarizeQueued,
+  updatePayload,
+  type EquipmentFormValues,
+} from "./equipment-view";
 
 const row: EquipmentRow = {
   id: 7,
@@ -38,7 +48,12 @@ const row: EquipmentRow = {
 describe("filterPayload", () => {
   it("leaves out blank texts and unset choices, keeps 0 (离线 / 停用)", () => {
     expect(filterPayload(BLANK_FILTERS)).toEqual({});
-    expect(filterPayload({ ...BLANK_FILTERS, position: "  301 ", heartbeat_state: 0, status: 1, school_id: 2 })).toEqual({ position: "301", heartbeat_state: 0, status: 1, school_id: 2 });
+    expect(filterPayload({ ...BLANK_FILTERS, position: "  301 ", heartbeat_state: 0, status: 1, school_id: 2 })).toEqual({
+      position: "301",
+      heartbeat_state: 0,
+      status: 1,
+      school_id: 2,
+    });
   });
 });
 
@@ -56,7 +71,10 @@ describe("summarizeQueued / singleOutcome", () => {
   it("words one device's outcome", () => {
     expect(singleOutcome([{ id: 1, ok: true, msg: "", command_id: 4 }], "重启")).toEqual({ type: "success", text: "重启：命令已下发，设备将在下次心跳时执行" });
     expect(singleOutcome([{ id: 1, ok: true, msg: "已保存（设备已停用，未下发命令）" }], "巡课").text).toBe("已保存（设备已停用，未下发命令）");
-    expect(singleOutcome([{ id: 1, ok: false, msg: "设备已停用，不能下发命令" }], "重启")).toEqual({ type: "warning", text: "重启失败：设备已停用，不能下发命令" });
+    expect(singleOutcome([{ id: 1, ok: false, msg: "设备已停用，不能下发命令" }], "重启")).toEqual({
+      type: "warning",
+      text: "重启失败：设备已停用，不能下发命令",
+    });
     expect(summarizeQueued(null).ok).toEqual([]);
   });
 });

@@ -144,7 +144,8 @@ export interface EquipmentFormValues {
 }
 
 export function formValues(r: EquipmentRow | null, defaults: { school_id?: number } = {}): Partial<EquipmentFormValues> {
-  if (!r) return { code: "", school_id: defaults.school_id, position: "", producer: "", host_ip: "", remarks: "", is_record: true, is_tour: false, status: true };
+  if (!r)
+    return { code: "", school_id: defaults.school_id, position: "", producer: "", host_ip: "", remarks: "", is_record: true, is_tour: false, status: true };
   return {
     code: r.code,
     school_id: r.school_id || undefined,

@@ -63,7 +63,14 @@ export function IndicatorManagePage() {
       <Col flex="320px" style={{ minWidth: 0 }}>
         <Card size="small" title="评价量表" styles={{ body: { padding: 8 } }}>
           <Space direction="vertical" style={{ width: "100%", marginBottom: 8 }} size={8}>
-            <Input allowClear prefix={<SearchOutlined />} placeholder="搜索量表" value={keyword} onChange={(e) => setKeyword(e.target.value)} data-testid="indicator-search" />
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder="搜索量表"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              data-testid="indicator-search"
+            />
             <div style={{ display: "flex", gap: 8, justifyContent: "space-between" }}>
               <Segmented<Scope>
                 size="small"
@@ -76,7 +83,13 @@ export function IndicatorManagePage() {
                 ]}
               />
               {canCreate ? (
-                <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: "new", level: 1, pid: 0 })} data-testid="indicator-add-scheme">
+                <Button
+                  size="small"
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setDialog({ mode: "new", level: 1, pid: 0 })}
+                  data-testid="indicator-add-scheme"
+                >
                   新建量表
                 </Button>
               ) : null}
@@ -127,9 +140,22 @@ export function IndicatorManagePage() {
                     </span>
                     {s.editable ? (
                       <span onClick={(e) => e.stopPropagation()} style={{ display: "inline-flex", alignItems: "center", gap: 2 }}>
-                        <Switch size="small" checked={s.status === 1} checkedChildren="启用" unCheckedChildren="停用" onChange={(v) => void toggle(s, v)} data-testid="indicator-scheme-status" />
+                        <Switch
+                          size="small"
+                          checked={s.status === 1}
+                          checkedChildren="启用"
+                          unCheckedChildren="停用"
+                          onChange={(v) => void toggle(s, v)}
+                          data-testid="indicator-scheme-status"
+                        />
                         <Tooltip title="重命名">
-                          <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: "edit", row: s })} data-testid="indicator-scheme-edit" />
+                          <Button
+                            type="text"
+                            size="small"
+                            icon={<EditOutlined />}
+                            onClick={() => setDialog({ mode: "edit", row: s })}
+                            data-testid="indicator-scheme-edit"
+                          />
                         </Tooltip>
                         <Popconfirm
                           title={`删除量表「${s.name}」及其全部维度和评分项？`}
@@ -153,7 +179,13 @@ export function IndicatorManagePage() {
         </Card>
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
-        <Card size="small">{selected ? <SchemeDetail key={selected} schemeId={selected} onChanged={refresh} /> : <Empty description="请选择或新建一个量表" style={{ margin: "80px 0" }} />}</Card>
+        <Card size="small">
+          {selected ? (
+            <SchemeDetail key={selected} schemeId={selected} onChanged={refresh} />
+          ) : (
+            <Empty description="请选择或新建一个量表" style={{ margin: "80px 0" }} />
+          )}
+        </Card>
       </Col>
     </Row>
   );

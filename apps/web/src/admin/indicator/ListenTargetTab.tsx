@@ -54,13 +54,20 @@ export function ListenTargetTab({ canCreate }: { canCreate: boolean }) {
   const columns: TableColumnsType<ListenTargetRow> = [
     { title: "序号", key: "no", width: 70, render: (_, __, i) => i + 1 },
     { title: "听课目标", dataIndex: "name", render: (v: string) => <span data-testid="target-row-name">{v}</span> },
-    { title: "来源", dataIndex: "school_name", width: 160, render: (v: string, r) => <Tag color={r.school_id === 0 ? "geekblue" : "green"}>{r.school_id === 0 ? "平台" : v}</Tag> },
+    {
+      title: "来源",
+      dataIndex: "school_name",
+      width: 160,
+      render: (v: string, r) => <Tag color={r.school_id === 0 ? "geekblue" : "green"}>{r.school_id === 0 ? "平台" : v}</Tag>,
+    },
     { title: "排序", dataIndex: "sort", width: 80 },
     {
       title: "状态",
       dataIndex: "status",
       width: 100,
-      render: (v: number, r) => <Switch size="small" checked={v === 1} disabled={!r.editable} checkedChildren="启用" unCheckedChildren="停用" onChange={(on) => void toggle(r, on)} />,
+      render: (v: number, r) => (
+        <Switch size="small" checked={v === 1} disabled={!r.editable} checkedChildren="启用" unCheckedChildren="停用" onChange={(on) => void toggle(r, on)} />
+      ),
     },
     {
       title: "操作",
@@ -87,7 +94,15 @@ export function ListenTargetTab({ canCreate }: { canCreate: boolean }) {
   return (
     <div data-testid="listen-target-tab">
       <div className="yk-filter-bar" style={{ display: "flex", gap: 8, marginBottom: 12 }}>
-        <Input allowClear prefix={<SearchOutlined />} placeholder="搜索听课目标" value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 240 }} data-testid="target-search" />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder="搜索听课目标"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          style={{ width: 240 }}
+          data-testid="target-search"
+        />
         {canCreate ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid="target-add">
             新增听课目标
@@ -106,7 +121,14 @@ export function ListenTargetTab({ canCreate }: { canCreate: boolean }) {
         okButtonProps={{ "data-testid": "target-ok" }}
       >
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="name" label="听课目标" rules={[{ required: true, whitespace: true, message: "请输入听课目标名称" }, { max: 30, message: "听课目标不能超过 30 个字符" }]}>
+          <Form.Item
+            name="name"
+            label="听课目标"
+            rules={[
+              { required: true, whitespace: true, message: "请输入听课目标名称" },
+              { max: 30, message: "听课目标不能超过 30 个字符" },
+            ]}
+          >
             <Input maxLength={30} placeholder="如：课堂提问" data-testid="target-name" />
           </Form.Item>
           <Form.Item name="sort" label="排序（小的在前）">

@@ -4,9 +4,7 @@ import { Form, Input, InputNumber, Modal, Space } from "antd";
 import { useEffect, useState } from "react";
 import { indicatorApi } from "./indicator-api";
 
-export type NodeDialogState =
-  | { mode: "new"; level: number; pid: number; parentName?: string; suggestWeight?: number }
-  | { mode: "edit"; row: IndicatorRow };
+export type NodeDialogState = { mode: "new"; level: number; pid: number; parentName?: string; suggestWeight?: number } | { mode: "edit"; row: IndicatorRow };
 
 interface Values {
   name: string;
@@ -16,7 +14,15 @@ interface Values {
   max_score: number;
 }
 
-export function NodeDialog({ state, onClose, onSaved }: { state: NodeDialogState | null; onClose: () => void; onSaved: (row: IndicatorRow) => void | Promise<void> }) {
+export function NodeDialog({
+  state,
+  onClose,
+  onSaved,
+}: {
+  state: NodeDialogState | null;
+  onClose: () => void;
+  onSaved: (row: IndicatorRow) => void | Promise<void>;
+}) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const level = state ? (state.mode === "new" ? state.level : state.row.level) : 1;
@@ -66,8 +72,19 @@ export function NodeDialog({ state, onClose, onSaved }: { state: NodeDialogState
       okButtonProps={{ "data-testid": "indicator-node-ok" }}
     >
       <Form form={form} layout="vertical" requiredMark preserve={false}>
-        <Form.Item name="name" label={`${what}名称`} rules={[{ required: true, whitespace: true, message: "请输入指标名称" }, { max: 50, message: "指标名称不能超过 50 个字符" }]}>
-          <Input placeholder={level === 1 ? "如：课堂教学评价量表" : level === 2 ? "如：教学目标" : "如：目标明确具体"} maxLength={50} data-testid="indicator-node-name" />
+        <Form.Item
+          name="name"
+          label={`${what}名称`}
+          rules={[
+            { required: true, whitespace: true, message: "请输入指标名称" },
+            { max: 50, message: "指标名称不能超过 50 个字符" },
+          ]}
+        >
+          <Input
+            placeholder={level === 1 ? "如：课堂教学评价量表" : level === 2 ? "如：教学目标" : "如：目标明确具体"}
+            maxLength={50}
+            data-testid="indicator-node-name"
+          />
         </Form.Item>
         {level > 1 ? (
           <Form.Item name="weight" label="权重（%，同级合计应为 100）" rules={[{ required: true, message: "请输入权重" }]}>

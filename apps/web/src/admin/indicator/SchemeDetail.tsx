@@ -147,7 +147,12 @@ export function SchemeDetail({ schemeId, onChanged }: { schemeId: number; onChan
           `${v}%`
         ),
     },
-    { title: "分值范围", key: "range", width: 100, render: (_, r) => (r.level === 3 ? rangeText(r.min_score, r.max_score) : <span className="yk-muted">—</span>) },
+    {
+      title: "分值范围",
+      key: "range",
+      width: 100,
+      render: (_, r) => (r.level === 3 ? rangeText(r.min_score, r.max_score) : <span className="yk-muted">—</span>),
+    },
     ...(editable
       ? [
           {
@@ -160,23 +165,51 @@ export function SchemeDetail({ schemeId, onChanged }: { schemeId: number; onChan
               return (
                 <Space size={0} wrap={false}>
                   <Tooltip title="上移">
-                    <Button type="link" size="small" icon={<ArrowUpOutlined />} disabled={busy || i <= 0} onClick={() => void move(r, -1)} data-testid="indicator-row-up" />
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<ArrowUpOutlined />}
+                      disabled={busy || i <= 0}
+                      onClick={() => void move(r, -1)}
+                      data-testid="indicator-row-up"
+                    />
                   </Tooltip>
                   <Tooltip title="下移">
-                    <Button type="link" size="small" icon={<ArrowDownOutlined />} disabled={busy || i >= sibs.length - 1} onClick={() => void move(r, 1)} data-testid="indicator-row-down" />
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<ArrowDownOutlined />}
+                      disabled={busy || i >= sibs.length - 1}
+                      onClick={() => void move(r, 1)}
+                      data-testid="indicator-row-down"
+                    />
                   </Tooltip>
                   {r.level === 2 ? (
                     <Button
                       type="link"
                       size="small"
                       icon={<PlusOutlined />}
-                      onClick={() => setDialog({ mode: "new", level: 3, pid: r.id, parentName: r.name, suggestWeight: Math.max(0, 100 - (r.children ?? []).reduce((s, c) => s + c.weight, 0)) })}
+                      onClick={() =>
+                        setDialog({
+                          mode: "new",
+                          level: 3,
+                          pid: r.id,
+                          parentName: r.name,
+                          suggestWeight: Math.max(0, 100 - (r.children ?? []).reduce((s, c) => s + c.weight, 0)),
+                        })
+                      }
                       data-testid="indicator-row-add"
                     >
                       评分项
                     </Button>
                   ) : null}
-                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: "edit", row: r as IndicatorNode })} data-testid="indicator-row-edit">
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    onClick={() => setDialog({ mode: "edit", row: r as IndicatorNode })}
+                    data-testid="indicator-row-edit"
+                  >
                     编辑
                   </Button>
                   <Popconfirm
@@ -288,7 +321,10 @@ function ScorePreview({ tree }: { tree: IndicatorNode }) {
       {dims.map((d, i) => (
         <div key={d.id} style={{ marginBottom: 10 }}>
           <div style={{ fontWeight: 600, marginBottom: 4 }}>
-            {i + 1}. {d.name} <span className="yk-muted" style={{ fontWeight: 400, fontSize: 12 }}>（权重 {d.weight}%）</span>
+            {i + 1}. {d.name}{" "}
+            <span className="yk-muted" style={{ fontWeight: 400, fontSize: 12 }}>
+              （权重 {d.weight}%）
+            </span>
           </div>
           {d.children
             .filter((it) => it.status === 1)

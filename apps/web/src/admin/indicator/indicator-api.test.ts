@@ -15,12 +15,28 @@ describe("indicator screen helpers", () => {
     expect(reorder(rows, 3, 1)).toEqual([]);
     expect(reorder(rows, 1, -1)).toEqual([]);
     // Unnumbered rows (all 0) get numbers.
-    expect(reorder([{ id: 5, sort: 0 }, { id: 6, sort: 0 }], 5, 1)).toEqual([
+    expect(
+      reorder(
+        [
+          { id: 5, sort: 0 },
+          { id: 6, sort: 0 },
+        ],
+        5,
+        1,
+      ),
+    ).toEqual([
       { id: 6, sort: 1 },
       { id: 5, sort: 2 },
     ]);
   });
   it("only administrators create", () => {
-    expect([mayCreate(1, 0), mayCreate(5, 0), mayCreate(4, 3), mayCreate(4, 0), mayCreate(2, 3), mayCreate(3, 0)]).toEqual([true, true, true, false, false, false]);
+    expect([mayCreate(1, 0), mayCreate(5, 0), mayCreate(4, 3), mayCreate(4, 0), mayCreate(2, 3), mayCreate(3, 0)]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -6,8 +6,15 @@
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  CALLS, COURSE_TYPE_NAMES, PAGE, RESOURCE_STATUS_NAMES,
-  type CourseResourceRow, type Page, type PeriodGradeItem, type PeriodRow, type PeriodSubjectItem,
+  CALLS,
+  COURSE_TYPE_NAMES,
+  PAGE,
+  RESOURCE_STATUS_NAMES,
+  type CourseResourceRow,
+  type Page,
+  type PeriodGradeItem,
+  type PeriodRow,
+  type PeriodSubjectItem,
 } from "@yanke/protocol";
 import { App, Button, Card, ColorPicker, Empty, Form, Input, Modal, Pagination, Select, Space, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
@@ -46,7 +53,19 @@ function useSchoolSubjects(schoolId: number) {
   return list.flatMap((p, i) => asList<PeriodSubjectItem>(subjects[i]?.data).map((s) => ({ value: s.id, label: `${p.name} · ${s.name}` })));
 }
 
-function CreateDialog({ open, school, admin, onClose, onCreated }: { open: boolean; school: number; admin: boolean; onClose: () => void; onCreated: (row: CourseResourceRow) => void }) {
+function CreateDialog({
+  open,
+  school,
+  admin,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  school: number;
+  admin: boolean;
+  onClose: () => void;
+  onCreated: (row: CourseResourceRow) => void;
+}) {
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const schoolId: number = Form.useWatch("school_id", form) ?? school;
@@ -55,7 +74,15 @@ function CreateDialog({ open, school, admin, onClose, onCreated }: { open: boole
   const grades = usePeriodItems<PeriodGradeItem>(CALLS.periodGrades, schoolId, periodId);
   const subjects = usePeriodItems<PeriodSubjectItem>(CALLS.periodSubjectList, schoolId, periodId);
   const submit = async () => {
-    const v = (await form.validateFields()) as { name: string; course_type: number; school_id?: number; period_id?: number; grade_id?: number; subject_id?: number; color?: string };
+    const v = (await form.validateFields()) as {
+      name: string;
+      course_type: number;
+      school_id?: number;
+      period_id?: number;
+      grade_id?: number;
+      subject_id?: number;
+      color?: string;
+    };
     setBusy(true);
     try {
       const row = await call<CourseResourceRow>(CALLS.resourceSave, { pid: 0, level: 1, ...v, school_id: v.school_id ?? school });
@@ -69,9 +96,27 @@ function CreateDialog({ open, school, admin, onClose, onCreated }: { open: boole
     }
   };
   return (
-    <Modal open={open} title="新建课程" okText="创建" cancelText="取消" confirmLoading={busy} onOk={() => void submit()} onCancel={onClose} destroyOnHidden okButtonProps={{ "data-testid": "resource-create-ok" }} data-testid="resource-create-dialog">
+    <Modal
+      open={open}
+      title="新建课程"
+      okText="创建"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      okButtonProps={{ "data-testid": "resource-create-ok" }}
+      data-testid="resource-create-dialog"
+    >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ course_type: 1, school_id: school || undefined, color: "#2f8f77" }}>
-        <Form.Item name="name" label="课程名称" rules={[{ required: true, whitespace: true, message: "请输入课程名称" }, { max: 100, message: "名称不能超过 100 个字符" }]}>
+        <Form.Item
+          name="name"
+          label="课程名称"
+          rules={[
+            { required: true, whitespace: true, message: "请输入课程名称" },
+            { max: 100, message: "名称不能超过 100 个字符" },
+          ]}
+        >
           <Input maxLength={100} placeholder="如：八年级数学 勾股定理" data-testid="resource-create-name" />
         </Form.Item>
         <Form.Item name="course_type" label="课程类型" rules={[{ required: true, message: "请选择课程类型" }]}>
@@ -79,18 +124,41 @@ function CreateDialog({ open, school, admin, onClose, onCreated }: { open: boole
         </Form.Item>
         {admin ? (
           <Form.Item name="school_id" label="所属学校" rules={[{ required: true, message: "请选择学校" }]}>
-            <SchoolSelect testId="resource-create-school" width="100%" allowClear={false} onChange={() => form.setFieldsValue({ period_id: undefined, grade_id: undefined, subject_id: undefined })} />
+            <SchoolSelect
+              testId="resource-create-school"
+              width="100%"
+              allowClear={false}
+              onChange={() => form.setFieldsValue({ period_id: undefined, grade_id: undefined, subject_id: undefined })}
+            />
           </Form.Item>
         ) : null}
         <div className="ykra-form-row">
           <Form.Item name="period_id" label="学段">
-            <Select allowClear placeholder="请选择学段" options={periods} onChange={() => form.setFieldsValue({ grade_id: undefined, subject_id: undefined })} data-testid="resource-create-period" />
+            <Select
+              allowClear
+              placeholder="请选择学段"
+              options={periods}
+              onChange={() => form.setFieldsValue({ grade_id: undefined, subject_id: undefined })}
+              data-testid="resource-create-period"
+            />
           </Form.Item>
           <Form.Item name="grade_id" label="年级">
-            <Select allowClear disabled={!periodId} placeholder={periodId ? "请选择年级" : "请先选择学段"} options={grades} data-testid="resource-create-grade" />
+            <Select
+              allowClear
+              disabled={!periodId}
+              placeholder={periodId ? "请选择年级" : "请先选择学段"}
+              options={grades}
+              data-testid="resource-create-grade"
+            />
           </Form.Item>
           <Form.Item name="subject_id" label="学科">
-            <Select allowClear disabled={!periodId} placeholder={periodId ? "请选择学科" : "请先选择学段"} options={subjects} data-testid="resource-create-subject" />
+            <Select
+              allowClear
+              disabled={!periodId}
+              placeholder={periodId ? "请选择学科" : "请先选择学段"}
+              options={subjects}
+              data-testid="resource-create-subject"
+            />
           </Form.Item>
         </div>
         <Form.Item name="color" label="封面颜色" getValueFromEvent={(c: { toHexString(): string }) => c.toHexString()}>
@@ -105,7 +173,13 @@ function CourseCard({ row, onEdit, onDelete, onToggle }: { row: CourseResourceRo
   const color = coverColor(row);
   return (
     <div className="ykra-card" data-testid="my-resource-card" data-resource-id={row.id} data-status={row.status}>
-      <button type="button" className="ykra-card-cover" style={{ background: `linear-gradient(135deg, ${color} 0%, ${color}cc 100%)` }} onClick={onEdit} aria-label={`编辑 ${row.name}`}>
+      <button
+        type="button"
+        className="ykra-card-cover"
+        style={{ background: `linear-gradient(135deg, ${color} 0%, ${color}cc 100%)` }}
+        onClick={onEdit}
+        aria-label={`编辑 ${row.name}`}
+      >
         {row.cover_url ? <img src={row.cover_url} alt="" loading="lazy" /> : <span className="ykra-card-letter">{row.name.slice(0, 1)}</span>}
         <Tag className="ykra-card-status" color={row.status === 1 ? "green" : "default"} data-testid="my-resource-status">
           {RESOURCE_STATUS_NAMES[row.status] ?? "草稿"}
@@ -238,7 +312,14 @@ function ResourceScreen({ admin }: { admin: boolean }) {
         }
       >
         <div className="ykra-filters">
-          {admin ? <SchoolSelect testId="my-resource-school" value={draft.school_id} onChange={(v) => setDraft((d) => ({ ...d, school_id: v, subject_id: undefined }))} placeholder="全部学校" /> : null}
+          {admin ? (
+            <SchoolSelect
+              testId="my-resource-school"
+              value={draft.school_id}
+              onChange={(v) => setDraft((d) => ({ ...d, school_id: v, subject_id: undefined }))}
+              placeholder="全部学校"
+            />
+          ) : null}
           <Input
             allowClear
             placeholder="课程名称"
@@ -249,10 +330,40 @@ function ResourceScreen({ admin }: { admin: boolean }) {
             maxLength={60}
             data-testid="my-resource-name-filter"
           />
-          <Select allowClear showSearch={{ optionFilterProp: "label" }} placeholder="学科" value={draft.subject_id} onChange={(v?: number) => setDraft((d) => ({ ...d, subject_id: v }))} options={subjects} style={{ width: 160 }} data-testid="my-resource-subject" />
-          <Select allowClear placeholder="课程类型" value={draft.course_type} onChange={(v?: number) => setDraft((d) => ({ ...d, course_type: v }))} options={Object.entries(COURSE_TYPE_NAMES).map(([value, label]) => ({ value: Number(value), label }))} style={{ width: 120 }} data-testid="my-resource-type" />
-          <Select allowClear placeholder="状态" value={draft.status} onChange={(v?: number) => setDraft((d) => ({ ...d, status: v }))} options={Object.entries(RESOURCE_STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }))} style={{ width: 100 }} data-testid="my-resource-status-filter" />
-          <Button type="primary" icon={<SearchOutlined />} onClick={() => (setFilters(draft), setPaging((p) => ({ ...p, page: 1 })))} data-testid="my-resource-search">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: "label" }}
+            placeholder="学科"
+            value={draft.subject_id}
+            onChange={(v?: number) => setDraft((d) => ({ ...d, subject_id: v }))}
+            options={subjects}
+            style={{ width: 160 }}
+            data-testid="my-resource-subject"
+          />
+          <Select
+            allowClear
+            placeholder="课程类型"
+            value={draft.course_type}
+            onChange={(v?: number) => setDraft((d) => ({ ...d, course_type: v }))}
+            options={Object.entries(COURSE_TYPE_NAMES).map(([value, label]) => ({ value: Number(value), label }))}
+            style={{ width: 120 }}
+            data-testid="my-resource-type"
+          />
+          <Select
+            allowClear
+            placeholder="状态"
+            value={draft.status}
+            onChange={(v?: number) => setDraft((d) => ({ ...d, status: v }))}
+            options={Object.entries(RESOURCE_STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }))}
+            style={{ width: 100 }}
+            data-testid="my-resource-status-filter"
+          />
+          <Button
+            type="primary"
+            icon={<SearchOutlined />}
+            onClick={() => (setFilters(draft), setPaging((p) => ({ ...p, page: 1 })))}
+            data-testid="my-resource-search"
+          >
             查询
           </Button>
           <Button onClick={() => (setDraft({ name: "" }), setFilters({ name: "" }), setPaging(FIRST_PAGE))}>重置</Button>
@@ -260,7 +371,11 @@ function ResourceScreen({ admin }: { admin: boolean }) {
         {list.isLoading ? (
           <Spin style={{ display: "block", margin: "48px auto" }} />
         ) : rows.length === 0 ? (
-          <Empty data-testid="my-resource-empty" style={{ padding: "48px 0" }} description={admin ? "暂无数据" : "还没有课程，点“新建课程”开始建设你的第一门课"} />
+          <Empty
+            data-testid="my-resource-empty"
+            style={{ padding: "48px 0" }}
+            description={admin ? "暂无数据" : "还没有课程，点“新建课程”开始建设你的第一门课"}
+          />
         ) : (
           <div className="ykra-grid" data-testid="my-resource-grid">
             {rows.map((r) => (

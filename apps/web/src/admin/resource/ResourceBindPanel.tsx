@@ -5,8 +5,15 @@
 import { DeleteOutlined, FileTextOutlined, PlayCircleOutlined, VideoCameraAddOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  BIND_TYPE_NAMES, BIND_TYPES, CALLS,
-  type FileListAnswer, type MergeAnswer, type Page, type ResourceBindRow, type ResourceMeetingRow, type VideoRow,
+  BIND_TYPE_NAMES,
+  BIND_TYPES,
+  CALLS,
+  type FileListAnswer,
+  type MergeAnswer,
+  type Page,
+  type ResourceBindRow,
+  type ResourceMeetingRow,
+  type VideoRow,
 } from "@yanke/protocol";
 import { Button, Empty, Input, List, Modal, Pagination, Popconfirm, Space, Table, Tabs, Tag, Typography } from "antd";
 import { useState } from "react";
@@ -37,7 +44,14 @@ function VideoPicker({ nodeId, onDone }: { nodeId: number; onDone: () => void })
   });
   return (
     <div data-testid="resource-bind-video-picker">
-      <Input.Search allowClear placeholder="搜索我的视频" enterButton="搜索" onSearch={(v) => (setSearch(v.trim()), setPage(1))} style={{ marginBottom: 8 }} data-testid="resource-bind-video-search" />
+      <Input.Search
+        allowClear
+        placeholder="搜索我的视频"
+        enterButton="搜索"
+        onSearch={(v) => (setSearch(v.trim()), setPage(1))}
+        style={{ marginBottom: 8 }}
+        data-testid="resource-bind-video-search"
+      />
       <List
         loading={q.isLoading}
         dataSource={q.data?.list ?? []}
@@ -46,20 +60,34 @@ function VideoPicker({ nodeId, onDone }: { nodeId: number; onDone: () => void })
           <List.Item
             data-testid="resource-bind-video-row"
             actions={[
-              <Button key="bind" size="small" type="primary" data-testid="resource-bind-video-choose" onClick={async () => (await bind(nodeId, { resources_id: v.id, resources_type: BIND_TYPES.video, title: v.name })) && onDone()}>
+              <Button
+                key="bind"
+                size="small"
+                type="primary"
+                data-testid="resource-bind-video-choose"
+                onClick={async () => (await bind(nodeId, { resources_id: v.id, resources_type: BIND_TYPES.video, title: v.name })) && onDone()}
+              >
                 绑定
               </Button>,
             ]}
           >
             <List.Item.Meta
-              avatar={v.thumbnail_url ? <img src={v.thumbnail_url} alt="" loading="lazy" style={{ width: 72, height: 40, objectFit: "cover", borderRadius: 4 }} /> : <PlayCircleOutlined style={{ fontSize: 28, color: "#2f8f77" }} />}
+              avatar={
+                v.thumbnail_url ? (
+                  <img src={v.thumbnail_url} alt="" loading="lazy" style={{ width: 72, height: 40, objectFit: "cover", borderRadius: 4 }} />
+                ) : (
+                  <PlayCircleOutlined style={{ fontSize: 28, color: "#2f8f77" }} />
+                )
+              }
               title={v.name}
               description={`${clock(v.duration)} · ${v.status_name}${v.subject_name ? ` · ${v.subject_name}` : ""}`}
             />
           </List.Item>
         )}
       />
-      {(q.data?.total ?? 0) > 8 ? <Pagination size="small" current={page} pageSize={8} total={q.data?.total} onChange={setPage} style={{ textAlign: "right" }} /> : null}
+      {(q.data?.total ?? 0) > 8 ? (
+        <Pagination size="small" current={page} pageSize={8} total={q.data?.total} onChange={setPage} style={{ textAlign: "right" }} />
+      ) : null}
     </div>
   );
 }
@@ -86,7 +114,8 @@ function FilePicker({ nodeId, onDone }: { nodeId: number; onDone: () => void }) 
               onChange={async (list) => {
                 setUploaded(list);
                 const f = list[list.length - 1];
-                if (f && (await bind(nodeId, { resources_id: f.id, resources_type: BIND_TYPES.file, title: f.real_file_name, url: f.save_path, size: f.size }))) onDone();
+                if (f && (await bind(nodeId, { resources_id: f.id, resources_type: BIND_TYPES.file, title: f.real_file_name, url: f.save_path, size: f.size })))
+                  onDone();
               }}
             />
           ),
@@ -96,7 +125,13 @@ function FilePicker({ nodeId, onDone }: { nodeId: number; onDone: () => void }) 
           label: "我的文件",
           children: (
             <div>
-              <Input.Search allowClear placeholder="搜索文件名" enterButton="搜索" onSearch={(v) => (setKeyword(v.trim()), setPage(1))} style={{ marginBottom: 8 }} />
+              <Input.Search
+                allowClear
+                placeholder="搜索文件名"
+                enterButton="搜索"
+                onSearch={(v) => (setKeyword(v.trim()), setPage(1))}
+                style={{ marginBottom: 8 }}
+              />
               <List
                 loading={files.isLoading}
                 dataSource={files.data?.list ?? []}
@@ -104,16 +139,36 @@ function FilePicker({ nodeId, onDone }: { nodeId: number; onDone: () => void }) 
                 renderItem={(f) => (
                   <List.Item
                     actions={[
-                      <Button key="bind" size="small" type="primary" onClick={async () => (await bind(nodeId, { resources_id: f.id, resources_type: f.type === "video" ? BIND_TYPES.video : BIND_TYPES.file, title: f.file_name, url: f.file_path, size: f.size })) && onDone()} disabled={f.type === "video"}>
+                      <Button
+                        key="bind"
+                        size="small"
+                        type="primary"
+                        onClick={async () =>
+                          (await bind(nodeId, {
+                            resources_id: f.id,
+                            resources_type: f.type === "video" ? BIND_TYPES.video : BIND_TYPES.file,
+                            title: f.file_name,
+                            url: f.file_path,
+                            size: f.size,
+                          })) && onDone()
+                        }
+                        disabled={f.type === "video"}
+                      >
                         绑定
                       </Button>,
                     ]}
                   >
-                    <List.Item.Meta avatar={<FileTextOutlined style={{ fontSize: 22, color: "#2f8f77" }} />} title={f.file_name} description={`${f.file_type.toUpperCase()} · ${formatBytes(f.size)} · ${f.create_time}`} />
+                    <List.Item.Meta
+                      avatar={<FileTextOutlined style={{ fontSize: 22, color: "#2f8f77" }} />}
+                      title={f.file_name}
+                      description={`${f.file_type.toUpperCase()} · ${formatBytes(f.size)} · ${f.create_time}`}
+                    />
                   </List.Item>
                 )}
               />
-              {(files.data?.total ?? 0) > 6 ? <Pagination size="small" current={page} pageSize={6} total={files.data?.total} onChange={setPage} style={{ textAlign: "right" }} /> : null}
+              {(files.data?.total ?? 0) > 6 ? (
+                <Pagination size="small" current={page} pageSize={6} total={files.data?.total} onChange={setPage} style={{ textAlign: "right" }} />
+              ) : null}
             </div>
           ),
         },
@@ -149,7 +204,11 @@ function MeetingPicker({ nodeId, onDone }: { nodeId: number; onDone: () => void 
                   <PlayCircleOutlined />
                   <span style={{ flex: 1, minWidth: 0 }}>{v.name}</span>
                   <span className="yk-muted">{clock(v.duration)}</span>
-                  <Button size="small" type="primary" onClick={async () => (await bind(nodeId, { resources_id: v.id, resources_type: BIND_TYPES.video, title: v.name })) && onDone()}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    onClick={async () => (await bind(nodeId, { resources_id: v.id, resources_type: BIND_TYPES.video, title: v.name })) && onDone()}
+                  >
                     绑定
                   </Button>
                 </div>
@@ -158,7 +217,9 @@ function MeetingPicker({ nodeId, onDone }: { nodeId: number; onDone: () => void 
           </List.Item>
         )}
       />
-      {(q.data?.total ?? 0) > 6 ? <Pagination size="small" current={page} pageSize={6} total={q.data?.total} onChange={setPage} style={{ textAlign: "right" }} /> : null}
+      {(q.data?.total ?? 0) > 6 ? (
+        <Pagination size="small" current={page} pageSize={6} total={q.data?.total} onChange={setPage} style={{ textAlign: "right" }} />
+      ) : null}
     </div>
   );
 }
@@ -205,7 +266,12 @@ export function ResourceBindPanel({ nodeId, onChanged }: { nodeId: number; onCha
         scroll={{ x: 480 }}
         data-testid="resource-bind-table"
         columns={[
-          { title: "类型", dataIndex: "resources_type", width: 70, render: (t: number) => <Tag color={t === BIND_TYPES.video ? "green" : "blue"}>{BIND_TYPE_NAMES[t] ?? "—"}</Tag> },
+          {
+            title: "类型",
+            dataIndex: "resources_type",
+            width: 70,
+            render: (t: number) => <Tag color={t === BIND_TYPES.video ? "green" : "blue"}>{BIND_TYPE_NAMES[t] ?? "—"}</Tag>,
+          },
           { title: "名称", dataIndex: "title", ellipsis: true, render: (t: string) => <span data-testid="resource-bind-title">{t || "—"}</span> },
           { title: "时长/大小", width: 100, render: (_, r) => (r.resources_type === BIND_TYPES.video ? clock(r.duration) : formatBytes(r.size)) },
           {
@@ -245,7 +311,13 @@ export function ResourceBindPanel({ nodeId, onChanged }: { nodeId: number; onCha
         title={picker === "video" ? "绑定我的视频" : picker === "file" ? "绑定文档" : "绑定会议录像"}
         data-testid="resource-bind-dialog"
       >
-        {picker === "video" ? <VideoPicker nodeId={nodeId} onDone={done} /> : picker === "file" ? <FilePicker nodeId={nodeId} onDone={done} /> : picker === "meeting" ? <MeetingPicker nodeId={nodeId} onDone={done} /> : null}
+        {picker === "video" ? (
+          <VideoPicker nodeId={nodeId} onDone={done} />
+        ) : picker === "file" ? (
+          <FilePicker nodeId={nodeId} onDone={done} />
+        ) : picker === "meeting" ? (
+          <MeetingPicker nodeId={nodeId} onDone={done} />
+        ) : null}
       </Modal>
     </div>
   );

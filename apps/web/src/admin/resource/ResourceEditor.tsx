@@ -7,8 +7,17 @@
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, FolderAddOutlined, PlusOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  CALLS, COURSE_TYPE_NAMES, PAGE, RESOURCE_LEVEL_NAMES, RESOURCE_STATUS_NAMES,
-  type CourseResourceRow, type FileRecord, type Page, type PeriodGradeItem, type PeriodRow, type PeriodSubjectItem,
+  CALLS,
+  COURSE_TYPE_NAMES,
+  PAGE,
+  RESOURCE_LEVEL_NAMES,
+  RESOURCE_STATUS_NAMES,
+  type CourseResourceRow,
+  type FileRecord,
+  type Page,
+  type PeriodGradeItem,
+  type PeriodRow,
+  type PeriodSubjectItem,
 } from "@yanke/protocol";
 import { App, Button, ColorPicker, Empty, Form, Input, Modal, Select, Space, Spin, Tag, Tree } from "antd";
 import { useEffect, useMemo, useState } from "react";
@@ -79,7 +88,24 @@ interface FormValues {
 function coverRecord(url: string): FileRecord[] {
   if (!url) return [];
   const id = Number(/\/files\/(\d+)/.exec(url)?.[1] ?? 0);
-  return [{ id, file_path: url, file_name: "封面", file_type: "", type: "image", size: 0, mime: "", module: "image", account_id: 0, duration: null, codec: null, sha256: "", is_public: true, create_time: "" }];
+  return [
+    {
+      id,
+      file_path: url,
+      file_name: "封面",
+      file_type: "",
+      type: "image",
+      size: 0,
+      mime: "",
+      module: "image",
+      account_id: 0,
+      duration: null,
+      codec: null,
+      sha256: "",
+      is_public: true,
+      create_time: "",
+    },
+  ];
 }
 
 function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: CourseResourceRow) => void }) {
@@ -90,7 +116,8 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
   const periods = usePeriodChoices(node.school_id);
   const grades = usePeriodItems<PeriodGradeItem>(CALLS.periodGrades, node.school_id, periodId);
   const subjects = usePeriodItems<PeriodSubjectItem>(CALLS.periodSubjectList, node.school_id, periodId);
-  const withOwn = (opts: { value: number; label: string }[], id: number, name: string) => (id && !opts.some((o) => o.value === id) && periodId === node.period_id ? [{ value: id, label: name || `#${id}` }, ...opts] : opts);
+  const withOwn = (opts: { value: number; label: string }[], id: number, name: string) =>
+    id && !opts.some((o) => o.value === id) && periodId === node.period_id ? [{ value: id, label: name || `#${id}` }, ...opts] : opts;
 
   useEffect(() => {
     form.resetFields();
@@ -141,7 +168,14 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
 
   return (
     <Form form={form} layout="vertical" onFinish={save} className="ykra-form" data-testid="resource-node-form" requiredMark="optional">
-      <Form.Item name="name" label={`${RESOURCE_LEVEL_NAMES[node.level] ?? "节点"}名称`} rules={[{ required: true, whitespace: true, message: "请输入名称" }, { max: 100, message: "名称不能超过 100 个字符" }]}>
+      <Form.Item
+        name="name"
+        label={`${RESOURCE_LEVEL_NAMES[node.level] ?? "节点"}名称`}
+        rules={[
+          { required: true, whitespace: true, message: "请输入名称" },
+          { max: 100, message: "名称不能超过 100 个字符" },
+        ]}
+      >
         <Input maxLength={100} data-testid="resource-node-name" />
       </Form.Item>
       {isCourse ? (
@@ -151,15 +185,30 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
               <Select options={Object.entries(COURSE_TYPE_NAMES).map(([value, label]) => ({ value: Number(value), label }))} data-testid="resource-node-type" />
             </Form.Item>
             <Form.Item name="period_id" label="学段">
-              <Select allowClear options={withOwn(periods, node.period_id, node.period_name)} onChange={() => form.setFieldsValue({ grade_id: undefined, subject_id: undefined })} placeholder="请选择学段" />
+              <Select
+                allowClear
+                options={withOwn(periods, node.period_id, node.period_name)}
+                onChange={() => form.setFieldsValue({ grade_id: undefined, subject_id: undefined })}
+                placeholder="请选择学段"
+              />
             </Form.Item>
           </div>
           <div className="ykra-form-row">
             <Form.Item name="grade_id" label="年级">
-              <Select allowClear disabled={!periodId} placeholder={periodId ? "请选择年级" : "请先选择学段"} options={withOwn(grades, node.grade_id, node.grade_name)} />
+              <Select
+                allowClear
+                disabled={!periodId}
+                placeholder={periodId ? "请选择年级" : "请先选择学段"}
+                options={withOwn(grades, node.grade_id, node.grade_name)}
+              />
             </Form.Item>
             <Form.Item name="subject_id" label="学科">
-              <Select allowClear disabled={!periodId} placeholder={periodId ? "请选择学科" : "请先选择学段"} options={withOwn(subjects, node.subject_id, node.subject_name)} />
+              <Select
+                allowClear
+                disabled={!periodId}
+                placeholder={periodId ? "请选择学科" : "请先选择学段"}
+                options={withOwn(subjects, node.subject_id, node.subject_name)}
+              />
             </Form.Item>
           </div>
           <div className="ykra-form-row">
@@ -219,7 +268,11 @@ export function ResourceEditor({ course: initial, onBack }: { course: CourseReso
       children: (tree.data?.units ?? []).map((u) => ({
         key: u.id,
         title: <span data-testid="resource-tree-unit">{u.name}</span>,
-        children: (tree.data?.lessons.get(u.id) ?? []).map((l) => ({ key: l.id, isLeaf: true, title: <span data-testid="resource-tree-lesson">{l.name}</span> })),
+        children: (tree.data?.lessons.get(u.id) ?? []).map((l) => ({
+          key: l.id,
+          isLeaf: true,
+          title: <span data-testid="resource-tree-lesson">{l.name}</span>,
+        })),
       })),
     },
   ];
@@ -230,7 +283,13 @@ export function ResourceEditor({ course: initial, onBack }: { course: CourseReso
     if (!name) return toast.error("请输入名称");
     setBusy(true);
     try {
-      const row = await call<CourseResourceRow>(CALLS.resourceSave, { name, pid: adding.pid, level: adding.level, top_id: course.id, school_id: course.school_id });
+      const row = await call<CourseResourceRow>(CALLS.resourceSave, {
+        name,
+        pid: adding.pid,
+        level: adding.level,
+        top_id: course.id,
+        school_id: course.school_id,
+      });
       toast.success(`已添加${RESOURCE_LEVEL_NAMES[adding.level]}「${name}」`);
       setAdding(null);
       setNewName("");
@@ -323,13 +382,26 @@ export function ResourceEditor({ course: initial, onBack }: { course: CourseReso
             <Button size="small" icon={<FolderAddOutlined />} onClick={addUnit} data-testid="resource-add-unit">
               添加单元
             </Button>
-            <Button size="small" icon={<PlusOutlined />} disabled={!unitOf} onClick={() => setAdding({ pid: unitOf, level: 3 })} data-testid="resource-add-lesson" title={unitOf ? undefined : "请先选择一个单元"}>
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              disabled={!unitOf}
+              onClick={() => setAdding({ pid: unitOf, level: 3 })}
+              data-testid="resource-add-lesson"
+              title={unitOf ? undefined : "请先选择一个单元"}
+            >
               添加课时
             </Button>
           </Space>
           <Space size={4} style={{ marginBottom: 8 }}>
             <Button size="small" icon={<ArrowUpOutlined />} disabled={busy || at <= 0} onClick={() => void move(-1)} aria-label="上移" />
-            <Button size="small" icon={<ArrowDownOutlined />} disabled={busy || at < 0 || at >= siblings.length - 1} onClick={() => void move(1)} aria-label="下移" />
+            <Button
+              size="small"
+              icon={<ArrowDownOutlined />}
+              disabled={busy || at < 0 || at >= siblings.length - 1}
+              onClick={() => void move(1)}
+              aria-label="下移"
+            />
             <Button size="small" danger icon={<DeleteOutlined />} onClick={remove} data-testid="resource-node-delete">
               删除
             </Button>
@@ -347,7 +419,9 @@ export function ResourceEditor({ course: initial, onBack }: { course: CourseReso
               data-testid="resource-editor-tree"
             />
           )}
-          {!tree.isLoading && (tree.data?.units.length ?? 0) === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有单元，点“添加单元”开始" /> : null}
+          {!tree.isLoading && (tree.data?.units.length ?? 0) === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有单元，点“添加单元”开始" />
+          ) : null}
         </aside>
         <section className="ykra-panel ykra-node" aria-label="节点内容">
           <div className="ykra-node-title">

@@ -1,6 +1,14 @@
 /** 资源中心 → 评课活动: the create / edit form of an activity (#11; docs/api/review.md). */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, REVIEW_ALLOCATE_MODES, ReviewSavePayload, type FileRecord, type IndicatorListAnswer, type PeriodSubjectItem, type ReviewActivityRow } from "@yanke/protocol";
+import {
+  CALLS,
+  REVIEW_ALLOCATE_MODES,
+  ReviewSavePayload,
+  type FileRecord,
+  type IndicatorListAnswer,
+  type PeriodSubjectItem,
+  type ReviewActivityRow,
+} from "@yanke/protocol";
 import { Alert, Col, DatePicker, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Button } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
@@ -29,23 +37,66 @@ const fmt = (d: Dayjs | null | undefined): string | null => (d ? d.format("YYYY-
 const parse = (s: string): Dayjs | null => (s ? dayjs(s) : null);
 
 function initial(a: ReviewActivityRow | null, identity: number, schoolId: number): Values {
-  const scope = a ? (a.school_id ? "school" : a.region_code ? "region" : "platform") : identity === 3 ? "region" : identity === 1 || identity === 5 ? "platform" : "school";
+  const scope = a
+    ? a.school_id
+      ? "school"
+      : a.region_code
+        ? "region"
+        : "platform"
+    : identity === 3
+      ? "region"
+      : identity === 1 || identity === 5
+        ? "platform"
+        : "school";
   return {
     title: a?.title ?? "",
-    cover: a?.cover_url ? [{ id: 0, file_path: a.cover_url, file_name: "封面", file_type: "", type: "image", size: 0, mime: "", module: "image", account_id: 0, duration: null, codec: null, sha256: "", is_public: true, create_time: "" } as FileRecord] : [],
+    cover: a?.cover_url
+      ? [
+          {
+            id: 0,
+            file_path: a.cover_url,
+            file_name: "封面",
+            file_type: "",
+            type: "image",
+            size: 0,
+            mime: "",
+            module: "image",
+            account_id: 0,
+            duration: null,
+            codec: null,
+            sha256: "",
+            is_public: true,
+            create_time: "",
+          } as FileRecord,
+        ]
+      : [],
     introduce: a?.introduce ?? "",
     scope,
     school_id: a?.school_id || (scope === "school" ? schoolId || undefined : undefined),
     period_id: a?.period_id || undefined,
     subject_id: a?.subject_id || undefined,
     indicator_id: a?.indicator_id || undefined,
-    dates: { signup: a ? [parse(a.signup_start), parse(a.signup_end)] : null, submit_end: a ? parse(a.submit_end) : null, review_end: a ? parse(a.review_end) : null },
+    dates: {
+      signup: a ? [parse(a.signup_start), parse(a.signup_end)] : null,
+      submit_end: a ? parse(a.submit_end) : null,
+      review_end: a ? parse(a.review_end) : null,
+    },
     reviewers_per_work: a?.reviewers_per_work ?? 2,
     allocate_mode: a?.allocate_mode ?? 2,
   };
 }
 
-export function ReviewActivityForm({ open, activity, onClose, onSaved }: { open: boolean; activity: ReviewActivityRow | null; onClose: () => void; onSaved: (a: ReviewActivityRow) => void }) {
+export function ReviewActivityForm({
+  open,
+  activity,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  activity: ReviewActivityRow | null;
+  onClose: () => void;
+  onSaved: (a: ReviewActivityRow) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const session = useSession();
   const [saving, setSaving] = useState(false);
@@ -61,8 +112,15 @@ export function ReviewActivityForm({ open, activity, onClose, onSaved }: { open:
     staleTime: 30_000,
     queryFn: () => call<PeriodSubjectItem[]>(CALLS.periodSubjectList, { school_id: schoolId }),
   });
-  const subjectOptions = (Array.isArray(subjects.data) ? subjects.data : []).filter((s) => !periodId || s.period_id === periodId).map((s) => ({ value: s.id, label: s.name }));
-  const schemes = useQuery({ queryKey: ["review", "schemes"], enabled: open, staleTime: 30_000, queryFn: () => call<IndicatorListAnswer>(CALLS.indicatorList, { root_id: 0, status: 1 }) });
+  const subjectOptions = (Array.isArray(subjects.data) ? subjects.data : [])
+    .filter((s) => !periodId || s.period_id === periodId)
+    .map((s) => ({ value: s.id, label: s.name }));
+  const schemes = useQuery({
+    queryKey: ["review", "schemes"],
+    enabled: open,
+    staleTime: 30_000,
+    queryFn: () => call<IndicatorListAnswer>(CALLS.indicatorList, { root_id: 0, status: 1 }),
+  });
   const locked = Boolean(activity && activity.phase > 0);
 
   useEffect(() => {
@@ -94,7 +152,9 @@ export function ReviewActivityForm({ open, activity, onClose, onSaved }: { open:
     }
     setSaving(true);
     try {
-      const a = activity ? await call<ReviewActivityRow>(CALLS.reviewUpdate, { id: activity.id, ...payload }) : await call<ReviewActivityRow>(CALLS.reviewSave, payload);
+      const a = activity
+        ? await call<ReviewActivityRow>(CALLS.reviewUpdate, { id: activity.id, ...payload })
+        : await call<ReviewActivityRow>(CALLS.reviewSave, payload);
       toast.success(activity ? "已保存" : "已创建（草稿），发布后教师可报名");
       onSaved(a);
     } finally {
@@ -121,7 +181,11 @@ export function ReviewActivityForm({ open, activity, onClose, onSaved }: { open:
       }
     >
       <Form form={form} layout="vertical" requiredMark>
-        <Form.Item name="title" label="活动名称" rules={[{ required: true, whitespace: true, message: "请输入活动名称" }, zodRule(ReviewSavePayload.shape.title)]}>
+        <Form.Item
+          name="title"
+          label="活动名称"
+          rules={[{ required: true, whitespace: true, message: "请输入活动名称" }, zodRule(ReviewSavePayload.shape.title)]}
+        >
           <Input placeholder="如：2026年秋季“一师一优课”评选" maxLength={100} data-testid="review-title" />
         </Form.Item>
         <Form.Item name="cover" label="封面" valuePropName="value">
@@ -154,7 +218,12 @@ export function ReviewActivityForm({ open, activity, onClose, onSaved }: { open:
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="indicator_id" label="评价量表" rules={[{ required: true, message: "请选择评价量表" }]} extra={activity && activity.phase >= 3 ? "评审已开始，不能更换量表" : "评审专家按量表的评分项打分，按权重折算为百分制"}>
+        <Form.Item
+          name="indicator_id"
+          label="评价量表"
+          rules={[{ required: true, message: "请选择评价量表" }]}
+          extra={activity && activity.phase >= 3 ? "评审已开始，不能更换量表" : "评审专家按量表的评分项打分，按权重折算为百分制"}
+        >
           <Select
             data-testid="review-scheme"
             placeholder="选择评价量表"
@@ -197,4 +266,3 @@ export function ReviewActivityForm({ open, activity, onClose, onSaved }: { open:
     </Drawer>
   );
 }
-

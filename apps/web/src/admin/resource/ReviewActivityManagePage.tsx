@@ -25,7 +25,11 @@ export function ReviewActivityManagePage() {
   const [editing, setEditing] = useState<{ a: ReviewActivityRow | null } | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const payload = { ...paging, ...(phase !== undefined ? { phase } : {}), ...(keyword ? { keyword } : {}) };
-  const q = useQuery({ queryKey: ["review", "managed", payload], placeholderData: keepPreviousData, queryFn: () => call<Page<ReviewActivityRow>>(CALLS.reviewList, payload) });
+  const q = useQuery({
+    queryKey: ["review", "managed", payload],
+    placeholderData: keepPreviousData,
+    queryFn: () => call<Page<ReviewActivityRow>>(CALLS.reviewList, payload),
+  });
   const rows = q.data?.list ?? [];
   const open = rows.find((r) => r.id === openId) ?? null;
   const refresh = () => void qc.invalidateQueries({ queryKey: ["review"] });

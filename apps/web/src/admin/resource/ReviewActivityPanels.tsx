@@ -51,7 +51,20 @@ export function ReviewActivityDrawer({ activity, onClose, onChanged }: { activit
   useEffect(() => setTab("phase"), [activity?.id]);
   const a = activity;
   return (
-    <Drawer open={Boolean(a)} onClose={onClose} width={1040} title={a ? <span>{a.title} <PhaseBadge phase={a.phase} inline /></span> : null} destroyOnHidden data-testid="review-drawer">
+    <Drawer
+      open={Boolean(a)}
+      onClose={onClose}
+      width={1040}
+      title={
+        a ? (
+          <span>
+            {a.title} <PhaseBadge phase={a.phase} inline />
+          </span>
+        ) : null
+      }
+      destroyOnHidden
+      data-testid="review-drawer"
+    >
       {a ? (
         <Tabs
           activeKey={tab}
@@ -94,7 +107,8 @@ function PhasePanel({ a, onChanged }: { a: ReviewActivityRow; onChanged: () => v
       <PhaseSteps a={a} />
       <div style={{ display: "flex", gap: 12, alignItems: "center", flexWrap: "wrap" }}>
         <span>
-          当前阶段：<PhaseBadge phase={a.phase} inline />
+          当前阶段：
+          <PhaseBadge phase={a.phase} inline />
         </span>
         {a.phase > 0 ? (
           <Button onClick={() => go(a.phase - 1)} loading={busy} data-testid="phase-back">
@@ -129,7 +143,10 @@ function PhasePanel({ a, onChanged }: { a: ReviewActivityRow; onChanged: () => v
 
 function SignupPanel({ a }: { a: ReviewActivityRow }) {
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const q = useQuery({ queryKey: ["review", "signups", a.id, paging], queryFn: () => call<Page<ReviewSignupRow>>(CALLS.reviewSignupList, { id: a.id, ...paging }) });
+  const q = useQuery({
+    queryKey: ["review", "signups", a.id, paging],
+    queryFn: () => call<Page<ReviewSignupRow>>(CALLS.reviewSignupList, { id: a.id, ...paging }),
+  });
   return (
     <Table
       size="middle"
@@ -138,7 +155,15 @@ function SignupPanel({ a }: { a: ReviewActivityRow }) {
       dataSource={q.data?.list ?? []}
       locale={{ emptyText: <EmptyState compact /> }}
       data-testid="signup-table"
-      pagination={{ current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50], showTotal: (t) => `共 ${t} 人`, onChange: (page, limit) => setPaging({ page, limit }) }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.limit,
+        total: q.data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50],
+        showTotal: (t) => `共 ${t} 人`,
+        onChange: (page, limit) => setPaging({ page, limit }),
+      }}
       columns={[
         { title: "教师", dataIndex: "account_name", width: 120 },
         { title: "学校", dataIndex: "school_name" },
@@ -147,11 +172,7 @@ function SignupPanel({ a }: { a: ReviewActivityRow }) {
           title: "参评作品",
           dataIndex: "work_title",
           render: (v: string, r) =>
-            r.work_id ? (
-              <FrontLink to={`/foreground/activityWorks?id=${r.work_id}`}>{v}</FrontLink>
-            ) : (
-              <span className="yk-muted">未提交</span>
-            ),
+            r.work_id ? <FrontLink to={`/foreground/activityWorks?id=${r.work_id}`}>{v}</FrontLink> : <span className="yk-muted">未提交</span>,
         },
       ]}
     />
@@ -215,7 +236,9 @@ function ReviewerPanel({ a, onChanged }: { a: ReviewActivityRow; onChanged: () =
           {
             title: "评审进度",
             width: 220,
-            render: (_: unknown, r) => <Progress size="small" percent={r.assigned ? Math.round((100 * r.submitted) / r.assigned) : 0} format={() => `${r.submitted}/${r.assigned}`} />,
+            render: (_: unknown, r) => (
+              <Progress size="small" percent={r.assigned ? Math.round((100 * r.submitted) / r.assigned) : 0} format={() => `${r.submitted}/${r.assigned}`} />
+            ),
           },
         ]}
       />
@@ -272,7 +295,19 @@ function AllocationPanel({ a }: { a: ReviewActivityRow }) {
         locale={{ emptyText: <EmptyState compact text="暂无参评作品" /> }}
         data-testid="allocation-matrix"
         columns={[
-          { title: "作品", dataIndex: "title", fixed: "left", width: 200, render: (v: string, w) => <span title={v}>{v}<br /><span className="yk-muted">{w.account_name}</span></span> },
+          {
+            title: "作品",
+            dataIndex: "title",
+            fixed: "left",
+            width: 200,
+            render: (v: string, w) => (
+              <span title={v}>
+                {v}
+                <br />
+                <span className="yk-muted">{w.account_name}</span>
+              </span>
+            ),
+          },
           ...data.reviewers.map((r) => ({
             title: (
               <span>
@@ -289,7 +324,9 @@ function AllocationPanel({ a }: { a: ReviewActivityRow }) {
             render: (_: unknown, w: ReviewAllocation["works"][number]) => {
               if (w.account_id === r.account_id) return <span className="yk-muted">作者</span>;
               const c = cell(w.id, r.account_id);
-              return c ? <Tag color={STATE_COLORS[c.state]}>{c.state === "submitted" && c.total !== null ? `${c.total} 分` : REVIEW_SCORE_STATES[c.state]}</Tag> : null;
+              return c ? (
+                <Tag color={STATE_COLORS[c.state]}>{c.state === "submitted" && c.total !== null ? `${c.total} 分` : REVIEW_SCORE_STATES[c.state]}</Tag>
+              ) : null;
             },
           })),
           {
@@ -313,7 +350,12 @@ function AllocationPanel({ a }: { a: ReviewActivityRow }) {
                   <Button onClick={() => setEditing(null)}>取消</Button>
                 </Space.Compact>
               ) : (
-                <Button type="link" size="small" disabled={!canAllocate} onClick={() => setEditing({ work_id: w.id, ids: data.assignments.filter((x) => x.work_id === w.id).map((x) => x.reviewer_id) })}>
+                <Button
+                  type="link"
+                  size="small"
+                  disabled={!canAllocate}
+                  onClick={() => setEditing({ work_id: w.id, ids: data.assignments.filter((x) => x.work_id === w.id).map((x) => x.reviewer_id) })}
+                >
                   调整
                 </Button>
               ),
@@ -325,8 +367,16 @@ function AllocationPanel({ a }: { a: ReviewActivityRow }) {
 }
 
 function ResultPanel({ a }: { a: ReviewActivityRow }) {
-  const q = useQuery({ queryKey: ["review", "results", a.id], enabled: a.phase === 4, queryFn: () => call<ReviewResults>(CALLS.webReviewResults, { id: a.id }) });
-  const works = useQuery({ queryKey: ["review", "works-admin", a.id], enabled: a.phase !== 4, queryFn: () => call<Page<ReviewWorkRow>>(CALLS.webReviewWorkList, { activity_id: a.id, page: 1, limit: 50 }) });
+  const q = useQuery({
+    queryKey: ["review", "results", a.id],
+    enabled: a.phase === 4,
+    queryFn: () => call<ReviewResults>(CALLS.webReviewResults, { id: a.id }),
+  });
+  const works = useQuery({
+    queryKey: ["review", "works-admin", a.id],
+    enabled: a.phase !== 4,
+    queryFn: () => call<Page<ReviewWorkRow>>(CALLS.webReviewWorkList, { activity_id: a.id, page: 1, limit: 50 }),
+  });
   if (a.phase !== 4)
     return <EmptyState text={`结果公示阶段才有排名（当前：${REVIEW_PHASE_NAMES[a.phase]}，已提交作品 ${works.data?.total ?? a.work_count} 件）`} />;
   const list = q.data?.list ?? [];

@@ -15,7 +15,25 @@ import {
   type TopicItemCard,
   type TopicRow,
 } from "@yanke/protocol";
-import { App, Button, Card, Drawer, Empty, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from "antd";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { call } from "../../api/client";
@@ -42,8 +60,25 @@ const TYPES = [1, 2, 3, 4, 5];
 
 function Thumb({ src, name, width = 96 }: { src: string; name: string; width?: number }) {
   return (
-    <div style={{ width, aspectRatio: "16 / 9", borderRadius: 6, overflow: "hidden", background: "linear-gradient(135deg, #2f8f77, #1f6f5c)", display: "flex", alignItems: "center", justifyContent: "center", color: "#fff", flex: "none" }}>
-      {src ? <img src={src} alt="" loading="lazy" style={{ width: "100%", height: "100%", objectFit: "cover" }} /> : <span style={{ fontSize: 18, fontWeight: 600 }}>{name.replace(/^[\s《「『“"'（(【[]+/, "").slice(0, 1) || "专"}</span>}
+    <div
+      style={{
+        width,
+        aspectRatio: "16 / 9",
+        borderRadius: 6,
+        overflow: "hidden",
+        background: "linear-gradient(135deg, #2f8f77, #1f6f5c)",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        color: "#fff",
+        flex: "none",
+      }}
+    >
+      {src ? (
+        <img src={src} alt="" loading="lazy" style={{ width: "100%", height: "100%", objectFit: "cover" }} />
+      ) : (
+        <span style={{ fontSize: 18, fontWeight: 600 }}>{name.replace(/^[\s《「『“"'（(【[]+/, "").slice(0, 1) || "专"}</span>
+      )}
     </div>
   );
 }
@@ -51,7 +86,24 @@ function Thumb({ src, name, width = 96 }: { src: string; name: string; width?: n
 /** A cover address shown in ImageUpload (which holds file records). */
 function coverRecord(url: string): FileRecord[] {
   if (!url) return [];
-  return [{ id: 0, file_path: url, file_name: "封面", file_type: "", type: "image", size: 0, mime: "", module: "image", account_id: 0, duration: null, codec: null, sha256: "", is_public: true, create_time: "" }];
+  return [
+    {
+      id: 0,
+      file_path: url,
+      file_name: "封面",
+      file_type: "",
+      type: "image",
+      size: 0,
+      mime: "",
+      module: "image",
+      account_id: 0,
+      duration: null,
+      codec: null,
+      sha256: "",
+      is_public: true,
+      create_time: "",
+    },
+  ];
 }
 
 interface FormValues {
@@ -89,9 +141,26 @@ function TopicForm({ open, row, onClose, onSaved }: { open: boolean; row: TopicR
     }
   };
   return (
-    <Modal open={open} title={row ? "编辑专题" : "新建专题"} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okText="保存" cancelText="取消" destroyOnHidden okButtonProps={{ "data-testid": "topic-form-ok" } as never}>
+    <Modal
+      open={open}
+      title={row ? "编辑专题" : "新建专题"}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      okText="保存"
+      cancelText="取消"
+      destroyOnHidden
+      okButtonProps={{ "data-testid": "topic-form-ok" } as never}
+    >
       <Form form={form} layout="vertical" requiredMark>
-        <Form.Item name="title" label="专题名称" rules={[{ required: true, whitespace: true, message: "请输入专题名称" }, { max: 60, message: "专题名称不能超过 60 个字符" }]}>
+        <Form.Item
+          name="title"
+          label="专题名称"
+          rules={[
+            { required: true, whitespace: true, message: "请输入专题名称" },
+            { max: 60, message: "专题名称不能超过 60 个字符" },
+          ]}
+        >
           <Input placeholder="如：双减背景下的作业设计" data-testid="topic-form-title" />
         </Form.Item>
         <Form.Item name="description" label="专题简介" rules={[{ max: 2000, message: "专题简介不能超过 2000 个字符" }]}>
@@ -154,7 +223,12 @@ function CandidatePicker({ topicId, open, onClose, onAdded }: { topicId: number;
         </Space>
       ),
     },
-    { title: "状态", dataIndex: "state", width: 130, render: (v: string) => <Tag color={v.startsWith("公开") || v.startsWith("已") ? "green" : "default"}>{v}</Tag> },
+    {
+      title: "状态",
+      dataIndex: "state",
+      width: 130,
+      render: (v: string) => <Tag color={v.startsWith("公开") || v.startsWith("已") ? "green" : "default"}>{v}</Tag>,
+    },
     { title: "时间", dataIndex: "created_at", width: 110, responsive: ["md"], render: (v: string) => v.slice(0, 10) },
   ];
   return (
@@ -260,7 +334,19 @@ function ItemsDrawer({ topicId, onClose, onChanged }: { topicId: number | null; 
       {t && !t.items.length ? <Empty description="还没有内容，点击右上角“添加内容”" /> : null}
       <ol style={{ listStyle: "none", padding: 0, margin: 0, display: "flex", flexDirection: "column", gap: 8 }}>
         {(t?.items ?? []).map((i, index) => (
-          <li key={i.id} data-testid="topic-item-row" style={{ display: "flex", gap: 10, alignItems: "center", padding: 8, border: "1px solid #e3e8e6", borderRadius: 8, background: i.visible ? "#fff" : "#fafafa" }}>
+          <li
+            key={i.id}
+            data-testid="topic-item-row"
+            style={{
+              display: "flex",
+              gap: 10,
+              alignItems: "center",
+              padding: 8,
+              border: "1px solid #e3e8e6",
+              borderRadius: 8,
+              background: i.visible ? "#fff" : "#fafafa",
+            }}
+          >
             <span className="yk-muted" style={{ width: 22, textAlign: "right", flex: "none" }}>
               {index + 1}
             </span>
@@ -282,8 +368,24 @@ function ItemsDrawer({ topicId, onClose, onChanged }: { topicId: number | null; 
               </div>
             </div>
             <Space size={2}>
-              <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移" disabled={index === 0} onClick={() => void move(index, -1)} data-testid="topic-item-up" />
-              <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移" disabled={index === t!.items.length - 1} onClick={() => void move(index, 1)} data-testid="topic-item-down" />
+              <Button
+                size="small"
+                type="text"
+                icon={<ArrowUpOutlined />}
+                aria-label="上移"
+                disabled={index === 0}
+                onClick={() => void move(index, -1)}
+                data-testid="topic-item-up"
+              />
+              <Button
+                size="small"
+                type="text"
+                icon={<ArrowDownOutlined />}
+                aria-label="下移"
+                disabled={index === t!.items.length - 1}
+                onClick={() => void move(index, 1)}
+                data-testid="topic-item-down"
+              />
               <Popconfirm title="从专题中移除该内容？" okText="移除" cancelText="取消" onConfirm={() => void remove(i)}>
                 <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="移除" data-testid="topic-item-remove" />
               </Popconfirm>
@@ -361,7 +463,10 @@ export function TopicManagePage() {
             <div style={{ fontWeight: 600 }} data-testid="topic-row-title">
               {r.title}
             </div>
-            <div className="yk-muted" style={{ fontSize: 12, overflow: "hidden", textOverflow: "ellipsis", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical" }}>
+            <div
+              className="yk-muted"
+              style={{ fontSize: 12, overflow: "hidden", textOverflow: "ellipsis", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical" }}
+            >
               {r.description || "暂无简介"}
             </div>
           </div>
@@ -467,7 +572,9 @@ export function TopicManagePage() {
           dataSource={list.data?.list ?? []}
           columns={columns}
           pagination={tablePagination(paging, list.data?.total ?? 0, setPaging)}
-          locale={{ emptyText: list.isError ? <Empty description={list.error instanceof Error ? list.error.message : "加载失败"} /> : <Empty description="暂无数据" /> }}
+          locale={{
+            emptyText: list.isError ? <Empty description={list.error instanceof Error ? list.error.message : "加载失败"} /> : <Empty description="暂无数据" />,
+          }}
           scroll={{ x: 720 }}
           data-testid="topic-table"
         />

@@ -20,7 +20,26 @@ import {
   type SoftwareVersionRow,
   zSoftwareVersion,
 } from "@yanke/protocol";
-import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Statistic, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from "antd";
 import { useMemo, useState } from "react";
 import { toast } from "../../api/toast";
 import { EChart, type EChartOption } from "../../components/EChart";
@@ -104,7 +123,12 @@ export function SoftwareVersionPage() {
       render: (_, r) => (
         <div style={{ minWidth: 0 }}>
           <Tooltip title={`下载 ${r.file_name}`}>
-            <Typography.Link ellipsis style={{ maxWidth: 220, display: "block" }} onClick={() => void downloadPackage(r.id).catch(() => undefined)} data-testid="software-row-file">
+            <Typography.Link
+              ellipsis
+              style={{ maxWidth: 220, display: "block" }}
+              onClick={() => void downloadPackage(r.id).catch(() => undefined)}
+              data-testid="software-row-file"
+            >
               {r.file_name || "—"}
             </Typography.Link>
           </Tooltip>
@@ -120,7 +144,12 @@ export function SoftwareVersionPage() {
       width: 136,
       render: (_, r) =>
         r.sha256 ? (
-          <Typography.Text className="yk-mono" style={{ whiteSpace: "nowrap" }} copyable={{ text: r.sha256, tooltips: ["复制完整校验值", "已复制"] }} data-testid="software-row-sha">
+          <Typography.Text
+            className="yk-mono"
+            style={{ whiteSpace: "nowrap" }}
+            copyable={{ text: r.sha256, tooltips: ["复制完整校验值", "已复制"] }}
+            data-testid="software-row-sha"
+          >
             <Tooltip title={r.sha256}>{r.sha256.slice(0, 10)}…</Tooltip>
           </Typography.Text>
         ) : (
@@ -212,7 +241,12 @@ export function SoftwareVersionPage() {
                 </Button>
               </Popconfirm>
             ) : (
-              <Button type="link" size="small" onClick={() => void act(softwareApi.withdraw(r.id, 1), `${r.version} 已重新上架`)} data-testid="software-restore">
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void act(softwareApi.withdraw(r.id, 1), `${r.version} 已重新上架`)}
+                data-testid="software-restore"
+              >
                 上架
               </Button>
             )
@@ -231,7 +265,9 @@ export function SoftwareVersionPage() {
               onClick={() =>
                 modal.confirm({
                   title: `删除 ${r.product_name} ${r.version}？`,
-                  content: r.devices_targeting ? `有 ${r.devices_targeting} 台设备以该版本为目标版本，需先更改它们的目标版本。` : "删除后不可恢复（安装包文件保留在上传者的文件中）。",
+                  content: r.devices_targeting
+                    ? `有 ${r.devices_targeting} 台设备以该版本为目标版本，需先更改它们的目标版本。`
+                    : "删除后不可恢复（安装包文件保留在上传者的文件中）。",
                   okText: "删除",
                   okButtonProps: { danger: true },
                   cancelText: "取消",
@@ -286,7 +322,15 @@ export function SoftwareVersionPage() {
             style={{ width: 240 }}
             data-testid="software-search-keyword"
           />
-          <Select allowClear placeholder="状态" value={draftStatus} onChange={setDraftStatus} options={STATUS_FILTER} style={{ width: 110 }} data-testid="software-search-status" />
+          <Select
+            allowClear
+            placeholder="状态"
+            value={draftStatus}
+            onChange={setDraftStatus}
+            options={STATUS_FILTER}
+            style={{ width: 110 }}
+            data-testid="software-search-status"
+          />
           <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="software-search">
             查询
           </Button>
@@ -317,7 +361,12 @@ export function SoftwareVersionPage() {
             rowExpandable: () => true,
           }}
           locale={{
-            emptyText: filters.keyword || filters.status !== undefined ? <EmptyState text="没有符合条件的版本" compact /> : <EmptyState text="暂无数据" extra={can(CALLS.softwareSave) ? "点击“上传新版本”登记安装包" : undefined} compact />,
+            emptyText:
+              filters.keyword || filters.status !== undefined ? (
+                <EmptyState text="没有符合条件的版本" compact />
+              ) : (
+                <EmptyState text="暂无数据" extra={can(CALLS.softwareSave) ? "点击“上传新版本”登记安装包" : undefined} compact />
+              ),
           }}
           pagination={tablePagination(paging, data?.total ?? 0, setPaging)}
         />
@@ -337,7 +386,10 @@ export function SoftwareVersionPage() {
 
 /** Devices per reported version (the caller's devices) beside the current version's reach. */
 function DeviceVersionChart({ data }: { data: SoftwareListAnswer | undefined }) {
-  const running = useMemo(() => [...(data?.running ?? [])].sort((a, b) => (a.version === "" ? -1 : b.version === "" ? 1 : compareVersions(a.version, b.version))), [data?.running]);
+  const running = useMemo(
+    () => [...(data?.running ?? [])].sort((a, b) => (a.version === "" ? -1 : b.version === "" ? 1 : compareVersions(a.version, b.version))),
+    [data?.running],
+  );
   const total = running.reduce((n, r) => n + r.count, 0);
   const onCurrent = running.find((r) => r.version === data?.current)?.count ?? 0;
   const option: EChartOption = {
@@ -372,7 +424,12 @@ function DeviceVersionChart({ data }: { data: SoftwareListAnswer | undefined }) 
             <Space size={32}>
               <Statistic title="设备总数" value={total} suffix="台" valueStyle={{ fontSize: 18 }} />
               <Statistic title="已运行当前版本" value={onCurrent} suffix="台" valueStyle={{ fontSize: 18, color: "#389e0d" }} />
-              <Statistic title="待升级" value={data?.current ? total - onCurrent : 0} suffix="台" valueStyle={{ fontSize: 18, color: total - onCurrent > 0 && data?.current ? "#d46b08" : undefined }} />
+              <Statistic
+                title="待升级"
+                value={data?.current ? total - onCurrent : 0}
+                suffix="台"
+                valueStyle={{ fontSize: 18, color: total - onCurrent > 0 && data?.current ? "#d46b08" : undefined }}
+              />
             </Space>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               绿色为当前版本，蓝色为已登记版本，灰色为未登记（或未上报）的版本。
@@ -392,7 +449,17 @@ interface VersionValues {
 }
 
 /** 上传新版本 / 编辑: the package (FileUpload with progress), version number, models (device software), notes. */
-function VersionDialog({ product, editing, onClose, onSaved }: { product: SoftwareProduct; editing: SoftwareVersionRow | "new" | null; onClose: () => void; onSaved: () => void }) {
+function VersionDialog({
+  product,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  product: SoftwareProduct;
+  editing: SoftwareVersionRow | "new" | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<VersionValues>();
   const [busy, setBusy] = useState(false);
   const row = editing && editing !== "new" ? editing : null;
@@ -406,7 +473,13 @@ function VersionDialog({ product, editing, onClose, onSaved }: { product: Softwa
     setBusy(true);
     try {
       if (row) {
-        await softwareApi.update({ id: row.id, version: v.version.trim(), notes: v.notes ?? "", ...(isDevice ? { models: v.models ?? [] } : {}), ...(file ? { file_id: file.id } : {}) });
+        await softwareApi.update({
+          id: row.id,
+          version: v.version.trim(),
+          notes: v.notes ?? "",
+          ...(isDevice ? { models: v.models ?? [] } : {}),
+          ...(file ? { file_id: file.id } : {}),
+        });
         toast.success("已保存");
       } else {
         await softwareApi.save({ product: prod, version: v.version.trim(), file_id: file!.id, notes: v.notes ?? "", models: isDevice ? (v.models ?? []) : [] });
@@ -456,8 +529,20 @@ function VersionDialog({ product, editing, onClose, onSaved }: { product: Softwa
           <Input maxLength={40} placeholder="如：3.5.0" className="yk-mono" data-testid="software-form-version" />
         </Form.Item>
         {isDevice ? (
-          <Form.Item name="models" label="适用型号" extra="设备的“厂商/型号”；不选则适用于全部型号" rules={[{ type: "array", max: SOFTWARE_MODELS_MAX, message: `最多 ${SOFTWARE_MODELS_MAX} 个型号` }]}>
-            <Select mode="tags" allowClear placeholder="选择或输入型号" options={(models.data ?? []).map((m) => ({ value: m, label: m }))} tokenSeparators={[",", "，"]} data-testid="software-form-models" />
+          <Form.Item
+            name="models"
+            label="适用型号"
+            extra="设备的“厂商/型号”；不选则适用于全部型号"
+            rules={[{ type: "array", max: SOFTWARE_MODELS_MAX, message: `最多 ${SOFTWARE_MODELS_MAX} 个型号` }]}
+          >
+            <Select
+              mode="tags"
+              allowClear
+              placeholder="选择或输入型号"
+              options={(models.data ?? []).map((m) => ({ value: m, label: m }))}
+              tokenSeparators={[",", "，"]}
+              data-testid="software-form-models"
+            />
           </Form.Item>
         ) : null}
         <Form.Item name="notes" label="更新说明">

@@ -63,7 +63,11 @@ export function RecordListTab({ schoolId, classes, actions }: { schoolId: number
       render: (v: string, r) => (
         <div style={{ overflow: "hidden", textOverflow: "ellipsis" }}>
           <span data-testid="record-row-course">{v}</span>
-          {r.chapter_name ? <div className="yk-muted" style={{ fontSize: 12 }}>{r.chapter_name}</div> : null}
+          {r.chapter_name ? (
+            <div className="yk-muted" style={{ fontSize: 12 }}>
+              {r.chapter_name}
+            </div>
+          ) : null}
         </div>
       ),
     },
@@ -93,7 +97,11 @@ export function RecordListTab({ schoolId, classes, actions }: { schoolId: number
           <Tag color={STATUS_COLORS[v]} bordered={false} data-testid="record-row-status" data-value={v}>
             {statusName(r)}
           </Tag>
-          {r.note ? <div className="yk-muted" style={{ fontSize: 12, whiteSpace: "normal" }}>{r.note}</div> : null}
+          {r.note ? (
+            <div className="yk-muted" style={{ fontSize: 12, whiteSpace: "normal" }}>
+              {r.note}
+            </div>
+          ) : null}
         </div>
       ),
     },

@@ -24,7 +24,19 @@ interface ReservationValues {
   is_ai: boolean;
 }
 
-function ReservationDialog({ open, classes, classId, onClose, onSaved }: { open: boolean; classes: Option[]; classId: number | undefined; onClose: () => void; onSaved: () => void }) {
+function ReservationDialog({
+  open,
+  classes,
+  classId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  classes: Option[];
+  classId: number | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<ReservationValues>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -107,7 +119,12 @@ function ReservationDialog({ open, classes, classId, onClose, onSaved }: { open:
           </Col>
           <Col span={10}>
             <Form.Item label="日期" name="date" rules={[{ required: true, message: "请选择日期" }]}>
-              <DatePicker style={{ width: "100%" }} allowClear={false} disabledDate={(d) => d.isBefore(dayjs().startOf("day"))} data-testid="reservation-form-date" />
+              <DatePicker
+                style={{ width: "100%" }}
+                allowClear={false}
+                disabledDate={(d) => d.isBefore(dayjs().startOf("day"))}
+                data-testid="reservation-form-date"
+              />
             </Form.Item>
           </Col>
           <Col span={7}>
@@ -148,7 +165,12 @@ export function ReservationTab({ classes, classId }: { classes: Option[]; classI
     queryKey: ["timetable", "reservations", paging, classFilter ?? 0, status ?? -1],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      timetableApi.reservationList({ page: paging.page, limit: paging.limit, ...(classFilter ? { class_id: classFilter } : {}), ...(status !== undefined ? { status } : {}) }),
+      timetableApi.reservationList({
+        page: paging.page,
+        limit: paging.limit,
+        ...(classFilter ? { class_id: classFilter } : {}),
+        ...(status !== undefined ? { status } : {}),
+      }),
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["timetable"] });
   const rows = list.data?.list ?? [];
@@ -180,7 +202,11 @@ export function ReservationTab({ classes, classId }: { classes: Option[]; classI
       render: (v: string, r) => (
         <div style={{ overflow: "hidden", textOverflow: "ellipsis" }}>
           <span data-testid="reservation-row-course">{v}</span>
-          {r.chapter_name ? <div className="yk-muted" style={{ fontSize: 12 }}>{r.chapter_name}</div> : null}
+          {r.chapter_name ? (
+            <div className="yk-muted" style={{ fontSize: 12 }}>
+              {r.chapter_name}
+            </div>
+          ) : null}
         </div>
       ),
     },
@@ -216,7 +242,11 @@ export function ReservationTab({ classes, classId }: { classes: Option[]; classI
               AI
             </Tag>
           ) : null}
-          {r.note ? <div className="yk-muted" style={{ fontSize: 12, whiteSpace: "normal" }}>{r.note}</div> : null}
+          {r.note ? (
+            <div className="yk-muted" style={{ fontSize: 12, whiteSpace: "normal" }}>
+              {r.note}
+            </div>
+          ) : null}
         </div>
       ),
     },

@@ -59,7 +59,8 @@ export function SlotForm({
     queryFn: () => rbacApi.accountList({ page: 1, limit: 100, school_id: schoolId, identity: 2 }),
   });
   const teacherOptions = (teachers.data?.list ?? []).map((t) => ({ value: t.id, label: t.realname ? `${t.realname}（${t.username}）` : t.username }));
-  if (slot?.account_id && !teacherOptions.some((o) => o.value === slot.account_id)) teacherOptions.unshift({ value: slot.account_id, label: slot.account_name || `教师 ${slot.account_id}` });
+  if (slot?.account_id && !teacherOptions.some((o) => o.value === slot.account_id))
+    teacherOptions.unshift({ value: slot.account_id, label: slot.account_name || `教师 ${slot.account_id}` });
 
   // c047 (a session call): the subjects of the class's school, every period.
   const subjects = useQuery({
@@ -69,7 +70,8 @@ export function SlotForm({
     queryFn: () => timetableApi.subjects(schoolId!),
   });
   const subjectOptions = (Array.isArray(subjects.data) ? subjects.data : []).map((s) => ({ value: s.id, label: s.name }));
-  if (slot?.subject_id && !subjectOptions.some((o) => o.value === slot.subject_id)) subjectOptions.unshift({ value: slot.subject_id, label: slot.subject_name || `学科 ${slot.subject_id}` });
+  if (slot?.subject_id && !subjectOptions.some((o) => o.value === slot.subject_id))
+    subjectOptions.unshift({ value: slot.subject_id, label: slot.subject_name || `学科 ${slot.subject_id}` });
 
   const submit = async () => {
     let v: SlotFormValues;
@@ -142,12 +144,28 @@ export function SlotForm({
           </Col>
           <Col span={12}>
             <Form.Item label="学科" name="subject_id">
-              <Select allowClear showSearch={{ optionFilterProp: "label" }} placeholder="选填" options={subjectOptions} loading={subjects.isLoading} notFoundContent="该学校还没有学科" data-testid="slot-form-subject" />
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: "label" }}
+                placeholder="选填"
+                options={subjectOptions}
+                loading={subjects.isLoading}
+                notFoundContent="该学校还没有学科"
+                data-testid="slot-form-subject"
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item label="授课教师" name="account_id" tooltip="录像归该教师所有并占用其存储空间；不选则归创建人">
-              <Select allowClear showSearch={{ optionFilterProp: "label" }} placeholder="选填" options={teacherOptions} loading={teachers.isLoading} notFoundContent="该学校还没有教师账号" data-testid="slot-form-teacher" />
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: "label" }}
+                placeholder="选填"
+                options={teacherOptions}
+                loading={teachers.isLoading}
+                notFoundContent="该学校还没有教师账号"
+                data-testid="slot-form-teacher"
+              />
             </Form.Item>
           </Col>
           <Col span={10}>
@@ -163,7 +181,15 @@ export function SlotForm({
           </Col>
           <Col span={7}>
             <Form.Item label="开始时间" name="start" rules={[{ required: true, message: "请选择开始时间" }]}>
-              <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: "100%" }} disabled={started} allowClear={false} data-testid="slot-form-start" />
+              <TimePicker
+                format="HH:mm"
+                minuteStep={5}
+                needConfirm={false}
+                style={{ width: "100%" }}
+                disabled={started}
+                allowClear={false}
+                data-testid="slot-form-start"
+              />
             </Form.Item>
           </Col>
           <Col span={7}>
@@ -184,7 +210,15 @@ export function SlotForm({
                 }),
               ]}
             >
-              <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: "100%" }} disabled={started} allowClear={false} data-testid="slot-form-end" />
+              <TimePicker
+                format="HH:mm"
+                minuteStep={5}
+                needConfirm={false}
+                style={{ width: "100%" }}
+                disabled={started}
+                allowClear={false}
+                data-testid="slot-form-end"
+              />
             </Form.Item>
           </Col>
           <Col span={12}>

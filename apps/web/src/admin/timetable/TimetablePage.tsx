@@ -32,11 +32,23 @@ function DeviceNotice({ schoolId, classId }: { schoolId: number; classId: number
         type="warning"
         showIcon
         data-testid="timetable-no-device"
-        title={d.device ? "该班级的录播设备已停用，课程到时不会录制（记为未录制）" : "该班级还没有绑定录播设备，课程到时不会录制（记为未录制），请先在设备管理中为班级绑定设备"}
+        title={
+          d.device
+            ? "该班级的录播设备已停用，课程到时不会录制（记为未录制）"
+            : "该班级还没有绑定录播设备，课程到时不会录制（记为未录制），请先在设备管理中为班级绑定设备"
+        }
       />
     );
   if (d.state === "off")
-    return <Alert className="yk-tt-device" type="warning" showIcon data-testid="timetable-no-device" title={`该班级的录播设备「${d.device?.position ?? ""}」已关闭录制，课程到时不会录制`} />;
+    return (
+      <Alert
+        className="yk-tt-device"
+        type="warning"
+        showIcon
+        data-testid="timetable-no-device"
+        title={`该班级的录播设备「${d.device?.position ?? ""}」已关闭录制，课程到时不会录制`}
+      />
+    );
   const dev = d.device!;
   return (
     <div className="yk-tt-device" data-testid="timetable-device">
@@ -169,7 +181,11 @@ export function TimetablePage() {
         />
         <span className="yk-tt-week-label" data-testid="timetable-week-label">
           {monday.format("YYYY年M月D日")} – {monday.add(6, "day").format("M月D日")}
-          {thisWeek ? <Tag color="green" bordered={false} style={{ marginInlineStart: 8 }}>本周</Tag> : null}
+          {thisWeek ? (
+            <Tag color="green" bordered={false} style={{ marginInlineStart: 8 }}>
+              本周
+            </Tag>
+          ) : null}
         </span>
         <div className="yk-topbar-spacer" />
         <Button icon={<ReloadOutlined />} onClick={refresh} loading={week.isFetching} data-testid="timetable-refresh">
@@ -178,7 +194,13 @@ export function TimetablePage() {
       </div>
       {classId && schoolId ? <DeviceNotice schoolId={schoolId} classId={classId} /> : null}
       {week.isError ? <Alert type="error" showIcon title="课表加载失败" style={{ marginBottom: 12 }} /> : null}
-      <WeekGrid days={days} today={today} loading={week.isLoading} actions={actions} onCreate={mayCreate ? (date, time) => setTarget({ slot: null, date, time }) : undefined} />
+      <WeekGrid
+        days={days}
+        today={today}
+        loading={week.isLoading}
+        actions={actions}
+        onCreate={mayCreate ? (date, time) => setTarget({ slot: null, date, time }) : undefined}
+      />
       <div className="yk-tt-legend yk-muted">
         <span>状态：</span>
         {Object.entries(SLOT_STATUS_NAMES)

@@ -101,7 +101,11 @@ export function WeekGrid({
           <div key={d.date} className={`yk-tt-head${d.date === today ? " yk-tt-today" : ""}`} data-testid="timetable-day" data-date={d.date}>
             <div className="yk-tt-head-name">
               {WEEKDAY_NAMES[d.week]}
-              {d.date === today ? <Tag color="green" bordered={false} style={{ marginInlineStart: 6 }}>今天</Tag> : null}
+              {d.date === today ? (
+                <Tag color="green" bordered={false} style={{ marginInlineStart: 6 }}>
+                  今天
+                </Tag>
+              ) : null}
             </div>
             <div className="yk-tt-head-date">{d.date.slice(5).replace("-", "月") + "日"}</div>
           </div>

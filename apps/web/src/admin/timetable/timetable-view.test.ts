@@ -45,7 +45,13 @@ describe("timetable view", () => {
     expect(ymd(mondayOf(dayjs("2026-03-02")))).toBe("2026-03-02");
     expect(ymd(mondayOf(dayjs("2026-03-04")))).toBe("2026-03-02");
     expect(blankWeek(dayjs("2026-03-02")).map((d) => [d.date, d.week])).toEqual([
-      ["2026-03-02", 1], ["2026-03-03", 2], ["2026-03-04", 3], ["2026-03-05", 4], ["2026-03-06", 5], ["2026-03-07", 6], ["2026-03-08", 7],
+      ["2026-03-02", 1],
+      ["2026-03-03", 2],
+      ["2026-03-04", 3],
+      ["2026-03-05", 4],
+      ["2026-03-06", 5],
+      ["2026-03-07", 6],
+      ["2026-03-08", 7],
     ]);
   });
 
@@ -62,12 +68,26 @@ describe("timetable view", () => {
 
   it("sends times as HH:mm with the day, and on edit only what changed", () => {
     const v = formValues(slot, slot.currency_date);
-    expect(createPayload(3, v)).toMatchObject({ class_id: 3, currency_date: "2026-03-04", start_date: "08:00", end_date: "08:45", is_ai: 1, account_id: 5, subject_id: 0 });
+    expect(createPayload(3, v)).toMatchObject({
+      class_id: 3,
+      currency_date: "2026-03-04",
+      start_date: "08:00",
+      end_date: "08:45",
+      is_ai: 1,
+      account_id: 5,
+      subject_id: 0,
+    });
     expect(updatePayload(slot, 3, v)).toEqual({});
     expect(updatePayload(slot, 3, { ...v, course_name: " 函数的性质 " })).toEqual({ course_name: "函数的性质" });
     expect(updatePayload(slot, 3, { ...v, end: v.end.minute(50) })).toEqual({ currency_date: "2026-03-04", start_date: "08:00", end_date: "08:50" });
     const fresh = formValues(null, "2026-03-05", { start: "09:00", end: "09:45" });
-    expect(createPayload(3, { ...fresh, course_name: "新课" })).toMatchObject({ currency_date: "2026-03-05", start_date: "09:00", end_date: "09:45", is_active: 1, account_id: 0 });
+    expect(createPayload(3, { ...fresh, course_name: "新课" })).toMatchObject({
+      currency_date: "2026-03-05",
+      start_date: "09:00",
+      end_date: "09:45",
+      is_active: 1,
+      account_id: 0,
+    });
   });
 
   it("tells whether a class has a device that records (the enabled one with the lowest id)", () => {

@@ -54,7 +54,9 @@ export const statusName = (r: Pick<TimetableRow, "status" | "status_name">): str
 export const STATUS_OPTIONS = Object.entries(SLOT_STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }));
 
 /** The flags a slot card shows. */
-export function slotFlags(r: Pick<TimetableRow, "is_ai" | "is_live" | "is_research" | "is_observe" | "is_upload" | "is_active" | "kind">): { key: string; label: string; color: string }[] {
+export function slotFlags(
+  r: Pick<TimetableRow, "is_ai" | "is_live" | "is_research" | "is_observe" | "is_upload" | "is_active" | "kind">,
+): { key: string; label: string; color: string }[] {
   const out: { key: string; label: string; color: string }[] = [];
   if (r.kind === "reservation") out.push({ key: "reservation", label: "预约", color: "purple" });
   if (r.is_active === 0) out.push({ key: "inactive", label: "不录制", color: "default" });
@@ -130,7 +132,11 @@ export function formValues(slot: TimetableRow | null, date: string, time?: { sta
       is_upload: slot.is_upload === 1,
     };
   const day = dayjs(date);
-  const at = (hm: string) => day.hour(Number(hm.slice(0, 2))).minute(Number(hm.slice(3, 5))).second(0);
+  const at = (hm: string) =>
+    day
+      .hour(Number(hm.slice(0, 2)))
+      .minute(Number(hm.slice(3, 5)))
+      .second(0);
   return {
     course_name: "",
     chapter_name: "",

@@ -21,7 +21,15 @@ import "../discuss/discuss.css";
 
 const acall = <T,>(path: string, payload: Record<string, unknown>) => call<T>(path, payload, { quiet: getState().session.token === "" });
 
-export function AfterClassList({ communityId, recordId, readOnly = false }: { communityId?: number; recordId?: number; /** No 写反思 (a public page seen by a non-member). */ readOnly?: boolean }) {
+export function AfterClassList({
+  communityId,
+  recordId,
+  readOnly = false,
+}: {
+  communityId?: number;
+  recordId?: number /** No 写反思 (a public page seen by a non-member). */;
+  readOnly?: boolean;
+}) {
   const session = useSession();
   const token = session.token;
   const qc = useQueryClient();
@@ -137,7 +145,14 @@ export function AfterClassList({ communityId, recordId, readOnly = false }: { co
               <div className="yk-ac-actions" onClick={(e) => e.stopPropagation()}>
                 {r.can_manage ? (
                   <span title="是否在社区展示">
-                    <Switch size="small" checked={r.is_display === 1} onChange={(on) => void display(r, on)} checkedChildren="展示" unCheckedChildren="隐藏" data-testid="ac-display" />
+                    <Switch
+                      size="small"
+                      checked={r.is_display === 1}
+                      onChange={(on) => void display(r, on)}
+                      checkedChildren="展示"
+                      unCheckedChildren="隐藏"
+                      data-testid="ac-display"
+                    />
                   </span>
                 ) : null}
                 {r.can_edit ? (
@@ -158,7 +173,16 @@ export function AfterClassList({ communityId, recordId, readOnly = false }: { co
         </div>
       )}
       {(q.data?.total ?? 0) > limit ? (
-        <Pagination style={{ marginTop: 12, textAlign: "right" }} size="small" current={page} pageSize={limit} total={q.data?.total} onChange={setPage} showSizeChanger={false} showTotal={(t) => `共 ${t} 篇`} />
+        <Pagination
+          style={{ marginTop: 12, textAlign: "right" }}
+          size="small"
+          current={page}
+          pageSize={limit}
+          total={q.data?.total}
+          onChange={setPage}
+          showSizeChanger={false}
+          showTotal={(t) => `共 ${t} 篇`}
+        />
       ) : null}
       {editing ? (
         <AfterClassForm
@@ -185,12 +209,28 @@ interface FormValues {
 }
 
 /** 写反思 / 编辑反思. */
-function AfterClassForm({ row, communityId, recordId, onClose, onSaved }: { row: AfterClassRow | null; communityId?: number; recordId?: number; onClose: () => void; onSaved: (id: number) => void }) {
+function AfterClassForm({
+  row,
+  communityId,
+  recordId,
+  onClose,
+  onSaved,
+}: {
+  row: AfterClassRow | null;
+  communityId?: number;
+  recordId?: number;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const [form] = Form.useForm<FormValues>();
   const [files, setFiles] = useState<FileRecord[]>([]);
   const [busy, setBusy] = useState(false);
   // the content of a reflection being edited (lists do not carry it)
-  const detail = useQuery({ queryKey: ["after_class", "detail", row?.id ?? 0], enabled: row !== null, queryFn: () => call<AfterClassDetail>(CALLS.afterClassDetail, { id: row?.id }) });
+  const detail = useQuery({
+    queryKey: ["after_class", "detail", row?.id ?? 0],
+    enabled: row !== null,
+    queryFn: () => call<AfterClassDetail>(CALLS.afterClassDetail, { id: row?.id }),
+  });
   const ready = row === null || detail.data !== undefined;
 
   const submit = async () => {
@@ -206,7 +246,8 @@ function AfterClassForm({ row, communityId, recordId, onClose, onSaved }: { row:
       let saved: AfterClassDetail;
       if (row) {
         saved = await call<AfterClassDetail>(row.record_id ? CALLS.afterClassUpdate : CALLS.afterClassUpdateDirectly, { id: row.id, ...fields });
-        if (files.length) await call(CALLS.afterFileSave, { after_class_id: row.id, fileArr: files.map((f) => ({ file_id: f.id, file_name: f.file_name, type: 1 })) });
+        if (files.length)
+          await call(CALLS.afterFileSave, { after_class_id: row.id, fileArr: files.map((f) => ({ file_id: f.id, file_name: f.file_name, type: 1 })) });
       } else {
         const fileArr = files.map((f) => ({ file_id: f.id, file_name: f.file_name, type: 1 }));
         saved = recordId
@@ -243,7 +284,14 @@ function AfterClassForm({ row, communityId, recordId, onClose, onSaved }: { row:
           layout="vertical"
           initialValues={{ title: row?.title ?? "", title_supplement: row?.title_supplement ?? "", content: detail.data?.content ?? "" }}
         >
-          <Form.Item name="title" label="反思标题" rules={[{ required: true, whitespace: true, message: "请输入反思标题" }, { max: 100, message: "反思标题不能超过 100 个字符" }]}>
+          <Form.Item
+            name="title"
+            label="反思标题"
+            rules={[
+              { required: true, whitespace: true, message: "请输入反思标题" },
+              { max: 100, message: "反思标题不能超过 100 个字符" },
+            ]}
+          >
             <Input placeholder="例如：《背影》课后反思" maxLength={100} data-testid="ac-form-title" />
           </Form.Item>
           <Form.Item name="title_supplement" label="副标题" rules={[{ max: 200, message: "副标题不能超过 200 个字符" }]}>
@@ -306,7 +354,21 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
   };
 
   return (
-    <Drawer open={id !== null} onClose={onClose} width={800} destroyOnHidden title={d ? d.title : "课后反思"} data-testid="ac-drawer" extra={d?.can_edit ? <Button icon={<EditOutlined />} onClick={() => onEdit(d)}>编辑</Button> : null}>
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      width={800}
+      destroyOnHidden
+      title={d ? d.title : "课后反思"}
+      data-testid="ac-drawer"
+      extra={
+        d?.can_edit ? (
+          <Button icon={<EditOutlined />} onClick={() => onEdit(d)}>
+            编辑
+          </Button>
+        ) : null
+      }
+    >
       {q.isLoading ? (
         <Spin style={{ display: "block", margin: "40px auto" }} />
       ) : !d ? (
@@ -338,7 +400,12 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
                 {d.fileArr.map((f) => (
                   <div key={f.id} style={{ display: "flex", alignItems: "center", gap: 8 }}>
                     <Tag>{f.type_name || AFTER_CLASS_FILE_TYPES[f.type]}</Tag>
-                    <a href={f.file_path} target="_blank" rel="noreferrer" style={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                    <a
+                      href={f.file_path}
+                      target="_blank"
+                      rel="noreferrer"
+                      style={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+                    >
                       {f.file_name}
                     </a>
                     <span className="yk-muted" style={{ fontSize: 12 }}>
@@ -359,7 +426,13 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
             )}
             {d.can_edit ? (
               <Space style={{ marginTop: 10, display: "flex" }} align="start">
-                <Select size="small" value={fileType} onChange={setFileType} style={{ width: 110 }} options={Object.entries(AFTER_CLASS_FILE_TYPES).map(([k, v]) => ({ value: Number(k), label: v }))} />
+                <Select
+                  size="small"
+                  value={fileType}
+                  onChange={setFileType}
+                  style={{ width: 110 }}
+                  options={Object.entries(AFTER_CLASS_FILE_TYPES).map(([k, v]) => ({ value: Number(k), label: v }))}
+                />
                 <FileUpload
                   kind="any"
                   value={adding}
@@ -377,7 +450,12 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
             <Typography.Title level={5} style={{ marginTop: 0 }}>
               <MessageOutlined /> 评论
             </Typography.Title>
-            <DiscussionPanel kind="after_class" refId={d.id} status={d.discuss_status === 1 ? 1 : 2} onCount={() => void qc.invalidateQueries({ queryKey: ["after_class", "list"] })} />
+            <DiscussionPanel
+              kind="after_class"
+              refId={d.id}
+              status={d.discuss_status === 1 ? 1 : 2}
+              onCount={() => void qc.invalidateQueries({ queryKey: ["after_class", "list"] })}
+            />
           </div>
         </div>
       )}

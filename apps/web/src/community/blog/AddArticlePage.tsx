@@ -57,7 +57,15 @@ function EditLoader({ id }: { id: number }) {
   if (q.error || !q.data) {
     return (
       <Card className="yk-blog-card">
-        <Result status="404" title={q.error instanceof ApiError ? q.error.message : "文章不存在或已删除"} extra={<Link to="/blog"><Button>返回空间</Button></Link>} />
+        <Result
+          status="404"
+          title={q.error instanceof ApiError ? q.error.message : "文章不存在或已删除"}
+          extra={
+            <Link to="/blog">
+              <Button>返回空间</Button>
+            </Link>
+          }
+        />
       </Card>
     );
   }
@@ -71,7 +79,15 @@ function EditLoader({ id }: { id: number }) {
             <ArticleForm info={info} article={a} />
           ) : (
             <Card className="yk-blog-card" style={{ marginTop: 16 }}>
-              <Result status="403" title="只有文章作者可以修改文章" extra={<Link to={blogHref("/blog/acticle", a.community_id, { id: a.id })}><Button>查看文章</Button></Link>} />
+              <Result
+                status="403"
+                title="只有文章作者可以修改文章"
+                extra={
+                  <Link to={blogHref("/blog/acticle", a.community_id, { id: a.id })}>
+                    <Button>查看文章</Button>
+                  </Link>
+                }
+              />
             </Card>
           )}
         </>
@@ -83,7 +99,24 @@ function EditLoader({ id }: { id: number }) {
 /** A cover address shown in ImageUpload (which holds file records). */
 function coverRecord(url: string): FileRecord[] {
   if (!url) return [];
-  return [{ id: 0, file_path: url, file_name: "封面", file_type: "", type: "image", size: 0, mime: "", module: "image", account_id: 0, duration: null, codec: null, sha256: "", is_public: true, create_time: "" }];
+  return [
+    {
+      id: 0,
+      file_path: url,
+      file_name: "封面",
+      file_type: "",
+      type: "image",
+      size: 0,
+      mime: "",
+      module: "image",
+      account_id: 0,
+      duration: null,
+      codec: null,
+      sha256: "",
+      is_public: true,
+      create_time: "",
+    },
+  ];
 }
 
 function ArticleForm({ info, article }: { info: CommunityInfo; article?: ArticleDetail }) {
@@ -160,7 +193,9 @@ function ArticleForm({ info, article }: { info: CommunityInfo; article?: Article
           <Button type="primary" htmlType="submit" loading={busy} data-testid="article-submit">
             {article ? "保存修改" : "发布"}
           </Button>
-          <Button onClick={() => navigate(article ? blogHref("/blog/acticle", article.community_id, { id: article.id }) : blogHref("/blog", info.id))}>取消</Button>
+          <Button onClick={() => navigate(article ? blogHref("/blog/acticle", article.community_id, { id: article.id }) : blogHref("/blog", info.id))}>
+            取消
+          </Button>
         </Space>
       </Form>
     </Card>

@@ -17,7 +17,8 @@ export function ArticleList({ communityId, pageSize = 10, compact = false }: { c
   const q = useQuery({
     queryKey: ["blog", "articles", communityId, page, pageSize, title, token !== ""],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ArticleRow>>(CALLS.articleList, { community_id: communityId, page, limit: pageSize, ...(title ? { title } : {}) }, { quiet: token === "" }),
+    queryFn: () =>
+      call<Page<ArticleRow>>(CALLS.articleList, { community_id: communityId, page, limit: pageSize, ...(title ? { title } : {}) }, { quiet: token === "" }),
   });
   const data = q.data;
   return (

@@ -5,7 +5,17 @@
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, LikeFilled, LikeOutlined, MessageOutlined, StarFilled, StarOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ARTICLE_LIMITS, CALLS, type ArticleCommentRow, type ArticleCommentSaved, type ArticleDetail, type ArticleLikeAnswer, type CollectSaveAnswer, type CommunityInfo, type Page } from "@yanke/protocol";
+import {
+  ARTICLE_LIMITS,
+  CALLS,
+  type ArticleCommentRow,
+  type ArticleCommentSaved,
+  type ArticleDetail,
+  type ArticleLikeAnswer,
+  type CollectSaveAnswer,
+  type CommunityInfo,
+  type Page,
+} from "@yanke/protocol";
 import { Breadcrumb, Button, Card, Popconfirm, Result, Space, Spin, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -64,7 +74,15 @@ function ArticleView({ id }: { id: number }) {
     const msg = q.error instanceof ApiError ? q.error.message : "加载失败";
     return (
       <Card className="yk-blog-card" data-testid="article-missing">
-        <Result status={q.error instanceof ApiError && q.error.code === 403 ? "403" : "404"} title={msg || "文章不存在或已删除"} extra={<Link to="/blog"><Button>返回空间</Button></Link>} />
+        <Result
+          status={q.error instanceof ApiError && q.error.code === 403 ? "403" : "404"}
+          title={msg || "文章不存在或已删除"}
+          extra={
+            <Link to="/blog">
+              <Button>返回空间</Button>
+            </Link>
+          }
+        />
       </Card>
     );
   }
@@ -84,11 +102,7 @@ function ArticleView({ id }: { id: number }) {
           <Article a={a} patch={patch} />
         </Card>
         <Card className="yk-blog-card" title={`评论（${a.comment_num}）`} style={{ marginTop: 16 }} data-testid="article-comments-card">
-          {info.data ? (
-            <Comments a={a} info={info.data} onCount={(n) => patch({ comment_num: n })} />
-          ) : info.isLoading ? (
-            <Spin />
-          ) : null}
+          {info.data ? <Comments a={a} info={info.data} onCount={(n) => patch({ comment_num: n })} /> : info.isLoading ? <Spin /> : null}
         </Card>
       </div>
     </>
@@ -137,9 +151,7 @@ function Article({ a, patch }: { a: ArticleDetail; patch: (p: Partial<ArticleDet
       {a.cover_url ? <img className="yk-article-cover" src={a.cover_url} alt="" /> : null}
       <h1 className="yk-article-title" data-testid="article-title">
         {a.title}
-        {a.status === 0 ? (
-          <Tag style={{ marginLeft: 10, verticalAlign: "middle" }}>已隐藏</Tag>
-        ) : null}
+        {a.status === 0 ? <Tag style={{ marginLeft: 10, verticalAlign: "middle" }}>已隐藏</Tag> : null}
       </h1>
       <div className="yk-article-byline">
         <UserAvatar id={a.account_id} name={a.account_name} url={a.head_portrait_url} size={40} />
@@ -172,7 +184,13 @@ function Article({ a, patch }: { a: ArticleDetail; patch: (p: Partial<ArticleDet
         >
           {a.is_like ? "已赞" : "点赞"} <span data-testid="article-like-num">{a.like_num}</span>
         </Button>
-        <Button shape="round" icon={a.is_collect ? <StarFilled style={{ color: "#faad14" }} /> : <StarOutlined />} loading={busy === "collect"} onClick={collect} data-testid="article-collect">
+        <Button
+          shape="round"
+          icon={a.is_collect ? <StarFilled style={{ color: "#faad14" }} /> : <StarOutlined />}
+          loading={busy === "collect"}
+          onClick={collect}
+          data-testid="article-collect"
+        >
           {a.is_collect ? "已收藏" : "收藏"}
         </Button>
       </div>

@@ -11,7 +11,17 @@ import { call } from "../../api/client";
 import { EmptyState } from "../../components/EmptyState";
 import { useToken } from "../../session/store";
 import { ArticleList } from "./ArticleList";
-import { ChooseCommunity, CommunityRefusal, JoinHint, SpaceHeader, UserAvatar, blogHref, rememberCommunity, useBlogCommunityId, useWebIndex } from "./blog-common";
+import {
+  ChooseCommunity,
+  CommunityRefusal,
+  JoinHint,
+  SpaceHeader,
+  UserAvatar,
+  blogHref,
+  rememberCommunity,
+  useBlogCommunityId,
+  useWebIndex,
+} from "./blog-common";
 import { CommentThread } from "./CommentThread";
 
 export function BlogHomePage() {

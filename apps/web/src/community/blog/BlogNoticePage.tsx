@@ -39,7 +39,8 @@ function Notices({ communityId }: { communityId: number }) {
   const list = useQuery({
     queryKey: ["blog", "notices", communityId, page, limit, name, token !== ""],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<NoticeRow>>(CALLS.communityIndexNoticeList, { community_id: communityId, page, limit, ...(name ? { name } : {}) }, { quiet: token === "" }),
+    queryFn: () =>
+      call<Page<NoticeRow>>(CALLS.communityIndexNoticeList, { community_id: communityId, page, limit, ...(name ? { name } : {}) }, { quiet: token === "" }),
   });
   const picked = Number(params.get("notice_id") ?? "") || list.data?.list[0]?.id || 0;
   const open = (id: number) => {
@@ -82,7 +83,15 @@ function Notices({ communityId }: { communityId: number }) {
                 ))}
               </ul>
               {list.data.total > limit ? (
-                <Pagination size="small" style={{ marginTop: 12, textAlign: "right" }} current={page} pageSize={limit} total={list.data.total} onChange={setPage} showSizeChanger={false} />
+                <Pagination
+                  size="small"
+                  style={{ marginTop: 12, textAlign: "right" }}
+                  current={page}
+                  pageSize={limit}
+                  total={list.data.total}
+                  onChange={setPage}
+                  showSizeChanger={false}
+                />
               ) : null}
             </>
           )}

@@ -89,12 +89,20 @@ export function CommentThread(p: CommentThreadProps) {
         </div>
         <div className="yk-thread-actions">
           {p.canPost ? (
-            <a onClick={() => (setReplyTo(replyTo?.id === c.id ? null : { id: c.id, name: c.account_name }), setReplyText(""))} data-testid={`${p.testId}-reply`}>
+            <a
+              onClick={() => (setReplyTo(replyTo?.id === c.id ? null : { id: c.id, name: c.account_name }), setReplyText(""))}
+              data-testid={`${p.testId}-reply`}
+            >
               回复
             </a>
           ) : null}
           {c.can_delete ? (
-            <Popconfirm title={`确定删除这条${p.noun}吗？${top && c.children.length ? "它的回复也会一并删除。" : ""}`} okText="删除" cancelText="取消" onConfirm={() => del(c.id)}>
+            <Popconfirm
+              title={`确定删除这条${p.noun}吗？${top && c.children.length ? "它的回复也会一并删除。" : ""}`}
+              okText="删除"
+              cancelText="取消"
+              onConfirm={() => del(c.id)}
+            >
               <a className="yk-thread-del" data-testid={`${p.testId}-delete`}>
                 删除
               </a>
@@ -141,7 +149,15 @@ export function CommentThread(p: CommentThreadProps) {
     <div className="yk-thread" data-testid={p.testId}>
       {p.canPost ? (
         <div className="yk-thread-box" data-testid={`${p.testId}-box`}>
-          <Input.TextArea rows={3} maxLength={p.maxLength} showCount placeholder={p.placeholder} value={text} onChange={(e) => setText(e.target.value)} data-testid={`${p.testId}-input`} />
+          <Input.TextArea
+            rows={3}
+            maxLength={p.maxLength}
+            showCount
+            placeholder={p.placeholder}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            data-testid={`${p.testId}-input`}
+          />
           <div className="yk-thread-submit">
             <Button
               type="primary"
@@ -169,7 +185,16 @@ export function CommentThread(p: CommentThreadProps) {
         <>
           {data.list.map((c) => entry(c, true))}
           {data.total > limit ? (
-            <Pagination style={{ marginTop: 12, textAlign: "right" }} size="small" current={page} pageSize={limit} total={data.total} onChange={setPage} showSizeChanger={false} showTotal={(t) => `共 ${t} 条`} />
+            <Pagination
+              style={{ marginTop: 12, textAlign: "right" }}
+              size="small"
+              current={page}
+              pageSize={limit}
+              total={data.total}
+              onChange={setPage}
+              showSizeChanger={false}
+              showTotal={(t) => `共 ${t} 条`}
+            />
           ) : null}
         </>
       )}

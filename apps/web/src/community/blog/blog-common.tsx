@@ -142,13 +142,30 @@ export function CommunityRefusal({ error }: { error: unknown }) {
   if (is403 && !token) {
     return (
       <Card className="yk-blog-card" data-testid="blog-need-login">
-        <Result status="403" title="请登录后查看" subTitle="该社区空间未公开，登录并加入社区后即可查看。" extra={<Button type="primary" onClick={() => navigate("/login")}>去登录</Button>} />
+        <Result
+          status="403"
+          title="请登录后查看"
+          subTitle="该社区空间未公开，登录并加入社区后即可查看。"
+          extra={
+            <Button type="primary" onClick={() => navigate("/login")}>
+              去登录
+            </Button>
+          }
+        />
       </Card>
     );
   }
   return (
     <Card className="yk-blog-card" data-testid="blog-refused">
-      <Result status={is403 ? "403" : "warning"} title={msg || "加载失败"} extra={<Link to="/foreground"><Button>返回社区首页</Button></Link>} />
+      <Result
+        status={is403 ? "403" : "warning"}
+        title={msg || "加载失败"}
+        extra={
+          <Link to="/foreground">
+            <Button>返回社区首页</Button>
+          </Link>
+        }
+      />
     </Card>
   );
 }
@@ -253,8 +270,18 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
       </Button>
     ) : null;
   }
-  if (p.is_member && p.member_status === 1) return <Tag color="success" data-testid="blog-joined">{p.role === 1 ? "创建者" : p.role === 2 ? "管理员" : "已加入"}</Tag>;
-  if (p.member_status === 0) return <Tag color="processing" data-testid="blog-applying">加入申请审核中</Tag>;
+  if (p.is_member && p.member_status === 1)
+    return (
+      <Tag color="success" data-testid="blog-joined">
+        {p.role === 1 ? "创建者" : p.role === 2 ? "管理员" : "已加入"}
+      </Tag>
+    );
+  if (p.member_status === 0)
+    return (
+      <Tag color="processing" data-testid="blog-applying">
+        加入申请审核中
+      </Tag>
+    );
   if (!p.can_join) return null;
   const apply = info.join_mode === 1 || info.apply_template_url !== "";
   const join = async (applyReason: string) => {
@@ -264,7 +291,11 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
     }
     setBusy(true);
     try {
-      const r = await call<{ member_status: number }>(CALLS.communityJoin, { community_id: info.id, apply_reason: applyReason, apply_file_url: form[0]?.file_path ?? "" });
+      const r = await call<{ member_status: number }>(CALLS.communityJoin, {
+        community_id: info.id,
+        apply_reason: applyReason,
+        apply_file_url: form[0]?.file_path ?? "",
+      });
       toast.success(r.member_status === 1 ? "已加入社区" : "申请已提交，请等待审核");
       setOpen(false);
       await qc.invalidateQueries({ queryKey: ["blog"] });
@@ -279,7 +310,16 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
       <Button type="primary" size="small" loading={busy && !open} onClick={() => (apply ? setOpen(true) : void join(""))} data-testid="blog-join">
         {apply ? "申请加入" : "加入社区"}
       </Button>
-      <Modal title={`申请加入「${info.name}」`} open={open} onCancel={() => setOpen(false)} onOk={() => void join(reason.trim())} okText="提交申请" cancelText="取消" confirmLoading={busy} destroyOnHidden>
+      <Modal
+        title={`申请加入「${info.name}」`}
+        open={open}
+        onCancel={() => setOpen(false)}
+        onOk={() => void join(reason.trim())}
+        okText="提交申请"
+        cancelText="取消"
+        confirmLoading={busy}
+        destroyOnHidden
+      >
         {info.apply_template_url ? (
           <div style={{ marginBottom: 12 }}>
             <p className="yk-muted" style={{ marginTop: 0 }}>
@@ -292,7 +332,15 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
             <FileUpload kind="any" max={1} value={form} onChange={setForm} buttonText="上传申请表" />
           </div>
         ) : null}
-        <Input.TextArea rows={4} maxLength={500} showCount placeholder="请填写申请理由（选填）" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="blog-join-reason" />
+        <Input.TextArea
+          rows={4}
+          maxLength={500}
+          showCount
+          placeholder="请填写申请理由（选填）"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          data-testid="blog-join-reason"
+        />
       </Modal>
     </>
   );
@@ -303,8 +351,75 @@ export function RichHtml({ html, testId }: { html: string; testId?: string }) {
   return <div className="yk-article-content" data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-const DROP = new Set(["SCRIPT", "STYLE", "IFRAME", "FRAME", "FRAMESET", "OBJECT", "EMBED", "SVG", "MATH", "FORM", "INPUT", "TEXTAREA", "SELECT", "BUTTON", "TEMPLATE", "NOSCRIPT", "LINK", "META", "BASE", "TITLE", "HEAD", "AUDIO", "VIDEO", "SOURCE", "CANVAS"]);
-const KEEP = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "P", "BR", "HR", "DIV", "SPAN", "UL", "OL", "LI", "STRONG", "B", "EM", "I", "U", "S", "STRIKE", "DEL", "SUB", "SUP", "MARK", "A", "IMG", "FIGURE", "FIGCAPTION", "TABLE", "THEAD", "TBODY", "TFOOT", "TR", "TH", "TD", "CAPTION", "BLOCKQUOTE", "PRE", "CODE"]);
+const DROP = new Set([
+  "SCRIPT",
+  "STYLE",
+  "IFRAME",
+  "FRAME",
+  "FRAMESET",
+  "OBJECT",
+  "EMBED",
+  "SVG",
+  "MATH",
+  "FORM",
+  "INPUT",
+  "TEXTAREA",
+  "SELECT",
+  "BUTTON",
+  "TEMPLATE",
+  "NOSCRIPT",
+  "LINK",
+  "META",
+  "BASE",
+  "TITLE",
+  "HEAD",
+  "AUDIO",
+  "VIDEO",
+  "SOURCE",
+  "CANVAS",
+]);
+const KEEP = new Set([
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "H5",
+  "H6",
+  "P",
+  "BR",
+  "HR",
+  "DIV",
+  "SPAN",
+  "UL",
+  "OL",
+  "LI",
+  "STRONG",
+  "B",
+  "EM",
+  "I",
+  "U",
+  "S",
+  "STRIKE",
+  "DEL",
+  "SUB",
+  "SUP",
+  "MARK",
+  "A",
+  "IMG",
+  "FIGURE",
+  "FIGCAPTION",
+  "TABLE",
+  "THEAD",
+  "TBODY",
+  "TFOOT",
+  "TR",
+  "TH",
+  "TD",
+  "CAPTION",
+  "BLOCKQUOTE",
+  "PRE",
+  "CODE",
+]);
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 const SAFE_SRC = /^(https?:\/\/[^\s"'<>]+|\/files\/\d+[^\s"'<>]*)$/i;
 
@@ -331,7 +446,10 @@ export function sanitizeHtml(html: string): string {
       for (const a of Array.from(child.attributes)) {
         const name = a.name.toLowerCase();
         const v = a.value.trim();
-        const ok = (tag === "A" && name === "href" && SAFE_HREF.test(v)) || (tag === "IMG" && (name === "src" ? SAFE_SRC.test(v) : name === "alt")) || ((tag === "TD" || tag === "TH") && (name === "colspan" || name === "rowspan") && /^\d{1,2}$/.test(v));
+        const ok =
+          (tag === "A" && name === "href" && SAFE_HREF.test(v)) ||
+          (tag === "IMG" && (name === "src" ? SAFE_SRC.test(v) : name === "alt")) ||
+          ((tag === "TD" || tag === "TH") && (name === "colspan" || name === "rowspan") && /^\d{1,2}$/.test(v));
         if (!ok) child.removeAttribute(a.name);
       }
       if (tag === "A") {
@@ -370,4 +488,3 @@ export function JoinHint({ info }: { info: CommunityInfo }) {
     </div>
   );
 }
-

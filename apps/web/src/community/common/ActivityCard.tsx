@@ -48,7 +48,11 @@ export function ActivityCard({ a, onOpen, compact = false }: { a: ActivityCardDa
         <span>
           <ClockCircleOutlined /> {span(a.start_time, a.end_time)}
         </span>
-        {a.community_name ? <span className="ykc-activity-community" title={a.community_name}>{a.community_name}</span> : null}
+        {a.community_name ? (
+          <span className="ykc-activity-community" title={a.community_name}>
+            {a.community_name}
+          </span>
+        ) : null}
         {!compact && a.account_name ? (
           <span>
             <UserOutlined /> {a.account_name}

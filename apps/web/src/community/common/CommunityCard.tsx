@@ -81,7 +81,11 @@ export function CommunityCard({ c, compact = false }: { c: CommunityCardData; co
         <span title="成员" data-testid="community-card-members">
           <TeamOutlined /> {c.member_count} 人
         </span>
-        {place && !compact ? <span className="ykc-place" title={place}>{place}</span> : null}
+        {place && !compact ? (
+          <span className="ykc-place" title={place}>
+            {place}
+          </span>
+        ) : null}
       </div>
     </div>
   );

@@ -23,11 +23,30 @@ export interface ModerationCalls {
 /** Runs a call and refreshes the list; false when the client showed a refusal. */
 export type ModerationAct = (call: string, payload: Record<string, unknown>, done: string) => Promise<boolean>;
 
-export function ModerationBar({ row, title, prefix, calls, act, onReject }: { row: ModeratedRow; title: string; prefix: string; calls: ModerationCalls; act: ModerationAct; onReject: () => void }) {
+export function ModerationBar({
+  row,
+  title,
+  prefix,
+  calls,
+  act,
+  onReject,
+}: {
+  row: ModeratedRow;
+  title: string;
+  prefix: string;
+  calls: ModerationCalls;
+  act: ModerationAct;
+  onReject: () => void;
+}) {
   return (
     <>
       {row.verify_status !== 1 ? (
-        <Popconfirm title={`确定通过「${title}」吗？`} okText="通过" cancelText="取消" onConfirm={() => act(calls.verify, { id: row.id, verify_status: 1 }, "已通过")}>
+        <Popconfirm
+          title={`确定通过「${title}」吗？`}
+          okText="通过"
+          cancelText="取消"
+          onConfirm={() => act(calls.verify, { id: row.id, verify_status: 1 }, "已通过")}
+        >
           <a data-testid={`${prefix}-approve`}>通过</a>
         </Popconfirm>
       ) : null}
@@ -37,17 +56,43 @@ export function ModerationBar({ row, title, prefix, calls, act, onReject }: { ro
         </a>
       ) : null}
       <span className="yk-muted">
-        展示 <Switch size="small" checked={row.is_display === 1} onChange={(v) => act(calls.display, { id: row.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")} data-testid={`${prefix}-display`} />
+        展示{" "}
+        <Switch
+          size="small"
+          checked={row.is_display === 1}
+          onChange={(v) => act(calls.display, { id: row.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")}
+          data-testid={`${prefix}-display`}
+        />
       </span>
       <span className="yk-muted">
-        推荐 <Switch size="small" checked={row.is_recommend === 1} onChange={(v) => act(calls.recommend, { id: row.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")} data-testid={`${prefix}-recommend`} />
+        推荐{" "}
+        <Switch
+          size="small"
+          checked={row.is_recommend === 1}
+          onChange={(v) => act(calls.recommend, { id: row.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")}
+          data-testid={`${prefix}-recommend`}
+        />
       </span>
     </>
   );
 }
 
 /** The 不通过 dialog: a reason is required; `rejecting` is the row being rejected (null = closed). */
-export function RejectDialog({ rejecting, title, prefix, verifyCall, act, onClose }: { rejecting: ModeratedRow | null; title: string; prefix: string; verifyCall: string; act: ModerationAct; onClose: () => void }) {
+export function RejectDialog({
+  rejecting,
+  title,
+  prefix,
+  verifyCall,
+  act,
+  onClose,
+}: {
+  rejecting: ModeratedRow | null;
+  title: string;
+  prefix: string;
+  verifyCall: string;
+  act: ModerationAct;
+  onClose: () => void;
+}) {
   const [reason, setReason] = useState("");
   return (
     <Modal
@@ -68,7 +113,15 @@ export function RejectDialog({ rejecting, title, prefix, verifyCall, act, onClos
       }}
       destroyOnHidden
     >
-      <Input.TextArea rows={3} maxLength={500} showCount placeholder="请填写不通过的原因" value={reason} onChange={(e) => setReason(e.target.value)} data-testid={`${prefix}-reject-reason`} />
+      <Input.TextArea
+        rows={3}
+        maxLength={500}
+        showCount
+        placeholder="请填写不通过的原因"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        data-testid={`${prefix}-reject-reason`}
+      />
     </Modal>
   );
 }
@@ -78,7 +131,15 @@ export function CardPager({ total, page, limit, onChange }: { total: number; pag
   if (total <= limit) return null;
   return (
     <div className="yk-prep-pager">
-      <Pagination current={page} pageSize={limit} total={total} showSizeChanger pageSizeOptions={[12, 24, 48]} showTotal={(t) => `共 ${t} 条`} onChange={(p, l) => onChange(l !== limit ? 1 : p, l)} />
+      <Pagination
+        current={page}
+        pageSize={limit}
+        total={total}
+        showSizeChanger
+        pageSizeOptions={[12, 24, 48]}
+        showTotal={(t) => `共 ${t} 条`}
+        onChange={(p, l) => onChange(l !== limit ? 1 : p, l)}
+      />
     </div>
   );
 }

@@ -13,7 +13,10 @@ export function useLoggedIn(): boolean {
 export function LoginHint({ text = "登录后查看", compact = false }: { text?: string; compact?: boolean }) {
   const navigate = useNavigate();
   return (
-    <div data-testid="login-hint" style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 8, padding: compact ? "16px 0" : "32px 0", color: "#8a9690" }}>
+    <div
+      data-testid="login-hint"
+      style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 8, padding: compact ? "16px 0" : "32px 0", color: "#8a9690" }}
+    >
       <LockOutlined style={{ fontSize: compact ? 22 : 30 }} />
       <div style={{ fontSize: 13 }}>{text}</div>
       <Button size="small" type="primary" onClick={() => navigate("/login")}>

@@ -165,7 +165,8 @@ function ThreadGrid({ kind, communityId, readOnly }: { kind: "preparation" | "li
   });
   if (q.isLoading) return <Spin style={{ display: "block", margin: "48px auto" }} />;
   const items = q.data?.items ?? [];
-  if (!items.length) return <EmptyState text={q.error ? (token ? "加载失败" : "登录后查看更多研讨") : kind === "preparation" ? "暂无集体备课研讨" : "暂无听评课研讨"} />;
+  if (!items.length)
+    return <EmptyState text={q.error ? (token ? "加载失败" : "登录后查看更多研讨") : kind === "preparation" ? "暂无集体备课研讨" : "暂无听评课研讨"} />;
   return (
     <>
       <div className="yk-dp-grid" data-testid={`dp-grid-${kind}`}>
@@ -174,7 +175,15 @@ function ThreadGrid({ kind, communityId, readOnly }: { kind: "preparation" | "li
         ))}
       </div>
       {(q.data?.total ?? 0) > limit ? (
-        <Pagination style={{ marginTop: 12, textAlign: "right" }} current={page} pageSize={limit} total={q.data?.total} onChange={setPage} showSizeChanger={false} showTotal={(t) => `共 ${t} 项`} />
+        <Pagination
+          style={{ marginTop: 12, textAlign: "right" }}
+          current={page}
+          pageSize={limit}
+          total={q.data?.total}
+          onChange={setPage}
+          showSizeChanger={false}
+          showTotal={(t) => `共 ${t} 项`}
+        />
       ) : null}
       <ThreadDrawer item={open} onClose={() => setOpen(null)} readOnly={readOnly} />
     </>

@@ -13,7 +13,16 @@
  */
 import { CloseOutlined, DownOutlined, LikeFilled, LikeOutlined, PictureOutlined, PlayCircleOutlined, UpOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { avatarColor, CALLS, DISCUSS_IMAGE_MAX_COUNT, DISCUSS_MESSAGES, type DiscussMessage, type DiscussPage, type FileRecord, liveGroup } from "@yanke/protocol";
+import {
+  avatarColor,
+  CALLS,
+  DISCUSS_IMAGE_MAX_COUNT,
+  DISCUSS_MESSAGES,
+  type DiscussMessage,
+  type DiscussPage,
+  type FileRecord,
+  liveGroup,
+} from "@yanke/protocol";
 import { Avatar, Button, Image, Input, Pagination, Popconfirm, Progress, Select, Spin, Tag, Tooltip } from "antd";
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -115,7 +124,10 @@ export function DiscussionPanel({ kind, refId, status, chatKey, videoTime, onSee
       case "discuss.like":
         if (data)
           patchPages((p) =>
-            patchMessage(p, Number(data.id), (m) => ({ like_count: Number(data.like_count ?? m.like_count), ...(Number(data.account_id) === myId ? { is_like: !!data.is_like } : {}) })),
+            patchMessage(p, Number(data.id), (m) => ({
+              like_count: Number(data.like_count ?? m.like_count),
+              ...(Number(data.account_id) === myId ? { is_like: !!data.is_like } : {}),
+            })),
           );
         break;
       case "discuss.expand":

@@ -2,7 +2,15 @@
  * The discussion panel's calls (c315–c320 /v2/discuss_comment, docs/api/discuss.md) and the pure patches the live
  * socket's pushes make to a loaded page (discuss-model.test.ts).
  */
-import { CALLS, type DiscussDeleteAnswer, type DiscussExpandAnswer, type DiscussIndexAnswer, type DiscussLikeAnswer, type DiscussMessage, type DiscussPage } from "@yanke/protocol";
+import {
+  CALLS,
+  type DiscussDeleteAnswer,
+  type DiscussExpandAnswer,
+  type DiscussIndexAnswer,
+  type DiscussLikeAnswer,
+  type DiscussMessage,
+  type DiscussPage,
+} from "@yanke/protocol";
 import { call } from "../../api/client";
 import { getState } from "../../session/store";
 
@@ -30,7 +38,8 @@ export function discussRef(kind: DiscussKind, refId: number): Record<string, num
 
 export const discussApi = {
   index: (kind: DiscussKind, refId: number): Promise<DiscussIndexAnswer> => dcall<DiscussIndexAnswer>(CALLS.discussIndex, discussRef(kind, refId)),
-  list: (kind: DiscussKind, refId: number, page: number, limit: number): Promise<DiscussPage> => dcall<DiscussPage>(CALLS.discussList, { ...discussRef(kind, refId), page, limit }),
+  list: (kind: DiscussKind, refId: number, page: number, limit: number): Promise<DiscussPage> =>
+    dcall<DiscussPage>(CALLS.discussList, { ...discussRef(kind, refId), page, limit }),
   save: (kind: DiscussKind, refId: number, input: DiscussSaveInput): Promise<DiscussMessage> => {
     const payload: Record<string, unknown> = { ...discussRef(kind, refId), ...input };
     if (input.video_time === null) delete payload.video_time;
@@ -58,7 +67,12 @@ const contains = (list: DiscussMessage[], id: number) => list.some((t) => t.id =
  */
 export function addMessage(page: DiscussPage, m: DiscussMessage, myId: number): DiscussPage {
   if (contains(page.list, m.id)) return page;
-  const msg: DiscussMessage = { ...m, children: m.children ?? [], can_delete: m.account_id === myId && myId > 0, is_like: m.account_id === myId ? !!m.is_like : false };
+  const msg: DiscussMessage = {
+    ...m,
+    children: m.children ?? [],
+    can_delete: m.account_id === myId && myId > 0,
+    is_like: m.account_id === myId ? !!m.is_like : false,
+  };
   if (!msg.pid) {
     if (page.page !== 1) return { ...page, total: page.total + 1, count: page.count + 1 };
     return { ...page, list: [msg, ...page.list], total: page.total + 1, count: page.count + 1 };

@@ -341,7 +341,11 @@ export function liveClient(): LiveConnection {
     },
     bind: async (clientId, group) => {
       const s = getState().session;
-      const env = await postCall(CALLS.workmanBind, { client_id: clientId, uid: s.account_id, group, ws_type: 2 }, { appKey: config.appKey, token: s.token, raw: true });
+      const env = await postCall(
+        CALLS.workmanBind,
+        { client_id: clientId, uid: s.account_id, group, ws_type: 2 },
+        { appKey: config.appKey, token: s.token, raw: true },
+      );
       if (env.code !== Code.OK && env.msg) toast.error(env.msg);
       return env.code;
     },

@@ -342,7 +342,8 @@ function PlatformDynamics() {
               <Avatar accountId={d.account_id} name={d.account_name} src={d.head_portrait_url} size={34} />
               <div className="ykf-dyn-body">
                 <div className="ykf-dyn-line">
-                  <b>{d.account_name || "—"}</b> 在 <a onClick={() => open({ id: d.community_id, name: d.community_name })}>{d.community_name}</a> {d.action_name}
+                  <b>{d.account_name || "—"}</b> 在 <a onClick={() => open({ id: d.community_id, name: d.community_name })}>{d.community_name}</a>{" "}
+                  {d.action_name}
                 </div>
                 {d.content && d.content !== d.action_name.replace("了", "") ? <div className="ykf-dyn-content">{d.content}</div> : null}
               </div>
@@ -382,7 +383,9 @@ function TrainList() {
               <span style={{ display: "flex", flexDirection: "column", minWidth: 0, flex: 1 }}>
                 <span className="ykf-notice-name">{t.name}</span>
                 <span className="ykf-notice-date" style={{ marginTop: 2 }}>
-                  {[t.scope_name, t.hours > 0 ? `${t.hours} 学时` : "", `${t.enrol_count} 人报名`, t.start_time ? `${t.start_time.slice(0, 10)} 起` : ""].filter(Boolean).join(" · ")}
+                  {[t.scope_name, t.hours > 0 ? `${t.hours} 学时` : "", `${t.enrol_count} 人报名`, t.start_time ? `${t.start_time.slice(0, 10)} 起` : ""]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </span>
               </span>
             </li>

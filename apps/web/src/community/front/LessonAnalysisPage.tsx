@@ -104,7 +104,13 @@ export function LessonAnalysisPage() {
         {q.isLoading ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : rows.length ? (
-          <Table<LessonRow> rowKey="id" size="middle" columns={columns} dataSource={rows} pagination={{ pageSize: 10, size: "small", showTotal: (t) => `共 ${t} 条` }} />
+          <Table<LessonRow>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={rows}
+            pagination={{ pageSize: 10, size: "small", showTotal: (t) => `共 ${t} 条` }}
+          />
         ) : (
           <Empty compact={false} note="社区成员的课例完成 AI 课堂分析后会显示在这里" />
         )}

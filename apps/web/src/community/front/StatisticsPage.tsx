@@ -176,7 +176,15 @@ function ActivityTypes({ stats }: { stats: HomeStatistics | undefined }) {
     (): EChartOption => ({
       tooltip: { trigger: "item", formatter: "{b}：{c} 项（{d}%）" },
       legend: { bottom: 0, type: "scroll" },
-      series: [{ type: "pie", radius: ["40%", "68%"], center: ["50%", "44%"], label: { formatter: "{b}\n{c}" }, data: rows.map((t) => ({ name: t.name, value: t.count })) }],
+      series: [
+        {
+          type: "pie",
+          radius: ["40%", "68%"],
+          center: ["50%", "44%"],
+          label: { formatter: "{b}\n{c}" },
+          data: rows.map((t) => ({ name: t.name, value: t.count })),
+        },
+      ],
     }),
     [rows],
   );
@@ -314,7 +322,12 @@ function Rankings({ scope, atSchool }: { scope: Record<string, number>; atSchool
       testId="stat-ranking"
       extra={
         <>
-          <Segmented size="small" value={target} onChange={(v) => setTarget(v as Target)} options={(Object.keys(TARGETS) as Target[]).map((k) => ({ value: k, label: TARGETS[k] }))} />
+          <Segmented
+            size="small"
+            value={target}
+            onChange={(v) => setTarget(v as Target)}
+            options={(Object.keys(TARGETS) as Target[]).map((k) => ({ value: k, label: TARGETS[k] }))}
+          />
           <Select
             size="small"
             value={days}
@@ -345,7 +358,9 @@ function Teachers({ scope }: { scope: Scope | null }) {
     enabled: !scope?.school_id,
     queryFn: () => call<Census>(CALLS.statCensus, scopePayload(scope), quiet),
   });
-  const schools = scope?.school_id ? [{ value: scope.school_id, label: scope.name }] : (census.data?.schools ?? []).map((s) => ({ value: s.id, label: s.name }));
+  const schools = scope?.school_id
+    ? [{ value: scope.school_id, label: scope.name }]
+    : (census.data?.schools ?? []).map((s) => ({ value: s.id, label: s.name }));
   const own = session.school_id && schools.some((s) => s.value === session.school_id) ? session.school_id : undefined;
   const schoolId = scope?.school_id ?? (picked && schools.some((s) => s.value === picked) ? picked : (own ?? schools[0]?.value));
   const q = useQuery({

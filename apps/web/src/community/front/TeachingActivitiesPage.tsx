@@ -12,7 +12,19 @@ interface Filters {
   keyword: string;
 }
 
-function Choices({ label, value, options, onChange, testId }: { label: string; value: string; options: Record<string, string>; onChange: (v: string) => void; testId: string }) {
+function Choices({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  options: Record<string, string>;
+  onChange: (v: string) => void;
+  testId: string;
+}) {
   const entries: [string, string][] = [["", "全部"], ...Object.entries(options)];
   return (
     <div className="ykf-choice" data-testid={testId}>
@@ -65,10 +77,24 @@ export function TeachingActivitiesPage() {
             <Choices label="类型" value={filters.type} options={ACTIVITY_TYPES} onChange={(type) => set({ type })} testId="filter-activity-type" />
             <Choices label="状态" value={filters.phase} options={ACTIVITY_PHASES} onChange={(phase) => set({ phase })} testId="filter-activity-phase" />
             <div className="ykf-filters" style={{ marginTop: 8 }}>
-              <Input.Search allowClear placeholder="活动名称关键词" style={{ width: 280 }} onSearch={(v) => set({ keyword: v.trim() })} data-testid="filter-activity-keyword" />
+              <Input.Search
+                allowClear
+                placeholder="活动名称关键词"
+                style={{ width: 280 }}
+                onSearch={(v) => set({ keyword: v.trim() })}
+                data-testid="filter-activity-keyword"
+              />
             </div>
           </Section>
-          <Section title="活动列表" extra={<span className="ykf-note" data-testid="activity-total">共 {q.data?.total ?? 0} 项</span>} testId="activity-list">
+          <Section
+            title="活动列表"
+            extra={
+              <span className="ykf-note" data-testid="activity-total">
+                共 {q.data?.total ?? 0} 项
+              </span>
+            }
+            testId="activity-list"
+          >
             {q.isLoading ? (
               <Skeleton active paragraph={{ rows: 8 }} />
             ) : rows.length ? (

@@ -17,7 +17,19 @@ interface Filters {
 const NONE: Filters = { name: "", type: 0, level: 0, period_id: 0, subject_id: 0, region_id: 0 };
 
 /** A row of choices: 全部 and each value; the chosen one is highlighted. */
-function ChoiceRow({ label, value, options, onChange, testId }: { label: string; value: number; options: Record<number, string>; onChange: (v: number) => void; testId: string }) {
+function ChoiceRow({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: number;
+  options: Record<number, string>;
+  onChange: (v: number) => void;
+  testId: string;
+}) {
   const entries: [number, string][] = [[0, "全部"], ...Object.entries(options).map(([k, v]) => [Number(k), v] as [number, string])];
   return (
     <div className="ykf-choice" data-testid={testId}>
@@ -69,9 +81,33 @@ export function TeachingResearchPage() {
     queryFn: () => call<Page<CommunityItem>>(CALLS.communityAllList, { page: 1, limit: 100 }, { quiet: true }),
   });
   const all = facets.data?.list ?? [];
-  const periods = useMemo(() => distinct(all, (c) => c.period_id, (c) => c.period_name), [all]);
-  const subjects = useMemo(() => distinct(all, (c) => c.subject_id, (c) => c.subject_name), [all]);
-  const regions = useMemo(() => distinct(all.filter((c) => c.level >= 2), (c) => c.region_id, (c) => c.region_name), [all]);
+  const periods = useMemo(
+    () =>
+      distinct(
+        all,
+        (c) => c.period_id,
+        (c) => c.period_name,
+      ),
+    [all],
+  );
+  const subjects = useMemo(
+    () =>
+      distinct(
+        all,
+        (c) => c.subject_id,
+        (c) => c.subject_name,
+      ),
+    [all],
+  );
+  const regions = useMemo(
+    () =>
+      distinct(
+        all.filter((c) => c.level >= 2),
+        (c) => c.region_id,
+        (c) => c.region_name,
+      ),
+    [all],
+  );
   const rows = q.data?.list ?? [];
   return (
     <div className="yk-page ykf-page" data-testid="TeachingResearchPage">
@@ -114,7 +150,15 @@ export function TeachingResearchPage() {
           <Input.Search allowClear placeholder="社区名称" style={{ width: 240 }} onSearch={(v) => set({ name: v.trim() })} data-testid="filter-name" />
         </div>
       </Section>
-      <Section title="社区列表" extra={<span className="ykf-note" data-testid="directory-total">共 {q.data?.total ?? 0} 个社区</span>} testId="directory-list">
+      <Section
+        title="社区列表"
+        extra={
+          <span className="ykf-note" data-testid="directory-total">
+            共 {q.data?.total ?? 0} 个社区
+          </span>
+        }
+        testId="directory-list"
+      >
         {q.isLoading ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : rows.length ? (

@@ -51,11 +51,17 @@ export function ActiveCommunityChart() {
     queryFn: () => call<ActiveCommunityRow[]>(CALLS.activeCommunity, { days: 30, limit: 8 }, quiet),
   });
   const rows = q.data ?? [];
-  const option = useMemo(() => hBarOption(rows.map((r) => r.name), [{ name: "动态数", data: rows.map((r) => r.log_num) }]), [rows]);
+  const option = useMemo(
+    () =>
+      hBarOption(
+        rows.map((r) => r.name),
+        [{ name: "动态数", data: rows.map((r) => r.log_num) }],
+      ),
+    [rows],
+  );
   return (
     <Section title="活跃社区" extra={<span className="ykf-note">近 30 天社区动态</span>} testId="home-active-communities">
       {q.isLoading ? <Skeleton active /> : rows.length ? <EChart option={option} height={300} testId="active-community-chart" /> : <Empty />}
     </Section>
   );
 }
-

@@ -7,7 +7,19 @@ import { Avatar, ActivityPhaseTag, ActivityTypeTag, Empty, minutes, NoticeKindTa
 import "./front.css";
 
 /** A titled block of a front page. */
-export function Section({ title, extra, children, testId, className }: { title: ReactNode; extra?: ReactNode; children: ReactNode; testId?: string; className?: string }) {
+export function Section({
+  title,
+  extra,
+  children,
+  testId,
+  className,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <section className={`ykf-section${className ? ` ${className}` : ""}`} data-testid={testId}>
       <header className="ykf-section-head">

@@ -70,11 +70,14 @@ export function CoEditPage() {
   // Keep ?doc= on the plan shown (a deleted or missing one falls back to the main plan).
   useEffect(() => {
     if (current && current.id !== asked && !plans.isFetching) {
-      setParams((p) => {
-        const n = new URLSearchParams(p);
-        n.set("doc", String(current.id));
-        return n;
-      }, { replace: true });
+      setParams(
+        (p) => {
+          const n = new URLSearchParams(p);
+          n.set("doc", String(current.id));
+          return n;
+        },
+        { replace: true },
+      );
     }
   }, [current, asked, setParams, plans.isFetching]);
 
@@ -121,24 +124,34 @@ export function CoEditPage() {
         <div className="yk-lp-main" style={{ minHeight: 320, paddingTop: 40 }}>
           <EmptyState
             text={loggedIn ? (plans.error as Error)?.message || "教案加载失败" : "该集体备课不公开，请登录后查看"}
-            extra={loggedIn ? undefined : <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate("/login")}>去登录</Button>}
+            extra={
+              loggedIn ? undefined : (
+                <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate("/login")}>
+                  去登录
+                </Button>
+              )
+            }
           />
         </div>
       ) : (
         <div className="yk-lp-body">
-          <PlanList
-            prepId={prepId}
-            list={list}
-            loading={plans.isFetching}
-            currentId={current?.id ?? 0}
-            canEdit={canEdit}
-            onChoose={choose}
-          />
+          <PlanList prepId={prepId} list={list} loading={plans.isFetching} currentId={current?.id ?? 0} canEdit={canEdit} onChoose={choose} />
           <section className="yk-lp-main">
             {current ? (
               loggedIn ? (
-                <Suspense fallback={<Spin style={{ display: "block", margin: "120px auto" }} tip="正在加载编辑器…"><div /></Spin>}>
-                  <LiveEditor key={current.id} docId={current.id} canEdit={canEdit} onStored={() => void qc.invalidateQueries({ queryKey: ["lessonplan", "list", prepId] })} />
+                <Suspense
+                  fallback={
+                    <Spin style={{ display: "block", margin: "120px auto" }} tip="正在加载编辑器…">
+                      <div />
+                    </Spin>
+                  }
+                >
+                  <LiveEditor
+                    key={current.id}
+                    docId={current.id}
+                    canEdit={canEdit}
+                    onStored={() => void qc.invalidateQueries({ queryKey: ["lessonplan", "list", prepId] })}
+                  />
                 </Suspense>
               ) : (
                 <VisitorView docId={current.id} />
@@ -173,18 +186,46 @@ function VisitorView({ docId }: { docId: number }) {
         showIcon
         banner
         title="只读：登录并成为备课参与人后可以协同编辑"
-        action={<Button size="small" type="primary" onClick={() => navigate("/login")}>登录</Button>}
+        action={
+          <Button size="small" type="primary" onClick={() => navigate("/login")}>
+            登录
+          </Button>
+        }
       />
       <div className="yk-lp-paper">
         <Spin spinning={q.isFetching}>
-          {q.isError ? <EmptyState text="该教案不公开，请登录后查看" /> : q.data ? q.data.text.trim() === "" ? <EmptyState text="教案还没有内容" /> : <PlanHtml html={q.data.html} /> : <div style={{ height: 200 }} />}
+          {q.isError ? (
+            <EmptyState text="该教案不公开，请登录后查看" />
+          ) : q.data ? (
+            q.data.text.trim() === "" ? (
+              <EmptyState text="教案还没有内容" />
+            ) : (
+              <PlanHtml html={q.data.html} />
+            )
+          ) : (
+            <div style={{ height: 200 }} />
+          )}
         </Spin>
       </div>
     </div>
   );
 }
 
-function PlanList({ prepId, list, loading, currentId, canEdit, onChoose }: { prepId: number; list: LessonPlanRow[]; loading: boolean; currentId: number; canEdit: boolean; onChoose: (id: number) => void }) {
+function PlanList({
+  prepId,
+  list,
+  loading,
+  currentId,
+  canEdit,
+  onChoose,
+}: {
+  prepId: number;
+  list: LessonPlanRow[];
+  loading: boolean;
+  currentId: number;
+  canEdit: boolean;
+  onChoose: (id: number) => void;
+}) {
   const qc = useQueryClient();
   const { modal } = App.useApp();
   const [creating, setCreating] = useState(false);
@@ -233,8 +274,16 @@ function PlanList({ prepId, list, loading, currentId, canEdit, onChoose }: { pre
                 <div className="yk-lp-plan-title" title={p.title}>
                   {p.title}
                 </div>
-                <div className="yk-lp-plan-meta" title={p.editor_names.length > 0 ? `在线：${p.editor_names.join("、")}` : undefined} data-testid="lp-plan-meta">
-                  {p.main === 1 ? <Tag color="green" style={{ marginInlineEnd: 4, fontSize: 11, lineHeight: "16px", padding: "0 4px" }}>主教案</Tag> : null}
+                <div
+                  className="yk-lp-plan-meta"
+                  title={p.editor_names.length > 0 ? `在线：${p.editor_names.join("、")}` : undefined}
+                  data-testid="lp-plan-meta"
+                >
+                  {p.main === 1 ? (
+                    <Tag color="green" style={{ marginInlineEnd: 4, fontSize: 11, lineHeight: "16px", padding: "0 4px" }}>
+                      主教案
+                    </Tag>
+                  ) : null}
                   {p.text_length} 字{p.editor_names.length > 0 ? ` · ${p.editor_names.length} 人在线` : ""}
                 </div>
               </div>
@@ -294,7 +343,17 @@ function PlanList({ prepId, list, loading, currentId, canEdit, onChoose }: { pre
   );
 }
 
-function CreatePlanModal({ open, prepId, onClose, onCreated }: { open: boolean; prepId: number; onClose: () => void; onCreated: (id: number) => Promise<void> }) {
+function CreatePlanModal({
+  open,
+  prepId,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  prepId: number;
+  onClose: () => void;
+  onCreated: (id: number) => Promise<void>;
+}) {
   const [form] = Form.useForm<{ title: string; template: boolean }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -312,9 +371,26 @@ function CreatePlanModal({ open, prepId, onClose, onCreated }: { open: boolean; 
     }
   };
   return (
-    <Modal title="新建教案" open={open} onCancel={onClose} onOk={() => void submit()} okText="创建" cancelText="取消" confirmLoading={busy} destroyOnHidden okButtonProps={{ "data-testid": "lp-create-ok" } as Record<string, string>}>
+    <Modal
+      title="新建教案"
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="创建"
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ "data-testid": "lp-create-ok" } as Record<string, string>}
+    >
       <Form form={form} layout="vertical" initialValues={{ title: "", template: true }} preserve={false}>
-        <Form.Item name="title" label="教案标题" rules={[{ required: true, whitespace: true, message: "请输入教案标题" }, { max: 100, message: "教案标题不能超过 100 个字符" }]}>
+        <Form.Item
+          name="title"
+          label="教案标题"
+          rules={[
+            { required: true, whitespace: true, message: "请输入教案标题" },
+            { max: 100, message: "教案标题不能超过 100 个字符" },
+          ]}
+        >
           <Input placeholder="例如：勾股定理（第一课时）" maxLength={100} data-testid="lp-create-title" />
         </Form.Item>
         <Form.Item name="template" valuePropName="checked" style={{ marginBottom: 0 }}>
@@ -327,7 +403,19 @@ function CreatePlanModal({ open, prepId, onClose, onCreated }: { open: boolean; 
 
 const DOCX_ONLY = "仅支持导入 .docx 格式的 Word 文档（.doc 请先另存为 .docx）";
 
-function ImportModal({ open, prepId, currentId, onClose, onImported }: { open: boolean; prepId: number; currentId: number; onClose: () => void; onImported: (id: number) => Promise<void> }) {
+function ImportModal({
+  open,
+  prepId,
+  currentId,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  prepId: number;
+  currentId: number;
+  onClose: () => void;
+  onImported: (id: number) => Promise<void>;
+}) {
   const [target, setTarget] = useState<"new" | "current">("new");
   const [converting, setConverting] = useState(false);
   const [warnings, setWarnings] = useState<string[]>([]);
@@ -338,7 +426,11 @@ function ImportModal({ open, prepId, currentId, onClose, onImported }: { open: b
     fail: "文件上传失败，请重试",
     onDone: (rec: FileRecord) => void convert(rec),
   });
-  const picker = useFilePicker({ accept: ".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document", testId: "lp-import-input", onFiles: (f) => void upload.upload(f[0]!) });
+  const picker = useFilePicker({
+    accept: ".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    testId: "lp-import-input",
+    onFiles: (f) => void upload.upload(f[0]!),
+  });
 
   const convert = async (rec: FileRecord) => {
     setConverting(true);
@@ -358,10 +450,27 @@ function ImportModal({ open, prepId, currentId, onClose, onImported }: { open: b
   const busy = upload.percent !== null || converting;
   return (
     <>
-      <Modal title="导入 Word 教案" open={open} onCancel={busy ? undefined : onClose} footer={<Button onClick={onClose} disabled={busy}>关闭</Button>} destroyOnHidden>
+      <Modal
+        title="导入 Word 教案"
+        open={open}
+        onCancel={busy ? undefined : onClose}
+        footer={
+          <Button onClick={onClose} disabled={busy}>
+            关闭
+          </Button>
+        }
+        destroyOnHidden
+      >
         {picker.input}
-        <Radio.Group value={target} onChange={(e) => setTarget(e.target.value as "new" | "current")} style={{ display: "flex", flexDirection: "column", gap: 8, marginBottom: 16 }} disabled={busy}>
-          <Radio value="new" data-testid="lp-import-new">导入为新教案（标题取文件名）</Radio>
+        <Radio.Group
+          value={target}
+          onChange={(e) => setTarget(e.target.value as "new" | "current")}
+          style={{ display: "flex", flexDirection: "column", gap: 8, marginBottom: 16 }}
+          disabled={busy}
+        >
+          <Radio value="new" data-testid="lp-import-new">
+            导入为新教案（标题取文件名）
+          </Radio>
           <Radio value="current" disabled={!currentId} data-testid="lp-import-current">
             导入到当前教案（替换现有内容，系统会先自动保存一个版本）
           </Radio>
@@ -370,13 +479,28 @@ function ImportModal({ open, prepId, currentId, onClose, onImported }: { open: b
           选择 .docx 文件
         </Button>
         {upload.percent !== null ? <Progress percent={upload.percent} size="small" style={{ marginTop: 12 }} /> : null}
-        {converting ? <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>正在转换文档…</Typography.Paragraph> : null}
+        {converting ? (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+            正在转换文档…
+          </Typography.Paragraph>
+        ) : null}
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
           支持 Word 的标题、加粗、列表、表格和图片；其他排版（字体、颜色、页眉页脚）不会保留。
         </Typography.Paragraph>
       </Modal>
       <Modal title="转换提示" open={warnings.length > 0} onCancel={() => setWarnings([])} footer={<Button onClick={() => setWarnings([])}>知道了</Button>}>
-        <Alert type="warning" showIcon title="文档已导入，但以下内容可能没有完整保留：" description={<ul style={{ margin: 0, paddingLeft: 18 }}>{warnings.slice(0, 20).map((w, i) => <li key={i}>{w}</li>)}</ul>} />
+        <Alert
+          type="warning"
+          showIcon
+          title="文档已导入，但以下内容可能没有完整保留："
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {warnings.slice(0, 20).map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          }
+        />
       </Modal>
     </>
   );

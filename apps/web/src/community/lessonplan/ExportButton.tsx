@@ -18,7 +18,17 @@ export function startDownload(url: string, fileName: string): void {
   a.remove();
 }
 
-export function ExportButton({ docId, versionId, type = "default", size }: { docId: number; versionId?: number; type?: ButtonProps["type"]; size?: ButtonProps["size"] }) {
+export function ExportButton({
+  docId,
+  versionId,
+  type = "default",
+  size,
+}: {
+  docId: number;
+  versionId?: number;
+  type?: ButtonProps["type"];
+  size?: ButtonProps["size"];
+}) {
   const [busy, setBusy] = useState(false);
   const run = async (format: "docx" | "pdf") => {
     setBusy(true);

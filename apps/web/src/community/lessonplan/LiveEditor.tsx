@@ -5,15 +5,7 @@
  * and the save indicator. Read-only when the server opens the connection read-only (the banner 只读).
  * Loaded on its own (React.lazy): the editor bundle is big.
  */
-import {
-  CheckCircleFilled,
-  CloudSyncOutlined,
-  DisconnectOutlined,
-  LoadingOutlined,
-  RedoOutlined,
-  TableOutlined,
-  UndoOutlined,
-} from "@ant-design/icons";
+import { CheckCircleFilled, CloudSyncOutlined, DisconnectOutlined, LoadingOutlined, RedoOutlined, TableOutlined, UndoOutlined } from "@ant-design/icons";
 import { HocuspocusProvider } from "@hocuspocus/provider";
 import Collaboration from "@tiptap/extension-collaboration";
 import CollaborationCaret from "@tiptap/extension-collaboration-caret";
@@ -137,7 +129,11 @@ function CollabEditor({ conn, user, state, readOnly, ready }: { conn: Connection
       ) : null}
       {editor ? <Toolbar editor={editor} disabled={readOnly || !ready} /> : null}
       <div className="yk-lp-paper">
-        {!ready ? <Spin className="yk-lp-loading" tip="正在连接协同编辑服务…"><div style={{ height: 60 }} /></Spin> : null}
+        {!ready ? (
+          <Spin className="yk-lp-loading" tip="正在连接协同编辑服务…">
+            <div style={{ height: 60 }} />
+          </Spin>
+        ) : null}
         <EditorContent editor={editor} />
       </div>
     </div>
@@ -242,7 +238,14 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
       <FormatControls editor={editor} state={s} prefix="lp" disabled={disabled} />
       <Divider orientation="vertical" />
       <Dropdown disabled={disabled} trigger={["click"]} menu={{ items: tableItems, onClick: ({ key }) => runTable(key) }}>
-        <Button type="text" size="small" icon={<TableOutlined />} data-testid="lp-table" className={s.inTable ? "yk-lp-btn active" : "yk-lp-btn"} onMouseDown={(e) => e.preventDefault()}>
+        <Button
+          type="text"
+          size="small"
+          icon={<TableOutlined />}
+          data-testid="lp-table"
+          className={s.inTable ? "yk-lp-btn active" : "yk-lp-btn"}
+          onMouseDown={(e) => e.preventDefault()}
+        >
           表格
         </Button>
       </Dropdown>

@@ -104,8 +104,7 @@ export function VersionPanel({ open, onClose, docId, planTitle, canEdit }: Versi
       },
     });
 
-  const togglePick = (id: number, on: boolean) =>
-    setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
+  const togglePick = (id: number, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
   const compareSelected = () => {
     if (picked.length !== 2) return;
     // A is the older side (the list is newest first: a larger index is older).
@@ -159,7 +158,12 @@ export function VersionPanel({ open, onClose, docId, planTitle, canEdit }: Versi
             renderItem={(v) => (
               <List.Item key={v.id} data-testid="lp-version" data-id={v.id} data-name={v.name}>
                 <div style={{ display: "flex", gap: 10, width: "100%", alignItems: "flex-start" }}>
-                  <Checkbox checked={picked.includes(v.id)} onChange={(e) => togglePick(v.id, e.target.checked)} data-testid="lp-version-pick" style={{ marginTop: 2 }} />
+                  <Checkbox
+                    checked={picked.includes(v.id)}
+                    onChange={(e) => togglePick(v.id, e.target.checked)}
+                    data-testid="lp-version-pick"
+                    style={{ marginTop: 2 }}
+                  />
                   <div style={{ flex: 1, minWidth: 0 }}>
                     <Space size={6} wrap>
                       <span className="yk-lp-version-name">{v.name}</span>
@@ -185,7 +189,15 @@ export function VersionPanel({ open, onClose, docId, planTitle, canEdit }: Versi
                       <ExportButton docId={docId} versionId={v.id} type="link" size="small" />
                       {v.can_delete ? (
                         <Tooltip title="删除版本">
-                          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(v)} data-testid="lp-version-delete" aria-label="删除版本" />
+                          <Button
+                            type="link"
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined />}
+                            onClick={() => remove(v)}
+                            data-testid="lp-version-delete"
+                            aria-label="删除版本"
+                          />
                         </Tooltip>
                       ) : null}
                     </Space>
@@ -219,7 +231,15 @@ function VersionView({ docId, version, onClose }: { docId: number; version: Less
     >
       <Spin spinning={q.isFetching}>
         <div className="yk-lp-view" data-testid="lp-version-html">
-          {q.data ? q.data.text.trim() === "" ? <EmptyState text="该版本没有内容" compact /> : <PlanHtml html={q.data.html} testId="lp-version-content" /> : <div style={{ height: 120 }} />}
+          {q.data ? (
+            q.data.text.trim() === "" ? (
+              <EmptyState text="该版本没有内容" compact />
+            ) : (
+              <PlanHtml html={q.data.html} testId="lp-version-content" />
+            )
+          ) : (
+            <div style={{ height: 120 }} />
+          )}
         </div>
       </Spin>
     </Modal>
@@ -230,7 +250,8 @@ function CompareView({ docId, pair, onClose }: { docId: number; pair: { a: numbe
   const q = useQuery({
     queryKey: ["lessonplan", "compare", docId, pair?.a ?? 0, pair?.b ?? 0],
     enabled: pair !== null,
-    queryFn: () => call<LessonPlanCompareAnswer>(CALLS.lessonPlanCompare, { id: docId, version_id: pair!.a, ...(pair!.b ? { other_version_id: pair!.b } : {}) }),
+    queryFn: () =>
+      call<LessonPlanCompareAnswer>(CALLS.lessonPlanCompare, { id: docId, version_id: pair!.a, ...(pair!.b ? { other_version_id: pair!.b } : {}) }),
   });
   const d = q.data;
   const side = (s: LessonPlanCompareAnswer["a"]) => (s.version_id === 0 ? "当前内容" : `「${s.name}」${s.created_at ? `（${s.created_at}）` : ""}`);
@@ -283,7 +304,9 @@ function Lines({ parts }: { parts: LessonPlanDiffPart[] }) {
           <span className="mark">{mark[p.type]}</span>
           <span className="text">
             {p.type === "changed"
-              ? p.segments.map((s, j) => (s.type === "added" ? <ins key={j}>{s.text}</ins> : s.type === "removed" ? <del key={j}>{s.text}</del> : <span key={j}>{s.text}</span>))
+              ? p.segments.map((s, j) =>
+                  s.type === "added" ? <ins key={j}>{s.text}</ins> : s.type === "removed" ? <del key={j}>{s.text}</del> : <span key={j}>{s.text}</span>,
+                )
               : p.text || "\u00a0"}
           </span>
         </div>

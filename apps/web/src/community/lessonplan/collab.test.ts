@@ -11,7 +11,9 @@ describe("co-editing helpers", () => {
   it("labels the caret with the real name and the avatar colour of the account", () => {
     expect(caretUser({ account_id: 21, realname: "张老师", username: "zhanglaoshi" })).toEqual({ name: "张老师", color: avatarColor(21), accountId: 21 });
     expect(caretUser({ account_id: 3, realname: " ", username: "lilaoshi" }).name).toBe("lilaoshi");
-    expect(caretUser({ account_id: 1, realname: "张老师", username: "zhanglaoshi" }).color).not.toBe(caretUser({ account_id: 2, realname: "李老师", username: "lilaoshi" }).color);
+    expect(caretUser({ account_id: 1, realname: "张老师", username: "zhanglaoshi" }).color).not.toBe(
+      caretUser({ account_id: 2, realname: "李老师", username: "lilaoshi" }).color,
+    );
   });
 
   it("lists each account once, itself first, the others in pinyin order, and leaves out connections without a user", () => {

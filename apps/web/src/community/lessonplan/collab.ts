@@ -36,7 +36,11 @@ function readUser(state: unknown): CaretUser | null {
   if (typeof u !== "object" || u === null) return null;
   const { name, color, accountId } = u as Record<string, unknown>;
   if (typeof name !== "string" || name === "") return null;
-  return { name, color: typeof color === "string" && /^#[0-9a-f]{3,8}$/i.test(color) ? color : "#8a9690", accountId: typeof accountId === "number" ? accountId : 0 };
+  return {
+    name,
+    color: typeof color === "string" && /^#[0-9a-f]{3,8}$/i.test(color) ? color : "#8a9690",
+    accountId: typeof accountId === "number" ? accountId : 0,
+  };
 }
 
 /**

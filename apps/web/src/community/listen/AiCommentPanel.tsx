@@ -85,7 +85,11 @@ export function AiCommentPanel({ id }: { id: number }) {
           {d.comments.length ? (
             <div>
               {d.comments.map((c, i) => (
-                <div key={i} data-testid="precision-ai-comment" style={{ display: "flex", gap: 12, padding: "8px 0", borderTop: "1px solid #eef2f0", fontSize: 13 }}>
+                <div
+                  key={i}
+                  data-testid="precision-ai-comment"
+                  style={{ display: "flex", gap: 12, padding: "8px 0", borderTop: "1px solid #eef2f0", fontSize: 13 }}
+                >
                   <div style={{ flex: "none", width: 150, display: "flex", alignItems: "flex-start", gap: 6 }}>
                     <b style={{ whiteSpace: "nowrap" }}>{c.dimension}</b>
                     <Tag color={LEVELS[c.level]?.color} bordered={false} data-testid="precision-ai-level" data-value={c.level} style={{ marginInlineEnd: 0 }}>

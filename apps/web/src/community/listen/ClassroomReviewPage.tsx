@@ -82,8 +82,24 @@ export function ClassroomReviewPage() {
               </div>
             </div>
             <Space wrap>
-              <Select allowClear placeholder="全部社区" style={{ width: 180 }} value={filters.community_id} onChange={(v?: number) => setFilters({ ...filters, community_id: v })} options={options.communities} data-testid="hub-filter-community" />
-              <Select allowClear placeholder="全部学科" style={{ width: 140 }} value={filters.subject_id} onChange={(v?: number) => setFilters({ ...filters, subject_id: v })} options={options.subjects} data-testid="hub-filter-subject" />
+              <Select
+                allowClear
+                placeholder="全部社区"
+                style={{ width: 180 }}
+                value={filters.community_id}
+                onChange={(v?: number) => setFilters({ ...filters, community_id: v })}
+                options={options.communities}
+                data-testid="hub-filter-community"
+              />
+              <Select
+                allowClear
+                placeholder="全部学科"
+                style={{ width: 140 }}
+                value={filters.subject_id}
+                onChange={(v?: number) => setFilters({ ...filters, subject_id: v })}
+                options={options.subjects}
+                data-testid="hub-filter-subject"
+              />
               <Input.Search
                 allowClear
                 placeholder="听评课名称"
@@ -104,7 +120,19 @@ export function ClassroomReviewPage() {
   );
 }
 
-function Section({ title, icon, q, testId, empty }: { title: string; icon: React.ReactNode; q: { isLoading: boolean; error: unknown; data?: Page<ListenRow> }; testId: string; empty: string }) {
+function Section({
+  title,
+  icon,
+  q,
+  testId,
+  empty,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  q: { isLoading: boolean; error: unknown; data?: Page<ListenRow> };
+  testId: string;
+  empty: string;
+}) {
   return (
     <Card
       size="small"
@@ -113,7 +141,11 @@ function Section({ title, icon, q, testId, empty }: { title: string; icon: React
         <Space>
           {icon}
           {title}
-          {q.data ? <span className="yk-muted" style={{ fontWeight: 400, fontSize: 12 }}>共 {q.data.total} 个</span> : null}
+          {q.data ? (
+            <span className="yk-muted" style={{ fontWeight: 400, fontSize: 12 }}>
+              共 {q.data.total} 个
+            </span>
+          ) : null}
         </Space>
       }
     >

@@ -63,7 +63,19 @@ function useMyRecords(role: number, page: number) {
   });
 }
 
-function RecordTable({ title, role, detail, testId, extra }: { title: string; role: number; detail: string; testId: string; extra?: { title: string; render: (r: ListenRow) => ReactNode } }) {
+function RecordTable({
+  title,
+  role,
+  detail,
+  testId,
+  extra,
+}: {
+  title: string;
+  role: number;
+  detail: string;
+  testId: string;
+  extra?: { title: string; render: (r: ListenRow) => ReactNode };
+}) {
   const [page, setPage] = useState(1);
   const q = useMyRecords(role, page);
   return (
@@ -91,7 +103,16 @@ function RecordTable({ title, role, detail, testId, extra }: { title: string; ro
                   { title: "操作", width: 90, render: (_, r) => <Link to={`${detail}?id=${r.id}`}>查看</Link> },
                 ]}
               />
-              {q.data.total > 10 ? <Pagination style={{ marginTop: 12, textAlign: "right" }} current={page} total={q.data.total} pageSize={10} onChange={setPage} showSizeChanger={false} /> : null}
+              {q.data.total > 10 ? (
+                <Pagination
+                  style={{ marginTop: 12, textAlign: "right" }}
+                  current={page}
+                  total={q.data.total}
+                  pageSize={10}
+                  onChange={setPage}
+                  showSizeChanger={false}
+                />
+              ) : null}
             </>
           )}
         </Card>
@@ -128,15 +149,28 @@ export function HomeworkDetailPage() {
   return (
     <DetailOrList
       testId="HomeworkDetailPage"
-      list={() => <RecordTable title="我的评课作业" role={3} detail="/addZYDetail" testId="HomeworkDetailPage" extra={{ title: "我的状态", render: (r) => <MyStatus recordId={r.id} /> }} />}
+      list={() => (
+        <RecordTable
+          title="我的评课作业"
+          role={3}
+          detail="/addZYDetail"
+          testId="HomeworkDetailPage"
+          extra={{ title: "我的状态", render: (r) => <MyStatus recordId={r.id} /> }}
+        />
+      )}
       detail={(d) => (
         <>
           <RecordHeader d={d} extra={actions(d)} />
           <Card size="small" title="作业要求">
             <Descriptions size="small" column={2}>
-              <Descriptions.Item label="评价方式">{d.evaluation_type_name}{d.indicator_name ? `（${d.indicator_name}）` : ""}</Descriptions.Item>
+              <Descriptions.Item label="评价方式">
+                {d.evaluation_type_name}
+                {d.indicator_name ? `（${d.indicator_name}）` : ""}
+              </Descriptions.Item>
               <Descriptions.Item label="截止时间">{d.end_time.slice(0, 16)}</Descriptions.Item>
-              <Descriptions.Item label="我的状态"><MyStatus recordId={d.id} /></Descriptions.Item>
+              <Descriptions.Item label="我的状态">
+                <MyStatus recordId={d.id} />
+              </Descriptions.Item>
               <Descriptions.Item label="说明">{d.introduction || "—"}</Descriptions.Item>
             </Descriptions>
           </Card>
@@ -154,7 +188,15 @@ export function HomeworkTwoPage() {
   return (
     <DetailOrList
       testId="HomeworkTwoPage"
-      list={() => <RecordTable title="我组织的评课作业" role={1} detail="/addzyTow" testId="HomeworkTwoPage" extra={{ title: "已提交评价", render: (r) => `${r.evaluation_count} 份` }} />}
+      list={() => (
+        <RecordTable
+          title="我组织的评课作业"
+          role={1}
+          detail="/addzyTow"
+          testId="HomeworkTwoPage"
+          extra={{ title: "已提交评价", render: (r) => `${r.evaluation_count} 份` }}
+        />
+      )}
       detail={(d) => {
         const evaluators = d.members.filter((m) => m.role === 3);
         const done = evaluators.filter((m) => m.evaluation_status === 1).length;
@@ -166,7 +208,9 @@ export function HomeworkTwoPage() {
                 <Progress type="circle" size={72} percent={evaluators.length ? Math.round((done / evaluators.length) * 100) : 0} />
                 <div>
                   已提交 <b data-testid="hw2-done">{done}</b> / {evaluators.length} 位评课人
-                  <div className="yk-muted" style={{ fontSize: 12 }}>截止 {d.end_time.slice(0, 16)}</div>
+                  <div className="yk-muted" style={{ fontSize: 12 }}>
+                    截止 {d.end_time.slice(0, 16)}
+                  </div>
                 </div>
               </div>
               <Table
@@ -176,7 +220,11 @@ export function HomeworkTwoPage() {
                 dataSource={evaluators}
                 columns={[
                   { title: "评课人", dataIndex: "realname" },
-                  { title: "状态", width: 120, render: (_, m) => STATUS_TAG[m.evaluation_status === 1 ? "done" : m.evaluation_status === 0 ? "draft" : "none"] },
+                  {
+                    title: "状态",
+                    width: 120,
+                    render: (_, m) => STATUS_TAG[m.evaluation_status === 1 ? "done" : m.evaluation_status === 0 ? "draft" : "none"],
+                  },
                 ]}
               />
             </Card>
@@ -192,7 +240,15 @@ export function MyHomeworkDetailPage() {
   return (
     <DetailOrList
       testId="MyHomeworkDetailPage"
-      list={() => <RecordTable title="我的评价" role={3} detail="/addMYZYDetail" testId="MyHomeworkDetailPage" extra={{ title: "我的状态", render: (r) => <MyStatus recordId={r.id} /> }} />}
+      list={() => (
+        <RecordTable
+          title="我的评价"
+          role={3}
+          detail="/addMYZYDetail"
+          testId="MyHomeworkDetailPage"
+          extra={{ title: "我的状态", render: (r) => <MyStatus recordId={r.id} /> }}
+        />
+      )}
       detail={(d) => <MyEvaluation d={d} />}
     />
   );
@@ -244,7 +300,15 @@ export function TeachingDetailPage() {
   return (
     <DetailOrList
       testId="TeachingDetailPage"
-      list={() => <RecordTable title="我的授课" role={2} detail="/addSQDetail" testId="TeachingDetailPage" extra={{ title: "平均分", render: (r) => (r.average_score === null ? "—" : scoreText(r.average_score)) }} />}
+      list={() => (
+        <RecordTable
+          title="我的授课"
+          role={2}
+          detail="/addSQDetail"
+          testId="TeachingDetailPage"
+          extra={{ title: "平均分", render: (r) => (r.average_score === null ? "—" : scoreText(r.average_score)) }}
+        />
+      )}
       detail={(d) => <Teaching d={d} />}
     />
   );

@@ -17,7 +17,16 @@ import { AfterClassList } from "../afterclass/AfterClassList";
 import { DiscussionPanel } from "../discuss/DiscussionPanel";
 import { clock } from "../../pages/video/source";
 import { MemberAvatars, windowText } from "../prepare/prepare-common";
-import { formatScore, listenCall, ListenPhaseTag, ListenTypeTag, reviewPageHref, type ListenDetail, type ListenFileRow, type ListenVoiceRow } from "./listen-common";
+import {
+  formatScore,
+  listenCall,
+  ListenPhaseTag,
+  ListenTypeTag,
+  reviewPageHref,
+  type ListenDetail,
+  type ListenFileRow,
+  type ListenVoiceRow,
+} from "./listen-common";
 import { useListenDetail, useTeacherScore } from "./listen-data";
 import { ListenQuestionnaireBlock } from "../../questionnaire/ListenQuestionnaires";
 import { ListenForm } from "./ListenForm";
@@ -82,16 +91,25 @@ function Detail({ rec }: { rec: ListenDetail }) {
               <Fact label="听课时间">{windowText(rec.start_time, rec.end_time)}</Fact>
               <Fact label="学科年级">{[rec.period_name, rec.subject_name, rec.grade_name].filter(Boolean).join(" · ")}</Fact>
               <Fact label="所属社区">{rec.community_name}</Fact>
-              <Fact label="关联备课">{rec.preparation_id ? <Link to={`/editDetail?id=${rec.preparation_id}`}>{rec.preparation_name || `备课 ${rec.preparation_id}`}</Link> : null}</Fact>
+              <Fact label="关联备课">
+                {rec.preparation_id ? <Link to={`/editDetail?id=${rec.preparation_id}`}>{rec.preparation_name || `备课 ${rec.preparation_id}`}</Link> : null}
+              </Fact>
               {rec.is_type === 1 ? <Fact label="教室设备">{rec.equiment_name}</Fact> : null}
-              {rec.is_type === 2 ? <Fact label="课堂视频">{rec.my_video_id ? <Link to={reviewPageHref(rec.id, 2)}>已关联，进入精准听评课观看</Link> : "未关联"}</Fact> : null}
+              {rec.is_type === 2 ? (
+                <Fact label="课堂视频">{rec.my_video_id ? <Link to={reviewPageHref(rec.id, 2)}>已关联，进入精准听评课观看</Link> : "未关联"}</Fact>
+              ) : null}
               <Fact label="评课量表">{rec.indicator_name}</Fact>
               <Fact label="评课人">{`${evaluators.length} 人`}</Fact>
             </div>
             {rec.introduction ? <div className="yk-muted">{rec.introduction}</div> : null}
             <div className="yk-prep-actions">
               {rec.is_type !== 3 || p.can_evaluate ? (
-                <Button type="primary" icon={<PlayCircleOutlined />} onClick={() => navigate(reviewPageHref(rec.id, rec.is_type))} data-testid="listen-enter-review">
+                <Button
+                  type="primary"
+                  icon={<PlayCircleOutlined />}
+                  onClick={() => navigate(reviewPageHref(rec.id, rec.is_type))}
+                  data-testid="listen-enter-review"
+                >
                   {rec.is_type === 2 ? "进入精准听评课" : rec.is_type === 1 ? "进入远程听评课" : "进入评课"}
                 </Button>
               ) : null}
@@ -101,7 +119,13 @@ function Detail({ rec }: { rec: ListenDetail }) {
                 </Button>
               ) : null}
               {p.is_organiser || p.can_manage ? (
-                <Popconfirm title="确定删除该听评课吗？删除后评分、文件与语音一并删除。" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={remove}>
+                <Popconfirm
+                  title="确定删除该听评课吗？删除后评分、文件与语音一并删除。"
+                  okText="删除"
+                  cancelText="取消"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={remove}
+                >
                   <Button danger icon={<DeleteOutlined />}>
                     删除
                   </Button>
@@ -111,7 +135,11 @@ function Detail({ rec }: { rec: ListenDetail }) {
           </div>
           <div style={{ flex: "none", display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 8 }}>
             <span className="yk-muted">参与人员</span>
-            <MemberAvatars members={(rec.members ?? []).map((m) => ({ account_id: m.account_id, realname: m.realname, role: m.role === 2 ? 1 : 2, role_name: m.role_name }) as never)} />
+            <MemberAvatars
+              members={(rec.members ?? []).map(
+                (m) => ({ account_id: m.account_id, realname: m.realname, role: m.role === 2 ? 1 : 2, role_name: m.role_name }) as never,
+              )}
+            />
           </div>
         </div>
         {rec.questionnaire_ids?.length ? <ListenQuestionnaireBlock listenId={rec.id} /> : null}
@@ -122,11 +150,21 @@ function Detail({ rec }: { rec: ListenDetail }) {
           onChange={setTab}
           items={[
             { key: "overview", label: <span data-testid="listen-tab-overview">评课结果</span>, children: <Aggregate rec={rec} /> },
-            ...(p.can_evaluate ? [{ key: "score", label: <span data-testid="listen-tab-score">我的评分</span>, children: <ScoreForm recordId={rec.id} /> }] : []),
+            ...(p.can_evaluate
+              ? [{ key: "score", label: <span data-testid="listen-tab-score">我的评分</span>, children: <ScoreForm recordId={rec.id} /> }]
+              : []),
             { key: "files", label: <span data-testid="listen-tab-files">评课文件</span>, children: tab === "files" ? <Files rec={rec} /> : null },
             { key: "voices", label: <span data-testid="listen-tab-voices">语音点评</span>, children: tab === "voices" ? <Voices rec={rec} /> : null },
-            { key: "discuss", label: <span data-testid="listen-tab-discuss">研讨</span>, children: tab === "discuss" ? <DiscussionPanel kind="listen" refId={rec.id} chatKey="TPK" status={p.can_discuss ? 1 : 2} /> : null },
-            { key: "after", label: <span data-testid="listen-tab-after">课后反思</span>, children: tab === "after" ? <AfterClassList recordId={rec.id} /> : null },
+            {
+              key: "discuss",
+              label: <span data-testid="listen-tab-discuss">研讨</span>,
+              children: tab === "discuss" ? <DiscussionPanel kind="listen" refId={rec.id} chatKey="TPK" status={p.can_discuss ? 1 : 2} /> : null,
+            },
+            {
+              key: "after",
+              label: <span data-testid="listen-tab-after">课后反思</span>,
+              children: tab === "after" ? <AfterClassList recordId={rec.id} /> : null,
+            },
           ]}
         />
       </Card>
@@ -191,7 +229,16 @@ function Aggregate({ rec }: { rec: ListenDetail }) {
                   { title: "维度", dataIndex: "pid", width: 140, render: (pid: number) => s.data?.dimensions.find((d) => d.indicator_id === pid)?.name ?? "—" },
                   { title: "评分项", dataIndex: "name" },
                   { title: "分值", key: "range", width: 80, render: (_: unknown, r) => `${formatScore(r.min_score)}–${formatScore(r.max_score)}` },
-                  { title: "平均", key: "mean", width: 70, render: (_: unknown, r) => <b className="yk-listen-table-num" data-testid="spread-mean">{formatScore(r.score.mean)}</b> },
+                  {
+                    title: "平均",
+                    key: "mean",
+                    width: 70,
+                    render: (_: unknown, r) => (
+                      <b className="yk-listen-table-num" data-testid="spread-mean">
+                        {formatScore(r.score.mean)}
+                      </b>
+                    ),
+                  },
                   { title: "最低", key: "min", width: 70, render: (_: unknown, r) => <span data-testid="spread-min">{formatScore(r.score.min)}</span> },
                   { title: "最高", key: "max", width: 70, render: (_: unknown, r) => <span data-testid="spread-max">{formatScore(r.score.max)}</span> },
                   { title: "标准差", key: "sd", width: 70, render: (_: unknown, r) => formatScore(r.score.stddev) },
@@ -263,7 +310,9 @@ function Files({ rec }: { rec: ListenDetail }) {
   };
   return (
     <div data-testid="listen-files">
-      {rec.power.is_member || rec.power.can_manage ? <FileUpload kind="any" showList={false} onSuccess={(f) => void attach(f)} buttonText="上传评课文件" style={{ marginBottom: 12 }} /> : null}
+      {rec.power.is_member || rec.power.can_manage ? (
+        <FileUpload kind="any" showList={false} onSuccess={(f) => void attach(f)} buttonText="上传评课文件" style={{ marginBottom: 12 }} />
+      ) : null}
       <Table
         size="small"
         rowKey="id"
@@ -272,7 +321,15 @@ function Files({ rec }: { rec: ListenDetail }) {
         dataSource={list}
         locale={{ emptyText: "暂无文件" }}
         columns={[
-          { title: "文件", dataIndex: "file_name", render: (v: string, r) => <a href={r.file_path} target="_blank" rel="noreferrer">{v}</a> },
+          {
+            title: "文件",
+            dataIndex: "file_name",
+            render: (v: string, r) => (
+              <a href={r.file_path} target="_blank" rel="noreferrer">
+                {v}
+              </a>
+            ),
+          },
           { title: "类别", dataIndex: "type", width: 100, render: (v: number, r) => r.type_name || (v === 2 ? "课堂资料" : "评课材料") },
           { title: "上传人", dataIndex: "account_name", width: 120 },
           { title: "时间", dataIndex: "created_at", width: 160, render: (v: string) => v?.slice(0, 16) },
@@ -301,7 +358,12 @@ export function Voices({ rec, videoTime, onSeek }: { rec: ListenDetail; videoTim
   const add = async (f: FileRecord) => {
     const t = videoTime?.();
     try {
-      await listenCall(CALLS.listenAddEvaluateVoice, { record_id: rec.id, file_id: f.id, duration: Math.round(f.duration ?? 0), ...(typeof t === "number" ? { video_time: Math.round(t * 100) / 100 } : {}) });
+      await listenCall(CALLS.listenAddEvaluateVoice, {
+        record_id: rec.id,
+        file_id: f.id,
+        duration: Math.round(f.duration ?? 0),
+        ...(typeof t === "number" ? { video_time: Math.round(t * 100) / 100 } : {}),
+      });
       toast.success("语音点评已保存");
       await qc.invalidateQueries({ queryKey: ["listen", "voices", rec.id] });
     } catch {
@@ -319,7 +381,9 @@ export function Voices({ rec, videoTime, onSeek }: { rec: ListenDetail; videoTim
   };
   return (
     <div data-testid="listen-voices">
-      {rec.power.can_evaluate || rec.power.can_discuss ? <AudioRecorder showList={false} timeLimit={5} onSuccess={(f) => void add(f)} style={{ marginBottom: 12 }} /> : null}
+      {rec.power.can_evaluate || rec.power.can_discuss ? (
+        <AudioRecorder showList={false} timeLimit={5} onSuccess={(f) => void add(f)} style={{ marginBottom: 12 }} />
+      ) : null}
       {list.length ? (
         <Space direction="vertical" style={{ width: "100%" }}>
           {list.map((v) => (
@@ -358,4 +422,3 @@ export function useListenVoices(recordId: number, poll?: number) {
     },
   });
 }
-

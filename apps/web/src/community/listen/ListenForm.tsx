@@ -33,13 +33,39 @@ interface Values {
 }
 
 /** The editable fields of a record, as ListenForm pre-fills them. */
-export type ListenFormRecord = Pick<ListenRow, "id" | "name" | "is_type" | "equiment_id" | "my_video_id" | "preparation_id" | "teacher_account_id" | "start_time" | "end_time" | "evaluation_type" | "indicator_id" | "open_model"> & {
+export type ListenFormRecord = Pick<
+  ListenRow,
+  | "id"
+  | "name"
+  | "is_type"
+  | "equiment_id"
+  | "my_video_id"
+  | "preparation_id"
+  | "teacher_account_id"
+  | "start_time"
+  | "end_time"
+  | "evaluation_type"
+  | "indicator_id"
+  | "open_model"
+> & {
   participation_account_ids?: number[];
   introduction?: string;
   questionnaire_ids?: number[];
 };
 
-export function ListenForm({ open, communityId, editing, onClose, onSaved }: { open: boolean; communityId: number; editing?: ListenFormRecord | null; onClose: () => void; onSaved: (id: number) => void }) {
+export function ListenForm({
+  open,
+  communityId,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  communityId: number;
+  editing?: ListenFormRecord | null;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const isType = Form.useWatch("is_type", form);
@@ -150,7 +176,14 @@ export function ListenForm({ open, communityId, editing, onClose, onSaved }: { o
       forceRender
     >
       <Form form={form} layout="horizontal" labelCol={{ flex: "96px" }} data-testid="listen-form">
-        <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: "请输入听评课名称" }, { max: 100, message: "名称不能超过 100 个字符" }]}>
+        <Form.Item
+          name="name"
+          label="名称"
+          rules={[
+            { required: true, whitespace: true, message: "请输入听评课名称" },
+            { max: 100, message: "名称不能超过 100 个字符" },
+          ]}
+        >
           <Input placeholder="如：《背影》精准听评课" maxLength={100} data-testid="listen-form-name" />
         </Form.Item>
         <Form.Item name="is_type" label="类型" rules={[{ required: true, message: "请选择类型" }]}>
@@ -164,7 +197,10 @@ export function ListenForm({ open, communityId, editing, onClose, onSaved }: { o
               placeholder="选择教室设备"
               loading={devices.isLoading}
               notFoundContent={devices.isLoading ? "加载中…" : "没有可用的教室设备"}
-              options={deviceList.map((d) => ({ value: d.id, label: `${d.position || d.code}${d.school_name ? `（${d.school_name}）` : ""}${d.heartbeat_state === 1 ? "" : " · 离线"}` }))}
+              options={deviceList.map((d) => ({
+                value: d.id,
+                label: `${d.position || d.code}${d.school_name ? `（${d.school_name}）` : ""}${d.heartbeat_state === 1 ? "" : " · 离线"}`,
+              }))}
               data-testid="listen-form-device"
             />
           </Form.Item>
@@ -183,16 +219,37 @@ export function ListenForm({ open, communityId, editing, onClose, onSaved }: { o
           </Form.Item>
         ) : null}
         <Form.Item name="preparation_id" label="关联备课">
-          <Select allowClear showSearch optionFilterProp="label" placeholder="可选：关联一个集体备课" options={prepList.map((p) => ({ value: p.id, label: p.theme }))} data-testid="listen-form-prep" />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="可选：关联一个集体备课"
+            options={prepList.map((p) => ({ value: p.id, label: p.theme }))}
+            data-testid="listen-form-prep"
+          />
         </Form.Item>
         <Form.Item name="teacher_account_id" label="授课教师" rules={[{ required: true, message: "请选择授课教师" }]}>
           <Select showSearch optionFilterProp="label" placeholder="社区成员" options={members} data-testid="listen-form-teacher" />
         </Form.Item>
         <Form.Item name="participation_account_ids" label="评课人">
-          <Select mode="multiple" showSearch optionFilterProp="label" placeholder="选择参与评课的社区成员" options={members} maxTagCount="responsive" data-testid="listen-form-evaluators" />
+          <Select
+            mode="multiple"
+            showSearch
+            optionFilterProp="label"
+            placeholder="选择参与评课的社区成员"
+            options={members}
+            maxTagCount="responsive"
+            data-testid="listen-form-evaluators"
+          />
         </Form.Item>
         <Form.Item name="window" label="听课时间" rules={[{ required: true, message: "请选择听课时间" }]}>
-          <DatePicker.RangePicker showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" placeholder={["开始时间", "结束时间"]} style={{ width: "100%" }} data-testid="listen-form-window" />
+          <DatePicker.RangePicker
+            showTime={{ format: "HH:mm" }}
+            format="YYYY-MM-DD HH:mm"
+            placeholder={["开始时间", "结束时间"]}
+            style={{ width: "100%" }}
+            data-testid="listen-form-window"
+          />
         </Form.Item>
         <Form.Item name="evaluation_type" label="评价方式">
           <Radio.Group options={Object.entries(LISTEN_EVALUATION_TYPES).map(([k, label]) => ({ value: Number(k), label }))} />

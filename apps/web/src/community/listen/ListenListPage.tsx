@@ -82,12 +82,21 @@ function ListenGrid({ communityId, filters, manage, path }: { communityId: numbe
             row={r}
             href={listenDetailHref(r.id)}
             showVerify={manage}
-            footer={manage ? <ModerationBar row={r} title={r.name} prefix="listen" calls={LISTEN_MODERATION} act={act} onReject={() => setRejecting(r)} /> : null}
+            footer={
+              manage ? <ModerationBar row={r} title={r.name} prefix="listen" calls={LISTEN_MODERATION} act={act} onReject={() => setRejecting(r)} /> : null
+            }
           />
         ))}
       </div>
       <CardPager total={q.data?.total ?? 0} page={page} limit={paging.limit} onChange={(p, l) => setPaging({ page: p, limit: l, key })} />
-      <RejectDialog rejecting={rejecting} title={rejecting?.name ?? ""} prefix="listen" verifyCall={LISTEN_MODERATION.verify} act={act} onClose={() => setRejecting(null)} />
+      <RejectDialog
+        rejecting={rejecting}
+        title={rejecting?.name ?? ""}
+        prefix="listen"
+        verifyCall={LISTEN_MODERATION.verify}
+        act={act}
+        onClose={() => setRejecting(null)}
+      />
     </>
   );
 }
@@ -96,7 +105,15 @@ function FilterBar({ value, onChange, manage }: { value: Filters; onChange: (f: 
   const [name, setName] = useState(value.name);
   return (
     <div className="yk-prep-toolbar" data-testid="listen-filters">
-      <Input.Search allowClear placeholder="听评课名称" style={{ width: 240 }} value={name} onChange={(e) => setName(e.target.value)} onSearch={(v) => onChange({ ...value, name: v.trim() })} data-testid="listen-filter-name" />
+      <Input.Search
+        allowClear
+        placeholder="听评课名称"
+        style={{ width: 240 }}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onSearch={(v) => onChange({ ...value, name: v.trim() })}
+        data-testid="listen-filter-name"
+      />
       <Select
         allowClear
         placeholder="类型"
@@ -106,7 +123,14 @@ function FilterBar({ value, onChange, manage }: { value: Filters; onChange: (f: 
         options={Object.entries(LISTEN_TYPE_SHORT).map(([k, label]) => ({ value: Number(k), label }))}
         data-testid="listen-filter-type"
       />
-      <Select allowClear placeholder="阶段" style={{ width: 120 }} value={value.phase} onChange={(v?: string) => onChange({ ...value, phase: v })} options={PHASES} />
+      <Select
+        allowClear
+        placeholder="阶段"
+        style={{ width: 120 }}
+        value={value.phase}
+        onChange={(v?: string) => onChange({ ...value, phase: v })}
+        options={PHASES}
+      />
       {manage ? (
         <Select
           allowClear
@@ -178,8 +202,16 @@ function CommunityListen({ communityId }: { communityId: number }) {
                   </>
                 ),
               },
-              { key: "stats", label: <span data-testid="listen-tab-stats">听评课统计</span>, children: tab === "stats" ? <ListenStats communityId={communityId} /> : null },
-              { key: "after", label: <span data-testid="listen-tab-after">课后反思</span>, children: tab === "after" ? <AfterClassList communityId={communityId} /> : null },
+              {
+                key: "stats",
+                label: <span data-testid="listen-tab-stats">听评课统计</span>,
+                children: tab === "stats" ? <ListenStats communityId={communityId} /> : null,
+              },
+              {
+                key: "after",
+                label: <span data-testid="listen-tab-after">课后反思</span>,
+                children: tab === "after" ? <AfterClassList communityId={communityId} /> : null,
+              },
             ]}
           />
         )}

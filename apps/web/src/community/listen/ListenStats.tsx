@@ -29,7 +29,15 @@ export function ListenStats({ communityId }: { communityId: number }) {
     const type: EChartOption = {
       tooltip: { trigger: "item", formatter: "{b}：{c}（{d}%）" },
       legend: { bottom: 0 },
-      series: [{ type: "pie", radius: ["40%", "66%"], center: ["50%", "44%"], label: { formatter: "{b} {c}" }, data: s.types.map((t) => ({ name: t.name, value: t.count })) }],
+      series: [
+        {
+          type: "pie",
+          radius: ["40%", "66%"],
+          center: ["50%", "44%"],
+          label: { formatter: "{b} {c}" },
+          data: s.types.map((t) => ({ name: t.name, value: t.count })),
+        },
+      ],
     };
     const subjects = [...s.subjects].sort((a, b) => b.count - a.count);
     const subject: EChartOption = {
@@ -40,7 +48,12 @@ export function ListenStats({ communityId }: { communityId: number }) {
       yAxis: { type: "category", data: subjects.map((x) => x.subject_name || "未设置").reverse() },
       series: [
         { type: "bar", name: "听评课", data: subjects.map((x) => x.count).reverse(), barMaxWidth: 18 },
-        { type: "bar", name: "平均分", data: subjects.map((x) => (x.average_score === null ? 0 : Math.round(x.average_score * 100) / 100)).reverse(), barMaxWidth: 18 },
+        {
+          type: "bar",
+          name: "平均分",
+          data: subjects.map((x) => (x.average_score === null ? 0 : Math.round(x.average_score * 100) / 100)).reverse(),
+          barMaxWidth: 18,
+        },
       ],
     };
     return { month, type, subject };

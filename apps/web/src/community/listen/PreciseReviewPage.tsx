@@ -26,7 +26,8 @@ export function PreciseReviewPage() {
   const [params] = useSearchParams();
   const id = Number(params.get("id") ?? 0);
   const q = useListenDetail(Number.isSafeInteger(id) ? id : 0);
-  if (!id || !Number.isSafeInteger(id) || id <= 0) return <Result status="warning" title="缺少听评课编号" subTitle="地址应为 /foreground2_0/preciseClassroomReview?id=听评课编号" />;
+  if (!id || !Number.isSafeInteger(id) || id <= 0)
+    return <Result status="warning" title="缺少听评课编号" subTitle="地址应为 /foreground2_0/preciseClassroomReview?id=听评课编号" />;
   if (q.isLoading) return <Spin style={{ display: "block", margin: "80px auto" }} />;
   if (q.isError || !q.data) return <Result status="404" title="听评课不存在或无权查看" subTitle={q.error instanceof Error ? q.error.message : undefined} />;
   return <Precise rec={q.data} />;
@@ -75,9 +76,12 @@ function Precise({ rec }: { rec: ListenDetail }) {
   const timed = useMemo<TimedItem[]>(() => {
     const out: TimedItem[] = [];
     for (const m of flatten(messages.data?.list ?? [])) {
-      if (typeof m.video_time === "number") out.push({ id: `m${m.id}`, time: m.video_time, label: `${m.account?.realname ?? ""}：${m.content || "[图片]"}`, kind: "message" });
+      if (typeof m.video_time === "number")
+        out.push({ id: `m${m.id}`, time: m.video_time, label: `${m.account?.realname ?? ""}：${m.content || "[图片]"}`, kind: "message" });
     }
-    for (const v of voices.data ?? []) if (typeof v.video_time === "number") out.push({ id: `v${v.id}`, time: v.video_time, label: `${v.account_name} 的语音（${v.duration} 秒）`, kind: "voice" });
+    for (const v of voices.data ?? [])
+      if (typeof v.video_time === "number")
+        out.push({ id: `v${v.id}`, time: v.video_time, label: `${v.account_name} 的语音（${v.duration} 秒）`, kind: "voice" });
     return out;
   }, [messages.data, voices.data]);
 
@@ -130,7 +134,14 @@ function Precise({ rec }: { rec: ListenDetail }) {
             {!src ? <div className="yk-vod-error">尚未关联课堂视频</div> : error ? <div className="yk-vod-error">{error}</div> : null}
           </div>
           <div className="yk-vod-controls">
-            <Button type="text" className="yk-vod-btn" data-testid="precise-play" icon={pb.paused ? <CaretRightOutlined /> : <PauseOutlined />} onClick={toggle} aria-label={pb.paused ? "播放" : "暂停"} />
+            <Button
+              type="text"
+              className="yk-vod-btn"
+              data-testid="precise-play"
+              icon={pb.paused ? <CaretRightOutlined /> : <PauseOutlined />}
+              onClick={toggle}
+              aria-label={pb.paused ? "播放" : "暂停"}
+            />
             <Timeline testId="precise-progress" current={pb.current} duration={duration} buffered={pb.buffered} onSeek={seek} />
             <span className="yk-vod-clock" data-testid="precise-clock">
               {clock(pb.current)} / {clock(duration)}
@@ -143,7 +154,14 @@ function Precise({ rec }: { rec: ListenDetail }) {
                 [...timed]
                   .sort((a, b) => (a.time ?? 0) - (b.time ?? 0))
                   .map((t) => (
-                    <Tag key={t.id} color={t.kind === "voice" ? "green" : "orange"} style={{ cursor: "pointer", maxWidth: 280, overflow: "hidden", textOverflow: "ellipsis" }} onClick={() => seek(t.time ?? 0)} title={t.label} data-testid="precise-stamp">
+                    <Tag
+                      key={t.id}
+                      color={t.kind === "voice" ? "green" : "orange"}
+                      style={{ cursor: "pointer", maxWidth: 280, overflow: "hidden", textOverflow: "ellipsis" }}
+                      onClick={() => seek(t.time ?? 0)}
+                      title={t.label}
+                      data-testid="precise-stamp"
+                    >
                       {clock(t.time ?? 0)} {t.label}
                     </Tag>
                   ))
@@ -162,10 +180,25 @@ function Precise({ rec }: { rec: ListenDetail }) {
                 {
                   key: "discuss",
                   label: <span data-testid="precise-tab-discuss">研讨</span>,
-                  children: <DiscussionPanel kind="listen" refId={rec.id} chatKey="TPK" status={p.can_discuss ? 1 : 2} videoTime={() => el.current?.currentTime} onSeek={seek} />,
+                  children: (
+                    <DiscussionPanel
+                      kind="listen"
+                      refId={rec.id}
+                      chatKey="TPK"
+                      status={p.can_discuss ? 1 : 2}
+                      videoTime={() => el.current?.currentTime}
+                      onSeek={seek}
+                    />
+                  ),
                 },
-                ...(p.can_evaluate ? [{ key: "score", label: <span data-testid="precise-tab-score">评分</span>, children: <ScoreForm recordId={rec.id} /> }] : []),
-                { key: "voice", label: <span data-testid="precise-tab-voice">语音点评</span>, children: <Voices rec={rec} videoTime={() => el.current?.currentTime} onSeek={seek} /> },
+                ...(p.can_evaluate
+                  ? [{ key: "score", label: <span data-testid="precise-tab-score">评分</span>, children: <ScoreForm recordId={rec.id} /> }]
+                  : []),
+                {
+                  key: "voice",
+                  label: <span data-testid="precise-tab-voice">语音点评</span>,
+                  children: <Voices rec={rec} videoTime={() => el.current?.currentTime} onSeek={seek} />,
+                },
               ]}
             />
           </Card>

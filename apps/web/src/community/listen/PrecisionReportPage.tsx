@@ -76,7 +76,11 @@ function Report({ id }: { id: number }) {
           <div style={{ maxHeight: 360, overflowY: "auto" }}>
             {timed.length ? (
               timed.map((x) => (
-                <div key={x.id} style={{ display: "flex", gap: 10, padding: "7px 0", borderBottom: "1px solid #eef2f0", fontSize: 13 }} data-testid="precision-comment">
+                <div
+                  key={x.id}
+                  style={{ display: "flex", gap: 10, padding: "7px 0", borderBottom: "1px solid #eef2f0", fontSize: 13 }}
+                  data-testid="precision-comment"
+                >
                   <Link to={preciseHref(id, x.video_time)} style={{ flex: "none", fontFamily: "monospace" }} data-testid="precision-comment-time">
                     <ClockCircleOutlined /> {clock(x.video_time ?? 0)}
                   </Link>

@@ -76,7 +76,11 @@ function Remote({ d }: { d: ListenDetail }) {
               <Segmented<string>
                 value={cur?.camera ?? camera}
                 onChange={setCamera}
-                options={(cams.length ? cams.map((c) => c.camera) : ["teacher", "student"]).map((c) => ({ value: c, label: cameraName(c), disabled: !cams.length }))}
+                options={(cams.length ? cams.map((c) => c.camera) : ["teacher", "student"]).map((c) => ({
+                  value: c,
+                  label: cameraName(c),
+                  disabled: !cams.length,
+                }))}
                 data-testid="remote-camera"
               />
               <Segmented<Protocol>
@@ -112,7 +116,11 @@ function Remote({ d }: { d: ListenDetail }) {
                 <UserAvatar id={m.account_id} name={m.realname} size={26} />
                 <span style={{ flex: 1 }}>{m.realname}</span>
                 <Tag>{m.role_name}</Tag>
-                {m.role === 3 ? <Tag color={m.evaluation_status === 1 ? "green" : m.evaluation_status === 0 ? "orange" : "default"}>{m.evaluation_status === 1 ? "已提交" : m.evaluation_status === 0 ? "草稿" : "未评价"}</Tag> : null}
+                {m.role === 3 ? (
+                  <Tag color={m.evaluation_status === 1 ? "green" : m.evaluation_status === 0 ? "orange" : "default"}>
+                    {m.evaluation_status === 1 ? "已提交" : m.evaluation_status === 0 ? "草稿" : "未评价"}
+                  </Tag>
+                ) : null}
               </div>
             ))}
           </Card>

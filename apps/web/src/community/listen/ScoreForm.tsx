@@ -29,7 +29,7 @@ function draftOf(e: ListenEvaluationRow | null | undefined): Draft {
   return d;
 }
 
-export function ScoreForm({ recordId, onSaved }: { recordId: number; /** Called after a save or submit. */ onSaved?: () => void }) {
+export function ScoreForm({ recordId, onSaved }: { recordId: number /** Called after a save or submit. */; onSaved?: () => void }) {
   const qc = useQueryClient();
   const detail = useListenDetail(recordId);
   const rec = detail.data;
@@ -53,14 +53,27 @@ export function ScoreForm({ recordId, onSaved }: { recordId: number; /** Called 
   if (!recordId) return <EmptyState text="缺少听评课编号" />;
   if (detail.isLoading) return <Spin style={{ display: "block", margin: "32px auto" }} />;
   if (detail.isError || !rec) return <EmptyState text="听评课不存在或无权查看" />;
-  if (!rec.power?.can_evaluate) return <Alert type="info" showIcon message={rec.power?.is_teacher ? "授课教师不参与评分，可在下方查看评课结果" : "你不是本次听评课的评课人，不能评分"} data-testid="score-form-denied" />;
+  if (!rec.power?.can_evaluate)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={rec.power?.is_teacher ? "授课教师不参与评分，可在下方查看评课结果" : "你不是本次听评课的评课人，不能评分"}
+        data-testid="score-form-denied"
+      />
+    );
 
   const submitted = mine?.status === 1;
   const save = async (status: 0 | 1) => {
     if (status === 1 && root) {
       const blank = items.filter((i) => typeof draft.scores[i.id] !== "number");
       if (blank.length) {
-        toast.error(`还有 ${blank.length} 个评分项未打分：${blank.slice(0, 3).map((b) => b.name).join("、")}${blank.length > 3 ? " 等" : ""}`);
+        toast.error(
+          `还有 ${blank.length} 个评分项未打分：${blank
+            .slice(0, 3)
+            .map((b) => b.name)
+            .join("、")}${blank.length > 3 ? " 等" : ""}`,
+        );
         return;
       }
     }
@@ -72,7 +85,9 @@ export function ScoreForm({ recordId, onSaved }: { recordId: number; /** Called 
       record_id: recordId,
       status,
       comment: draft.comment.trim(),
-      scores: items.filter((i) => typeof draft.scores[i.id] === "number").map((i) => ({ indicator_id: i.id, score: draft.scores[i.id], comment: (draft.comments[i.id] ?? "").trim() })),
+      scores: items
+        .filter((i) => typeof draft.scores[i.id] === "number")
+        .map((i) => ({ indicator_id: i.id, score: draft.scores[i.id], comment: (draft.comments[i.id] ?? "").trim() })),
     };
     setSaving(status);
     try {
@@ -110,7 +125,13 @@ export function ScoreForm({ recordId, onSaved }: { recordId: number; /** Called 
             </span>
           ) : null}
         </div>
-        {mine ? <Tag color={submitted ? "green" : "orange"} data-testid="score-status">{submitted ? "已提交" : "草稿"}</Tag> : <Tag>未评分</Tag>}
+        {mine ? (
+          <Tag color={submitted ? "green" : "orange"} data-testid="score-status">
+            {submitted ? "已提交" : "草稿"}
+          </Tag>
+        ) : (
+          <Tag>未评分</Tag>
+        )}
       </div>
       {root ? (
         <Collapse
@@ -125,7 +146,9 @@ export function ScoreForm({ recordId, onSaved }: { recordId: number; /** Called 
                 <span className="yk-score-dim">
                   <b>{d.name}</b>
                   {d.weight ? <span className="yk-muted">（权重 {formatScore(d.weight)}%）</span> : null}
-                  <span className="yk-score-dim-sub">{formatScore(sub)} / {formatScore(dItems.reduce((s, i) => s + i.max_score, 0))}</span>
+                  <span className="yk-score-dim-sub">
+                    {formatScore(sub)} / {formatScore(dItems.reduce((s, i) => s + i.max_score, 0))}
+                  </span>
                 </span>
               ),
               children: dItems.map((i) => {
@@ -134,10 +157,19 @@ export function ScoreForm({ recordId, onSaved }: { recordId: number; /** Called 
                   <div key={i.id} className="yk-score-item" data-testid="score-item" data-id={i.id}>
                     <div className="yk-score-item-name" title={i.description || i.name}>
                       {i.name}
-                      <span className="yk-muted">（{formatScore(i.min_score)}–{formatScore(i.max_score)} 分）</span>
+                      <span className="yk-muted">
+                        （{formatScore(i.min_score)}–{formatScore(i.max_score)} 分）
+                      </span>
                     </div>
                     <div className="yk-score-item-input">
-                      <Slider min={i.min_score} max={i.max_score} step={0.5} value={typeof v === "number" ? v : i.min_score} onChange={(x) => setScore(i.id, x)} style={{ flex: 1, margin: "0 8px" }} />
+                      <Slider
+                        min={i.min_score}
+                        max={i.max_score}
+                        step={0.5}
+                        value={typeof v === "number" ? v : i.min_score}
+                        onChange={(x) => setScore(i.id, x)}
+                        style={{ flex: 1, margin: "0 8px" }}
+                      />
                       <InputNumber
                         min={i.min_score}
                         max={i.max_score}
@@ -179,7 +211,14 @@ export function ScoreForm({ recordId, onSaved }: { recordId: number; /** Called 
         <Button icon={<SaveOutlined />} loading={saving === 0} disabled={saving !== null || submitted} onClick={() => void save(0)} data-testid="score-draft">
           保存草稿
         </Button>
-        <Button type="primary" icon={<CheckOutlined />} loading={saving === 1} disabled={saving !== null} onClick={() => void save(1)} data-testid="score-submit">
+        <Button
+          type="primary"
+          icon={<CheckOutlined />}
+          loading={saving === 1}
+          disabled={saving !== null}
+          onClick={() => void save(1)}
+          data-testid="score-submit"
+        >
           {submitted ? "更新评分" : "提交"}
         </Button>
       </Space>

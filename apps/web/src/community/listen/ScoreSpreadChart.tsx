@@ -30,15 +30,38 @@ export function spreadOption(items: ListenScoreItem[], dimensions: { indicator_i
     xAxis: { type: "category", data: names, axisLabel: { interval: 0, rotate: items.length > 6 ? 35 : 0, width: 90, overflow: "truncate" } },
     yAxis: { type: "value", min: 0 },
     series: [
-      { type: "bar", stack: "spread", data: items.map((i) => i.score.min ?? 0), itemStyle: { color: "transparent" }, barWidth: 18, silent: true, tooltip: { show: false } },
-      { type: "bar", stack: "spread", name: "最低–最高", data: items.map((i) => Math.max(0, (i.score.max ?? 0) - (i.score.min ?? 0))), itemStyle: { color: "rgba(31,111,92,0.28)", borderColor: "#1f6f5c", borderWidth: 1 }, barWidth: 18 },
+      {
+        type: "bar",
+        stack: "spread",
+        data: items.map((i) => i.score.min ?? 0),
+        itemStyle: { color: "transparent" },
+        barWidth: 18,
+        silent: true,
+        tooltip: { show: false },
+      },
+      {
+        type: "bar",
+        stack: "spread",
+        name: "最低–最高",
+        data: items.map((i) => Math.max(0, (i.score.max ?? 0) - (i.score.min ?? 0))),
+        itemStyle: { color: "rgba(31,111,92,0.28)", borderColor: "#1f6f5c", borderWidth: 1 },
+        barWidth: 18,
+      },
       { type: "scatter", name: "平均分", data: items.map((i) => i.score.mean), symbolSize: 12, itemStyle: { color: "#fa8c16" }, z: 5 },
       { type: "scatter", name: "满分", data: items.map((i) => i.max_score), symbol: "rect", symbolSize: [22, 2], itemStyle: { color: "#8a9690" }, z: 4 },
     ],
   } as EChartOption;
 }
 
-export function ScoreSpreadChart({ items, dimensions, height = 300 }: { items: ListenScoreItem[]; dimensions?: { indicator_id: number; name: string }[]; height?: number }) {
+export function ScoreSpreadChart({
+  items,
+  dimensions,
+  height = 300,
+}: {
+  items: ListenScoreItem[];
+  dimensions?: { indicator_id: number; name: string }[];
+  height?: number;
+}) {
   const option = useMemo(() => spreadOption(items, dimensions), [items, dimensions]);
   return <EChart option={option} height={height} testId="listen-spread-chart" />;
 }

@@ -15,8 +15,22 @@ export interface TimedItem {
 }
 
 export function TimelineMarks({ items, duration, current, onSeek }: { items: TimedItem[]; duration: number; current: number; onSeek: (t: number) => void }) {
-  const messages = useMemo(() => timelineMarks(items.filter((i) => i.kind === "message"), duration), [items, duration]);
-  const voices = useMemo(() => timelineMarks(items.filter((i) => i.kind === "voice"), duration), [items, duration]);
+  const messages = useMemo(
+    () =>
+      timelineMarks(
+        items.filter((i) => i.kind === "message"),
+        duration,
+      ),
+    [items, duration],
+  );
+  const voices = useMemo(
+    () =>
+      timelineMarks(
+        items.filter((i) => i.kind === "voice"),
+        duration,
+      ),
+    [items, duration],
+  );
   const ticks = duration > 0 ? [0, 0.25, 0.5, 0.75, 1].map((f) => f * duration) : [];
   return (
     <div className="yk-precise-marks" data-testid="precise-marks" data-duration={duration}>

@@ -63,7 +63,9 @@ export function ListenCard({ row, footer, showVerify = false, href }: { row: Lis
         <div className="yk-prep-card-tags">
           <ListenTypeTag type={row.is_type} name={row.is_type_name} />
           {row.evaluation_type_name ? <Tag>{row.evaluation_type_name}</Tag> : null}
-          {showVerify && row.verify_status !== 1 ? <Tag color={row.verify_status === 2 ? "red" : "orange"}>{row.verify_status_name || (row.verify_status === 2 ? "未通过" : "待审核")}</Tag> : null}
+          {showVerify && row.verify_status !== 1 ? (
+            <Tag color={row.verify_status === 2 ? "red" : "orange"}>{row.verify_status_name || (row.verify_status === 2 ? "未通过" : "待审核")}</Tag>
+          ) : null}
           {showVerify && row.is_display === 0 ? <Tag>已隐藏</Tag> : null}
         </div>
         <div className="yk-prep-card-line yk-muted">{meta || "未设置学科"}</div>

@@ -68,8 +68,23 @@ export function itemBarsOption(items: readonly ItemSpread[]): EChartOption {
     yAxis: { type: "category", data: names, axisLabel: { width: 150, overflow: "truncate" } },
     series: [
       { type: "bar", name: "平均分", data: rows.map((i) => r(i.mean)), barMaxWidth: 14, label: { show: true, position: "right", fontSize: 11 } },
-      { type: "bar", name: "__base", stack: "spread", data: rows.map((i) => r(i.min)), itemStyle: { color: "transparent" }, barMaxWidth: 6, tooltip: { show: false } },
-      { type: "bar", name: "评课人分差（最低–最高）", stack: "spread", data: rows.map((i) => r(Math.max(0, i.max - i.min))), barMaxWidth: 6, itemStyle: { color: "#f0a35e" } },
+      {
+        type: "bar",
+        name: "__base",
+        stack: "spread",
+        data: rows.map((i) => r(i.min)),
+        itemStyle: { color: "transparent" },
+        barMaxWidth: 6,
+        tooltip: { show: false },
+      },
+      {
+        type: "bar",
+        name: "评课人分差（最低–最高）",
+        stack: "spread",
+        data: rows.map((i) => r(Math.max(0, i.max - i.min))),
+        barMaxWidth: 6,
+        itemStyle: { color: "#f0a35e" },
+      },
     ],
   };
 }
@@ -77,7 +92,13 @@ export function itemBarsOption(items: readonly ItemSpread[]): EChartOption {
 /** Comments per minute of the video (bars) with a smoothed line over them. */
 export function densityOption(labels: readonly string[], counts: readonly number[]): EChartOption {
   return {
-    tooltip: { trigger: "axis", formatter: (ps: unknown) => { const p = (ps as { name: string; value: number }[])[0]; return p ? `第 ${p.name.replace("′", "")} 分钟：${p.value} 条评论` : ""; } },
+    tooltip: {
+      trigger: "axis",
+      formatter: (ps: unknown) => {
+        const p = (ps as { name: string; value: number }[])[0];
+        return p ? `第 ${p.name.replace("′", "")} 分钟：${p.value} 条评论` : "";
+      },
+    },
     grid: { left: 40, right: 16, top: 24, bottom: 40 },
     xAxis: { type: "category", data: [...labels], name: "分钟", nameLocation: "middle", nameGap: 26 },
     yAxis: { type: "value", minInterval: 1, name: "评论数" },

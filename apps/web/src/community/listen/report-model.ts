@@ -75,4 +75,3 @@ export function gradeOf(total: number | null | undefined): string {
   if (total >= 60) return "合格";
   return "待改进";
 }
-

@@ -42,7 +42,17 @@ export function idParam(params: URLSearchParams, key = "id"): number {
 }
 
 /** Loading, refusal (login hint for anonymous visitors on a 403) or the page's body. */
-export function RecordFrame({ id, q, testId, children }: { id: number; q: { isLoading: boolean; error: unknown; data: unknown }; testId: string; children: () => ReactNode }) {
+export function RecordFrame({
+  id,
+  q,
+  testId,
+  children,
+}: {
+  id: number;
+  q: { isLoading: boolean; error: unknown; data: unknown };
+  testId: string;
+  children: () => ReactNode;
+}) {
   const token = useToken();
   const navigate = useNavigate();
   let body: ReactNode;
@@ -53,9 +63,23 @@ export function RecordFrame({ id, q, testId, children }: { id: number; q: { isLo
     const code = e instanceof ApiError ? e.code : 0;
     body =
       (code === 401 || code === 403) && !token ? (
-        <Result status="403" title="请登录后查看" subTitle="该听评课未公开，登录后即可查看。" extra={<Button type="primary" onClick={() => navigate("/login")}>去登录</Button>} data-testid="listen-need-login" />
+        <Result
+          status="403"
+          title="请登录后查看"
+          subTitle="该听评课未公开，登录后即可查看。"
+          extra={
+            <Button type="primary" onClick={() => navigate("/login")}>
+              去登录
+            </Button>
+          }
+          data-testid="listen-need-login"
+        />
       ) : (
-        <Result status={code === 403 ? "403" : code === 404 ? "404" : "warning"} title={(e instanceof ApiError && e.message) || "听评课不存在或已删除"} data-testid="listen-refused" />
+        <Result
+          status={code === 403 ? "403" : code === 404 ? "404" : "warning"}
+          title={(e instanceof ApiError && e.message) || "听评课不存在或已删除"}
+          data-testid="listen-refused"
+        />
       );
   } else body = children();
   return (
@@ -148,7 +172,11 @@ export function ScoreReport({ v }: { v: ScoreView }) {
           )}
         </Card>
         <Card size="small" title="各评分项得分与评课人分差">
-          {v.items.length ? <EChart option={bars} height={Math.max(260, 34 * v.items.length + 60)} testId="report-items" /> : <EmptyState compact text="暂无评分项" />}
+          {v.items.length ? (
+            <EChart option={bars} height={Math.max(260, 34 * v.items.length + 60)} testId="report-items" />
+          ) : (
+            <EmptyState compact text="暂无评分项" />
+          )}
         </Card>
       </div>
       <Card size="small" title={`评课人评价（${v.evaluators.length}）`} data-testid="report-evaluators">
@@ -291,7 +319,10 @@ export function DiscussSummary({ id }: { id: number }) {
   if (m.isLoading) return <Spin />;
   if (m.error || !m.data) return <EmptyState compact text="研讨加载失败" />;
   const map = names.data ?? new Map<number, string>();
-  const tags = topTags(m.data.flat.filter((x) => x.target_id > 0).map((x) => map.get(x.target_id) ?? `听课目标 ${x.target_id}`), 6);
+  const tags = topTags(
+    m.data.flat.filter((x) => x.target_id > 0).map((x) => map.get(x.target_id) ?? `听课目标 ${x.target_id}`),
+    6,
+  );
   const timed = m.data.flat.filter((x) => x.video_time !== null).length;
   return (
     <div data-testid="report-discuss-summary">
@@ -333,7 +364,12 @@ export function FileList({ id }: { id: number }) {
       {f.data.list.map((x) => (
         <div key={x.id} style={{ display: "flex", gap: 12, padding: "6px 0", borderBottom: "1px solid #eef2f0", fontSize: 13 }}>
           <Tag>{x.type_name}</Tag>
-          <a href={x.file_path} target="_blank" rel="noreferrer" style={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+          <a
+            href={x.file_path}
+            target="_blank"
+            rel="noreferrer"
+            style={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+          >
             {x.file_name}
           </a>
           <span className="yk-muted">{x.account_name}</span>
@@ -359,11 +395,16 @@ export function RecordHeader({ d, extra }: { d: ListenDetail; extra?: ReactNode 
             <Tag>{d.open_model_name}</Tag>
           </div>
           <div className="yk-report-facts">
-            <Fact label="授课教师" testId="report-teacher">{d.teacher_name}</Fact>
+            <Fact label="授课教师" testId="report-teacher">
+              {d.teacher_name}
+            </Fact>
             <Fact label="学段学科">{[d.period_name, d.subject_name, d.grade_name].filter(Boolean).join(" · ")}</Fact>
             <Fact label="上课时间">{span(d.start_time, d.end_time)}</Fact>
             <Fact label="所属社区">{d.community_name || "不属于社区"}</Fact>
-            <Fact label="评价方式">{d.evaluation_type_name}{d.indicator_name ? `（${d.indicator_name}）` : ""}</Fact>
+            <Fact label="评价方式">
+              {d.evaluation_type_name}
+              {d.indicator_name ? `（${d.indicator_name}）` : ""}
+            </Fact>
             <Fact label="组织者">{d.account_name}</Fact>
           </div>
         </div>

@@ -17,7 +17,12 @@ export function MeetingDetailPage() {
   const { modal } = App.useApp();
   const id = Number(params.get("id") || 0);
   const valid = Number.isInteger(id) && id > 0;
-  const q = useQuery({ queryKey: ["meeting", "detail", id], enabled: valid, retry: false, queryFn: () => call<MeetingRow>(CALLS.tencentMeetingDetail, { id }) });
+  const q = useQuery({
+    queryKey: ["meeting", "detail", id],
+    enabled: valid,
+    retry: false,
+    queryFn: () => call<MeetingRow>(CALLS.tencentMeetingDetail, { id }),
+  });
   const m = q.data;
 
   const cancel = () =>
@@ -61,7 +66,15 @@ export function MeetingDetailPage() {
       <Card variant="borderless">
         <PageHead
           title={m?.name ?? "会议详情"}
-          sub={m ? <Space size={8}><MeetingPhaseTag m={m} /><span>{m.provider_name}</span>{m.meeting_code ? <span>会议号 {m.meeting_code}</span> : null}</Space> : undefined}
+          sub={
+            m ? (
+              <Space size={8}>
+                <MeetingPhaseTag m={m} />
+                <span>{m.provider_name}</span>
+                {m.meeting_code ? <span>会议号 {m.meeting_code}</span> : null}
+              </Space>
+            ) : undefined
+          }
           extra={
             <>
               <Button onClick={() => navigate("/meetinglist")}>会议列表</Button>

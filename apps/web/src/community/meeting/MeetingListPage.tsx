@@ -54,9 +54,19 @@ function MeetingTable({ path, communityId, filters, empty }: { path: string; com
           ),
         },
         { title: "所属社区", dataIndex: "community_name", width: 200, ellipsis: true },
-        { title: "会议时间", width: 220, render: (_: unknown, r) => `${minutes(r.start_time)} ～ ${r.end_time.slice(0, 10) === r.start_time.slice(0, 10) ? minutes(r.end_time).slice(11) : minutes(r.end_time)}` },
+        {
+          title: "会议时间",
+          width: 220,
+          render: (_: unknown, r) =>
+            `${minutes(r.start_time)} ～ ${r.end_time.slice(0, 10) === r.start_time.slice(0, 10) ? minutes(r.end_time).slice(11) : minutes(r.end_time)}`,
+        },
         { title: "组织者", dataIndex: "account_name", width: 100 },
-        { title: "方式", dataIndex: "provider_name", width: 100, render: (v: string, r) => <Tag color={r.provider === "tencent" ? "blue" : "default"}>{v}</Tag> },
+        {
+          title: "方式",
+          dataIndex: "provider_name",
+          width: 100,
+          render: (v: string, r) => <Tag color={r.provider === "tencent" ? "blue" : "default"}>{v}</Tag>,
+        },
         { title: "状态", width: 90, render: (_: unknown, r) => <MeetingPhaseTag m={r} /> },
         {
           title: "操作",
@@ -106,7 +116,14 @@ export function MeetingListPage() {
           data-testid="meeting-list-community"
         />
       ) : null}
-      <Input.Search allowClear placeholder="会议主题" style={{ width: 220 }} value={name} onChange={(e) => setName(e.target.value)} onSearch={(v) => setFilters({ ...filters, name: v.trim() })} />
+      <Input.Search
+        allowClear
+        placeholder="会议主题"
+        style={{ width: 220 }}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onSearch={(v) => setFilters({ ...filters, name: v.trim() })}
+      />
       <Select
         allowClear
         placeholder="会议状态"
@@ -125,7 +142,12 @@ export function MeetingListPage() {
           sub="我组织或参加的会议，以及所在社区的会议"
           extra={
             canBook ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(communityId ? `/meeting?community_id=${communityId}` : "/meeting")} data-testid="meeting-book">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(communityId ? `/meeting?community_id=${communityId}` : "/meeting")}
+                data-testid="meeting-book"
+              >
                 预约会议
               </Button>
             ) : null

@@ -108,13 +108,24 @@ export function MeetingPage() {
   return (
     <div className="yk-page" data-testid="MeetingPage">
       <Card variant="borderless">
-        <PageHead title="预约会议" sub="为社区成员预约线上会议，参会人会在个人中心收到邀请" extra={<Button onClick={() => navigate("/meetinglist")}>我的会议</Button>} />
+        <PageHead
+          title="预约会议"
+          sub="为社区成员预约线上会议，参会人会在个人中心收到邀请"
+          extra={<Button onClick={() => navigate("/meetinglist")}>我的会议</Button>}
+        />
       </Card>
       <Row gutter={16}>
         <Col xs={24} xl={17}>
           <Card variant="borderless" style={{ height: "100%" }}>
             {noCommunity ? (
-              <Alert type="info" showIcon style={{ marginBottom: 16 }} title="只有社区创建者或管理员可以预约会议" description="您还没有可以管理的社区；可以在会议列表中查看您参加的会议。" data-testid="meeting-no-community" />
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title="只有社区创建者或管理员可以预约会议"
+                description="您还没有可以管理的社区；可以在会议列表中查看您参加的会议。"
+                data-testid="meeting-no-community"
+              />
             ) : null}
             <Form<Values>
               form={form}
@@ -125,7 +136,14 @@ export function MeetingPage() {
               disabled={noCommunity}
               data-testid="meeting-form"
             >
-              <Form.Item name="name" label="会议主题" rules={[{ required: true, whitespace: true, message: "请输入会议主题" }, { max: 100, message: "会议主题不能超过 100 个字符" }]}>
+              <Form.Item
+                name="name"
+                label="会议主题"
+                rules={[
+                  { required: true, whitespace: true, message: "请输入会议主题" },
+                  { max: 100, message: "会议主题不能超过 100 个字符" },
+                ]}
+              >
                 <Input maxLength={100} placeholder="如：七年级语文集体备课研讨" data-testid="meeting-name" />
               </Form.Item>
               <Form.Item name="community_id" label="所属社区" rules={[{ required: true, message: "请选择社区" }]}>
@@ -175,8 +193,26 @@ export function MeetingPage() {
               <Form.Item name="provider" label="会议方式" data-testid="meeting-provider" data-configured={configured.data?.provider ?? ""}>
                 <Radio.Group
                   options={[
-                    ...(tencent ? [{ value: "tencent", label: <span data-testid="meeting-provider-tencent"><VideoCameraOutlined /> {MEETING_PROVIDERS.tencent}（由平台预约）</span> }] : []),
-                    { value: "link", label: <span data-testid="meeting-provider-link"><LinkOutlined /> {MEETING_PROVIDERS.link}（填写已创建会议的入会链接）</span> },
+                    ...(tencent
+                      ? [
+                          {
+                            value: "tencent",
+                            label: (
+                              <span data-testid="meeting-provider-tencent">
+                                <VideoCameraOutlined /> {MEETING_PROVIDERS.tencent}（由平台预约）
+                              </span>
+                            ),
+                          },
+                        ]
+                      : []),
+                    {
+                      value: "link",
+                      label: (
+                        <span data-testid="meeting-provider-link">
+                          <LinkOutlined /> {MEETING_PROVIDERS.link}（填写已创建会议的入会链接）
+                        </span>
+                      ),
+                    },
                   ]}
                 />
               </Form.Item>

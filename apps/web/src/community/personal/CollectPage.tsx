@@ -45,7 +45,10 @@ export function CollectPage() {
             setType(k);
             setPaging({ ...paging, page: 1 });
           }}
-          items={[{ key: "all", label: "全部" }, ...COLLECTABLE_TYPES.map((t) => ({ key: t, label: <span data-testid={`collect-tab-${t}`}>{COLLECT_TARGETS[t]}</span> }))]}
+          items={[
+            { key: "all", label: "全部" },
+            ...COLLECTABLE_TYPES.map((t) => ({ key: t, label: <span data-testid={`collect-tab-${t}`}>{COLLECT_TARGETS[t]}</span> })),
+          ]}
         />
         <Table<CollectRow>
           rowKey="id"
@@ -76,7 +79,12 @@ export function CollectPage() {
                 );
               },
             },
-            { title: "类型", dataIndex: "target_type_name", width: 90, render: (v: string, r) => <Tag color={TYPE_COLORS[r.target_type]}>{v || COLLECT_TARGETS[r.target_type]}</Tag> },
+            {
+              title: "类型",
+              dataIndex: "target_type_name",
+              width: 90,
+              render: (v: string, r) => <Tag color={TYPE_COLORS[r.target_type]}>{v || COLLECT_TARGETS[r.target_type]}</Tag>,
+            },
             { title: "所属社区", dataIndex: "community_name", width: 200, render: (v: string) => v || "—" },
             { title: "作者", dataIndex: "account_name", width: 110, render: (v: string) => v || "—" },
             { title: "收藏时间", dataIndex: "created_at", width: 170 },

@@ -96,10 +96,21 @@ export function EventHistoryPage() {
           }}
         />
         <Spin spinning={q.isFetching}>
-          {rows.length === 0 ? <EmptyState text={q.isLoading ? "加载中…" : "暂无数据"} /> : <Timeline style={{ marginTop: 16 }} items={items} data-testid="history-timeline" />}
+          {rows.length === 0 ? (
+            <EmptyState text={q.isLoading ? "加载中…" : "暂无数据"} />
+          ) : (
+            <Timeline style={{ marginTop: 16 }} items={items} data-testid="history-timeline" />
+          )}
         </Spin>
         {(q.data?.total ?? 0) > paging.limit ? (
-          <Pagination align="end" size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
+          <Pagination
+            align="end"
+            size="small"
+            current={paging.page}
+            pageSize={paging.limit}
+            total={q.data?.total ?? 0}
+            onChange={(page) => setPaging({ ...paging, page })}
+          />
         ) : null}
       </Card>
       <ActivityDrawer id={opened} onClose={() => setOpened(null)} />

@@ -79,7 +79,14 @@ function ActivityList({ path, mine, manages }: { path: string; mine: boolean; ma
                     {mine ? (
                       <>
                         <Tooltip title={a.type === "research" ? "" : `${a.type_name}请在其所属模块中修改`}>
-                          <Button type="link" size="small" icon={<EditOutlined />} disabled={a.type !== "research"} onClick={() => setEditing(a)} data-testid="activity-edit">
+                          <Button
+                            type="link"
+                            size="small"
+                            icon={<EditOutlined />}
+                            disabled={a.type !== "research"}
+                            onClick={() => setEditing(a)}
+                            data-testid="activity-edit"
+                          >
                             编辑
                           </Button>
                         </Tooltip>
@@ -134,7 +141,15 @@ export function EventManagementPage() {
           destroyOnHidden
           items={[
             { key: "mine", label: "我发起的活动", children: <ActivityList path={CALLS.myActivity} mine manages={manages} /> },
-            ...(manages ? [{ key: "recommend", label: <span data-testid="activity-recommend-tab">推荐管理</span>, children: <ActivityList path={CALLS.activityList} mine={false} manages /> }] : []),
+            ...(manages
+              ? [
+                  {
+                    key: "recommend",
+                    label: <span data-testid="activity-recommend-tab">推荐管理</span>,
+                    children: <ActivityList path={CALLS.activityList} mine={false} manages />,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>

@@ -22,7 +22,12 @@ export function MessagePage() {
     queryKey: ["pc", "messages", paging, only, source],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      call<Page<MessageRow>>(CALLS.messageList, { ...paging, order: "unread", ...(only === "unread" ? { is_read: 0 } : {}), ...(source ? { source_type: source } : {}) }),
+      call<Page<MessageRow>>(CALLS.messageList, {
+        ...paging,
+        order: "unread",
+        ...(only === "unread" ? { is_read: 0 } : {}),
+        ...(source ? { source_type: source } : {}),
+      }),
   });
   const unread = useQuery({ queryKey: ["pc", "unread"], queryFn: () => call<MessageUnread>(CALLS.messageUnread, {}) });
   const refresh = () => {
@@ -99,11 +104,22 @@ export function MessagePage() {
       <Card variant="borderless">
         <Spin spinning={list.isFetching}>
           {rows.length === 0 ? (
-            list.isLoading ? <div style={{ height: 160 }} /> : <EmptyState text={only === "unread" ? "没有未读消息" : "暂无数据"} />
+            list.isLoading ? (
+              <div style={{ height: 160 }} />
+            ) : (
+              <EmptyState text={only === "unread" ? "没有未读消息" : "暂无数据"} />
+            )
           ) : (
             <div data-testid="msg-list">
               {rows.map((m) => (
-                <div key={m.id} className={`yk-pc-msg${m.is_read ? " read" : ""}`} data-testid="msg-row" data-id={m.id} data-read={m.is_read} onClick={() => void open(m)}>
+                <div
+                  key={m.id}
+                  className={`yk-pc-msg${m.is_read ? " read" : ""}`}
+                  data-testid="msg-row"
+                  data-id={m.id}
+                  data-read={m.is_read}
+                  onClick={() => void open(m)}
+                >
                   <span className={`yk-pc-msg-dot${m.is_read ? " read" : ""}`} data-testid={m.is_read ? undefined : "msg-unread-dot"} />
                   <div className="yk-pc-msg-body">
                     <Space size={6} wrap>

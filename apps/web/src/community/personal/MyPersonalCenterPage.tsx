@@ -30,7 +30,10 @@ export function StudioCard({ s }: { s: StudioRow }) {
       onClick={() => {
         const to = communityHref(s.id);
         if (to) navigate(to);
-      }} data-testid="studio-card" data-id={s.id}>
+      }}
+      data-testid="studio-card"
+      data-id={s.id}
+    >
       {s.logo_url ? (
         <img src={s.logo_url} alt="" width={48} height={48} style={{ borderRadius: 8, objectFit: "cover", flex: "none" }} />
       ) : (
@@ -69,7 +72,12 @@ function StudioTab() {
   const rows = q.data?.list ?? [];
   return (
     <Spin spinning={q.isFetching}>
-      <Input.Search allowClear placeholder="工作室名称" style={{ width: 240, marginBottom: 12 }} onSearch={(v) => (setKeyword(v.trim()), setPaging({ ...paging, page: 1 }))} />
+      <Input.Search
+        allowClear
+        placeholder="工作室名称"
+        style={{ width: 240, marginBottom: 12 }}
+        onSearch={(v) => (setKeyword(v.trim()), setPaging({ ...paging, page: 1 }))}
+      />
       {rows.length === 0 ? (
         <EmptyState />
       ) : (
@@ -82,7 +90,15 @@ function StudioTab() {
         </Row>
       )}
       {(q.data?.total ?? 0) > paging.limit ? (
-        <Pagination align="end" style={{ marginTop: 12 }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
+        <Pagination
+          align="end"
+          style={{ marginTop: 12 }}
+          size="small"
+          current={paging.page}
+          pageSize={paging.limit}
+          total={q.data?.total ?? 0}
+          onChange={(page) => setPaging({ ...paging, page })}
+        />
       ) : null}
     </Spin>
   );
@@ -113,7 +129,12 @@ function CourseTab() {
   });
   return (
     <>
-      <Input.Search allowClear placeholder="视频名称" style={{ width: 240, marginBottom: 12 }} onSearch={(v) => (setName(v.trim()), setPaging({ ...paging, page: 1 }))} />
+      <Input.Search
+        allowClear
+        placeholder="视频名称"
+        style={{ width: 240, marginBottom: 12 }}
+        onSearch={(v) => (setName(v.trim()), setPaging({ ...paging, page: 1 }))}
+      />
       <Table<CourseRow>
         rowKey="id"
         size="middle"
@@ -159,7 +180,15 @@ function ActivityTab({ path, empty }: { path: string; empty: string }) {
         rows.map((a) => <ActivityLine key={a.id} a={a} onOpen={() => setOpened(a.id)} />)
       )}
       {(q.data?.total ?? 0) > paging.limit ? (
-        <Pagination align="end" style={{ marginTop: 12 }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
+        <Pagination
+          align="end"
+          style={{ marginTop: 12 }}
+          size="small"
+          current={paging.page}
+          pageSize={paging.limit}
+          total={q.data?.total ?? 0}
+          onChange={(page) => setPaging({ ...paging, page })}
+        />
       ) : null}
       <ActivityDrawer id={opened} onClose={() => setOpened(null)} />
     </Spin>

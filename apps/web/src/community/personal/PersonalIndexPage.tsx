@@ -70,7 +70,9 @@ export function PersonalIndexPage() {
             </div>
             <div className="yk-muted" style={{ marginTop: 4 }}>
               <span data-testid="pc-school">{school || "未设置学校"}</span>
-              {d?.account.period_name || d?.account.subject_name ? <span>　{[d.account.period_name, d.account.subject_name].filter(Boolean).join(" · ")}</span> : null}
+              {d?.account.period_name || d?.account.subject_name ? (
+                <span>　{[d.account.period_name, d.account.subject_name].filter(Boolean).join(" · ")}</span>
+              ) : null}
             </div>
             <div style={{ marginTop: 8 }}>
               <Tag color="green" data-testid="pc-identity">

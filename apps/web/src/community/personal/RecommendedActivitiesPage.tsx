@@ -52,7 +52,8 @@ export function RecommendedActivitiesPage() {
                       <div className="yk-pc-ellipsis2">{a.introduction || "暂无简介"}</div>
                       <div className="yk-muted yk-pc-meta">
                         <span>
-                          {minutes(a.start_time)} ～ {a.end_time.slice(0, 10) === a.start_time.slice(0, 10) ? minutes(a.end_time).slice(11) : minutes(a.end_time)}
+                          {minutes(a.start_time)} ～{" "}
+                          {a.end_time.slice(0, 10) === a.start_time.slice(0, 10) ? minutes(a.end_time).slice(11) : minutes(a.end_time)}
                         </span>
                         <span>{a.community_name || a.school_name}</span>
                         <span>
@@ -69,7 +70,15 @@ export function RecommendedActivitiesPage() {
           )}
         </Spin>
         {(q.data?.total ?? 0) > paging.limit ? (
-          <Pagination align="end" style={{ marginTop: 12 }} size="small" current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} onChange={(page) => setPaging({ ...paging, page })} />
+          <Pagination
+            align="end"
+            style={{ marginTop: 12 }}
+            size="small"
+            current={paging.page}
+            pageSize={paging.limit}
+            total={q.data?.total ?? 0}
+            onChange={(page) => setPaging({ ...paging, page })}
+          />
         ) : null}
       </Card>
       <ActivityDrawer id={opened} onClose={() => setOpened(null)} />

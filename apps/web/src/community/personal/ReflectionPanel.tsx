@@ -44,7 +44,7 @@ function activityOptions(rows: ActivityRow[], extra: (ReflectActivity | null | u
     seen.add(a.id);
     out.push({ value: a.id, label: `${a.name}（${a.phase_name}）` });
   }
-  for (const a of extra) if (a && a.id > 0 && !seen.has(a.id)) (seen.add(a.id), out.push({ value: a.id, label: a.name }));
+  for (const a of extra) if (a && a.id > 0 && !seen.has(a.id)) seen.add(a.id), out.push({ value: a.id, label: a.name });
   return out;
 }
 
@@ -171,7 +171,13 @@ function ReflectionDialog({ open, row, activity, lockActivity = false, onClose, 
 function LazyEditor({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
   return (
     <Suspense fallback={<div className="yk-reflect-editor-loading">编辑器加载中…</div>}>
-      <RichTextEditor value={value ?? ""} onChange={onChange} minHeight={240} placeholder="记录教学中的收获、问题与改进设想……" data-testid="reflect-content-editor" />
+      <RichTextEditor
+        value={value ?? ""}
+        onChange={onChange}
+        minHeight={240}
+        placeholder="记录教学中的收获、问题与改进设想……"
+        data-testid="reflect-content-editor"
+      />
     </Suspense>
   );
 }
@@ -213,7 +219,14 @@ function ReflectionItem({ r, onEdit, onDelete }: { r: ReflectRow; onEdit: () => 
             <Button type="link" size="small" icon={<EditOutlined />} onClick={onEdit} data-testid="reflect-edit">
               编辑
             </Button>
-            <Popconfirm title={`确定删除反思「${r.title}」吗？`} description="删除后不可恢复" okText="删除" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={onDelete}>
+            <Popconfirm
+              title={`确定删除反思「${r.title}」吗？`}
+              description="删除后不可恢复"
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              cancelText="取消"
+              onConfirm={onDelete}
+            >
               <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="reflect-delete">
                 删除
               </Button>
@@ -260,7 +273,8 @@ export function ReflectionPanel({ activity }: { activity?: ReflectActivity }) {
   const q = useQuery({
     queryKey: [...REFLECT_KEY, "list", paging, title, filterActivity ?? 0],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ReflectRow>>(CALLS.reflectList, { ...paging, ...(title ? { title } : {}), ...(filterActivity ? { activity_id: filterActivity } : {}) }),
+    queryFn: () =>
+      call<Page<ReflectRow>>(CALLS.reflectList, { ...paging, ...(title ? { title } : {}), ...(filterActivity ? { activity_id: filterActivity } : {}) }),
   });
   const rows = q.data?.list ?? [];
   const total = q.data?.total ?? 0;
@@ -318,9 +332,23 @@ export function ReflectionPanel({ activity }: { activity?: ReflectActivity }) {
         )}
       </Spin>
       {total > paging.limit ? (
-        <Pagination align="end" style={{ marginTop: 12 }} size="small" current={paging.page} pageSize={paging.limit} total={total} onChange={(page) => setPaging({ ...paging, page })} />
+        <Pagination
+          align="end"
+          style={{ marginTop: 12 }}
+          size="small"
+          current={paging.page}
+          pageSize={paging.limit}
+          total={total}
+          onChange={(page) => setPaging({ ...paging, page })}
+        />
       ) : null}
-      <ReflectionEditor open={editing !== null} row={editing?.row ?? null} activity={activity} lockActivity={Boolean(activity)} onClose={() => setEditing(null)} />
+      <ReflectionEditor
+        open={editing !== null}
+        row={editing?.row ?? null}
+        activity={activity}
+        lockActivity={Boolean(activity)}
+        onClose={() => setEditing(null)}
+      />
     </div>
   );
 }

@@ -28,7 +28,9 @@ function donut(byType: UsageRow[]): EChartOption {
       trigger: "item",
       formatter: (p: unknown) => {
         const d = p as { name: string; value: number; percent: number; data: { count: number } };
-        return d.data.count === null ? `${d.name}：${formatBytes(d.value)}（${d.percent}%）` : `${d.name}：${formatBytes(d.value)}（${d.data.count} 个，${d.percent}%）`;
+        return d.data.count === null
+          ? `${d.name}：${formatBytes(d.value)}（${d.percent}%）`
+          : `${d.name}：${formatBytes(d.value)}（${d.data.count} 个，${d.percent}%）`;
       },
     },
     legend: { bottom: 0, icon: "circle" },

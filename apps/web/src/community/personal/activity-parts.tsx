@@ -17,11 +17,26 @@ export interface ActivityFilterState {
   keyword: string;
 }
 
-export function ActivityFilterBar({ value, onChange, phases = true }: { value: ActivityFilterState; onChange: (v: ActivityFilterState) => void; phases?: boolean }) {
+export function ActivityFilterBar({
+  value,
+  onChange,
+  phases = true,
+}: {
+  value: ActivityFilterState;
+  onChange: (v: ActivityFilterState) => void;
+  phases?: boolean;
+}) {
   const [kw, setKw] = useState(value.keyword);
   return (
     <div className="yk-toolbar" style={{ flexWrap: "wrap" }}>
-      <Input.Search allowClear placeholder="活动名称" style={{ width: 220 }} value={kw} onChange={(e) => setKw(e.target.value)} onSearch={(v) => onChange({ ...value, keyword: v.trim() })} />
+      <Input.Search
+        allowClear
+        placeholder="活动名称"
+        style={{ width: 220 }}
+        value={kw}
+        onChange={(e) => setKw(e.target.value)}
+        onSearch={(v) => onChange({ ...value, keyword: v.trim() })}
+      />
       <Select
         allowClear
         placeholder="活动类型"
@@ -86,7 +101,17 @@ export function ActivityEditDialog({ row, onClose, onSaved }: { row: ActivityRow
     }
   };
   return (
-    <Modal title="编辑活动" open={row !== null} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okText="保存" cancelText="取消" destroyOnHidden width={560}>
+    <Modal
+      title="编辑活动"
+      open={row !== null}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      okText="保存"
+      cancelText="取消"
+      destroyOnHidden
+      width={560}
+    >
       <Form
         form={form}
         layout="vertical"
@@ -94,7 +119,14 @@ export function ActivityEditDialog({ row, onClose, onSaved }: { row: ActivityRow
         data-testid="activity-edit-form"
         initialValues={row ? { name: row.name, introduction: row.introduction, range: [dayjs(row.start_time), dayjs(row.end_time)] } : undefined}
       >
-        <Form.Item name="name" label="活动名称" rules={[{ required: true, whitespace: true, message: "请输入活动名称" }, { max: 100, message: "活动名称不能超过 100 个字符" }]}>
+        <Form.Item
+          name="name"
+          label="活动名称"
+          rules={[
+            { required: true, whitespace: true, message: "请输入活动名称" },
+            { max: 100, message: "活动名称不能超过 100 个字符" },
+          ]}
+        >
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item
@@ -137,7 +169,12 @@ export function useManagesActivities(): boolean {
 /** An activity's detail (c394) in a drawer: times, community, introduction, participants; a link to its community page. */
 export function ActivityDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: ["pc", "activityInfo", id], enabled: id !== null, retry: false, queryFn: () => call<ActivityDetail>(CALLS.activityInfo, { id }) });
+  const q = useQuery({
+    queryKey: ["pc", "activityInfo", id],
+    enabled: id !== null,
+    retry: false,
+    queryFn: () => call<ActivityDetail>(CALLS.activityInfo, { id }),
+  });
   const a = q.data;
   const to = a ? activityHref(a) : null;
   return (

@@ -9,7 +9,8 @@ import { config } from "../../config";
 export const hasCommunityRoutes = (edition: string = config.edition): boolean => edition === "NINGXIA";
 
 /** Where a community's page is (null outside the NINGXIA edition). */
-export const communityHref = (id: number, community = hasCommunityRoutes()): string | null => (community && id > 0 ? `/community/home?community_id=${id}` : null);
+export const communityHref = (id: number, community = hasCommunityRoutes()): string | null =>
+  community && id > 0 ? `/community/home?community_id=${id}` : null;
 /** Where an activity is shown: its community's activity page (the activity id beside). */
 export function activityHref(a: { id: number; community_id: number; type?: string; ref_id?: number }, community = hasCommunityRoutes()): string | null {
   if (!community) return null;

@@ -3,15 +3,35 @@ import { reflectDraftError, reflectEdited, reflectPlace, reflectSavePayload } fr
 
 describe("reflection helpers", () => {
   it("a new reflection on an activity sends the activity only", () => {
-    expect(reflectSavePayload({ title: "  课后反思 ", content: "<p>学生参与度高</p>", activity_id: 7 }, null)).toEqual({ title: "课后反思", content: "<p>学生参与度高</p>", activity_id: 7 });
+    expect(reflectSavePayload({ title: "  课后反思 ", content: "<p>学生参与度高</p>", activity_id: 7 }, null)).toEqual({
+      title: "课后反思",
+      content: "<p>学生参与度高</p>",
+      activity_id: 7,
+    });
   });
   it("an empty editor sends no content, a missing activity sends 0", () => {
     expect(reflectSavePayload({ title: "t", content: "<p></p>", activity_id: null }, null)).toEqual({ title: "t", content: "", activity_id: 0 });
   });
   it("an edit sends the id; a community reflection keeps its community, one taken off its activity does not", () => {
-    expect(reflectSavePayload({ title: "t", content: "", activity_id: 0 }, { id: 3, activity_id: 0, community_id: 9 })).toEqual({ id: 3, title: "t", content: "", activity_id: 0, community_id: 9 });
-    expect(reflectSavePayload({ title: "t", content: "", activity_id: 0 }, { id: 3, activity_id: 5, community_id: 9 })).toEqual({ id: 3, title: "t", content: "", activity_id: 0 });
-    expect(reflectSavePayload({ title: "t", content: "", activity_id: 5 }, { id: 3, activity_id: 5, community_id: 9 })).toEqual({ id: 3, title: "t", content: "", activity_id: 5 });
+    expect(reflectSavePayload({ title: "t", content: "", activity_id: 0 }, { id: 3, activity_id: 0, community_id: 9 })).toEqual({
+      id: 3,
+      title: "t",
+      content: "",
+      activity_id: 0,
+      community_id: 9,
+    });
+    expect(reflectSavePayload({ title: "t", content: "", activity_id: 0 }, { id: 3, activity_id: 5, community_id: 9 })).toEqual({
+      id: 3,
+      title: "t",
+      content: "",
+      activity_id: 0,
+    });
+    expect(reflectSavePayload({ title: "t", content: "", activity_id: 5 }, { id: 3, activity_id: 5, community_id: 9 })).toEqual({
+      id: 3,
+      title: "t",
+      content: "",
+      activity_id: 5,
+    });
   });
   it("checks the title and the content length as the server does", () => {
     expect(reflectDraftError({ title: "  ", content: "" })).toBe("请输入反思标题");

@@ -13,12 +13,31 @@ import { useEffect, useState } from "react";
 import { call } from "../../api/client";
 import { EmptyState } from "../../components/EmptyState";
 import { DimensionRadar, ScoreGauge } from "./DiagnosisCharts";
-import { GRADE_TAG_COLORS, LEVEL_COLORS, dimensionName, engineName, impactText, isActive, levelName, percentText, rankSuggestions, scoreColor } from "./diagnosis-view";
+import {
+  GRADE_TAG_COLORS,
+  LEVEL_COLORS,
+  dimensionName,
+  engineName,
+  impactText,
+  isActive,
+  levelName,
+  percentText,
+  rankSuggestions,
+  scoreColor,
+} from "./diagnosis-view";
 import "./textbook.css";
 
 const POLL_MS = 1000;
 
-export function DiagnosisPanel({ preparationId, canRun, docId }: { preparationId: number; /** The caller may start a diagnosis. */ canRun: boolean; /** The plan diagnosed (0 = the main plan). */ docId?: number }) {
+export function DiagnosisPanel({
+  preparationId,
+  canRun,
+  docId,
+}: {
+  preparationId: number /** The caller may start a diagnosis. */;
+  canRun: boolean /** The plan diagnosed (0 = the main plan). */;
+  docId?: number;
+}) {
   const qc = useQueryClient();
   const [jobId, setJobId] = useState(0);
   const [startError, setStartError] = useState("");
@@ -61,24 +80,52 @@ export function DiagnosisPanel({ preparationId, canRun, docId }: { preparationId
         <Space size={8}>
           <ExperimentOutlined style={{ color: "#1f6f5c" }} />
           <span>AI 教案诊断</span>
-          {job?.doc_title ? <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>《{job.doc_title}》</Typography.Text> : null}
+          {job?.doc_title ? (
+            <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
+              《{job.doc_title}》
+            </Typography.Text>
+          ) : null}
         </Space>
       }
       extra={
         canRun ? (
-          <Button type="primary" icon={job ? <ReloadOutlined /> : <ExperimentOutlined />} loading={running} onClick={() => start.mutate()} data-testid="diagnosis-start">
+          <Button
+            type="primary"
+            icon={job ? <ReloadOutlined /> : <ExperimentOutlined />}
+            loading={running}
+            onClick={() => start.mutate()}
+            data-testid="diagnosis-start"
+          >
             {running ? "诊断中" : job ? "重新诊断" : "开始诊断"}
           </Button>
         ) : null
       }
     >
-      {startError ? <Alert type="error" showIcon message={startError} style={{ marginBottom: 12 }} data-testid="diagnosis-start-error" closable onClose={() => setStartError("")} /> : null}
+      {startError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={startError}
+          style={{ marginBottom: 12 }}
+          data-testid="diagnosis-start-error"
+          closable
+          onClose={() => setStartError("")}
+        />
+      ) : null}
       {q.isLoading ? (
         <Spin style={{ display: "block", padding: 32 }} />
       ) : q.isError ? (
-        <Alert type="warning" showIcon message={q.error instanceof Error && q.error.message ? q.error.message : "诊断结果读取失败，请稍后重试"} data-testid="diagnosis-read-error" />
+        <Alert
+          type="warning"
+          showIcon
+          message={q.error instanceof Error && q.error.message ? q.error.message : "诊断结果读取失败，请稍后重试"}
+          data-testid="diagnosis-read-error"
+        />
       ) : !job ? (
-        <EmptyState text="尚未诊断" extra={canRun ? <span style={{ fontSize: 12 }}>点击“开始诊断”，检查教案的结构、教学目标、时间分配、问题设计和知识点覆盖</span> : undefined} />
+        <EmptyState
+          text="尚未诊断"
+          extra={canRun ? <span style={{ fontSize: 12 }}>点击“开始诊断”，检查教案的结构、教学目标、时间分配、问题设计和知识点覆盖</span> : undefined}
+        />
       ) : isActive(job) ? (
         <div style={{ padding: "24px 8px" }} data-testid="diagnosis-progress">
           <Typography.Text>{job.status_name}… 正在分析教案的结构、目标、时间、问题和知识点</Typography.Text>
@@ -187,7 +234,11 @@ function ReportView({ r, job }: { r: DiagnosisReport; job: DiagnosisJob }) {
                 <Typography.Text type="secondary" style={{ fontSize: 12, marginRight: 6 }}>
                   已覆盖
                 </Typography.Text>
-                {kw.covered.length === 0 ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>无</Typography.Text> : null}
+                {kw.covered.length === 0 ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    无
+                  </Typography.Text>
+                ) : null}
                 {kw.covered.map((k) => (
                   <Tag key={k} color="green" data-testid="diagnosis-keyword-covered">
                     {k}
@@ -198,7 +249,11 @@ function ReportView({ r, job }: { r: DiagnosisReport; job: DiagnosisJob }) {
                 <Typography.Text type="secondary" style={{ fontSize: 12, marginRight: 6 }}>
                   未提及
                 </Typography.Text>
-                {kw.missing.length === 0 ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>无</Typography.Text> : null}
+                {kw.missing.length === 0 ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    无
+                  </Typography.Text>
+                ) : null}
                 {kw.missing.map((k) => (
                   <Tag key={k} color="red" className="yk-dg-missing" data-testid="diagnosis-keyword-missing">
                     {k}
@@ -225,7 +280,12 @@ function ReportView({ r, job }: { r: DiagnosisReport; job: DiagnosisJob }) {
           <div className="yk-dg-tags">
             {r.structure.sections.map((s) => (
               <Tooltip key={s.key} title={s.found ? `找到：${s.evidence}` : s.required ? "必备环节，未找到" : "建议环节，未找到"}>
-                <Tag color={s.found ? "green" : s.required ? "red" : "default"} className={s.found ? undefined : "yk-dg-missing"} data-testid="diagnosis-section" data-found={s.found ? "1" : "0"}>
+                <Tag
+                  color={s.found ? "green" : s.required ? "red" : "default"}
+                  className={s.found ? undefined : "yk-dg-missing"}
+                  data-testid="diagnosis-section"
+                  data-found={s.found ? "1" : "0"}
+                >
                   {s.found ? "✓ " : "✗ "}
                   {s.name}
                 </Tag>
@@ -235,7 +295,9 @@ function ReportView({ r, job }: { r: DiagnosisReport; job: DiagnosisJob }) {
           <ul className="yk-pc-help" style={{ marginTop: 10, fontSize: 12 }}>
             <li>
               教学目标：可测动词 {r.objectives.measurable_count} 个，笼统表述 {r.objectives.vague_count} 个；覆盖
-              {[r.objectives.coverage.knowledge ? "知识" : "", r.objectives.coverage.ability ? "能力" : "", r.objectives.coverage.literacy ? "素养" : ""].filter(Boolean).join("、") || "（未识别）"}
+              {[r.objectives.coverage.knowledge ? "知识" : "", r.objectives.coverage.ability ? "能力" : "", r.objectives.coverage.literacy ? "素养" : ""]
+                .filter(Boolean)
+                .join("、") || "（未识别）"}
             </li>
             <li>
               时间分配：{r.time.total_minutes === null ? "未标注时间" : `共 ${r.time.total_minutes} 分钟`}（一课时 {r.time.expected_minutes} 分钟）

@@ -43,7 +43,20 @@ import { sanitizeHtml } from "../blog/blog-common";
 import { LoginHint } from "../common/util";
 import { DiagnosisPanel } from "./DiagnosisPanel";
 import { PrepareDiscussion } from "./PrepareDiscussion";
-import { MemberAvatars, patchDetail, PhaseTag, PrepCover, TypeTag, VerifyTag, bytes, coEditHref, prepCall, prepFormHref, prepListHref, windowText } from "./prepare-common";
+import {
+  MemberAvatars,
+  patchDetail,
+  PhaseTag,
+  PrepCover,
+  TypeTag,
+  VerifyTag,
+  bytes,
+  coEditHref,
+  prepCall,
+  prepFormHref,
+  prepListHref,
+  windowText,
+} from "./prepare-common";
 
 export function PrepareDetailPage() {
   const [params] = useSearchParams();
@@ -65,9 +78,23 @@ export function PrepareDetailPage() {
     const code = e instanceof ApiError ? e.code : 0;
     body =
       code === 403 && !token ? (
-        <Result status="403" title="请登录后查看" subTitle="该集体备课未公开，登录后即可查看。" extra={<Button type="primary" onClick={() => navigate("/login")}>去登录</Button>} data-testid="prep-need-login" />
+        <Result
+          status="403"
+          title="请登录后查看"
+          subTitle="该集体备课未公开，登录后即可查看。"
+          extra={
+            <Button type="primary" onClick={() => navigate("/login")}>
+              去登录
+            </Button>
+          }
+          data-testid="prep-need-login"
+        />
       ) : (
-        <Result status={code === 403 ? "403" : code === 404 ? "404" : "warning"} title={(e instanceof ApiError && e.message) || "集体备课不存在或已删除"} data-testid="prep-refused" />
+        <Result
+          status={code === 403 ? "403" : code === 404 ? "404" : "warning"}
+          title={(e instanceof ApiError && e.message) || "集体备课不存在或已删除"}
+          data-testid="prep-refused"
+        />
       );
   } else body = <Detail d={q.data} />;
   return (
@@ -192,7 +219,14 @@ function Detail({ d }: { d: PreparationDetail }) {
             </div>
             <div className="yk-prep-actions" data-testid="prep-actions">
               {loggedIn ? (
-                <Button icon={d.liked ? <LikeFilled /> : <LikeOutlined />} type={d.liked ? "primary" : "default"} ghost={d.liked} loading={likeBusy} onClick={() => void like()} data-testid="prep-like">
+                <Button
+                  icon={d.liked ? <LikeFilled /> : <LikeOutlined />}
+                  type={d.liked ? "primary" : "default"}
+                  ghost={d.liked}
+                  loading={likeBusy}
+                  onClick={() => void like()}
+                  data-testid="prep-like"
+                >
                   {d.liked ? "已赞" : "点赞"} <span data-testid="prep-like-count">{d.like_count}</span>
                 </Button>
               ) : (
@@ -201,7 +235,11 @@ function Detail({ d }: { d: PreparationDetail }) {
                 </Tag>
               )}
               {loggedIn ? (
-                <Button icon={d.collected ? <StarFilled style={{ color: "#faad14" }} /> : <StarOutlined />} onClick={() => void collect()} data-testid="prep-collect">
+                <Button
+                  icon={d.collected ? <StarFilled style={{ color: "#faad14" }} /> : <StarOutlined />}
+                  onClick={() => void collect()}
+                  data-testid="prep-collect"
+                >
                   {d.collected ? "已收藏" : "收藏"}
                 </Button>
               ) : null}
@@ -221,7 +259,12 @@ function Detail({ d }: { d: PreparationDetail }) {
                 </Button>
               ) : null}
               {p.can_verify && d.verify_status !== 1 ? (
-                <Popconfirm title="确定审核通过吗？" okText="通过" cancelText="取消" onConfirm={() => act(CALLS.preparationVerify, { id: d.id, verify_status: 1 }, "已通过")}>
+                <Popconfirm
+                  title="确定审核通过吗？"
+                  okText="通过"
+                  cancelText="取消"
+                  onConfirm={() => act(CALLS.preparationVerify, { id: d.id, verify_status: 1 }, "已通过")}
+                >
                   <Button data-testid="prep-approve">审核通过</Button>
                 </Popconfirm>
               ) : null}
@@ -238,12 +281,24 @@ function Detail({ d }: { d: PreparationDetail }) {
               ) : null}
               {p.can_manage ? (
                 <span className="yk-muted" style={{ fontSize: 13 }}>
-                  展示 <Switch size="small" checked={d.is_display === 1} onChange={(v) => void act(CALLS.preparationIsDisplay, { id: d.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")} data-testid="prep-display" />
+                  展示{" "}
+                  <Switch
+                    size="small"
+                    checked={d.is_display === 1}
+                    onChange={(v) => void act(CALLS.preparationIsDisplay, { id: d.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")}
+                    data-testid="prep-display"
+                  />
                 </span>
               ) : null}
               {p.can_recommend ? (
                 <span className="yk-muted" style={{ fontSize: 13 }}>
-                  推荐 <Switch size="small" checked={d.is_recommend === 1} onChange={(v) => void act(CALLS.preparationIsRecommend, { id: d.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")} data-testid="prep-recommend" />
+                  推荐{" "}
+                  <Switch
+                    size="small"
+                    checked={d.is_recommend === 1}
+                    onChange={(v) => void act(CALLS.preparationIsRecommend, { id: d.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")}
+                    data-testid="prep-recommend"
+                  />
                 </span>
               ) : null}
             </div>
@@ -257,7 +312,11 @@ function Detail({ d }: { d: PreparationDetail }) {
           onChange={setTab}
           items={[
             { key: "plans", label: <span data-testid="prep-tab-plans">教案（{d.plan_count}）</span>, children: <Plans d={d} /> },
-            { key: "discuss", label: <span data-testid="prep-tab-discuss">研讨（{d.discuss_count}）</span>, children: <PrepareDiscussion preparationId={d.id} canDiscuss={p.can_discuss} /> },
+            {
+              key: "discuss",
+              label: <span data-testid="prep-tab-discuss">研讨（{d.discuss_count}）</span>,
+              children: <PrepareDiscussion preparationId={d.id} canDiscuss={p.can_discuss} />,
+            },
             { key: "files", label: <span data-testid="prep-tab-files">备课文件（{d.fileArr.length}）</span>, children: <Files d={d} /> },
             {
               key: "ai",
@@ -327,7 +386,8 @@ function Plans({ d }: { d: PreparationDetail }) {
     }
   };
   if (list.isLoading) return <Spin style={{ display: "block", margin: "32px auto" }} />;
-  if (list.error) return token ? <EmptyState text={(list.error instanceof ApiError && list.error.message) || "教案加载失败"} /> : <LoginHint text="登录后查看教案" />;
+  if (list.error)
+    return token ? <EmptyState text={(list.error instanceof ApiError && list.error.message) || "教案加载失败"} /> : <LoginHint text="登录后查看教案" />;
   return (
     <div data-testid="prep-plans">
       <div style={{ display: "flex", gap: 8, marginBottom: 8, alignItems: "center" }}>
@@ -359,7 +419,11 @@ function Plans({ d }: { d: PreparationDetail }) {
                   <Link to={coEditHref(d.id, x.id)} data-testid="prep-plan-link">
                     {x.title}
                   </Link>
-                  {x.main === 1 ? <Tag color="green" style={{ marginLeft: 8 }}>主教案</Tag> : null}
+                  {x.main === 1 ? (
+                    <Tag color="green" style={{ marginLeft: 8 }}>
+                      主教案
+                    </Tag>
+                  ) : null}
                   {x.editors > 0 ? <Tag color="processing">{x.editors} 人正在编辑</Tag> : null}
                   <div className="yk-muted" style={{ fontSize: 12 }}>
                     {x.updated_by_name || x.created_by_name} 更新于 {x.updated_at.slice(0, 16)} · {x.text_length} 字 · {x.version_count} 个版本
@@ -431,7 +495,17 @@ function Files({ d }: { d: PreparationDetail }) {
         loading={q.isFetching}
         dataSource={q.data?.list ?? []}
         locale={{ emptyText: <EmptyState compact /> }}
-        pagination={(q.data?.total ?? 0) > paging.limit ? { current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, onChange: (page, limit) => setPaging({ page, limit }), showTotal: (t) => `共 ${t} 条` } : false}
+        pagination={
+          (q.data?.total ?? 0) > paging.limit
+            ? {
+                current: paging.page,
+                pageSize: paging.limit,
+                total: q.data?.total ?? 0,
+                onChange: (page, limit) => setPaging({ page, limit }),
+                showTotal: (t) => `共 ${t} 条`,
+              }
+            : false
+        }
         columns={[
           { title: "文件名称", dataIndex: "file_name", ellipsis: true },
           { title: "类别", dataIndex: "type_name", width: 100, render: (v: string) => <Tag>{v}</Tag> },

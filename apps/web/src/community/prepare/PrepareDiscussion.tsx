@@ -7,7 +7,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { DiscussionPanel } from "../discuss/DiscussionPanel";
 import { patchDetail } from "./prepare-common";
 
-export function PrepareDiscussion({ preparationId, canDiscuss, docKey = "" }: { preparationId: number; canDiscuss: boolean; /** The lesson plan discussed beside (wps_file_key). */ docKey?: string }) {
+export function PrepareDiscussion({
+  preparationId,
+  canDiscuss,
+  docKey = "",
+}: {
+  preparationId: number;
+  canDiscuss: boolean /** The lesson plan discussed beside (wps_file_key). */;
+  docKey?: string;
+}) {
   const qc = useQueryClient();
   return (
     <div data-testid="prep-discussion">

@@ -61,7 +61,24 @@ const EMPTY_BINDING: TextbookBinding = { editon_id: 0, bookId: 0, book_catalog_i
 
 function coverRecord(url: string): FileRecord[] {
   if (!url) return [];
-  return [{ id: 0, file_path: url, file_name: "封面", file_type: "", type: "image", size: 0, mime: "", module: "image", account_id: 0, duration: null, codec: null, sha256: "", is_public: true, create_time: "" }];
+  return [
+    {
+      id: 0,
+      file_path: url,
+      file_name: "封面",
+      file_type: "",
+      type: "image",
+      size: 0,
+      mime: "",
+      module: "image",
+      account_id: 0,
+      duration: null,
+      codec: null,
+      sha256: "",
+      is_public: true,
+      create_time: "",
+    },
+  ];
 }
 
 export function PrepareFormPage() {
@@ -77,11 +94,17 @@ export function PrepareFormPage() {
     queryFn: () => call<PreparationDetail>(CALLS.preparationDetail, { id }),
   });
   let body;
-  if (!session.token) body = <Card><LoginHint text="登录后发起集体备课" /></Card>;
+  if (!session.token)
+    body = (
+      <Card>
+        <LoginHint text="登录后发起集体备课" />
+      </Card>
+    );
   else if (id > 0 && detail.isLoading) body = <Spin style={{ display: "block", margin: "80px auto" }} />;
   else if (id > 0 && !detail.data) body = <Result status="warning" title="集体备课不存在或已删除" />;
   else if (detail.data && !detail.data.power.can_manage) body = <Result status="403" title="只有主备人或管理员可以编辑" />;
-  else body = <PrepareForm key={detail.data?.id ?? `new-${communityId}`} editing={detail.data ?? null} communityId={detail.data?.community_id ?? communityId} />;
+  else
+    body = <PrepareForm key={detail.data?.id ?? `new-${communityId}`} editing={detail.data ?? null} communityId={detail.data?.community_id ?? communityId} />;
   return (
     <div className="yk-page" data-testid="PrepareFormPage" style={{ maxWidth: 1000, margin: "0 auto" }}>
       {body}
@@ -97,7 +120,14 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
   const [cover, setCover] = useState<FileRecord[]>(coverRecord(editing?.cover_url ?? ""));
   const [binding, setBinding] = useState<TextbookBinding>(
     editing
-      ? { editon_id: editing.editon_id, bookId: editing.bookId, book_catalog_id: editing.book_catalog_id, catalogCode: editing.catalogCode, catalogCodeIds: editing.catalogCodeIds, njy_structure: editing.njy_structure }
+      ? {
+          editon_id: editing.editon_id,
+          bookId: editing.bookId,
+          book_catalog_id: editing.book_catalog_id,
+          catalogCode: editing.catalogCode,
+          catalogCodeIds: editing.catalogCodeIds,
+          njy_structure: editing.njy_structure,
+        }
       : EMPTY_BINDING,
   );
   const [files, setFiles] = useState<FormFile[]>(
@@ -132,7 +162,8 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
     const self = editing?.account_id ?? session.account_id;
     const opts = pool.filter((m) => m.account_id !== self).map((m) => ({ value: m.account_id, label: m.realname }));
     // Participants kept from the preparation who are not in the pool any more stay choosable.
-    for (const m of editing?.members ?? []) if (m.account_id !== self && !opts.some((o) => o.value === m.account_id)) opts.push({ value: m.account_id, label: m.realname });
+    for (const m of editing?.members ?? [])
+      if (m.account_id !== self && !opts.some((o) => o.value === m.account_id)) opts.push({ value: m.account_id, label: m.realname });
     return opts;
   }, [chosenCommunity, community, identity.data, editing, session.account_id]);
   const periodName = periods.data?.list.find((p) => p.id === periodId)?.name;
@@ -212,14 +243,23 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
   const communityOptions = [
     ...communities.map((c) => ({ value: c.id, label: `${c.name}（${c.level_name}）` })),
     // A preparation's own community stays shown even when the caller may no longer post there.
-    ...(editing && editing.community_id && !communities.some((c) => c.id === editing.community_id) ? [{ value: editing.community_id, label: editing.community_name }] : []),
+    ...(editing && editing.community_id && !communities.some((c) => c.id === editing.community_id)
+      ? [{ value: editing.community_id, label: editing.community_name }]
+      : []),
     { value: 0, label: `不属于社区（${identity.data?.school_name || "本校"}）` },
   ];
 
   return (
     <Card title={editing ? "编辑集体备课" : "发起集体备课"} data-testid="prep-form">
       <Form form={form} layout="horizontal" labelCol={{ flex: "110px" }} wrapperCol={{ flex: 1 }} onFinish={() => void submit()} requiredMark>
-        <Form.Item label="备课主题" name="theme" rules={[{ required: true, whitespace: true, message: "请输入备课主题" }, { max: 100, message: "备课主题不能超过 100 个字符" }]}>
+        <Form.Item
+          label="备课主题"
+          name="theme"
+          rules={[
+            { required: true, whitespace: true, message: "请输入备课主题" },
+            { max: 100, message: "备课主题不能超过 100 个字符" },
+          ]}
+        >
           <Input placeholder="例如：七年级上册 第一章 有理数 集体备课" maxLength={100} showCount data-testid="prep-form-theme" />
         </Form.Item>
         <Form.Item label="所属社区" name="community_id" rules={[{ required: true, message: "请选择所属社区" }]}>
@@ -231,7 +271,9 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
             style={{ maxWidth: 420 }}
           />
         </Form.Item>
-        {community?.needs_verify ? <Alert type="info" showIcon style={{ marginBottom: 16, marginLeft: 110 }} message="在该社区发起的集体备课需管理员审核通过后才对他人展示。" /> : null}
+        {community?.needs_verify ? (
+          <Alert type="info" showIcon style={{ marginBottom: 16, marginLeft: 110 }} message="在该社区发起的集体备课需管理员审核通过后才对他人展示。" />
+        ) : null}
         <Form.Item label="备课类型" name="type">
           <Radio.Group options={Object.entries(PREPARATION_TYPES).map(([k, label]) => ({ value: Number(k), label }))} data-testid="prep-form-type" />
         </Form.Item>
@@ -239,7 +281,12 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
           <Radio.Group options={Object.entries(PREPARATION_OPEN_MODELS).map(([k, label]) => ({ value: Number(k), label }))} data-testid="prep-form-open" />
         </Form.Item>
         <Form.Item label="备课时间" name="window" rules={[{ required: true, message: "请选择备课时间" }]}>
-          <DatePicker.RangePicker showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" placeholder={["开始时间", "结束时间"]} data-testid="prep-form-window" />
+          <DatePicker.RangePicker
+            showTime={{ format: "HH:mm" }}
+            format="YYYY-MM-DD HH:mm"
+            placeholder={["开始时间", "结束时间"]}
+            data-testid="prep-form-window"
+          />
         </Form.Item>
         <Form.Item label="参与人" name="accountIds" extra="主备人（发起人）自动参与；集体备课的参与人可共同编辑教案。">
           <Select
@@ -266,10 +313,23 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
               />
             </Form.Item>
             <Form.Item name="subject_id" noStyle>
-              <Select allowClear placeholder={periodId ? "学科" : "请先选择学段"} disabled={!periodId} style={{ width: 140 }} options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))} data-testid="prep-form-subject" />
+              <Select
+                allowClear
+                placeholder={periodId ? "学科" : "请先选择学段"}
+                disabled={!periodId}
+                style={{ width: 140 }}
+                options={(subjects.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                data-testid="prep-form-subject"
+              />
             </Form.Item>
             <Form.Item name="grade_name" noStyle>
-              <Select allowClear placeholder="年级" style={{ width: 120 }} options={gradeNamesFor(periodName).map((g) => ({ value: g, label: g }))} data-testid="prep-form-grade" />
+              <Select
+                allowClear
+                placeholder="年级"
+                style={{ width: 120 }}
+                options={gradeNamesFor(periodName).map((g) => ({ value: g, label: g }))}
+                data-testid="prep-form-grade"
+              />
             </Form.Item>
           </Space>
         </Form.Item>
@@ -285,13 +345,21 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
         <Form.Item label="备课文件">
           <div data-testid="prep-form-files">
             <Space wrap style={{ marginBottom: 8 }}>
-              <Select size="middle" style={{ width: 120 }} value={fileType} onChange={setFileType} options={Object.entries(PREPARATION_FILE_TYPES).map(([k, label]) => ({ value: Number(k), label }))} />
+              <Select
+                size="middle"
+                style={{ width: 120 }}
+                value={fileType}
+                onChange={setFileType}
+                options={Object.entries(PREPARATION_FILE_TYPES).map(([k, label]) => ({ value: Number(k), label }))}
+              />
               <FileUpload
                 kind="any"
                 value={[]}
                 showList={false}
                 buttonText="上传文件"
-                onSuccess={(rec) => setFiles((fs) => [...fs, { key: `new-${rec.id}`, file_id: rec.id, file_name: rec.file_name, size: rec.size, type: fileType }])}
+                onSuccess={(rec) =>
+                  setFiles((fs) => [...fs, { key: `new-${rec.id}`, file_id: rec.id, file_name: rec.file_name, size: rec.size, type: fileType }])
+                }
               />
             </Space>
             {files.length === 0 ? (
@@ -301,7 +369,12 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
             ) : (
               <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
                 {files.map((f) => (
-                  <FileLine key={f.key} f={f} onType={(t) => setFiles(files.map((x) => (x.key === f.key ? { ...x, type: t } : x)))} onRemove={() => setFiles(files.filter((x) => x.key !== f.key))} />
+                  <FileLine
+                    key={f.key}
+                    f={f}
+                    onType={(t) => setFiles(files.map((x) => (x.key === f.key ? { ...x, type: t } : x)))}
+                    onRemove={() => setFiles(files.filter((x) => x.key !== f.key))}
+                  />
                 ))}
               </ul>
             )}
@@ -328,7 +401,13 @@ function FileLine({ f, onType, onRemove }: { f: FormFile; onType: (t: number) =>
       <span className="yk-muted" style={{ fontSize: 12 }}>
         {bytes(f.size)}
       </span>
-      <Select size="small" style={{ width: 110 }} value={f.type} onChange={onType} options={Object.entries(PREPARATION_FILE_TYPES).map(([k, label]) => ({ value: Number(k), label }))} />
+      <Select
+        size="small"
+        style={{ width: 110 }}
+        value={f.type}
+        onChange={onType}
+        options={Object.entries(PREPARATION_FILE_TYPES).map(([k, label]) => ({ value: Number(k), label }))}
+      />
       <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={onRemove} aria-label="移除" />
     </li>
   );

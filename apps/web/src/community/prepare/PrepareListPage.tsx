@@ -9,7 +9,15 @@
  */
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, PREPARATION_PHASES, PREPARATION_VERIFY_STATUS, type Page, type PreparationDetail, type PreparationRow, type PreparationStatistics } from "@yanke/protocol";
+import {
+  CALLS,
+  PREPARATION_PHASES,
+  PREPARATION_VERIFY_STATUS,
+  type Page,
+  type PreparationDetail,
+  type PreparationRow,
+  type PreparationStatistics,
+} from "@yanke/protocol";
 import { Button, Card, Input, Select, Spin, Tabs } from "antd";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -80,7 +88,14 @@ function PrepGrid({ communityId, filters, manage }: { communityId: number; filte
         ))}
       </div>
       <CardPager total={q.data?.total ?? 0} page={page} limit={paging.limit} onChange={(p, l) => setPaging({ page: p, limit: l, key })} />
-      <RejectDialog rejecting={rejecting} title={rejecting?.theme ?? ""} prefix="prep" verifyCall={PREP_MODERATION.verify} act={act} onClose={() => setRejecting(null)} />
+      <RejectDialog
+        rejecting={rejecting}
+        title={rejecting?.theme ?? ""}
+        prefix="prep"
+        verifyCall={PREP_MODERATION.verify}
+        act={act}
+        onClose={() => setRejecting(null)}
+      />
     </>
   );
 }
@@ -88,13 +103,51 @@ function PrepGrid({ communityId, filters, manage }: { communityId: number; filte
 const PHASE_OPTIONS = Object.entries(PREPARATION_PHASES).map(([value, label]) => ({ value, label }));
 
 /** The filter bar: keyword (searched on Enter / the button), subject, phase and, for managers, verify status. */
-function FilterBar({ value, onChange, subjects, manage, extra }: { value: Filters; onChange: (f: Filters) => void; subjects?: { value: number; label: string }[]; manage?: boolean; extra?: ReactNode }) {
+function FilterBar({
+  value,
+  onChange,
+  subjects,
+  manage,
+  extra,
+}: {
+  value: Filters;
+  onChange: (f: Filters) => void;
+  subjects?: { value: number; label: string }[];
+  manage?: boolean;
+  extra?: ReactNode;
+}) {
   const [theme, setTheme] = useState(value.theme);
   return (
     <div className="yk-prep-toolbar" data-testid="prep-filters">
-      <Input.Search allowClear placeholder="备课主题" style={{ width: 240 }} value={theme} onChange={(e) => setTheme(e.target.value)} onSearch={(v) => onChange({ ...value, theme: v.trim() })} data-testid="prep-filter-theme" />
-      {subjects ? <Select allowClear placeholder="学科" style={{ width: 140 }} value={value.subject_id} onChange={(v?: number) => onChange({ ...value, subject_id: v })} options={subjects} data-testid="prep-filter-subject" /> : null}
-      <Select allowClear placeholder="阶段" style={{ width: 120 }} value={value.phase} onChange={(v?: string) => onChange({ ...value, phase: v })} options={PHASE_OPTIONS} data-testid="prep-filter-phase" />
+      <Input.Search
+        allowClear
+        placeholder="备课主题"
+        style={{ width: 240 }}
+        value={theme}
+        onChange={(e) => setTheme(e.target.value)}
+        onSearch={(v) => onChange({ ...value, theme: v.trim() })}
+        data-testid="prep-filter-theme"
+      />
+      {subjects ? (
+        <Select
+          allowClear
+          placeholder="学科"
+          style={{ width: 140 }}
+          value={value.subject_id}
+          onChange={(v?: number) => onChange({ ...value, subject_id: v })}
+          options={subjects}
+          data-testid="prep-filter-subject"
+        />
+      ) : null}
+      <Select
+        allowClear
+        placeholder="阶段"
+        style={{ width: 120 }}
+        value={value.phase}
+        onChange={(v?: string) => onChange({ ...value, phase: v })}
+        options={PHASE_OPTIONS}
+        data-testid="prep-filter-phase"
+      />
       {manage ? (
         <Select
           allowClear
@@ -172,7 +225,11 @@ function CommunityPrepare({ communityId }: { communityId: number }) {
                   </>
                 ),
               },
-              { key: "stats", label: <span data-testid="prep-tab-stats">备课统计</span>, children: tab === "stats" ? <PrepareStats communityId={communityId} /> : null },
+              {
+                key: "stats",
+                label: <span data-testid="prep-tab-stats">备课统计</span>,
+                children: tab === "stats" ? <PrepareStats communityId={communityId} /> : null,
+              },
             ]}
           />
         )}
@@ -185,7 +242,9 @@ export function BlogPreparePage() {
   const communityId = useBlogCommunityId();
   return (
     <div className="yk-page yk-blog" data-testid="BlogPreparePage">
-      <BlogFrame communityId={communityId}>{(info) => <BlogPrepare communityId={info.id} header={<BlogSpaceHeader info={info} active="prepare" />} />}</BlogFrame>
+      <BlogFrame communityId={communityId}>
+        {(info) => <BlogPrepare communityId={info.id} header={<BlogSpaceHeader info={info} active="prepare" />} />}
+      </BlogFrame>
     </div>
   );
 }
@@ -202,4 +261,3 @@ function BlogPrepare({ communityId, header }: { communityId: number; header: Rea
     </>
   );
 }
-

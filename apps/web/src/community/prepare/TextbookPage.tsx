@@ -107,9 +107,30 @@ export function TextbookPage() {
             data-testid="textbook-edition"
           />
           <div className="yk-tb-filters">
-            <Select allowClear placeholder="学段" value={filter.period} onChange={(v?: string) => setFilter({ ...filter, period: v })} options={options.periods.map((v) => ({ value: v, label: v }))} data-testid="textbook-filter-period" />
-            <Select allowClear placeholder="学科" value={filter.subject} onChange={(v?: string) => setFilter({ ...filter, subject: v })} options={options.subjects.map((v) => ({ value: v, label: v }))} data-testid="textbook-filter-subject" />
-            <Select allowClear placeholder="年级" value={filter.grade} onChange={(v?: string) => setFilter({ ...filter, grade: v })} options={options.grades.map((v) => ({ value: v, label: v }))} data-testid="textbook-filter-grade" />
+            <Select
+              allowClear
+              placeholder="学段"
+              value={filter.period}
+              onChange={(v?: string) => setFilter({ ...filter, period: v })}
+              options={options.periods.map((v) => ({ value: v, label: v }))}
+              data-testid="textbook-filter-period"
+            />
+            <Select
+              allowClear
+              placeholder="学科"
+              value={filter.subject}
+              onChange={(v?: string) => setFilter({ ...filter, subject: v })}
+              options={options.subjects.map((v) => ({ value: v, label: v }))}
+              data-testid="textbook-filter-subject"
+            />
+            <Select
+              allowClear
+              placeholder="年级"
+              value={filter.grade}
+              onChange={(v?: string) => setFilter({ ...filter, grade: v })}
+              options={options.grades.map((v) => ({ value: v, label: v }))}
+              data-testid="textbook-filter-grade"
+            />
           </div>
           <Spin spinning={books.isFetching}>
             <div className="yk-tb-books" data-testid="textbook-books">
@@ -156,7 +177,15 @@ export function TextbookPage() {
 
 function BookCard({ b, active, onClick }: { b: TextbookBookRow; active: boolean; onClick: () => void }) {
   return (
-    <div className={`yk-tb-book${active ? " active" : ""}`} onClick={onClick} role="button" tabIndex={0} data-testid="textbook-book" data-id={b.id} data-active={active ? "1" : "0"}>
+    <div
+      className={`yk-tb-book${active ? " active" : ""}`}
+      onClick={onClick}
+      role="button"
+      tabIndex={0}
+      data-testid="textbook-book"
+      data-id={b.id}
+      data-active={active ? "1" : "0"}
+    >
       <div className="yk-tb-book-cover">{b.cover_url ? <img src={b.cover_url} alt="" /> : (b.subject_name || b.name).slice(0, 1)}</div>
       <div style={{ minWidth: 0 }}>
         <div className="yk-tb-book-name" title={b.name}>
@@ -233,7 +262,9 @@ function NodePanel({ editionName, book, path }: { editionName: string; book?: Te
         items={[
           { key: "all", label: <span data-testid="textbook-tab-all">{node ? "本节资源" : "全册资源"}</span> },
           { key: "mine", label: <span data-testid="textbook-tab-mine">我的上传</span> },
-          ...(showChecking ? [{ key: "checking", label: <span data-testid="textbook-tab-checking">待审核{pendingTotal > 0 ? `（${pendingTotal}）` : ""}</span> }] : []),
+          ...(showChecking
+            ? [{ key: "checking", label: <span data-testid="textbook-tab-checking">待审核{pendingTotal > 0 ? `（${pendingTotal}）` : ""}</span> }]
+            : []),
           { key: "xkw", label: <span data-testid="textbook-tab-xkw">学科网资源</span> },
         ]}
       />
@@ -334,7 +365,9 @@ function ResourceTable({ scope, showWhere = false, empty }: { scope: Record<stri
                 </Space>
                 <div className="yk-tb-res-meta">
                   {showWhere || r.catalog_name ? <span>{showWhere ? r.njy_structure || r.catalog_name : `目录：${r.catalog_name}`}</span> : null}
-                  <span>上传：{r.account_name} {r.created_at.slice(0, 16)}</span>
+                  <span>
+                    上传：{r.account_name} {r.created_at.slice(0, 16)}
+                  </span>
                   {r.community_name ? <span>社区：{r.community_name}</span> : null}
                   {r.activity_name ? <span>活动：{r.activity_name}</span> : null}
                   {r.status === 2 && r.check_reason ? <span style={{ color: "#cf1322" }}>未通过原因：{r.check_reason}</span> : null}
@@ -362,7 +395,14 @@ function ResourceTable({ scope, showWhere = false, empty }: { scope: Record<stri
                   <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview(r)} disabled={!r.file_id} />
                 </Tooltip>
                 <Tooltip title="下载">
-                  <Button type="link" size="small" icon={<DownloadOutlined />} href={r.file_url ? downloadUrl(r.file_url) : undefined} target="_blank" disabled={!r.file_url} />
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    href={r.file_url ? downloadUrl(r.file_url) : undefined}
+                    target="_blank"
+                    disabled={!r.file_url}
+                  />
                 </Tooltip>
                 {r.can_edit ? (
                   <Tooltip title="编辑">
@@ -377,7 +417,14 @@ function ResourceTable({ scope, showWhere = false, empty }: { scope: Record<stri
                   </Popconfirm>
                 ) : null}
                 {r.can_check && r.status !== 1 ? (
-                  <Button type="link" size="small" icon={<CheckOutlined />} loading={check.isPending} onClick={() => check.mutate({ id: r.id, status: 1 })} data-testid="textbook-resource-approve">
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<CheckOutlined />}
+                    loading={check.isPending}
+                    onClick={() => check.mutate({ id: r.id, status: 1 })}
+                    data-testid="textbook-resource-approve"
+                  >
                     通过
                   </Button>
                 ) : null}
@@ -393,7 +440,14 @@ function ResourceTable({ scope, showWhere = false, empty }: { scope: Record<stri
       />
       <FilePreview open={preview !== null} fileId={preview?.file_id ?? null} title={preview?.file_name} onClose={() => setPreview(null)} />
       {editing ? <ResourceDialog editing={editing} onClose={() => setEditing(null)} /> : null}
-      {rejecting ? <RejectDialog row={rejecting} pending={check.isPending} onOk={(reason) => check.mutate({ id: rejecting.id, status: 2, reason })} onClose={() => setRejecting(null)} /> : null}
+      {rejecting ? (
+        <RejectDialog
+          row={rejecting}
+          pending={check.isPending}
+          onOk={(reason) => check.mutate({ id: rejecting.id, status: 2, reason })}
+          onClose={() => setRejecting(null)}
+        />
+      ) : null}
     </>
   );
 }
@@ -414,7 +468,15 @@ function RejectDialog({ row, pending, onOk, onClose }: { row: TextbookResourceRo
         onOk(reason.trim());
       }}
     >
-      <Input.TextArea rows={3} maxLength={500} showCount value={reason} onChange={(e) => (setReason(e.target.value), setError(""))} placeholder="不通过的原因" data-testid="textbook-reject-reason" />
+      <Input.TextArea
+        rows={3}
+        maxLength={500}
+        showCount
+        value={reason}
+        onChange={(e) => (setReason(e.target.value), setError(""))}
+        placeholder="不通过的原因"
+        data-testid="textbook-reject-reason"
+      />
       {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
     </Modal>
   );
@@ -430,7 +492,17 @@ interface ResourceForm {
 }
 
 /** Upload a resource to a node (c376), or edit one (c377; a new file replaces the old one). */
-function ResourceDialog({ node, structure, editing, onClose }: { node?: TextbookCatalogNode; structure?: string; editing?: TextbookResourceRow; onClose: () => void }) {
+function ResourceDialog({
+  node,
+  structure,
+  editing,
+  onClose,
+}: {
+  node?: TextbookCatalogNode;
+  structure?: string;
+  editing?: TextbookResourceRow;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   const session = useSession();
   const refresh = useRefreshResources();
@@ -487,15 +559,34 @@ function ResourceDialog({ node, structure, editing, onClose }: { node?: Textbook
           layout="horizontal"
           labelCol={{ span: 5 }}
           wrapperCol={{ span: 18 }}
-          initialValues={editing ? { resource_type: editing.resource_type, file_name: editing.file_name, author: editing.author, introduction: editing.introduction, files: [] } : { resource_type: 1, author: session.realname, files: [] }}
+          initialValues={
+            editing
+              ? { resource_type: editing.resource_type, file_name: editing.file_name, author: editing.author, introduction: editing.introduction, files: [] }
+              : { resource_type: 1, author: session.realname, files: [] }
+          }
         >
           <Form.Item name="resource_type" label="资源类型" rules={[{ required: true, message: "请选择资源类型" }]}>
             <Select options={TYPE_OPTIONS} data-testid="textbook-resource-type" />
           </Form.Item>
-          <Form.Item name="files" label="资源文件" required={!editing} rules={editing ? [] : [{ validator: (_r, v: FileRecord[] | undefined) => (v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error("请上传资源文件"))) }]} extra={editing ? "不上传则保留原文件" : undefined}>
+          <Form.Item
+            name="files"
+            label="资源文件"
+            required={!editing}
+            rules={
+              editing
+                ? []
+                : [{ validator: (_r, v: FileRecord[] | undefined) => (v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error("请上传资源文件"))) }]
+            }
+            extra={editing ? "不上传则保留原文件" : undefined}
+          >
             <FileUpload kind="any" max={1} buttonText={editing ? "更换文件" : "选择文件"} />
           </Form.Item>
-          <Form.Item name="file_name" label="资源名称" rules={[{ max: 100, message: "资源名称不能超过 100 个字符" }]} extra={editing ? undefined : "不填则使用文件名"}>
+          <Form.Item
+            name="file_name"
+            label="资源名称"
+            rules={[{ max: 100, message: "资源名称不能超过 100 个字符" }]}
+            extra={editing ? undefined : "不填则使用文件名"}
+          >
             <Input placeholder="资源名称" maxLength={100} data-testid="textbook-resource-name-input" />
           </Form.Item>
           <Form.Item name="author" label="作者" rules={[{ max: 50, message: "作者不能超过 50 个字符" }]}>
@@ -503,7 +594,13 @@ function ResourceDialog({ node, structure, editing, onClose }: { node?: Textbook
           </Form.Item>
           {!editing ? (
             <Form.Item name="community_id" label="所属社区" extra="可选：资源同时归入该社区">
-              <Select allowClear placeholder="不归入社区" loading={communities.isLoading} options={(communities.data ?? []).map((c) => ({ value: c.id, label: c.name }))} data-testid="textbook-resource-community" />
+              <Select
+                allowClear
+                placeholder="不归入社区"
+                loading={communities.isLoading}
+                options={(communities.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                data-testid="textbook-resource-community"
+              />
             </Form.Item>
           ) : null}
           <Form.Item name="introduction" label="资源简介" rules={[{ max: 2000, message: "资源简介不能超过 2000 个字符" }]}>
@@ -521,7 +618,8 @@ function XkwDocs({ bookId, catalogId }: { bookId: number; catalogId?: number }) 
   const q = useQuery({
     queryKey: ["textbook", "xkw", bookId, catalogId, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => call<XkwDocAnswer>(CALLS.getXkwDoc, { page: paging.page, pagesize: paging.limit, textbookid: bookId, ...(catalogId ? { catalogid: catalogId } : {}) }),
+    queryFn: () =>
+      call<XkwDocAnswer>(CALLS.getXkwDoc, { page: paging.page, pagesize: paging.limit, textbookid: bookId, ...(catalogId ? { catalogid: catalogId } : {}) }),
   });
   const d = q.data;
   return (

@@ -12,7 +12,17 @@ import { catalogTreeData, useBooks, useCatalog, useEditions } from "./textbook-c
 export type { TextbookBinding } from "./TextbookTree";
 export { EMPTY_BINDING } from "./TextbookTree";
 
-export function TextbookPicker({ value, onChange, disabled = false, placeholder = "选择教材目录" }: { value?: TextbookBinding; onChange?: (v: TextbookBinding) => void; disabled?: boolean; placeholder?: string }) {
+export function TextbookPicker({
+  value,
+  onChange,
+  disabled = false,
+  placeholder = "选择教材目录",
+}: {
+  value?: TextbookBinding;
+  onChange?: (v: TextbookBinding) => void;
+  disabled?: boolean;
+  placeholder?: string;
+}) {
   const [open, setOpen] = useState(false);
   const bound = Boolean(value && (value.bookId || value.njy_structure));
   const extra = value && value.catalogCodeIds.length > 1 ? value.catalogCodeIds.length - 1 : 0;
@@ -27,7 +37,12 @@ export function TextbookPicker({ value, onChange, disabled = false, placeholder 
           prefix={<BookOutlined style={{ color: "#8a9690" }} />}
           suffix={
             bound && !disabled ? (
-              <CloseCircleFilled className="yk-tb-picker-clear" title="清除" data-testid="textbook-picker-clear" onClick={() => onChange?.({ ...EMPTY_BINDING })} />
+              <CloseCircleFilled
+                className="yk-tb-picker-clear"
+                title="清除"
+                data-testid="textbook-picker-clear"
+                onClick={() => onChange?.({ ...EMPTY_BINDING })}
+              />
             ) : (
               <span />
             )
@@ -65,7 +80,9 @@ function PickerDialog({ value, onCancel, onOk }: { value?: TextbookBinding; onCa
   const books = useBooks(editionId);
   const [bookId, setBookId] = useState<number | undefined>(value?.bookId || undefined);
   const catalog = useCatalog(bookId);
-  const [checked, setChecked] = useState<number[]>(value?.catalogCodeIds?.length ? value.catalogCodeIds : value?.book_catalog_id ? [value.book_catalog_id] : []);
+  const [checked, setChecked] = useState<number[]>(
+    value?.catalogCodeIds?.length ? value.catalogCodeIds : value?.book_catalog_id ? [value.book_catalog_id] : [],
+  );
 
   const editionList = editions.data ?? [];
   const bookList = books.data ?? [];
@@ -149,7 +166,11 @@ function PickerDialog({ value, onCancel, onOk }: { value?: TextbookBinding; onCa
         </div>
         <div className="yk-tb-picker-result" data-testid="textbook-picker-result">
           <Typography.Text type="secondary">已选：</Typography.Text>
-          {binding.njy_structure ? <Typography.Text strong>{binding.njy_structure}</Typography.Text> : <Typography.Text type="secondary">未选择</Typography.Text>}
+          {binding.njy_structure ? (
+            <Typography.Text strong>{binding.njy_structure}</Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">未选择</Typography.Text>
+          )}
           {checked.length > 0 ? (
             <div style={{ marginTop: 6 }}>
               {checked.map((id, i) => {

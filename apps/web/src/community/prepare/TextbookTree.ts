@@ -56,7 +56,12 @@ export function njyStructure(editionName: string, bookName: string, path: readon
  * The binding for the nodes picked, in the order given (the first one is book_catalog_id and gives catalogCode and
  * the path). Ids not in the tree are dropped; no node left: the edition and book alone.
  */
-export function bindingFor(edition: { id: number; name: string } | undefined, book: { id: number; name: string } | undefined, tree: readonly TextbookCatalogNode[], ids: readonly number[]): TextbookBinding {
+export function bindingFor(
+  edition: { id: number; name: string } | undefined,
+  book: { id: number; name: string } | undefined,
+  tree: readonly TextbookCatalogNode[],
+  ids: readonly number[],
+): TextbookBinding {
   if (!edition || !book) return { ...EMPTY_BINDING, editon_id: edition?.id ?? 0, njy_structure: edition?.name ?? "" };
   const all = new Map(flattenTree(tree).map((n) => [n.id, n]));
   const picked = [...new Set(ids)].filter((id) => all.has(id));
@@ -89,7 +94,9 @@ export function bookFilterOptions(books: readonly TextbookBookRow[], f: BookFilt
 }
 
 export function filterBooks(books: readonly TextbookBookRow[], f: BookFilter): TextbookBookRow[] {
-  return books.filter((b) => (!f.period || b.period_name === f.period) && (!f.subject || b.subject_name === f.subject) && (!f.grade || b.grade_name === f.grade));
+  return books.filter(
+    (b) => (!f.period || b.period_name === f.period) && (!f.subject || b.subject_name === f.subject) && (!f.grade || b.grade_name === f.grade),
+  );
 }
 
 /** A book's one-line label: "初中 · 数学 · 七年级上册". */

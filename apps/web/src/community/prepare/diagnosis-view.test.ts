@@ -2,7 +2,14 @@ import type { DiagnosisSuggestion } from "@yanke/protocol";
 import { describe, expect, it } from "vitest";
 import { engineName, gaugeOption, impactText, isActive, percentText, radarOption, rankSuggestions, scoreColor } from "./diagnosis-view";
 
-const s = (level: DiagnosisSuggestion["level"], impact: number, message: string): DiagnosisSuggestion => ({ dimension: "structure", level, message, evidence: "", source: "rules", impact });
+const s = (level: DiagnosisSuggestion["level"], impact: number, message: string): DiagnosisSuggestion => ({
+  dimension: "structure",
+  level,
+  message,
+  evidence: "",
+  source: "rules",
+  impact,
+});
 
 describe("diagnosis panel helpers", () => {
   it("ranks suggestions by impact, then level, else keeps the order", () => {
@@ -27,8 +34,14 @@ describe("diagnosis panel helpers", () => {
     expect(scoreColor(90)).not.toBe(scoreColor(50));
     const g = gaugeOption(82.4, "良好");
     expect(g.series[0]!.data).toEqual([{ value: 82, name: "良好" }]);
-    const r = radarOption([{ dimension: "structure", name: "结构完整性", score: 80.2, weight: 30, scored: true, summary: "" }, { dimension: "time", name: "", score: 50, weight: 15, scored: true, summary: "" }]);
-    expect(r.radar.indicator).toEqual([{ name: "结构完整性", max: 100 }, { name: "时间分配", max: 100 }]);
+    const r = radarOption([
+      { dimension: "structure", name: "结构完整性", score: 80.2, weight: 30, scored: true, summary: "" },
+      { dimension: "time", name: "", score: 50, weight: 15, scored: true, summary: "" },
+    ]);
+    expect(r.radar.indicator).toEqual([
+      { name: "结构完整性", max: 100 },
+      { name: "时间分配", max: 100 },
+    ]);
     expect(r.series[0]!.data[0]!.value).toEqual([80, 50]);
   });
 });

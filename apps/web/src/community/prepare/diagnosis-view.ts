@@ -2,7 +2,15 @@
  * Pure helpers of the AI diagnosis panel (issue #8): colours and names of levels, grades and engines, whether a job
  * is still running, and the ECharts options of the score gauge and the dimension radar.
  */
-import { DIAGNOSIS_DIMENSIONS, DIAGNOSIS_LEVELS, type DiagnosisDimensionScore, type DiagnosisEngine, type DiagnosisJob, type DiagnosisLevel, type DiagnosisSuggestion } from "@yanke/protocol";
+import {
+  DIAGNOSIS_DIMENSIONS,
+  DIAGNOSIS_LEVELS,
+  type DiagnosisDimensionScore,
+  type DiagnosisEngine,
+  type DiagnosisJob,
+  type DiagnosisLevel,
+  type DiagnosisSuggestion,
+} from "@yanke/protocol";
 
 export const LEVEL_COLORS: Record<DiagnosisLevel, string> = { error: "red", warning: "orange", info: "blue" };
 export const levelName = (l: DiagnosisLevel): string => DIAGNOSIS_LEVELS[l] ?? l;

@@ -4,7 +4,14 @@
  */
 import { EyeOutlined, LikeOutlined, MessageOutlined, TeamOutlined } from "@ant-design/icons";
 import type { QueryClient } from "@tanstack/react-query";
-import { avatarColor, PREPARATION_PHASES, PREPARATION_VERIFY_STATUS, type PreparationDetail, type PreparationMemberRow, type PreparationRow } from "@yanke/protocol";
+import {
+  avatarColor,
+  PREPARATION_PHASES,
+  PREPARATION_VERIFY_STATUS,
+  type PreparationDetail,
+  type PreparationMemberRow,
+  type PreparationRow,
+} from "@yanke/protocol";
 import { Avatar, Tag, Tooltip } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -25,7 +32,9 @@ export function prepCall<T>(path: string, payload: Record<string, unknown> = {})
  * not fetch the detail again — each fetch of c240 counts a view.
  */
 export function patchDetail(qc: QueryClient, id: number, patch: (d: PreparationDetail) => Partial<PreparationDetail>): void {
-  qc.setQueriesData<PreparationDetail>({ queryKey: ["prepare", "detail", id] }, (d) => (d && typeof d === "object" && "power" in d ? { ...d, ...patch(d) } : d));
+  qc.setQueriesData<PreparationDetail>({ queryKey: ["prepare", "detail", id] }, (d) =>
+    d && typeof d === "object" && "power" in d ? { ...d, ...patch(d) } : d,
+  );
 }
 
 const PHASE_COLORS: Record<string, string> = { upcoming: "blue", running: "green", ended: "default" };
@@ -52,10 +61,33 @@ export function TypeTag({ type, name }: { type: number; name: string }) {
 }
 
 /** The cover: the picture, or the theme's first character on the preparation's colour. */
-export function PrepCover({ id, theme, url, width, height, radius = 8 }: { id: number; theme: string; url: string; width?: number | string; height: number; radius?: number }) {
+export function PrepCover({
+  id,
+  theme,
+  url,
+  width,
+  height,
+  radius = 8,
+}: {
+  id: number;
+  theme: string;
+  url: string;
+  width?: number | string;
+  height: number;
+  radius?: number;
+}) {
   if (url) return <img className="yk-prep-cover" src={url} alt={theme} style={{ width: width ?? "100%", height, borderRadius: radius }} />;
   return (
-    <div className="yk-prep-cover yk-prep-cover-text" style={{ width: width ?? "100%", height, borderRadius: radius, background: `linear-gradient(135deg, ${avatarColor(id)} 0%, #2f8f76 100%)`, fontSize: Math.min(48, height * 0.36) }}>
+    <div
+      className="yk-prep-cover yk-prep-cover-text"
+      style={{
+        width: width ?? "100%",
+        height,
+        borderRadius: radius,
+        background: `linear-gradient(135deg, ${avatarColor(id)} 0%, #2f8f76 100%)`,
+        fontSize: Math.min(48, height * 0.36),
+      }}
+    >
       {(theme || "备").slice(0, 1)}
     </div>
   );

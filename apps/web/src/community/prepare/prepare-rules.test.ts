@@ -1,6 +1,17 @@
 import { DISCUSS_MESSAGES, type PreparationStatistics } from "@yanke/protocol";
 import { describe, expect, it } from "vitest";
-import { bytes, checkDiscussImage, checkDiscussMessage, checkWindow, coEditHref, gradeNamesFor, monthLabels, phaseSlices, prepFormHref, statusSlices } from "./prepare-rules";
+import {
+  bytes,
+  checkDiscussImage,
+  checkDiscussMessage,
+  checkWindow,
+  coEditHref,
+  gradeNamesFor,
+  monthLabels,
+  phaseSlices,
+  prepFormHref,
+  statusSlices,
+} from "./prepare-rules";
 
 const MB = 1024 * 1024;
 

@@ -13,7 +13,8 @@ export const prepFormHref = (o: { id?: number; communityId?: number }): string =
 export const coEditHref = (preparationId: number, docId?: number): string =>
   docId ? `/collectivePrepare/editDetail?id=${preparationId}&doc=${docId}` : `/collectivePrepare/editDetail?id=${preparationId}`;
 /** The community's preparation list. */
-export const prepListHref = (communityId: number): string => (communityId > 0 ? `/community/collectivePrepare?community_id=${communityId}` : "/community/collectivePrepare");
+export const prepListHref = (communityId: number): string =>
+  communityId > 0 ? `/community/collectivePrepare?community_id=${communityId}` : "/community/collectivePrepare";
 
 /** Discussion images: png, jpg, jpeg, at most 100 MB each (community.md §5). */
 export const DISCUSS_IMAGE_MAX_BYTES = 100 * 1024 * 1024;

@@ -37,7 +37,14 @@ function Activities({ communityId }: { communityId: number }) {
     queryKey: ["community", "activities", communityId, paging, filters],
     enabled: Boolean(power.data?.can_view),
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<ActivityRow>>(CALLS.activityList, { community_id: communityId, ...paging, keyword: filters.keyword || undefined, type: filters.type, phase: filters.phase }),
+    queryFn: () =>
+      api<Page<ActivityRow>>(CALLS.activityList, {
+        community_id: communityId,
+        ...paging,
+        keyword: filters.keyword || undefined,
+        type: filters.type,
+        phase: filters.phase,
+      }),
   });
   const remove = (a: ActivityRow) =>
     modal.confirm({
@@ -111,15 +118,45 @@ function Activities({ communityId }: { communityId: number }) {
   return (
     <div className="yk-page" data-testid="CommunityActivityPage">
       <SpaceHeader communityId={communityId} active="activity" />
-      <Card title="社区活动" extra={canManage ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid="activity-create">发起教研活动</Button> : null}>
+      <Card
+        title="社区活动"
+        extra={
+          canManage ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid="activity-create">
+              发起教研活动
+            </Button>
+          ) : null
+        }
+      >
         {power.isSuccess && !power.data.can_view ? (
           <div style={{ padding: 24, textAlign: "center", color: "#8a9690" }}>请先加入社区后查看</div>
         ) : (
           <>
             <div style={{ display: "flex", gap: 8, marginBottom: 12 }}>
-              <Input allowClear placeholder="活动名称" style={{ width: 220 }} value={draft.keyword} onChange={(e) => setDraft({ ...draft, keyword: e.target.value })} onPressEnter={search} />
-              <Select allowClear placeholder="活动类型" style={{ width: 130 }} value={draft.type} onChange={(v) => setDraft({ ...draft, type: v })} options={Object.entries(ACTIVITY_TYPES).map(([k, l]) => ({ value: k, label: l }))} />
-              <Select allowClear placeholder="活动状态" style={{ width: 120 }} value={draft.phase} onChange={(v) => setDraft({ ...draft, phase: v })} options={Object.entries(ACTIVITY_PHASES).map(([k, l]) => ({ value: k, label: l }))} />
+              <Input
+                allowClear
+                placeholder="活动名称"
+                style={{ width: 220 }}
+                value={draft.keyword}
+                onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
+                onPressEnter={search}
+              />
+              <Select
+                allowClear
+                placeholder="活动类型"
+                style={{ width: 130 }}
+                value={draft.type}
+                onChange={(v) => setDraft({ ...draft, type: v })}
+                options={Object.entries(ACTIVITY_TYPES).map(([k, l]) => ({ value: k, label: l }))}
+              />
+              <Select
+                allowClear
+                placeholder="活动状态"
+                style={{ width: 120 }}
+                value={draft.phase}
+                onChange={(v) => setDraft({ ...draft, phase: v })}
+                options={Object.entries(ACTIVITY_PHASES).map(([k, l]) => ({ value: k, label: l }))}
+              />
               <Button type="primary" icon={<SearchOutlined />} onClick={search}>
                 查询
               </Button>
@@ -130,12 +167,26 @@ function Activities({ communityId }: { communityId: number }) {
               columns={columns}
               dataSource={q.data?.list ?? []}
               loading={q.isFetching}
-              pagination={{ current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, showTotal: (t) => `共 ${t} 个活动`, onChange: (page, limit) => setPaging({ page, limit }) }}
+              pagination={{
+                current: paging.page,
+                pageSize: paging.limit,
+                total: q.data?.total ?? 0,
+                showTotal: (t) => `共 ${t} 个活动`,
+                onChange: (page, limit) => setPaging({ page, limit }),
+              }}
             />
           </>
         )}
       </Card>
-      <ActivityForm communityId={communityId} editing={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />
+      <ActivityForm
+        communityId={communityId}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
       <ActivityInfo id={viewing} onClose={() => setViewing(null)} />
     </div>
   );
@@ -148,7 +199,17 @@ interface ActivityValues {
   participation_account_ids: number[];
 }
 
-function ActivityForm({ communityId, editing, onClose, onSaved }: { communityId: number; editing: ActivityRow | "new" | null; onClose: () => void; onSaved: () => void }) {
+function ActivityForm({
+  communityId,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  communityId: number;
+  editing: ActivityRow | "new" | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<ActivityValues>();
   const [busy, setBusy] = useState(false);
   const open = editing !== null;
@@ -157,7 +218,12 @@ function ActivityForm({ communityId, editing, onClose, onSaved }: { communityId:
     if (!open) return;
     form.resetFields();
     if (editing && editing !== "new") {
-      form.setFieldsValue({ name: editing.name, introduction: editing.introduction, range: [dayjs(editing.start_time), dayjs(editing.end_time)], participation_account_ids: editing.participation_account_ids });
+      form.setFieldsValue({
+        name: editing.name,
+        introduction: editing.introduction,
+        range: [dayjs(editing.start_time), dayjs(editing.end_time)],
+        participation_account_ids: editing.participation_account_ids,
+      });
     } else form.setFieldsValue({ participation_account_ids: [] });
   }, [open, editing, form]);
   const submit = async () => {
@@ -187,9 +253,27 @@ function ActivityForm({ communityId, editing, onClose, onSaved }: { communityId:
     }
   };
   return (
-    <Modal open={open} title={editing && editing !== "new" ? "编辑教研活动" : "发起教研活动"} width={640} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="取消" confirmLoading={busy} destroyOnHidden okButtonProps={{ "data-testid": "activity-form-ok" } as Record<string, string>}>
+    <Modal
+      open={open}
+      title={editing && editing !== "new" ? "编辑教研活动" : "发起教研活动"}
+      width={640}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ "data-testid": "activity-form-ok" } as Record<string, string>}
+    >
       <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 19 }} data-testid="activity-form">
-        <Form.Item name="name" label="活动名称" rules={[{ required: true, whitespace: true, message: "请输入活动名称" }, { max: 100, message: "活动名称不能超过 100 个字符" }]}>
+        <Form.Item
+          name="name"
+          label="活动名称"
+          rules={[
+            { required: true, whitespace: true, message: "请输入活动名称" },
+            { max: 100, message: "活动名称不能超过 100 个字符" },
+          ]}
+        >
           <Input placeholder="例如：初三语文复习课同课异构" data-testid="activity-form-name" />
         </Form.Item>
         <Form.Item
@@ -198,7 +282,8 @@ function ActivityForm({ communityId, editing, onClose, onSaved }: { communityId:
           rules={[
             { required: true, message: "请选择活动时间" },
             {
-              validator: (_, r: [Dayjs, Dayjs] | undefined) => (r && r[0] && r[1] && !r[1].isAfter(r[0]) ? Promise.reject(new Error("结束时间应晚于开始时间")) : Promise.resolve()),
+              validator: (_, r: [Dayjs, Dayjs] | undefined) =>
+                r && r[0] && r[1] && !r[1].isAfter(r[0]) ? Promise.reject(new Error("结束时间应晚于开始时间")) : Promise.resolve(),
             },
           ]}
         >

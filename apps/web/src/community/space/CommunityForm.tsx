@@ -37,10 +37,37 @@ interface Values {
 /** An image address as the one-image value of ImageUpload. */
 function asImages(url: string | undefined, name: string): FileRecord[] {
   if (!url) return [];
-  return [{ id: 0, file_path: url, file_name: name, file_type: "", type: "image", size: 0, mime: "", module: "image", account_id: 0, duration: null, codec: null, sha256: "", is_public: true, create_time: "" }];
+  return [
+    {
+      id: 0,
+      file_path: url,
+      file_name: name,
+      file_type: "",
+      type: "image",
+      size: 0,
+      mime: "",
+      module: "image",
+      account_id: 0,
+      duration: null,
+      codec: null,
+      sha256: "",
+      is_public: true,
+      create_time: "",
+    },
+  ];
 }
 
-export function CommunityForm({ open, editing, onClose, onSaved }: { open: boolean; editing: CommunityItem | null; onClose: () => void; onSaved: (c: CommunityItem) => void }) {
+export function CommunityForm({
+  open,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: CommunityItem | null;
+  onClose: () => void;
+  onSaved: (c: CommunityItem) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const session = useSession();
   const [logo, setLogo] = useState<FileRecord[]>([]);
@@ -141,7 +168,14 @@ export function CommunityForm({ open, editing, onClose, onSaved }: { open: boole
       {/* antd's form styles show input[type=file] as a block even when hidden: keep the pickers' inputs hidden */}
       <style>{".yk-community-form input[type=file][hidden]{display:none!important}"}</style>
       <Form form={form} className="yk-community-form" layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} data-testid="community-form">
-        <Form.Item name="name" label="社区名称" rules={[{ required: true, whitespace: true, message: "请输入社区名称" }, { max: 50, message: "社区名称不能超过 50 个字符" }]}>
+        <Form.Item
+          name="name"
+          label="社区名称"
+          rules={[
+            { required: true, whitespace: true, message: "请输入社区名称" },
+            { max: 50, message: "社区名称不能超过 50 个字符" },
+          ]}
+        >
           <Input placeholder="例如：初中语文教研社区" data-testid="community-form-name" maxLength={50} />
         </Form.Item>
         <Form.Item name="introduction" label="社区简介" rules={[{ max: 2000, message: "社区简介不能超过 2000 个字符" }]}>
@@ -167,7 +201,12 @@ export function CommunityForm({ open, editing, onClose, onSaved }: { open: boole
         </Form.Item>
         {!editing && level > 1 ? (
           <Form.Item wrapperCol={{ offset: 5, span: 18 }}>
-            <Alert type="warning" showIcon data-testid="community-form-verify" title={`${COMMUNITY_LEVELS[level]}社区需审核：提交后由管辖本人所在地区的管理员审核，通过后才能使用。`} />
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="community-form-verify"
+              title={`${COMMUNITY_LEVELS[level]}社区需审核：提交后由管辖本人所在地区的管理员审核，通过后才能使用。`}
+            />
           </Form.Item>
         ) : null}
         <Form.Item name="period_id" label="学段">

@@ -84,7 +84,19 @@ function CommunityIndex({ communityId }: { communityId: number }) {
     return (
       <div className="yk-page" data-testid="CommunityHomePage">
         <Card>
-          <EmptyState text="社区不存在或无法查看" extra={<Button onClick={() => { setState({ community: null }); navigate("/community/home"); }}>返回我的社区</Button>} />
+          <EmptyState
+            text="社区不存在或无法查看"
+            extra={
+              <Button
+                onClick={() => {
+                  setState({ community: null });
+                  navigate("/community/home");
+                }}
+              >
+                返回我的社区
+              </Button>
+            }
+          />
         </Card>
       </div>
     );
@@ -170,7 +182,17 @@ function CommunityIndex({ communityId }: { communityId: number }) {
           </div>
         </div>
         <div style={{ display: "flex", gap: 16, padding: "12px 20px", alignItems: "flex-start" }}>
-          <div style={{ border: "3px solid #fff", borderRadius: 10, background: "#fff", lineHeight: 0, marginTop: -52, position: "relative", boxShadow: "0 2px 8px rgba(0,0,0,.12)" }}>
+          <div
+            style={{
+              border: "3px solid #fff",
+              borderRadius: 10,
+              background: "#fff",
+              lineHeight: 0,
+              marginTop: -52,
+              position: "relative",
+              boxShadow: "0 2px 8px rgba(0,0,0,.12)",
+            }}
+          >
             <CommunityLogo id={c.id} name={c.name} url={c.logo_url} size={76} />
           </div>
           <div style={{ flex: 1, minWidth: 0 }}>
@@ -228,7 +250,9 @@ function CommunityIndex({ communityId }: { communityId: number }) {
             </div>
           ))}
           <div style={{ flex: 2, padding: "10px 16px", borderLeft: "1px solid #eef2f0" }} data-testid="community-power">
-            <div style={{ fontSize: 12, color: "#8a9690", marginBottom: 4 }}>我的身份：{p && p.role ? ["", "创建者", "管理员", "成员"][p.role] : p?.can_verify ? "管理人员" : "访客"}</div>
+            <div style={{ fontSize: 12, color: "#8a9690", marginBottom: 4 }}>
+              我的身份：{p && p.role ? ["", "创建者", "管理员", "成员"][p.role] : p?.can_verify ? "管理人员" : "访客"}
+            </div>
             {POWER_LABELS.filter(([k]) => p?.[k]).map(([k, label]) => (
               <Tag key={k} color="cyan" style={{ marginBottom: 2 }}>
                 可{label}
@@ -297,7 +321,14 @@ function TransferDialog({ open, community, onClose }: { open: boolean; community
       }}
     >
       <p style={{ color: "#6b7772" }}>转让后，新的创建者拥有社区的全部权限，您将成为社区管理员。</p>
-      <Select showSearch={{ optionFilterProp: "label" }} style={{ width: "100%" }} placeholder="选择社区成员" options={options} value={target} onChange={setTarget} />
+      <Select
+        showSearch={{ optionFilterProp: "label" }}
+        style={{ width: "100%" }}
+        placeholder="选择社区成员"
+        options={options}
+        value={target}
+        onChange={setTarget}
+      />
     </Modal>
   );
 }
@@ -442,7 +473,11 @@ function FilesCard({ communityId, canPost }: { communityId: number; canPost: boo
       title="社区文件"
       size="small"
       data-testid="community-files"
-      extra={canPost ? <FileUpload kind="any" value={uploaded} onChange={setUploaded} max={1} showList={false} buttonText="上传文件" onSuccess={(r) => void save(r)} /> : null}
+      extra={
+        canPost ? (
+          <FileUpload kind="any" value={uploaded} onChange={setUploaded} max={1} showList={false} buttonText="上传文件" onSuccess={(r) => void save(r)} />
+        ) : null
+      }
     >
       <Table
         rowKey="id"
@@ -472,7 +507,9 @@ function LogCard({ communityId }: { communityId: number }) {
         <List
           size="small"
           dataSource={rows}
-          pagination={(q.data?.total ?? 0) > 8 ? { current: page, pageSize: 8, total: q.data?.total ?? 0, onChange: setPage, size: "small", align: "end" } : false}
+          pagination={
+            (q.data?.total ?? 0) > 8 ? { current: page, pageSize: 8, total: q.data?.total ?? 0, onChange: setPage, size: "small", align: "end" } : false
+          }
           renderItem={(l) => (
             <List.Item>
               <div style={{ display: "flex", gap: 8, width: "100%", alignItems: "center" }}>
@@ -495,7 +532,12 @@ function MembersCard({ communityId }: { communityId: number }) {
   const d = index.data;
   const people = d ? [...(d.owner ? [d.owner] : []), ...d.admins, ...d.latest_members.filter((m) => m.role === 3)] : [];
   return (
-    <Card title="社区成员" size="small" extra={<Link to={spaceHref("/community/member", communityId)}>全部 {d?.community.counts.members ?? 0} 人</Link>} data-testid="members-card">
+    <Card
+      title="社区成员"
+      size="small"
+      extra={<Link to={spaceHref("/community/member", communityId)}>全部 {d?.community.counts.members ?? 0} 人</Link>}
+      data-testid="members-card"
+    >
       {people.length === 0 ? (
         <EmptyState compact />
       ) : (

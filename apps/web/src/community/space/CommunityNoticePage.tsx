@@ -37,7 +37,14 @@ function Notices({ communityId }: { communityId: number }) {
     queryKey: ["community", "notices", communityId, paging, filters],
     enabled: Boolean(power.data?.can_view),
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<NoticeRow>>(CALLS.communityNoticeList, { community_id: communityId, ...paging, name: filters.name || undefined, notice_type: filters.notice_type, status: filters.status }),
+    queryFn: () =>
+      api<Page<NoticeRow>>(CALLS.communityNoticeList, {
+        community_id: communityId,
+        ...paging,
+        name: filters.name || undefined,
+        notice_type: filters.notice_type,
+        status: filters.status,
+      }),
   });
 
   const setStatus = async (n: NoticeRow, status: 0 | 1) => {
@@ -133,16 +140,49 @@ function Notices({ communityId }: { communityId: number }) {
   return (
     <div className="yk-page" data-testid="CommunityNoticePage">
       <SpaceHeader communityId={communityId} active="notice" />
-      <Card title="通知公告" extra={canManage ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid="notice-create">发布公告</Button> : null}>
+      <Card
+        title="通知公告"
+        extra={
+          canManage ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} data-testid="notice-create">
+              发布公告
+            </Button>
+          ) : null
+        }
+      >
         {power.isSuccess && !power.data.can_view ? (
           <div style={{ padding: 24, textAlign: "center", color: "#8a9690" }}>请先加入社区后查看</div>
         ) : (
           <>
             <div style={{ display: "flex", gap: 8, marginBottom: 12 }}>
-              <Input allowClear placeholder="标题" style={{ width: 220 }} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} onPressEnter={search} />
-              <Select allowClear placeholder="种类" style={{ width: 130 }} value={draft.notice_type} onChange={(v) => setDraft({ ...draft, notice_type: v })} options={[1, 2].map((k) => ({ value: k, label: NOTICE_KIND_NAMES[k] }))} />
+              <Input
+                allowClear
+                placeholder="标题"
+                style={{ width: 220 }}
+                value={draft.name}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+                onPressEnter={search}
+              />
+              <Select
+                allowClear
+                placeholder="种类"
+                style={{ width: 130 }}
+                value={draft.notice_type}
+                onChange={(v) => setDraft({ ...draft, notice_type: v })}
+                options={[1, 2].map((k) => ({ value: k, label: NOTICE_KIND_NAMES[k] }))}
+              />
               {canManage ? (
-                <Select allowClear placeholder="状态" style={{ width: 110 }} value={draft.status} onChange={(v) => setDraft({ ...draft, status: v })} options={[{ value: 1, label: "已发布" }, { value: 0, label: "未发布" }]} />
+                <Select
+                  allowClear
+                  placeholder="状态"
+                  style={{ width: 110 }}
+                  value={draft.status}
+                  onChange={(v) => setDraft({ ...draft, status: v })}
+                  options={[
+                    { value: 1, label: "已发布" },
+                    { value: 0, label: "未发布" },
+                  ]}
+                />
               ) : null}
               <Button type="primary" icon={<SearchOutlined />} onClick={search}>
                 查询
@@ -154,12 +194,26 @@ function Notices({ communityId }: { communityId: number }) {
               columns={columns}
               dataSource={q.data?.list ?? []}
               loading={q.isFetching}
-              pagination={{ current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
+              pagination={{
+                current: paging.page,
+                pageSize: paging.limit,
+                total: q.data?.total ?? 0,
+                showTotal: (t) => `共 ${t} 条`,
+                onChange: (page, limit) => setPaging({ page, limit }),
+              }}
             />
           </>
         )}
       </Card>
-      <NoticeForm communityId={communityId} editing={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />
+      <NoticeForm
+        communityId={communityId}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
       <NoticeDetail id={viewing} onClose={() => setViewing(null)} />
     </div>
   );
@@ -174,7 +228,17 @@ interface NoticeValues {
   status: number;
 }
 
-function NoticeForm({ communityId, editing, onClose, onSaved }: { communityId: number; editing: NoticeRow | "new" | null; onClose: () => void; onSaved: () => void }) {
+function NoticeForm({
+  communityId,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  communityId: number;
+  editing: NoticeRow | "new" | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<NoticeValues>();
   const [busy, setBusy] = useState(false);
   const open = editing !== null;
@@ -187,7 +251,10 @@ function NoticeForm({ communityId, editing, onClose, onSaved }: { communityId: n
         name: editing.name,
         type: editing.type,
         message_content: plainText(editing.message_content),
-        range: editing.start_time || editing.end_time ? [editing.start_time ? dayjs(editing.start_time) : null, editing.end_time ? dayjs(editing.end_time) : null] : null,
+        range:
+          editing.start_time || editing.end_time
+            ? [editing.start_time ? dayjs(editing.start_time) : null, editing.end_time ? dayjs(editing.end_time) : null]
+            : null,
         participation_account_ids: editing.participation_account_ids,
         status: editing.status,
       });
@@ -227,9 +294,27 @@ function NoticeForm({ communityId, editing, onClose, onSaved }: { communityId: n
     }
   };
   return (
-    <Modal open={open} title={editing && editing !== "new" ? "编辑通知" : "发布公告"} width={640} onCancel={onClose} onOk={() => void submit()} okText="保存" cancelText="取消" confirmLoading={busy} destroyOnHidden okButtonProps={{ "data-testid": "notice-form-ok" } as Record<string, string>}>
+    <Modal
+      open={open}
+      title={editing && editing !== "new" ? "编辑通知" : "发布公告"}
+      width={640}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ "data-testid": "notice-form-ok" } as Record<string, string>}
+    >
       <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 19 }} data-testid="notice-form">
-        <Form.Item name="name" label="标题" rules={[{ required: true, whitespace: true, message: "请输入标题" }, { max: 100, message: "标题不能超过 100 个字符" }]}>
+        <Form.Item
+          name="name"
+          label="标题"
+          rules={[
+            { required: true, whitespace: true, message: "请输入标题" },
+            { max: 100, message: "标题不能超过 100 个字符" },
+          ]}
+        >
           <Input placeholder="通知标题" data-testid="notice-form-name" />
         </Form.Item>
         <Form.Item name="type" label="类别">
@@ -242,7 +327,14 @@ function NoticeForm({ communityId, editing, onClose, onSaved }: { communityId: n
           <DatePicker.RangePicker showTime format={FMT} allowEmpty={[true, true]} style={{ width: "100%" }} placeholder={["开始时间", "结束时间"]} />
         </Form.Item>
         <Form.Item name="participation_account_ids" label="通知对象" extra="不选则通知社区全部成员">
-          <Select mode="multiple" allowClear showSearch={{ optionFilterProp: "label" }} placeholder="全部成员" options={members} data-testid="notice-form-participants" />
+          <Select
+            mode="multiple"
+            allowClear
+            showSearch={{ optionFilterProp: "label" }}
+            placeholder="全部成员"
+            options={members}
+            data-testid="notice-form-participants"
+          />
         </Form.Item>
         <Form.Item name="status" label="发布">
           <Radio.Group data-testid="notice-form-status">
@@ -270,11 +362,17 @@ function NoticeDetail({ id, onClose }: { id: number | null; onClose: () => void 
       {n ? (
         <div data-testid="notice-detail">
           <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label="种类">{n.notice_type_name} · {n.type_name}</Descriptions.Item>
+            <Descriptions.Item label="种类">
+              {n.notice_type_name} · {n.type_name}
+            </Descriptions.Item>
             <Descriptions.Item label="状态">{n.status_name}</Descriptions.Item>
             <Descriptions.Item label="发布人">{n.account_name}</Descriptions.Item>
             <Descriptions.Item label="发布时间">{n.created_at}</Descriptions.Item>
-            {n.start_time || n.end_time ? <Descriptions.Item label="时间">{n.start_time || "—"} 至 {n.end_time || "—"}</Descriptions.Item> : null}
+            {n.start_time || n.end_time ? (
+              <Descriptions.Item label="时间">
+                {n.start_time || "—"} 至 {n.end_time || "—"}
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label="通知对象">{n.participants.length ? n.participants.map((p) => p.realname).join("、") : "全部成员"}</Descriptions.Item>
           </Descriptions>
           <div style={{ marginTop: 16, whiteSpace: "pre-wrap", lineHeight: 1.8 }}>{plainText(n.message_content) || "（无内容）"}</div>

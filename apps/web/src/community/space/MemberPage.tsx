@@ -81,7 +81,14 @@ function MemberTable({ communityId, status, power }: { communityId: number; stat
     staleTime: 0,
     queryKey: ["community", "members", communityId, status, paging, filters],
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId, status, ...paging, realname: filters.realname || undefined, role: filters.role }),
+    queryFn: () =>
+      api<Page<CommunityMemberRow>>(CALLS.communityMemberList, {
+        community_id: communityId,
+        status,
+        ...paging,
+        realname: filters.realname || undefined,
+        role: filters.role,
+      }),
   });
   const canManage = Boolean(power?.can_manage);
   const canSetAdmin = Boolean(power?.can_edit);
@@ -210,9 +217,23 @@ function MemberTable({ communityId, status, power }: { communityId: number; stat
   return (
     <div data-testid={`member-table-${status}`}>
       <div style={{ display: "flex", gap: 8, marginBottom: 12 }}>
-        <Input allowClear placeholder="姓名" style={{ width: 200 }} value={draft.realname} onChange={(e) => setDraft({ ...draft, realname: e.target.value })} onPressEnter={search} />
+        <Input
+          allowClear
+          placeholder="姓名"
+          style={{ width: 200 }}
+          value={draft.realname}
+          onChange={(e) => setDraft({ ...draft, realname: e.target.value })}
+          onPressEnter={search}
+        />
         {status === 1 ? (
-          <Select allowClear placeholder="角色" style={{ width: 120 }} value={draft.role} onChange={(v) => setDraft({ ...draft, role: v })} options={Object.entries(MEMBER_ROLE_NAMES).map(([k, l]) => ({ value: Number(k), label: l }))} />
+          <Select
+            allowClear
+            placeholder="角色"
+            style={{ width: 120 }}
+            value={draft.role}
+            onChange={(v) => setDraft({ ...draft, role: v })}
+            options={Object.entries(MEMBER_ROLE_NAMES).map(([k, l]) => ({ value: Number(k), label: l }))}
+          />
         ) : null}
         <Button type="primary" icon={<SearchOutlined />} onClick={search}>
           查询
@@ -224,7 +245,13 @@ function MemberTable({ communityId, status, power }: { communityId: number; stat
         columns={columns}
         dataSource={q.data?.list ?? []}
         loading={q.isFetching}
-        pagination={{ current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, showTotal: (t) => `共 ${t} 人`, onChange: (page, limit) => setPaging({ page, limit }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: q.data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 人`,
+          onChange: (page, limit) => setPaging({ page, limit }),
+        }}
       />
       <Modal
         open={rejecting !== null}
@@ -289,7 +316,18 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
     }
   };
   return (
-    <Modal open={open} title="添加成员" width={720} onCancel={close} onOk={() => void submit()} okText={`添加${selected.length ? `（${selected.length}）` : ""}`} cancelText="取消" confirmLoading={busy} destroyOnHidden okButtonProps={{ "data-testid": "member-add-ok" } as Record<string, string>}>
+    <Modal
+      open={open}
+      title="添加成员"
+      width={720}
+      onCancel={close}
+      onOk={() => void submit()}
+      okText={`添加${selected.length ? `（${selected.length}）` : ""}`}
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ "data-testid": "member-add-ok" } as Record<string, string>}
+    >
       <div style={{ display: "flex", gap: 8, marginBottom: 12 }}>
         <Input
           allowClear
@@ -317,7 +355,12 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
         size="small"
         dataSource={q.data?.list ?? []}
         loading={q.isFetching}
-        rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (t) => ({ disabled: joined.has(t.id) }) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (t) => ({ disabled: joined.has(t.id) }),
+        }}
         columns={[
           {
             title: "教师",

@@ -4,16 +4,7 @@
  */
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  COMMUNITY_LEVELS,
-  COMMUNITY_TYPES,
-  PAGE,
-  type CommunityItem,
-  type FileRecord,
-  type MyCommunityItem,
-  type Page,
-} from "@yanke/protocol";
+import { CALLS, COMMUNITY_LEVELS, COMMUNITY_TYPES, PAGE, type CommunityItem, type FileRecord, type MyCommunityItem, type Page } from "@yanke/protocol";
 import { Button, Card, Form, Input, Modal, Pagination, Radio, Select, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -91,7 +82,8 @@ function MyList({ kind }: { kind: MyTab }) {
     queryFn: () => api<Page<MyCommunityItem>>(MY_CALL[kind], { page, limit: 12 }),
   });
   const rows = q.data?.list ?? [];
-  if (!q.isLoading && rows.length === 0) return <EmptyState text={kind === "created" ? "您还没有创建社区" : kind === "joined" ? "您还没有加入社区" : "暂无数据"} />;
+  if (!q.isLoading && rows.length === 0)
+    return <EmptyState text={kind === "created" ? "您还没有创建社区" : kind === "joined" ? "您还没有加入社区" : "暂无数据"} />;
   return (
     <div data-testid={`my-list-${kind}`}>
       <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(360px, 1fr))", gap: 12 }}>
@@ -109,7 +101,11 @@ function MyList({ kind }: { kind: MyTab }) {
                     <Tag color="green">{c.type_name}</Tag>
                     <Tag>{c.level_name}</Tag>
                     {c.status !== 1 ? <StatusTag c={c} /> : null}
-                    {c.member_status !== 1 ? <Tag color={c.member_status === 0 ? "orange" : "red"}>{c.member_status === 0 ? "申请审核中" : "申请未通过"}</Tag> : <Tag color="blue">{c.role_name}</Tag>}
+                    {c.member_status !== 1 ? (
+                      <Tag color={c.member_status === 0 ? "orange" : "red"}>{c.member_status === 0 ? "申请审核中" : "申请未通过"}</Tag>
+                    ) : (
+                      <Tag color="blue">{c.role_name}</Tag>
+                    )}
                   </div>
                   <div style={{ color: "#8a9690", fontSize: 12 }}>
                     {c.member_count} 名成员 · 创建者 {c.owner_name || "—"} · {c.created_at.slice(0, 10)}
@@ -135,7 +131,14 @@ function MyList({ kind }: { kind: MyTab }) {
         })}
       </div>
       {(q.data?.total ?? 0) > 12 ? (
-        <Pagination style={{ marginTop: 12, textAlign: "right" }} current={page} pageSize={12} total={q.data?.total ?? 0} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          style={{ marginTop: 12, textAlign: "right" }}
+          current={page}
+          pageSize={12}
+          total={q.data?.total ?? 0}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       ) : null}
     </div>
   );
@@ -154,7 +157,8 @@ function JoinList() {
     staleTime: 0,
     queryKey: ["community", "list", "join", filters, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<CommunityItem>>(CALLS.communityList, { ...paging, name: filters.name || undefined, type: filters.type, level: filters.level, status: 1 }),
+    queryFn: () =>
+      api<Page<CommunityItem>>(CALLS.communityList, { ...paging, name: filters.name || undefined, type: filters.type, level: filters.level, status: 1 }),
   });
   const my = new Map((mine.data?.list ?? []).map((c) => [c.id, c]));
 
@@ -196,7 +200,11 @@ function JoinList() {
     { title: "级别", dataIndex: "level_name", width: 80 },
     { title: "所属", dataIndex: "region_name", width: 160, ellipsis: true },
     { title: "成员", dataIndex: "member_count", width: 70, align: "right" },
-    { title: "加入方式", width: 100, render: (_, c) => (c.join_mode === 1 || c.apply_template_url ? <Tag color="orange">需申请</Tag> : <Tag color="green">直接加入</Tag>) },
+    {
+      title: "加入方式",
+      width: 100,
+      render: (_, c) => (c.join_mode === 1 || c.apply_template_url ? <Tag color="orange">需申请</Tag> : <Tag color="green">直接加入</Tag>),
+    },
     {
       title: "操作",
       width: 110,
@@ -228,8 +236,22 @@ function JoinList() {
           }}
           data-testid="join-search-name"
         />
-        <Select allowClear placeholder="社区类型" style={{ width: 140 }} value={draft.type} onChange={(v) => setDraft({ ...draft, type: v })} options={Object.entries(COMMUNITY_TYPES).map(([k, l]) => ({ value: Number(k), label: l }))} />
-        <Select allowClear placeholder="社区级别" style={{ width: 120 }} value={draft.level} onChange={(v) => setDraft({ ...draft, level: v })} options={Object.entries(COMMUNITY_LEVELS).map(([k, l]) => ({ value: Number(k), label: l }))} />
+        <Select
+          allowClear
+          placeholder="社区类型"
+          style={{ width: 140 }}
+          value={draft.type}
+          onChange={(v) => setDraft({ ...draft, type: v })}
+          options={Object.entries(COMMUNITY_TYPES).map(([k, l]) => ({ value: Number(k), label: l }))}
+        />
+        <Select
+          allowClear
+          placeholder="社区级别"
+          style={{ width: 120 }}
+          value={draft.level}
+          onChange={(v) => setDraft({ ...draft, level: v })}
+          options={Object.entries(COMMUNITY_LEVELS).map(([k, l]) => ({ value: Number(k), label: l }))}
+        />
         <Button
           type="primary"
           icon={<SearchOutlined />}
@@ -248,9 +270,22 @@ function JoinList() {
         columns={columns}
         dataSource={q.data?.list ?? []}
         loading={q.isFetching}
-        pagination={{ current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: q.data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, limit) => setPaging({ page, limit }),
+        }}
       />
-      <ApplyDialog community={applying} onClose={() => setApplying(null)} onDone={() => { setApplying(null); refresh(); }} />
+      <ApplyDialog
+        community={applying}
+        onClose={() => setApplying(null)}
+        onDone={() => {
+          setApplying(null);
+          refresh();
+        }}
+      />
     </div>
   );
 }
@@ -281,10 +316,28 @@ function ApplyDialog({ community, onClose, onDone }: { community: CommunityItem 
     }
   };
   return (
-    <Modal open={community !== null} title={`申请加入「${community?.name ?? ""}」`} onCancel={onClose} onOk={() => void submit()} okText="提交申请" cancelText="取消" confirmLoading={busy} destroyOnHidden okButtonProps={{ "data-testid": "apply-ok" } as Record<string, string>}>
+    <Modal
+      open={community !== null}
+      title={`申请加入「${community?.name ?? ""}」`}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="提交申请"
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ "data-testid": "apply-ok" } as Record<string, string>}
+    >
       <Form layout="vertical">
         <Form.Item label="申请理由">
-          <Input.TextArea rows={3} maxLength={500} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder="简要说明加入社区的理由" data-testid="apply-reason" />
+          <Input.TextArea
+            rows={3}
+            maxLength={500}
+            showCount
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="简要说明加入社区的理由"
+            data-testid="apply-reason"
+          />
         </Form.Item>
         {template ? (
           <Form.Item label="申请表" required extra="请先下载申请模板，填写后上传">
@@ -339,7 +392,15 @@ function VerifyList() {
           <Button size="small" type="primary" onClick={() => void verify(c, 1)} data-testid="verify-pass">
             通过
           </Button>
-          <Button size="small" danger onClick={() => { setReason(""); setRejecting(c); }} data-testid="verify-reject">
+          <Button
+            size="small"
+            danger
+            onClick={() => {
+              setReason("");
+              setRejecting(c);
+            }}
+            data-testid="verify-reject"
+          >
             驳回
           </Button>
         </div>
@@ -354,7 +415,13 @@ function VerifyList() {
         columns={columns}
         dataSource={q.data?.list ?? []}
         loading={q.isFetching}
-        pagination={{ current: paging.page, pageSize: paging.limit, total: q.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (page, limit) => setPaging({ page, limit }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: q.data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, limit) => setPaging({ page, limit }),
+        }}
       />
       <Modal
         open={rejecting !== null}
@@ -378,7 +445,14 @@ function VerifyList() {
             </Radio.Button>
           ))}
         </Radio.Group>
-        <Input.TextArea rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="请填写不通过的原因" data-testid="verify-reason" />
+        <Input.TextArea
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="请填写不通过的原因"
+          data-testid="verify-reason"
+        />
       </Modal>
     </div>
   );

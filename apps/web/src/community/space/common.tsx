@@ -4,14 +4,7 @@
  * communities, a coloured avatar (account id % 20) and small helpers.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  PAGE,
-  type CommunityPower,
-  type CommunityWebIndex,
-  type MyCommunityItem,
-  type Page,
-} from "@yanke/protocol";
+import { CALLS, PAGE, type CommunityPower, type CommunityWebIndex, type MyCommunityItem, type Page } from "@yanke/protocol";
 import { Button, Card, Dropdown, Tag, Typography, type MenuProps } from "antd";
 import { SwapOutlined, TeamOutlined } from "@ant-design/icons";
 import type { CSSProperties, ReactNode } from "react";
@@ -86,7 +79,16 @@ export function MemberAvatar({ id, name, url, size = 36, style }: { id: number; 
   return (
     <span
       data-testid="member-avatar"
-      style={{ ...box, background: avatarColor(id), color: "#fff", display: "inline-flex", alignItems: "center", justifyContent: "center", fontSize: size * 0.42, fontWeight: 600 }}
+      style={{
+        ...box,
+        background: avatarColor(id),
+        color: "#fff",
+        display: "inline-flex",
+        alignItems: "center",
+        justifyContent: "center",
+        fontSize: size * 0.42,
+        fontWeight: 600,
+      }}
     >
       {(name || "?").slice(0, 1)}
     </span>
@@ -98,7 +100,18 @@ export function CommunityLogo({ id, name, url, size = 48 }: { id: number; name: 
   const box: CSSProperties = { width: size, height: size, borderRadius: 8, flex: "none" };
   if (url) return <img src={url} alt={name} style={{ ...box, objectFit: "cover", background: "#fff" }} />;
   return (
-    <span style={{ ...box, background: avatarColor(id), color: "#fff", display: "inline-flex", alignItems: "center", justifyContent: "center", fontSize: size * 0.45, fontWeight: 700 }}>
+    <span
+      style={{
+        ...box,
+        background: avatarColor(id),
+        color: "#fff",
+        display: "inline-flex",
+        alignItems: "center",
+        justifyContent: "center",
+        fontSize: size * 0.45,
+        fontWeight: 700,
+      }}
+    >
       {(name || "社").slice(0, 1)}
     </span>
   );
@@ -227,7 +240,14 @@ export function CommunityPicker({ target }: { target: string }) {
   return (
     <Card title="请选择社区" data-testid="community-picker">
       {mine.isLoading ? null : usable.length === 0 ? (
-        <EmptyState text="您还没有加入社区" extra={<Button type="primary" onClick={() => navigate("/community/home")}>去加入社区</Button>} />
+        <EmptyState
+          text="您还没有加入社区"
+          extra={
+            <Button type="primary" onClick={() => navigate("/community/home")}>
+              去加入社区
+            </Button>
+          }
+        />
       ) : (
         <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(260px, 1fr))", gap: 12 }}>
           {usable.map((c) => (
@@ -273,7 +293,12 @@ export function useMemberOptions(communityId: number | null, enabled = true) {
     staleTime: 0,
     queryKey: ["community", "members", communityId, "options"],
     enabled: Boolean(communityId) && enabled,
-    queryFn: () => api<Page<{ account_id: number; realname: string; role_name: string }>>(CALLS.communityMemberList, { community_id: communityId, page: 1, limit: PAGE.maxLimit }),
+    queryFn: () =>
+      api<Page<{ account_id: number; realname: string; role_name: string }>>(CALLS.communityMemberList, {
+        community_id: communityId,
+        page: 1,
+        limit: PAGE.maxLimit,
+      }),
   });
   return (q.data?.list ?? []).map((m) => ({ value: m.account_id, label: `${m.realname}（${m.role_name}）` }));
 }

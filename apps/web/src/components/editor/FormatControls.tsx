@@ -67,7 +67,13 @@ export function FormatControls({ editor, state: s, prefix, disabled }: { editor:
         disabled={disabled}
         data-testid={`${prefix}-heading`}
         style={{ width: 92 }}
-        onChange={(l: number) => (l === 0 ? chain().setParagraph().run() : chain().toggleHeading({ level: l as 1 | 2 | 3 }).run())}
+        onChange={(l: number) =>
+          l === 0
+            ? chain().setParagraph().run()
+            : chain()
+                .toggleHeading({ level: l as 1 | 2 | 3 })
+                .run()
+        }
         options={[
           { value: 0, label: "正文" },
           { value: 1, label: "标题 1" },

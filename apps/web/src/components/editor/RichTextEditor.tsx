@@ -4,13 +4,7 @@
  * /file/upload, module 'editor', then inserted by its /files/… address), undo / redo. The value is HTML; the server
  * sanitizes it before storing (docs/decisions/0703), the editor only produces what its extensions know.
  */
-import {
-  CodeOutlined,
-  LinkOutlined,
-  PictureOutlined,
-  RedoOutlined,
-  UndoOutlined,
-} from "@ant-design/icons";
+import { CodeOutlined, LinkOutlined, PictureOutlined, RedoOutlined, UndoOutlined } from "@ant-design/icons";
 import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
@@ -99,7 +93,12 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
     fail: "图片上传失败，请重试",
     onDone: (rec) => editor.chain().focus().setImage({ src: rec.file_path, alt: rec.file_name }).run(),
   });
-  const picker = useFilePicker({ accept: ".png,.jpg,.jpeg,image/png,image/jpeg", multiple: false, testId: "rte-image-input", onFiles: (files) => void upload.upload(files[0]!) });
+  const picker = useFilePicker({
+    accept: ".png,.jpg,.jpeg,image/png,image/jpeg",
+    multiple: false,
+    testId: "rte-image-input",
+    onFiles: (files) => void upload.upload(files[0]!),
+  });
 
   const openLink = () => {
     setHref((editor.getAttributes("link").href as string | undefined) ?? "");
@@ -117,7 +116,11 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
       return;
     }
     if (editor.state.selection.empty && !editor.isActive("link")) {
-      editor.chain().focus().insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] })
+        .run();
     } else {
       editor.chain().focus().extendMarkRange("link").setLink({ href: url }).run();
     }
@@ -142,14 +145,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
       {btn("undo", "撤销", <UndoOutlined />, false, () => chain().undo().run(), s.canUndo)}
       {btn("redo", "重做", <RedoOutlined />, false, () => chain().redo().run(), s.canRedo)}
       <Modal title="插入链接" open={linkOpen} onOk={applyLink} onCancel={() => setLinkOpen(false)} okText="确定" cancelText="取消" destroyOnHidden width={420}>
-        <Input
-          autoFocus
-          value={href}
-          placeholder="https://"
-          data-testid="rte-link-input"
-          onChange={(e) => setHref(e.target.value)}
-          onPressEnter={applyLink}
-        />
+        <Input autoFocus value={href} placeholder="https://" data-testid="rte-link-input" onChange={(e) => setHref(e.target.value)} onPressEnter={applyLink} />
         <div className="yk-muted" style={{ marginTop: 6, fontSize: 12 }}>
           留空并确定可移除链接
         </div>

@@ -3,7 +3,8 @@ import { LINK_OK, isEmptyRichText } from "./rich-text";
 
 describe("rich text helpers", () => {
   it("an editor document with no text and no image is empty", () => {
-    for (const html of ["", "<p></p>", "<p> </p>", "<p>&nbsp;</p>", "<h2></h2><ul><li><p></p></li></ul>", "<p>\u00a0</p>"]) expect(isEmptyRichText(html), html).toBe(true);
+    for (const html of ["", "<p></p>", "<p> </p>", "<p>&nbsp;</p>", "<h2></h2><ul><li><p></p></li></ul>", "<p>\u00a0</p>"])
+      expect(isEmptyRichText(html), html).toBe(true);
   });
   it("text or an image is content", () => {
     expect(isEmptyRichText("<p><strong>加粗</strong></p>")).toBe(false);

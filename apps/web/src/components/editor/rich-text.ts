@@ -3,7 +3,12 @@
 /** True when the HTML holds no text and no image (what the server refuses as 请输入文章内容). */
 export function isEmptyRichText(html: string): boolean {
   if (/<img\s/i.test(html)) return false;
-  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;|\u00a0/g, " ").trim() === "";
+  return (
+    html
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;|&#160;|\u00a0/g, " ")
+      .trim() === ""
+  );
 }
 
 /** Link addresses the editor accepts (the server keeps only these too). */

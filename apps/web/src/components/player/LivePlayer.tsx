@@ -105,53 +105,59 @@ export function LivePlayer({
       };
       start();
     } else if (streamKind === "hls") {
-      void import("hls.js").then(({ default: Hls }) => {
-        if (!active) return;
-        if (!Hls.isSupported()) return fail("当前浏览器不支持 HLS 直播播放");
-        const hls = new Hls({ liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 6, backBufferLength: 30 });
-        let recovered = false;
-        hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return;
-          // Network errors are fatal only after hls.js's own retries; a media error is worth one recovery.
-          if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
-            recovered = true;
-            hls.recoverMediaError();
-            return;
-          }
-          fail(data.type === Hls.ErrorTypes.NETWORK_ERROR ? "直播连接失败" : "直播解码失败");
-        });
-        hls.on(Hls.Events.MANIFEST_PARSED, start);
-        hls.loadSource(address);
-        hls.attachMedia(el);
-        teardown = () => {
-          hls.destroy();
-          el.removeAttribute("src");
-          el.load();
-        };
-      }, () => fail("播放器加载失败"));
+      void import("hls.js").then(
+        ({ default: Hls }) => {
+          if (!active) return;
+          if (!Hls.isSupported()) return fail("当前浏览器不支持 HLS 直播播放");
+          const hls = new Hls({ liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 6, backBufferLength: 30 });
+          let recovered = false;
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (!data.fatal) return;
+            // Network errors are fatal only after hls.js's own retries; a media error is worth one recovery.
+            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
+              recovered = true;
+              hls.recoverMediaError();
+              return;
+            }
+            fail(data.type === Hls.ErrorTypes.NETWORK_ERROR ? "直播连接失败" : "直播解码失败");
+          });
+          hls.on(Hls.Events.MANIFEST_PARSED, start);
+          hls.loadSource(address);
+          hls.attachMedia(el);
+          teardown = () => {
+            hls.destroy();
+            el.removeAttribute("src");
+            el.load();
+          };
+        },
+        () => fail("播放器加载失败"),
+      );
     } else {
-      void import("mpegts.js").then(({ default: mpegts }) => {
-        if (!active) return;
-        if (!mpegts.getFeatureList().mseLivePlayback) return fail("当前浏览器不支持 FLV 直播播放");
-        const player = mpegts.createPlayer(
-          { type: "flv", isLive: true, url: resolveUrl(address, window.location.href) },
-          { enableStashBuffer: false, stashInitialSize: 128, liveBufferLatencyChasing: true, autoCleanupSourceBuffer: true, lazyLoad: false },
-        );
-        player.on(mpegts.Events.ERROR, (type: string) => fail(type === mpegts.ErrorTypes.NETWORK_ERROR ? "直播连接失败" : "直播解码失败"));
-        // A live FLV whose loading completes has stopped publishing: what was received still plays, then it ends.
-        const onEnded = () => fail("直播已结束");
-        player.on(mpegts.Events.LOADING_COMPLETE, () => el.addEventListener("ended", onEnded, { once: true }));
-        player.attachMediaElement(el);
-        player.load();
-        teardown = () => {
-          el.removeEventListener("ended", onEnded);
-          player.pause();
-          player.unload();
-          player.detachMediaElement();
-          player.destroy();
-        };
-        start();
-      }, () => fail("播放器加载失败"));
+      void import("mpegts.js").then(
+        ({ default: mpegts }) => {
+          if (!active) return;
+          if (!mpegts.getFeatureList().mseLivePlayback) return fail("当前浏览器不支持 FLV 直播播放");
+          const player = mpegts.createPlayer(
+            { type: "flv", isLive: true, url: resolveUrl(address, window.location.href) },
+            { enableStashBuffer: false, stashInitialSize: 128, liveBufferLatencyChasing: true, autoCleanupSourceBuffer: true, lazyLoad: false },
+          );
+          player.on(mpegts.Events.ERROR, (type: string) => fail(type === mpegts.ErrorTypes.NETWORK_ERROR ? "直播连接失败" : "直播解码失败"));
+          // A live FLV whose loading completes has stopped publishing: what was received still plays, then it ends.
+          const onEnded = () => fail("直播已结束");
+          player.on(mpegts.Events.LOADING_COMPLETE, () => el.addEventListener("ended", onEnded, { once: true }));
+          player.attachMediaElement(el);
+          player.load();
+          teardown = () => {
+            el.removeEventListener("ended", onEnded);
+            player.pause();
+            player.unload();
+            player.detachMediaElement();
+            player.destroy();
+          };
+          start();
+        },
+        () => fail("播放器加载失败"),
+      );
     }
     return () => {
       active = false;
@@ -167,7 +173,13 @@ export function LivePlayer({
 
   const noSignal = state === "idle" || state === "error";
   return (
-    <div className={`yk-live-player${className ? ` ${className}` : ""}`} style={style} data-testid={testId} data-state={state} data-kind={address ? streamKind : ""}>
+    <div
+      className={`yk-live-player${className ? ` ${className}` : ""}`}
+      style={style}
+      data-testid={testId}
+      data-state={state}
+      data-kind={address ? streamKind : ""}
+    >
       <video ref={video} className="yk-live-player-video" muted={muted} playsInline controls={controls && !noSignal} />
       {noSignal ? (
         <div className="yk-live-player-overlay" data-testid={testId ? `${testId}-empty` : undefined}>

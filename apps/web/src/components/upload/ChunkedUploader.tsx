@@ -118,7 +118,11 @@ export function ChunkedUploader({
     void upload.start();
   };
 
-  const picker = useFilePicker({ accept: accept ?? (type === "video" ? ".mp4,video/mp4" : undefined), testId: "chunked-upload-input", onFiles: (f) => start(f[0]) });
+  const picker = useFilePicker({
+    accept: accept ?? (type === "video" ? ".mp4,video/mp4" : undefined),
+    testId: "chunked-upload-input",
+    onFiles: (f) => start(f[0]),
+  });
 
   const choose = () => {
     if (disclaimer && !ensureDisclaimer(agreed)) return;

@@ -39,7 +39,16 @@ function useLeaveWarning(active: boolean) {
   }, [active]);
 }
 
-export function DocumentUpload({ value = [], onChange, max = UPLOAD.maxFiles, endpoint, buttonText = "上传文档", disclaimer = false, disabled = false, style }: DocumentUploadProps) {
+export function DocumentUpload({
+  value = [],
+  onChange,
+  max = UPLOAD.maxFiles,
+  endpoint,
+  buttonText = "上传文档",
+  disclaimer = false,
+  disabled = false,
+  style,
+}: DocumentUploadProps) {
   const [busy, setBusy] = useState(false);
   const [previewId, setPreviewId] = useState<number | null>(null);
   const latest = useRef(value);

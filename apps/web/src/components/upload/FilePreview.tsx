@@ -120,5 +120,7 @@ function TextPreview({ url }: { url: string }) {
   }, [url]);
   if (error) return <Typography.Text type="danger">{MSG.previewLoadFail}</Typography.Text>;
   if (text === null) return <Spin style={{ display: "block", padding: 48 }} />;
-  return <pre style={{ whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 13, margin: 0, padding: 12, background: "#f7f9f8", borderRadius: 4 }}>{text}</pre>;
+  return (
+    <pre style={{ whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 13, margin: 0, padding: 12, background: "#f7f9f8", borderRadius: 4 }}>{text}</pre>
+  );
 }

@@ -35,7 +35,20 @@ export interface FileUploadProps {
   style?: CSSProperties;
 }
 
-export function FileUpload({ kind, value = [], onChange, max = Infinity, name, buttonText, disclaimer = false, disabled = false, showList = true, onSuccess, onError, style }: FileUploadProps) {
+export function FileUpload({
+  kind,
+  value = [],
+  onChange,
+  max = Infinity,
+  name,
+  buttonText,
+  disclaimer = false,
+  disabled = false,
+  showList = true,
+  onSuccess,
+  onError,
+  style,
+}: FileUploadProps) {
   const [agreed, setAgreed] = useState(false);
   const [previewId, setPreviewId] = useState<number | null>(null);
   const latest = useRef(value);

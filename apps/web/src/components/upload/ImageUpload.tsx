@@ -39,7 +39,16 @@ interface Pending {
 
 let pendingKey = 0;
 
-export function ImageUpload({ value = [], onChange, max = Infinity, module = "image", multiple = true, disabled = false, size = 104, style }: ImageUploadProps) {
+export function ImageUpload({
+  value = [],
+  onChange,
+  max = Infinity,
+  module = "image",
+  multiple = true,
+  disabled = false,
+  size = 104,
+  style,
+}: ImageUploadProps) {
   const [pending, setPending] = useState<Pending[]>([]);
   // uploads finish one by one: build on the latest list, not on the value of the render that started them
   const latest = useRef(value);
@@ -82,7 +91,12 @@ export function ImageUpload({ value = [], onChange, max = Infinity, module = "im
     files.slice(0, Math.max(0, room)).forEach((f) => void uploadOne(f));
   };
 
-  const picker = useFilePicker({ accept: ".png,.jpg,.jpeg,image/png,image/jpeg", multiple: multiple && max - value.length > 1, testId: "image-upload-input", onFiles });
+  const picker = useFilePicker({
+    accept: ".png,.jpg,.jpeg,image/png,image/jpeg",
+    multiple: multiple && max - value.length > 1,
+    testId: "image-upload-input",
+    onFiles,
+  });
   const cell: CSSProperties = { width: size, height: size, borderRadius: 6, position: "relative", overflow: "hidden", flex: "none" };
   const showAdd = !disabled && value.length + pending.length < max;
 
@@ -98,7 +112,20 @@ export function ImageUpload({ value = [], onChange, max = Infinity, module = "im
                 type="button"
                 aria-label="删除图片"
                 onClick={() => onChange?.(value.filter((_, j) => j !== i))}
-                style={{ position: "absolute", top: 2, right: 2, border: 0, borderRadius: "50%", width: 20, height: 20, cursor: "pointer", background: "rgba(0,0,0,.45)", color: "#fff", lineHeight: "20px", padding: 0 }}
+                style={{
+                  position: "absolute",
+                  top: 2,
+                  right: 2,
+                  border: 0,
+                  borderRadius: "50%",
+                  width: 20,
+                  height: 20,
+                  cursor: "pointer",
+                  background: "rgba(0,0,0,.45)",
+                  color: "#fff",
+                  lineHeight: "20px",
+                  padding: 0,
+                }}
               >
                 <CloseOutlined style={{ fontSize: 10 }} />
               </button>
@@ -116,7 +143,17 @@ export function ImageUpload({ value = [], onChange, max = Infinity, module = "im
           type="button"
           data-testid="image-upload-add"
           onClick={() => picker.open()}
-          style={{ ...cell, border: "1px dashed #c9d6d0", background: "#fafcfb", cursor: "pointer", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", color: "#5f6f68" }}
+          style={{
+            ...cell,
+            border: "1px dashed #c9d6d0",
+            background: "#fafcfb",
+            cursor: "pointer",
+            display: "flex",
+            flexDirection: "column",
+            alignItems: "center",
+            justifyContent: "center",
+            color: "#5f6f68",
+          }}
         >
           <PlusOutlined />
           <span style={{ marginTop: 6, fontSize: 12 }}>上传图片</span>

@@ -43,7 +43,9 @@ export function UploadedList({
               {formatBytes(it.size)}
             </Typography.Text>
           </Space>
-          {onRemove && !disabled ? <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除 ${it.name}`} onClick={() => onRemove(i)} /> : null}
+          {onRemove && !disabled ? (
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除 ${it.name}`} onClick={() => onRemove(i)} />
+          ) : null}
         </li>
       ))}
     </ul>

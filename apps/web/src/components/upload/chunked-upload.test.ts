@@ -64,7 +64,13 @@ class FakeServer {
     };
     this.uploads.set(fields.uuid, up);
     if (action === "status") {
-      return json(200, "ok", { uuid: fields.uuid, chunks: [...up.chunks.keys()].sort((a, b) => a - b), chunkLength: up.chunkLength, size: up.size, merged: up.merged });
+      return json(200, "ok", {
+        uuid: fields.uuid,
+        chunks: [...up.chunks.keys()].sort((a, b) => a - b),
+        chunkLength: up.chunkLength,
+        size: up.size,
+        merged: up.merged,
+      });
     }
     if (action === "slice") {
       this.inFlight++;
@@ -76,10 +82,13 @@ class FakeServer {
             this.aborted++;
             reject(new DOMException("aborted", "AbortError"));
           };
-          const t = setTimeout(() => {
-            signal?.removeEventListener("abort", onAbort);
-            resolve();
-          }, this.latency + Math.random() * this.latency);
+          const t = setTimeout(
+            () => {
+              signal?.removeEventListener("abort", onAbort);
+              resolve();
+            },
+            this.latency + Math.random() * this.latency,
+          );
           signal?.addEventListener("abort", onAbort, { once: true });
         });
       } finally {
@@ -171,7 +180,12 @@ describe("ChunkedUpload", () => {
     expect(r.ok).toBe(true);
     expect(server.seen[0].action).toBe("status");
     expect(server.seen.at(-1)!.action).toBe("merge");
-    expect(server.actions("slice").map((s) => s.chunk).sort((a, b) => a! - b!)).toEqual([...Array(11).keys()]);
+    expect(
+      server
+        .actions("slice")
+        .map((s) => s.chunk)
+        .sort((a, b) => a! - b!),
+    ).toEqual([...Array(11).keys()]);
     expect(run.successes).toHaveLength(1);
     expect(run.successes[0].sha256).toBe(sha(bytes));
     expect(run.progress.at(-1)).toEqual([100, MSG.done]);
@@ -235,7 +249,12 @@ describe("ChunkedUpload", () => {
     const r2 = await again.up.start();
     expect(r2.ok).toBe(true);
     expect(server.seen[0].fields.uuid).toBe(uuid);
-    expect(server.actions("slice").map((s) => s.chunk).sort((a, b) => a! - b!)).toEqual([6, 7, 8, 9]);
+    expect(
+      server
+        .actions("slice")
+        .map((s) => s.chunk)
+        .sort((a, b) => a! - b!),
+    ).toEqual([6, 7, 8, 9]);
     // progress starts where the server is: 6 of 10 held
     expect(again.run.progress[0]).toEqual([60, MSG.uploading]);
     expect(again.run.successes[0].sha256).toBe(sha(bytes));

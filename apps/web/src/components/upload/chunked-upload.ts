@@ -29,9 +29,7 @@ export interface ChunkedUploadFailure {
   stage: ChunkFailureStage;
 }
 
-export type ChunkedResult =
-  | { ok: true; answer: MergeAnswer; uuid: string }
-  | { ok: false; cancelled: boolean; failure: ChunkedUploadFailure | null };
+export type ChunkedResult = { ok: true; answer: MergeAnswer; uuid: string } | { ok: false; cancelled: boolean; failure: ChunkedUploadFailure | null };
 
 /** A File, or anything with its size, slice and (optionally) name and lastModified. */
 export interface UploadSource extends BlobLike {
@@ -92,10 +90,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (ms <= 0 || signal.aborted) return resolve();
     const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(t);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 

@@ -10,8 +10,16 @@ export { FilePreview, downloadUrl, type FilePreviewProps } from "./FilePreview";
 export { UploadedList, type UploadedItem } from "./UploadedList";
 
 export {
-  ChunkedUpload, defaultParallel, looksLikeMp4, sliceProgress, uploadChunked,
-  type ChunkedResult, type ChunkedUploadFailure, type ChunkedUploadOptions, type ChunkStage, type UploadSource,
+  ChunkedUpload,
+  defaultParallel,
+  looksLikeMp4,
+  sliceProgress,
+  uploadChunked,
+  type ChunkedResult,
+  type ChunkedUploadFailure,
+  type ChunkedUploadOptions,
+  type ChunkStage,
+  type UploadSource,
 } from "./chunked-upload";
 export { checkH264Mp4, isH264Codec, topLevelBoxes, CODEC_MESSAGE, type CodecCheck } from "./mp4-codec";
 export { fileUploadId, sha256 } from "./file-id";
@@ -19,7 +27,21 @@ export { postMultipart, xhrMultipart, UploadError, NETWORK_CODE, ABORT_CODE, typ
 export { Mp3Recorder, type RecorderState } from "./mp3-recorder";
 export { Resampler, floatTo16, mp3FileName, validateEncoderParams, DEFAULT_ENCODER, type EncoderParams, type RecordingObject } from "./audio-encoding";
 export {
-  acceptOf, baseName, checkBigFileSize, checkDocument, checkGenericFile, checkImage, checkSimpleVideo, fileExt, formatBytes, formatDuration, hasExt,
-  DOCUMENT_EXTS, FILE_UPLOAD_KINDS, IMAGE_EXTS, SIMPLE_VIDEO_EXTS, type FileUploadKind,
+  acceptOf,
+  baseName,
+  checkBigFileSize,
+  checkDocument,
+  checkGenericFile,
+  checkImage,
+  checkSimpleVideo,
+  fileExt,
+  formatBytes,
+  formatDuration,
+  hasExt,
+  DOCUMENT_EXTS,
+  FILE_UPLOAD_KINDS,
+  IMAGE_EXTS,
+  SIMPLE_VIDEO_EXTS,
+  type FileUploadKind,
 } from "./upload-rules";
 export { MSG, imageLimitMessage, maxFilesMessage, recordLimitMessage, sizeAlert } from "./messages";

@@ -25,8 +25,7 @@ export const MSG = {
   /** §5 disclaimer */
   disclaimer: "请勾选免责说明！！！",
   disclaimerLabel: "我已阅读并同意《上传免责说明》",
-  disclaimerTerms:
-    "上传的内容不得涉及个人隐私，不得侵犯他人著作权等合法权益，不得含有违反法律法规的信息；上传者对所上传的内容承担全部法律责任。",
+  disclaimerTerms: "上传的内容不得涉及个人隐私，不得侵犯他人著作权等合法权益，不得含有违反法律法规的信息；上传者对所上传的内容承担全部法律责任。",
   /** §4 chunked upload titles */
   uploading: "文件上传中",
   merging: "文件合并中",

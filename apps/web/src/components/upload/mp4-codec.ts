@@ -21,7 +21,25 @@ export const CODEC_MESSAGE = MSG.codec;
 
 /** Top-level boxes that may appear before moov in an ISO-BMFF/MP4 file. */
 const TOP_LEVEL = new Set([
-  "ftyp", "styp", "moov", "mdat", "free", "skip", "wide", "pdin", "uuid", "meta", "moof", "mfra", "sidx", "ssix", "prft", "emsg", "jumb", "junk", "pnot",
+  "ftyp",
+  "styp",
+  "moov",
+  "mdat",
+  "free",
+  "skip",
+  "wide",
+  "pdin",
+  "uuid",
+  "meta",
+  "moof",
+  "mfra",
+  "sidx",
+  "ssix",
+  "prft",
+  "emsg",
+  "jumb",
+  "junk",
+  "pnot",
 ]);
 
 /** A moov this large is not a real file's (an hour of 60 fps video has a moov of a few MB). */

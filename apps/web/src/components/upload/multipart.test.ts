@@ -24,7 +24,11 @@ describe("postMultipart", () => {
       seen = { url: String(url), headers: init!.headers as Record<string, string>, form: init!.body as FormData };
       return new Response(JSON.stringify({ code: 200, msg: "ok", data: { file_path: "/files/3" } }));
     };
-    const data = await postMultipart<{ file_path: string }>("/file/upload", { module: "connectivity", account_id: 5, skip: undefined, file: { blob: new Blob(["x"]), filename: "课堂.mp4" } }, { token: "t", fetch });
+    const data = await postMultipart<{ file_path: string }>(
+      "/file/upload",
+      { module: "connectivity", account_id: 5, skip: undefined, file: { blob: new Blob(["x"]), filename: "课堂.mp4" } },
+      { token: "t", fetch },
+    );
     expect(data.file_path).toBe("/files/3");
     expect(seen!.url).toBe("/file/upload");
     expect(seen!.headers).toEqual({ TOKEN: "t" });
@@ -78,7 +82,11 @@ class FakeXhr {
 describe("xhrMultipart", () => {
   it("reports upload progress and resolves the envelope's data", async () => {
     const progress: number[] = [];
-    const p = xhrMultipart<{ id: number }>("/file/upload", { module: "image" }, { token: "tk", onProgress: (n) => progress.push(n), xhr: () => new FakeXhr() as unknown as XMLHttpRequest });
+    const p = xhrMultipart<{ id: number }>(
+      "/file/upload",
+      { module: "image" },
+      { token: "tk", onProgress: (n) => progress.push(n), xhr: () => new FakeXhr() as unknown as XMLHttpRequest },
+    );
     const x = FakeXhr.last!;
     expect(x.headers.TOKEN).toBe("tk");
     x.upload.onprogress!({ lengthComputable: true, loaded: 50, total: 200 } as ProgressEvent);

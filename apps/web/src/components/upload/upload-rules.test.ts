@@ -2,7 +2,16 @@ import { UPLOAD } from "@yanke/protocol";
 import { describe, expect, it } from "vitest";
 import { MSG, maxFilesMessage } from "./messages";
 import {
-  acceptOf, baseName, checkBigFileSize, checkDocument, checkGenericFile, checkImage, checkSimpleVideo, fileExt, formatBytes, formatDuration,
+  acceptOf,
+  baseName,
+  checkBigFileSize,
+  checkDocument,
+  checkGenericFile,
+  checkImage,
+  checkSimpleVideo,
+  fileExt,
+  formatBytes,
+  formatDuration,
 } from "./upload-rules";
 
 const MB = 1024 * 1024;

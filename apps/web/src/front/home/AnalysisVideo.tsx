@@ -18,9 +18,24 @@ const pct = (v: number | null | undefined) => (v === null || v === undefined ? "
 const fix = (v: number | null | undefined) => (v === null || v === undefined ? "—" : v.toFixed(2));
 
 export default function AnalysisVideo({ id }: { id: number }) {
-  const info = useQuery({ queryKey: ["front", "analysis", "info", id], enabled: id > 0, retry: false, queryFn: () => call<AnalysisCourseDetail>(CALLS.courseInfo, { id }, quiet) });
-  const lite = useQuery({ queryKey: ["front", "analysis", "lite", id], enabled: id > 0, retry: false, queryFn: () => call<CourseReportLite>(CALLS.courseReportLite, { id }, quiet) });
-  const report = useQuery({ queryKey: ["front", "analysis", "report", id], enabled: id > 0, retry: false, queryFn: () => call<CourseReport>(CALLS.courseReport, { id }, quiet) });
+  const info = useQuery({
+    queryKey: ["front", "analysis", "info", id],
+    enabled: id > 0,
+    retry: false,
+    queryFn: () => call<AnalysisCourseDetail>(CALLS.courseInfo, { id }, quiet),
+  });
+  const lite = useQuery({
+    queryKey: ["front", "analysis", "lite", id],
+    enabled: id > 0,
+    retry: false,
+    queryFn: () => call<CourseReportLite>(CALLS.courseReportLite, { id }, quiet),
+  });
+  const report = useQuery({
+    queryKey: ["front", "analysis", "report", id],
+    enabled: id > 0,
+    retry: false,
+    queryFn: () => call<CourseReport>(CALLS.courseReport, { id }, quiet),
+  });
   if (info.isLoading) return <Loading rows={10} />;
   const c = info.data;
   if (!c)
@@ -80,7 +95,13 @@ export default function AnalysisVideo({ id }: { id: number }) {
         </Link>
       </PageHead>
       <div className="ykh-film">
-        <div className="ykh-film-stage">{c.video_url ? <video src={c.video_url} controls playsInline preload="metadata" poster={c.cover_url || undefined} data-testid="analysis-video" /> : <Empty text="暂无可播放的视频" />}</div>
+        <div className="ykh-film-stage">
+          {c.video_url ? (
+            <video src={c.video_url} controls playsInline preload="metadata" poster={c.cover_url || undefined} data-testid="analysis-video" />
+          ) : (
+            <Empty text="暂无可播放的视频" />
+          )}
+        </div>
         <aside className="ykh-film-info">
           <h2 className="ykh-film-h2">课堂分析摘要</h2>
           <div className="ykh-figures" data-testid="analysis-figures">
@@ -101,8 +122,16 @@ export default function AnalysisVideo({ id }: { id: number }) {
         </aside>
       </div>
       <div className="ykh-split even">
-        <Section title="S-T 曲线">{curve ? <EChart option={curve} height={280} testId="analysis-st-chart" /> : <Empty text={st && !st.available ? st.reason : undefined} />}</Section>
-        <Section title="师生话语占比">{shares ? <EChart option={shares} height={280} testId="analysis-speech-chart" /> : <Empty text={speech && !speech.available ? speech.reason : undefined} />}</Section>
+        <Section title="S-T 曲线">
+          {curve ? <EChart option={curve} height={280} testId="analysis-st-chart" /> : <Empty text={st && !st.available ? st.reason : undefined} />}
+        </Section>
+        <Section title="师生话语占比">
+          {shares ? (
+            <EChart option={shares} height={280} testId="analysis-speech-chart" />
+          ) : (
+            <Empty text={speech && !speech.available ? speech.reason : undefined} />
+          )}
+        </Section>
       </div>
     </div>
   );

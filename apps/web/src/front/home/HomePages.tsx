@@ -4,7 +4,16 @@
  * opened, and re-exported here under the names front/pages.ts imports.
  */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type CommonImgRow, type FrontHome, type FrontReviewCard, type Page, type RankingList, type WebIndexAnswer, type WebResourceRow } from "@yanke/protocol";
+import {
+  CALLS,
+  type CommonImgRow,
+  type FrontHome,
+  type FrontReviewCard,
+  type Page,
+  type RankingList,
+  type WebIndexAnswer,
+  type WebResourceRow,
+} from "@yanke/protocol";
 import { lazy, type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { call } from "../../api/client";
@@ -37,7 +46,12 @@ function useHome() {
   return useQuery({ queryKey: ["front", "home", schoolId], staleTime: 30_000, queryFn: () => call<FrontHome>(CALLS.frontHome, {}, quiet) });
 }
 function useWebIndex() {
-  return useQuery({ queryKey: ["front", "web_index"], staleTime: 5 * 60_000, retry: false, queryFn: () => call<WebIndexAnswer>(CALLS.websiteIndex, {}, quiet) });
+  return useQuery({
+    queryKey: ["front", "web_index"],
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: () => call<WebIndexAnswer>(CALLS.websiteIndex, {}, quiet),
+  });
 }
 function useLatestCourses(limit: number) {
   return useQuery({
@@ -48,7 +62,12 @@ function useLatestCourses(limit: number) {
   });
 }
 function useRanking() {
-  return useQuery({ queryKey: ["front", "ranking"], staleTime: 60_000, retry: false, queryFn: () => call<RankingList>(CALLS.webRankingList, { limit: 8 }, quiet) });
+  return useQuery({
+    queryKey: ["front", "ranking"],
+    staleTime: 60_000,
+    retry: false,
+    queryFn: () => call<RankingList>(CALLS.webRankingList, { limit: 8 }, quiet),
+  });
 }
 
 const imgSlides = (rows: CommonImgRow[] | undefined): Slide[] => (rows ?? []).map((r) => ({ key: r.id, img: r.img_url, title: r.title, link: r.link_url }));
@@ -89,7 +108,9 @@ function Hero({ home, title, sub, actions }: { home: FrontHome | undefined; titl
 }
 
 function Shortcuts({ rows, fallback }: { rows: CommonImgRow[] | undefined; fallback: { title: string; to: string; icon: string; color: string }[] }) {
-  const items = rows?.length ? rows.map((r) => ({ key: `img-${r.id}`, title: r.title || "快捷入口", to: r.link_url, img: r.img_url, icon: "", color: "" })) : fallback.map((f) => ({ key: f.to, title: f.title, to: f.to, img: "", icon: f.icon, color: f.color }));
+  const items = rows?.length
+    ? rows.map((r) => ({ key: `img-${r.id}`, title: r.title || "快捷入口", to: r.link_url, img: r.img_url, icon: "", color: "" }))
+    : fallback.map((f) => ({ key: f.to, title: f.title, to: f.to, img: "", icon: f.icon, color: f.color }));
   return (
     <nav className="ykh-shortcuts" aria-label="快捷入口" data-testid="home-shortcuts">
       {items.map((it) => {
@@ -176,7 +197,15 @@ function ReviewCards({ rows, to }: { rows: FrontReviewCard[]; to: (r: FrontRevie
               <span>
                 报名 {r.signup_count} 人 · 作品 {r.work_count} 件
               </span>
-              <span>{r.phase === 1 && r.signup_end ? `报名截止 ${shortTime(r.signup_end)}` : r.phase === 2 && r.submit_end ? `提交截止 ${shortTime(r.submit_end)}` : r.phase === 3 && r.review_end ? `评审截止 ${shortTime(r.review_end)}` : ""}</span>
+              <span>
+                {r.phase === 1 && r.signup_end
+                  ? `报名截止 ${shortTime(r.signup_end)}`
+                  : r.phase === 2 && r.submit_end
+                    ? `提交截止 ${shortTime(r.submit_end)}`
+                    : r.phase === 3 && r.review_end
+                      ? `评审截止 ${shortTime(r.review_end)}`
+                      : ""}
+              </span>
             </div>
           </div>
         </Link>
@@ -243,7 +272,17 @@ function useHomeData() {
 }
 
 /** The top row of both home pages: the banners (or the hero) beside the school bulletins. */
-function HomeTop({ banners, bulletins, loading, hero }: { banners: Parameters<typeof imgSlides>[0]; bulletins: Parameters<typeof BulletinList>[0]["rows"]; loading: boolean; hero: ReactNode }) {
+function HomeTop({
+  banners,
+  bulletins,
+  loading,
+  hero,
+}: {
+  banners: Parameters<typeof imgSlides>[0];
+  bulletins: Parameters<typeof BulletinList>[0]["rows"];
+  loading: boolean;
+  hero: ReactNode;
+}) {
   return (
     <div className="ykh-top">
       <Carousel slides={imgSlides(banners)} fallback={hero} />
@@ -291,17 +330,49 @@ export function ForegroundHomePage() {
         ]}
       />
       <Section title="正在直播" sub={h ? `${h.counts.live} 间课堂` : undefined} more="/foreground/courseResources" testId="home-live">
-        {home.isLoading ? <Loading /> : h?.live.length ? <Grid>{h.live.map((r) => <LiveCard key={r.timetable_id} r={r} />)}</Grid> : <Empty text="暂无数据（当前没有正在直播的课堂）" />}
+        {home.isLoading ? (
+          <Loading />
+        ) : h?.live.length ? (
+          <Grid>
+            {h.live.map((r) => (
+              <LiveCard key={r.timetable_id} r={r} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty text="暂无数据（当前没有正在直播的课堂）" />
+        )}
       </Section>
       <Section title="课程资源" more="/foreground/courseResource" testId="home-courses-section">
-        {courses.isLoading ? <Loading /> : courses.data?.list.length ? <CourseCards rows={courses.data.list} to={(r) => `/foreground/courseResourceVideo?id=${r.id}`} /> : <Empty />}
+        {courses.isLoading ? (
+          <Loading />
+        ) : courses.data?.list.length ? (
+          <CourseCards rows={courses.data.list} to={(r) => `/foreground/courseResourceVideo?id=${r.id}`} />
+        ) : (
+          <Empty />
+        )}
       </Section>
       <Section title="AI分析课程" more="/foreground/AIAnalysisCourse" testId="home-analyses">
-        {home.isLoading ? <Loading /> : h?.analyses.length ? <Grid>{h.analyses.map((a) => <AnalysisCardView key={a.id} a={a} />)}</Grid> : <Empty />}
+        {home.isLoading ? (
+          <Loading />
+        ) : h?.analyses.length ? (
+          <Grid>
+            {h.analyses.map((a) => (
+              <AnalysisCardView key={a.id} a={a} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty />
+        )}
       </Section>
       <div className="ykh-split">
         <Section title="评课活动" more="/foreground/reviewActivity" testId="home-review">
-          {home.isLoading ? <Loading /> : h?.reviews.length ? <ReviewCards rows={h.reviews} to={(r) => `/foreground/activityCourseDetails?id=${r.id}`} /> : <Empty />}
+          {home.isLoading ? (
+            <Loading />
+          ) : h?.reviews.length ? (
+            <ReviewCards rows={h.reviews} to={(r) => `/foreground/activityCourseDetails?id=${r.id}`} />
+          ) : (
+            <Empty />
+          )}
         </Section>
         <Ranking />
       </div>
@@ -392,7 +463,13 @@ export function TeachEventsHomePage() {
         )}
       </Section>
       <Section title="课程资源" more="/foreground/courseResource" testId="home-courses-section">
-        {courses.isLoading ? <Loading /> : courses.data?.list.length ? <CourseCards rows={courses.data.list} to={() => "/foreground/courseResource"} /> : <Empty />}
+        {courses.isLoading ? (
+          <Loading />
+        ) : courses.data?.list.length ? (
+          <CourseCards rows={courses.data.list} to={() => "/foreground/courseResource"} />
+        ) : (
+          <Empty />
+        )}
       </Section>
     </div>
   );

@@ -53,9 +53,21 @@ export function SchoolBulletinPage() {
     <div className="ykh-page" data-testid="SchoolBulletinPage">
       <PageHead title="学校公告" sub="各学校与平台发布的通知公告" />
       <div className="ykh-panel">
-        <Chips label="学校" value={school} options={(d?.schools ?? []).map((s) => ({ value: s.id, label: `${s.name}（${s.count}）` }))} onChange={setSchool} testId="bulletin-schools" />
+        <Chips
+          label="学校"
+          value={school}
+          options={(d?.schools ?? []).map((s) => ({ value: s.id, label: `${s.name}（${s.count}）` }))}
+          onChange={setSchool}
+          testId="bulletin-schools"
+        />
         <div className="ykh-filter-row">
-          <Input.Search allowClear placeholder="搜索公告标题" onSearch={(v) => (setPage(1), setName(v.trim()))} style={{ maxWidth: 320 }} aria-label="搜索公告标题" />
+          <Input.Search
+            allowClear
+            placeholder="搜索公告标题"
+            onSearch={(v) => (setPage(1), setName(v.trim()))}
+            style={{ maxWidth: 320 }}
+            aria-label="搜索公告标题"
+          />
         </div>
       </div>
       <div className="ykh-panel">
@@ -128,7 +140,15 @@ function Pager({ total, page, limit, onChange }: { total: number; page: number; 
   if (!total) return null;
   return (
     <div className="ykh-pager">
-      <Pagination current={page} pageSize={limit} total={total} showSizeChanger pageSizeOptions={PAGE_SIZES} showTotal={(t) => `共 ${t} 条`} onChange={onChange} />
+      <Pagination
+        current={page}
+        pageSize={limit}
+        total={total}
+        showSizeChanger
+        pageSizeOptions={PAGE_SIZES}
+        showTotal={(t) => `共 ${t} 条`}
+        onChange={onChange}
+      />
     </div>
   );
 }
@@ -138,7 +158,11 @@ function Pager({ total, page, limit, onChange }: { total: number; page: number; 
 /** 直播列表: classrooms live now (playable), the is_live lessons later today, recent replays. */
 export function LiveListPage() {
   const [params, setParams] = useSearchParams();
-  const q = useQuery({ queryKey: ["front", "live"], refetchInterval: 30_000, queryFn: () => call<FrontLiveList>(CALLS.frontLiveList, { replay_limit: 8 }, quiet) });
+  const q = useQuery({
+    queryKey: ["front", "live"],
+    refetchInterval: 30_000,
+    queryFn: () => call<FrontLiveList>(CALLS.frontLiveList, { replay_limit: 8 }, quiet),
+  });
   const d = q.data;
   const playId = Number(params.get("play") ?? 0);
   const playing: FrontLiveRow | undefined = d?.live.find((r) => r.timetable_id === playId) ?? d?.live[0];
@@ -175,7 +199,11 @@ export function LiveListPage() {
         ) : d?.live.length ? (
           <Grid>
             {d.live.map((r) => (
-              <LiveCard key={r.timetable_id} r={r} onPlay={(x) => (setParams({ play: String(x.timetable_id) }), window.scrollTo({ top: 0, behavior: "smooth" }))} />
+              <LiveCard
+                key={r.timetable_id}
+                r={r}
+                onPlay={(x) => (setParams({ play: String(x.timetable_id) }), window.scrollTo({ top: 0, behavior: "smooth" }))}
+              />
             ))}
           </Grid>
         ) : (
@@ -183,10 +211,26 @@ export function LiveListPage() {
         )}
       </Section>
       <Section title="今日直播预告" testId="live-upcoming">
-        {d?.upcoming.length ? <Grid>{d.upcoming.map((r) => <LiveCard key={r.timetable_id} r={r} />)}</Grid> : <Empty />}
+        {d?.upcoming.length ? (
+          <Grid>
+            {d.upcoming.map((r) => (
+              <LiveCard key={r.timetable_id} r={r} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty />
+        )}
       </Section>
       <Section title="往期回顾" more="/foreMoreTime" testId="live-replays">
-        {d?.replays.length ? <Grid>{d.replays.map((f) => <FilmCardView key={f.id} f={f} kind="replay" />)}</Grid> : <Empty />}
+        {d?.replays.length ? (
+          <Grid>
+            {d.replays.map((f) => (
+              <FilmCardView key={f.id} f={f} kind="replay" />
+            ))}
+          </Grid>
+        ) : (
+          <Empty />
+        )}
       </Section>
     </div>
   );
@@ -201,15 +245,29 @@ export function AIAnalysisCoursePage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
   const set = (patch: Partial<typeof f>) => (setPage(1), setF((x) => ({ ...x, ...patch })));
-  const q = useQuery({ queryKey: ["front", "analyses", f, page, limit], queryFn: () => call<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { ...f, page, limit }, quiet) });
+  const q = useQuery({
+    queryKey: ["front", "analyses", f, page, limit],
+    queryFn: () => call<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { ...f, page, limit }, quiet),
+  });
   const o = opts.data;
   return (
     <div className="ykh-page" data-testid="AIAnalysisCoursePage">
       <PageHead title="AI分析课程" sub="经 AI 课堂分析并公开的课例：S-T 分析、师生对话与课堂行为" />
       <div className="ykh-panel">
         <Chips label="学段" value={f.period_name} options={(o?.periods ?? []).map((p) => ({ value: p, label: p }))} onChange={(v) => set({ period_name: v })} />
-        <Chips label="学科" value={f.subject_name} options={(o?.subjects ?? []).map((p) => ({ value: p, label: p }))} onChange={(v) => set({ subject_name: v })} />
-        <Chips label="模式" value={f.mode} options={TEACHING_MODES.map((m) => ({ value: m, label: m }))} onChange={(v) => set({ mode: v })} testId="analysis-modes" />
+        <Chips
+          label="学科"
+          value={f.subject_name}
+          options={(o?.subjects ?? []).map((p) => ({ value: p, label: p }))}
+          onChange={(v) => set({ subject_name: v })}
+        />
+        <Chips
+          label="模式"
+          value={f.mode}
+          options={TEACHING_MODES.map((m) => ({ value: m, label: m }))}
+          onChange={(v) => set({ mode: v })}
+          testId="analysis-modes"
+        />
         <div className="ykh-filter-row">
           <Select
             allowClear
@@ -220,12 +278,28 @@ export function AIAnalysisCoursePage() {
             onChange={(v) => set({ school_id: v })}
             aria-label="学校"
           />
-          <Input.Search allowClear placeholder="授课教师" style={{ width: 180 }} onSearch={(v) => set({ teacher: v.trim() || undefined })} aria-label="授课教师" />
+          <Input.Search
+            allowClear
+            placeholder="授课教师"
+            style={{ width: 180 }}
+            onSearch={(v) => set({ teacher: v.trim() || undefined })}
+            aria-label="授课教师"
+          />
           <Input.Search allowClear placeholder="课例名称" style={{ width: 220 }} onSearch={(v) => set({ name: v.trim() || undefined })} aria-label="课例名称" />
         </div>
       </div>
       <Section title="课例" sub={q.data ? `共 ${q.data.total} 节` : undefined} testId="analysis-list">
-        {q.isLoading ? <Loading /> : q.data?.list.length ? <Grid>{q.data.list.map((a) => <AnalysisCardView key={a.id} a={a} />)}</Grid> : <Empty />}
+        {q.isLoading ? (
+          <Loading />
+        ) : q.data?.list.length ? (
+          <Grid>
+            {q.data.list.map((a) => (
+              <AnalysisCardView key={a.id} a={a} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty />
+        )}
         <Pager total={q.data?.total ?? 0} page={page} limit={limit} onChange={(p, l) => (setPage(p), setLimit(l))} />
       </Section>
     </div>
@@ -255,7 +329,17 @@ function FilmBlock({ kind, title, more, limit }: { kind: FilmKind; title: string
   const q = useFilms(kind, { page: 1, limit });
   return (
     <Section title={title} more={more} testId={`films-${kind}`} sub={q.data ? `${q.data.total} 个视频` : undefined}>
-      {q.isLoading ? <Loading /> : q.data?.list.length ? <Grid>{q.data.list.map((f) => <FilmCardView key={f.id} f={f} kind={kind} />)}</Grid> : <Empty />}
+      {q.isLoading ? (
+        <Loading />
+      ) : q.data?.list.length ? (
+        <Grid>
+          {q.data.list.map((f) => (
+            <FilmCardView key={f.id} f={f} kind={kind} />
+          ))}
+        </Grid>
+      ) : (
+        <Empty />
+      )}
     </Section>
   );
 }
@@ -286,9 +370,22 @@ function FilmBrowser({ kind, title, sub, testId }: { kind: FilmKind; title: stri
       <PageHead title={title} sub={sub} />
       <div className="ykh-panel">
         <Chips label="学段" value={f.period_name} options={(o?.periods ?? []).map((p) => ({ value: p, label: p }))} onChange={(v) => set({ period_name: v })} />
-        <Chips label="学科" value={f.subject_name} options={(o?.subjects ?? []).map((p) => ({ value: p, label: p }))} onChange={(v) => set({ subject_name: v })} />
+        <Chips
+          label="学科"
+          value={f.subject_name}
+          options={(o?.subjects ?? []).map((p) => ({ value: p, label: p }))}
+          onChange={(v) => set({ subject_name: v })}
+        />
         <div className="ykh-filter-row">
-          <Select allowClear placeholder="全部学校" style={{ width: 200 }} value={f.school_id} options={(o?.schools ?? []).map((s) => ({ value: s.id, label: s.name }))} onChange={(v) => set({ school_id: v })} aria-label="学校" />
+          <Select
+            allowClear
+            placeholder="全部学校"
+            style={{ width: 200 }}
+            value={f.school_id}
+            options={(o?.schools ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(v) => set({ school_id: v })}
+            aria-label="学校"
+          />
           <Select
             style={{ width: 120 }}
             value={f.order ?? "new"}
@@ -303,7 +400,17 @@ function FilmBrowser({ kind, title, sub, testId }: { kind: FilmKind; title: stri
         </div>
       </div>
       <Section title="全部视频" sub={q.data ? `共 ${q.data.total} 个` : undefined}>
-        {q.isLoading ? <Loading /> : q.data?.list.length ? <Grid>{q.data.list.map((x) => <FilmCardView key={x.id} f={x} kind={kind} />)}</Grid> : <Empty />}
+        {q.isLoading ? (
+          <Loading />
+        ) : q.data?.list.length ? (
+          <Grid>
+            {q.data.list.map((x) => (
+              <FilmCardView key={x.id} f={x} kind={kind} />
+            ))}
+          </Grid>
+        ) : (
+          <Empty />
+        )}
         <Pager total={q.data?.total ?? 0} page={page} limit={limit} onChange={(p, l) => (setPage(p), setLimit(l))} />
       </Section>
     </div>
@@ -325,7 +432,11 @@ function FilmPlayer({ kind }: { kind?: FilmKind }) {
   const [params] = useSearchParams();
   const id = Number(params.get("id") ?? 0);
   const k = (params.get("kind") as FilmKind | null) ?? kind;
-  const q = useQuery({ queryKey: ["front", "film", id, k], enabled: id > 0, queryFn: () => call<FrontFilmDetail>(CALLS.frontFilmDetail, { id, kind: k }, quiet) });
+  const q = useQuery({
+    queryKey: ["front", "film", id, k],
+    enabled: id > 0,
+    queryFn: () => call<FrontFilmDetail>(CALLS.frontFilmDetail, { id, kind: k }, quiet),
+  });
   const [cam, setCam] = useState(0);
   useEffect(() => setCam(0), [id]);
   useEffect(() => {
@@ -347,7 +458,11 @@ function FilmPlayer({ kind }: { kind?: FilmKind }) {
         <>
           <div className="ykh-film">
             <div className="ykh-film-stage">
-              {c ? <video key={c.url} src={c.url} controls playsInline preload="metadata" poster={d.film.cover_url || undefined} data-testid="film-video" /> : <Empty text="暂无可播放的视频" />}
+              {c ? (
+                <video key={c.url} src={c.url} controls playsInline preload="metadata" poster={d.film.cover_url || undefined} data-testid="film-video" />
+              ) : (
+                <Empty text="暂无可播放的视频" />
+              )}
               {d.cameras.length > 1 ? (
                 <div className="ykh-tabs" role="tablist" aria-label="机位">
                   {d.cameras.map((x, i) => (
@@ -388,7 +503,15 @@ function FilmPlayer({ kind }: { kind?: FilmKind }) {
             </aside>
           </div>
           <Section title="相关视频" testId="film-related">
-            {d.related.length ? <Grid>{d.related.map((f) => <FilmCardView key={f.id} f={f} kind={relatedKind} />)}</Grid> : <Empty />}
+            {d.related.length ? (
+              <Grid>
+                {d.related.map((f) => (
+                  <FilmCardView key={f.id} f={f} kind={relatedKind} />
+                ))}
+              </Grid>
+            ) : (
+              <Empty />
+            )}
           </Section>
         </>
       )}
@@ -402,4 +525,3 @@ export function ForegroundFilmDetailPage() {
 export function KnowledgeMoreVideoPage() {
   return <FilmPlayer kind="knowledge" />;
 }
-

@@ -47,7 +47,21 @@ export function Cover({ src, title, tag, seed = 0, children }: { src?: string; t
   );
 }
 
-export function Section({ title, more, extra, children, testId, sub }: { title: string; more?: string; extra?: ReactNode; children: ReactNode; testId?: string; sub?: string }) {
+export function Section({
+  title,
+  more,
+  extra,
+  children,
+  testId,
+  sub,
+}: {
+  title: string;
+  more?: string;
+  extra?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  sub?: string;
+}) {
   return (
     <section className="ykh-section" data-testid={testId} aria-label={title}>
       <div className="ykh-section-head">
@@ -85,7 +99,27 @@ export function Empty({ text }: { text?: string }) {
 }
 
 /** The one video card: a cover with its duration, the title, teacher · school, subject and views. */
-export function VideoCard({ to, title, cover, seconds, tag, lines, badge, seed, testId }: { to: string; title: string; cover: string; seconds: number; tag?: string; lines: ReactNode[]; badge?: ReactNode; seed?: number; testId?: string }) {
+export function VideoCard({
+  to,
+  title,
+  cover,
+  seconds,
+  tag,
+  lines,
+  badge,
+  seed,
+  testId,
+}: {
+  to: string;
+  title: string;
+  cover: string;
+  seconds: number;
+  tag?: string;
+  lines: ReactNode[];
+  badge?: ReactNode;
+  seed?: number;
+  testId?: string;
+}) {
   return (
     <Link to={to} className="ykh-card" data-testid={testId} title={title}>
       <Cover src={cover} title={title} tag={tag} seed={seed}>
@@ -294,7 +328,19 @@ export function useFrontOptions() {
 }
 
 /** A row of choice chips (全部 first): the front site's filter. */
-export function Chips<T extends string | number>({ label, value, options, onChange, testId }: { label: string; value: T | undefined; options: { value: T; label: string }[]; onChange: (v: T | undefined) => void; testId?: string }) {
+export function Chips<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T | undefined;
+  options: { value: T; label: string }[];
+  onChange: (v: T | undefined) => void;
+  testId?: string;
+}) {
   return (
     <div className="ykh-chips" role="group" aria-label={label} data-testid={testId}>
       <span className="ykh-chips-label">{label}</span>
@@ -303,7 +349,13 @@ export function Chips<T extends string | number>({ label, value, options, onChan
           全部
         </button>
         {options.map((o) => (
-          <button type="button" key={String(o.value)} className={value === o.value ? "on" : ""} aria-pressed={value === o.value} onClick={() => onChange(o.value)}>
+          <button
+            type="button"
+            key={String(o.value)}
+            className={value === o.value ? "on" : ""}
+            aria-pressed={value === o.value}
+            onClick={() => onChange(o.value)}
+          >
             {o.label}
           </button>
         ))}

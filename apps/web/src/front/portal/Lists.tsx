@@ -73,7 +73,14 @@ export function OnlineTeacherDetails() {
       </Section>
       {d?.teachers ? (
         <Section title="在线教师名单" extra={<span className="ykf-note">仅管理员可见</span>}>
-          <Table rowKey="account_id" size="small" columns={cols} dataSource={d.teachers} pagination={{ pageSize: 20, pageSizeOptions: [10, 20, 50], showSizeChanger: true }} scroll={{ x: 720 }} />
+          <Table
+            rowKey="account_id"
+            size="small"
+            columns={cols}
+            dataSource={d.teachers}
+            pagination={{ pageSize: 20, pageSizeOptions: [10, 20, 50], showSizeChanger: true }}
+            scroll={{ x: 720 }}
+          />
         </Section>
       ) : null}
     </div>

@@ -45,14 +45,29 @@ function Failed({ error }: { error: unknown }) {
 
 function StChart({ points }: { points: TeacherPortrait["st"]["points"] }) {
   if (!points.length) return <EmptyState compact text="暂无分析课例" />;
-  return <EChart testId="portrait-rtch" height={320} option={rtChOption([{ name: "课例", points: points.map((p) => ({ name: p.name, rt: p.rt, ch: p.ch, id: p.id })) }])} />;
+  return (
+    <EChart
+      testId="portrait-rtch"
+      height={320}
+      option={rtChOption([{ name: "课例", points: points.map((p) => ({ name: p.name, rt: p.rt, ch: p.ch, id: p.id })) }])}
+    />
+  );
 }
 
 function Radar({ dims }: { dims: TeacherPortrait["evaluation"]["dimensions"] }) {
   if (dims.length < 3) {
     if (!dims.length) return <EmptyState compact text="暂无指标评分" />;
     // A radar needs three axes: two dimensions read better as bars.
-    return <EChart testId="portrait-radar" height={300} option={lightBars(dims.map((d) => d.name), [{ name: "平均得分", data: dims.map((d) => d.score) }])} />;
+    return (
+      <EChart
+        testId="portrait-radar"
+        height={300}
+        option={lightBars(
+          dims.map((d) => d.name),
+          [{ name: "平均得分", data: dims.map((d) => d.score) }],
+        )}
+      />
+    );
   }
   return <EChart testId="portrait-radar" height={300} option={radarOption(dims)} />;
 }
@@ -139,7 +154,14 @@ export function PersonalPortrait() {
         <Section title="评价维度" extra={<Typography.Text type="secondary">平均总分 {fmt(d.evaluation.mean_score)}</Typography.Text>}>
           <Radar dims={d.evaluation.dimensions} />
         </Section>
-        <Section title="S-T 教学模式" extra={<Typography.Text type="secondary">Rt 均值 {fmt(d.st.mean_rt, 2)} · Ch 均值 {fmt(d.st.mean_ch, 2)}</Typography.Text>}>
+        <Section
+          title="S-T 教学模式"
+          extra={
+            <Typography.Text type="secondary">
+              Rt 均值 {fmt(d.st.mean_rt, 2)} · Ch 均值 {fmt(d.st.mean_ch, 2)}
+            </Typography.Text>
+          }
+        >
           <StChart points={d.st.points} />
         </Section>
       </div>
@@ -160,7 +182,11 @@ export function PersonalPortrait() {
           />
         </Section>
         <Section title="教学模式分布">
-          {d.st.modes.some((m) => m.count) ? <EChart height={280} option={lightPie(d.st.modes.map((m) => ({ name: m.mode, value: m.count })))} /> : <EmptyState compact />}
+          {d.st.modes.some((m) => m.count) ? (
+            <EChart height={280} option={lightPie(d.st.modes.map((m) => ({ name: m.mode, value: m.count })))} />
+          ) : (
+            <EmptyState compact />
+          )}
         </Section>
       </div>
       <Section title="最近授课">
@@ -273,7 +299,14 @@ export function SchoolPortraitView() {
         <Section title="评价维度" extra={<Typography.Text type="secondary">平均总分 {fmt(d.evaluation.mean_score)}</Typography.Text>}>
           <Radar dims={d.evaluation.dimensions} />
         </Section>
-        <Section title="S-T 教学模式" extra={<Typography.Text type="secondary">Rt 均值 {fmt(d.st.mean_rt, 2)} · Ch 均值 {fmt(d.st.mean_ch, 2)}</Typography.Text>}>
+        <Section
+          title="S-T 教学模式"
+          extra={
+            <Typography.Text type="secondary">
+              Rt 均值 {fmt(d.st.mean_rt, 2)} · Ch 均值 {fmt(d.st.mean_ch, 2)}
+            </Typography.Text>
+          }
+        >
           <StChart points={d.st.points} />
         </Section>
       </div>

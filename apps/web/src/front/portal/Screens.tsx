@@ -140,9 +140,7 @@ export function ClassroomReviewScreen() {
           <Panel title="听评课趋势" extra={d ? (d.trend.unit === "day" ? "按日" : "按周") : undefined} grow={1.2}>
             {charts ? <PanelChart option={charts.trend} testId="chart-trend" /> : null}
           </Panel>
-          <Panel title="学校排行">
-            {charts ? <PanelChart option={charts.school} empty={!d?.by_school.length} testId="chart-school" /> : null}
-          </Panel>
+          <Panel title="学校排行">{charts ? <PanelChart option={charts.school} empty={!d?.by_school.length} testId="chart-school" /> : null}</Panel>
           <Panel title="AI 课堂分析" grow={0.8} extra={d ? `已分析 ${d.analysis.analysed} 节 · 公开 ${d.analysis.published} 节` : undefined}>
             {charts ? <PanelChart option={charts.modes} empty={!d?.analysis.modes.some((m) => m.count)} testId="chart-modes" /> : null}
           </Panel>
@@ -160,10 +158,19 @@ export function ClassroomReviewScreen() {
             />
           </Panel>
           <Panel title="被评教师排行" extra="收到评价数">
-            <RankList testId="screen-top-teachers" rows={(d?.top_teachers ?? []).slice(0, 6).map((p) => ({ key: p.account_id, name: `${p.realname}（${p.school_name}）`, value: `${p.evaluations} 份` }))} />
+            <RankList
+              testId="screen-top-teachers"
+              rows={(d?.top_teachers ?? [])
+                .slice(0, 6)
+                .map((p) => ({ key: p.account_id, name: `${p.realname}（${p.school_name}）`, value: `${p.evaluations} 份` }))}
+            />
           </Panel>
           <Panel title="活跃评课人" extra="提交评价数">
-            <RankList rows={(d?.top_evaluators ?? []).slice(0, 6).map((p) => ({ key: p.account_id, name: `${p.realname}（${p.school_name}）`, value: `${p.evaluations} 份` }))} />
+            <RankList
+              rows={(d?.top_evaluators ?? [])
+                .slice(0, 6)
+                .map((p) => ({ key: p.account_id, name: `${p.realname}（${p.school_name}）`, value: `${p.evaluations} 份` }))}
+            />
           </Panel>
         </div>
       </div>
@@ -252,19 +259,13 @@ export function BigDataScreen() {
           <Panel title="近12个月教研活动" grow={1.3}>
             {charts ? <PanelChart option={charts.months} testId="chart-months" /> : null}
           </Panel>
-          <Panel title="学校活跃度排行">
-            {charts ? <PanelChart option={charts.schools} empty={!d?.school_rank.length} testId="chart-schools" /> : null}
-          </Panel>
+          <Panel title="学校活跃度排行">{charts ? <PanelChart option={charts.schools} empty={!d?.school_rank.length} testId="chart-schools" /> : null}</Panel>
         </div>
         <div className="yks-col">
           <Panel title="AI 课堂教学模式" extra="S-T 分析">
             {charts ? <PanelChart option={charts.modes} empty={!d?.modes.some((m) => m.count)} testId="chart-modes" /> : null}
           </Panel>
-          {d && d.region_rank.length ? (
-            <Panel title="区域活跃度">
-              {charts ? <PanelChart option={charts.regions} testId="chart-regions" /> : null}
-            </Panel>
-          ) : null}
+          {d && d.region_rank.length ? <Panel title="区域活跃度">{charts ? <PanelChart option={charts.regions} testId="chart-regions" /> : null}</Panel> : null}
           <Panel title="听评课与资源" grow={0}>
             <div className="yks-mini" data-testid="bigdata-mini">
               <div>
@@ -290,5 +291,3 @@ export function BigDataScreen() {
     </ScreenShell>
   );
 }
-
-

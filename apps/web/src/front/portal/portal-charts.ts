@@ -88,13 +88,19 @@ export function darkPie(items: Array<{ name: string; value: number }>, legendRig
 
 /** Bars: vertical by default, horizontal (a ranking) with `horizontal`. */
 export function darkBars(categories: string[], series: LineSeries[], horizontal = false): EChartOption {
-  const cat = { type: "category", data: categories, ...axis({ splitLine: { show: false }, axisLabel: { color: TEXT, fontSize: 12, width: 110, overflow: "truncate" } }) };
+  const cat = {
+    type: "category",
+    data: categories,
+    ...axis({ splitLine: { show: false }, axisLabel: { color: TEXT, fontSize: 12, width: 110, overflow: "truncate" } }),
+  };
   const val = { type: "value", minInterval: 1, ...axis() };
   return {
     ...darkBase,
     tooltip: { ...darkBase.tooltip, trigger: "axis", axisPointer: { type: "shadow" } },
     legend: series.length > 1 ? { top: 0, right: 0, textStyle: { color: TEXT }, itemWidth: 14, itemHeight: 8 } : undefined,
-    grid: horizontal ? { left: 8, right: 24, top: series.length > 1 ? 26 : 6, bottom: 6, containLabel: true } : { left: 36, right: 10, top: series.length > 1 ? 28 : 12, bottom: 24, containLabel: false },
+    grid: horizontal
+      ? { left: 8, right: 24, top: series.length > 1 ? 26 : 6, bottom: 6, containLabel: true }
+      : { left: 36, right: 10, top: series.length > 1 ? 28 : 12, bottom: 24, containLabel: false },
     xAxis: horizontal ? val : cat,
     yAxis: horizontal ? { ...cat, inverse: true } : val,
     series: series.map((s, i) => ({
@@ -130,7 +136,15 @@ export function radarOption(dims: Array<{ name: string; score: number }>): EChar
     series: [
       {
         type: "radar",
-        data: [{ name: "各维度平均得分", value: dims.map((d) => d.score), areaStyle: { color: "rgba(31,111,92,0.25)" }, lineStyle: { color: "#1f6f5c" }, itemStyle: { color: "#1f6f5c" } }],
+        data: [
+          {
+            name: "各维度平均得分",
+            value: dims.map((d) => d.score),
+            areaStyle: { color: "rgba(31,111,92,0.25)" },
+            lineStyle: { color: "#1f6f5c" },
+            itemStyle: { color: "#1f6f5c" },
+          },
+        ],
       },
     ],
   } as EChartOption;
@@ -163,7 +177,15 @@ export function lightPie(items: Array<{ name: string; value: number }>): EChartO
   return {
     tooltip: { trigger: "item", formatter: "{b}：{c}（{d}%）" },
     legend: { bottom: 0 },
-    series: [{ type: "pie", radius: ["38%", "64%"], center: ["50%", "44%"], label: { show: true, position: "inside", formatter: "{c}", color: "#fff" }, data: items.filter((i) => i.value > 0) }],
+    series: [
+      {
+        type: "pie",
+        radius: ["38%", "64%"],
+        center: ["50%", "44%"],
+        label: { show: true, position: "inside", formatter: "{c}", color: "#fff" },
+        data: items.filter((i) => i.value > 0),
+      },
+    ],
   } as EChartOption;
 }
 

@@ -21,7 +21,19 @@ function toggleFullscreen(): void {
 }
 
 /** The full-viewport board: title centred, scope and clock on the left, actions on the right. */
-export function ScreenShell({ title, left, right, children, testId }: { title: string; left?: ReactNode; right?: ReactNode; children: ReactNode; testId?: string }) {
+export function ScreenShell({
+  title,
+  left,
+  right,
+  children,
+  testId,
+}: {
+  title: string;
+  left?: ReactNode;
+  right?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="yks-screen" data-testid={testId}>
       <header className="yks-head">
@@ -59,7 +71,9 @@ export function KpiTiles({ items, testId }: { items: Kpi[]; testId?: string }) {
       {items.map((k) => (
         <div className="yks-kpi" key={k.key} data-testid={`kpi-${k.key}`}>
           <div className="yks-kpi-value">
-            <span data-testid={`kpi-${k.key}-value`}>{k.value === null || k.value === undefined ? "—" : typeof k.value === "number" ? k.value.toLocaleString("zh-CN") : k.value}</span>
+            <span data-testid={`kpi-${k.key}-value`}>
+              {k.value === null || k.value === undefined ? "—" : typeof k.value === "number" ? k.value.toLocaleString("zh-CN") : k.value}
+            </span>
             {k.unit ? <small>{k.unit}</small> : null}
           </div>
           <div className="yks-kpi-title">{k.title}</div>

@@ -8,8 +8,16 @@
 import { DownloadOutlined, EyeOutlined, FileTextOutlined, PlayCircleFilled, PlayCircleOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import {
-  BIND_TYPES, CALLS, COURSE_TYPE_NAMES, RESOURCE_LEVEL_NAMES,
-  type CourseResourceRow, type Page, type ResourceBindRow, type VideoCamera, type WebResourceInfo, type WebResourceRow,
+  BIND_TYPES,
+  CALLS,
+  COURSE_TYPE_NAMES,
+  RESOURCE_LEVEL_NAMES,
+  type CourseResourceRow,
+  type Page,
+  type ResourceBindRow,
+  type VideoCamera,
+  type WebResourceInfo,
+  type WebResourceRow,
 } from "@yanke/protocol";
 import { Breadcrumb, Button, Empty, Result, Spin, Tabs, Tag, Tree } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -26,7 +34,11 @@ type Node = CourseResourceRow & { binds: ResourceBindRow[]; children?: Node[] };
 
 /** Every node of the course by id, with the bindings of the node and of everything under it. */
 function indexTree(info: WebResourceInfo) {
-  const course: Node = { ...info.course, binds: info.binds ?? [], children: (info.tree ?? []).map((u) => ({ ...u, binds: u.binds ?? [], children: (u.children ?? []).map((l) => ({ ...l, binds: l.binds ?? [] })) })) };
+  const course: Node = {
+    ...info.course,
+    binds: info.binds ?? [],
+    children: (info.tree ?? []).map((u) => ({ ...u, binds: u.binds ?? [], children: (u.children ?? []).map((l) => ({ ...l, binds: l.binds ?? [] })) })),
+  };
   const byId = new Map<number, { node: Node; all: ResourceBindRow[] }>();
   const walk = (n: Node): ResourceBindRow[] => {
     const all = [...n.binds, ...(n.children ?? []).flatMap(walk)];
@@ -41,7 +53,17 @@ function indexTree(info: WebResourceInfo) {
 function cameraOf(b: ResourceBindRow): VideoCamera {
   const src = b.play_url || b.url;
   const hls = /\.m3u8(\?|$)/i.test(src);
-  return { camera: "main", file_id: b.resources_id, url: hls ? b.url : src, hls_url: hls ? src : "", thumbnail_url: b.cover_url, sprite_url: "", sprite_interval: 0, sprite_columns: 0, duration: b.duration };
+  return {
+    camera: "main",
+    file_id: b.resources_id,
+    url: hls ? b.url : src,
+    hls_url: hls ? src : "",
+    thumbnail_url: b.cover_url,
+    sprite_url: "",
+    sprite_interval: 0,
+    sprite_columns: 0,
+    duration: b.duration,
+  };
 }
 
 function recordView(payload: Record<string, unknown>) {
@@ -77,7 +99,17 @@ function Player({ bind, poster, onStart }: { bind: ResourceBindRow; poster: stri
   }, [bind]);
   return (
     <div className="ykr-stage">
-      <video ref={el} className="ykr-video" controls playsInline preload="metadata" poster={bind.cover_url || poster || undefined} data-testid="resource-video" data-bind-id={bind.id} aria-label={bind.title} />
+      <video
+        ref={el}
+        className="ykr-video"
+        controls
+        playsInline
+        preload="metadata"
+        poster={bind.cover_url || poster || undefined}
+        data-testid="resource-video"
+        data-bind-id={bind.id}
+        aria-label={bind.title}
+      />
       {error ? <div className="ykr-video-error">{error}</div> : null}
     </div>
   );
@@ -105,7 +137,9 @@ export function CourseResourceVideoView() {
   // The first node with a video (a lesson before its unit), else the course.
   useEffect(() => {
     if (!idx) return;
-    const firstWithVideo = [...idx.byId.values()].filter((x) => x.node.binds.some((b) => b.resources_type === BIND_TYPES.video)).sort((a, b) => b.node.level - a.node.level)[0];
+    const firstWithVideo = [...idx.byId.values()]
+      .filter((x) => x.node.binds.some((b) => b.resources_type === BIND_TYPES.video))
+      .sort((a, b) => b.node.level - a.node.level)[0];
     setSelected(firstWithVideo && firstWithVideo.node.level === 3 ? firstWithVideo.node.id : idx.course.id);
     setPlaying(0);
   }, [idx]);
@@ -115,7 +149,12 @@ export function CourseResourceVideoView() {
     queryKey: ["webResource", "related", course?.subject_id ?? 0, course?.course_type ?? 0],
     enabled: Boolean(course),
     staleTime: 60_000,
-    queryFn: () => call<Page<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit: 7, order: "hot", ...(course?.subject_id ? { subject_id: course.subject_id } : {}) }, { quiet: true }),
+    queryFn: () =>
+      call<Page<WebResourceRow>>(
+        CALLS.webResourceList,
+        { page: 1, limit: 7, order: "hot", ...(course?.subject_id ? { subject_id: course.subject_id } : {}) },
+        { quiet: true },
+      ),
   });
 
   if (!valid) return <Result status="warning" title="缺少课程编号" subTitle="地址应为 /foreground/courseResourceVideo?id=课程编号" />;
@@ -143,7 +182,11 @@ export function CourseResourceVideoView() {
   const fileCount = allBinds.length - videoCount;
 
   const onStart = (b: ResourceBindRow) => {
-    recordView({ video_id: b.resources_id, ...(course.school_id ? { school_id: course.school_id } : {}), ...(course.period_id ? { period_id: course.period_id } : {}) });
+    recordView({
+      video_id: b.resources_id,
+      ...(course.school_id ? { school_id: course.school_id } : {}),
+      ...(course.period_id ? { period_id: course.period_id } : {}),
+    });
   };
 
   const treeData = [
@@ -171,7 +214,11 @@ export function CourseResourceVideoView() {
     <div className="ykr-detail" data-testid="course-resource-video-page" data-resource-id={course.id}>
       <Breadcrumb
         className="ykr-crumb"
-        items={[{ title: <Link to="/foreground/courseResource">课程资源</Link> }, { title: COURSE_TYPE_NAMES[course.course_type] ?? "课程" }, { title: course.name }]}
+        items={[
+          { title: <Link to="/foreground/courseResource">课程资源</Link> },
+          { title: COURSE_TYPE_NAMES[course.course_type] ?? "课程" },
+          { title: course.name },
+        ]}
       />
       <header className="ykr-head">
         <CourseCover row={course} className="ykr-head-cover" eager />
@@ -231,7 +278,13 @@ export function CourseResourceVideoView() {
               <ol className="ykr-playlist" aria-label="播放列表" data-testid="resource-playlist">
                 {videos.map((b, i) => (
                   <li key={b.id}>
-                    <button type="button" className={`ykr-playlist-item${b.id === playingBind.id ? " on" : ""}`} aria-current={b.id === playingBind.id} onClick={() => setPlaying(b.id)} data-testid="resource-playlist-item">
+                    <button
+                      type="button"
+                      className={`ykr-playlist-item${b.id === playingBind.id ? " on" : ""}`}
+                      aria-current={b.id === playingBind.id}
+                      onClick={() => setPlaying(b.id)}
+                      data-testid="resource-playlist-item"
+                    >
                       <span className="ykr-playlist-index">{b.id === playingBind.id ? <PlayCircleFilled /> : i + 1}</span>
                       <span className="ykr-playlist-name">{b.title || `视频 ${i + 1}`}</span>
                       <span className="ykr-playlist-time">{b.duration ? clock(b.duration) : ""}</span>
@@ -280,9 +333,21 @@ export function CourseResourceVideoView() {
           <Tabs
             className="ykr-tabs-panel"
             items={[
-              { key: "intro", label: "课程简介", children: course.course_introduce ? <p className="ykr-intro">{course.course_introduce}</p> : <EmptyState compact text="暂无内容" /> },
-              { key: "design", label: "教学设计", children: <RichTab html={current.node.teaching_design || course.teaching_design} testId="resource-design" /> },
-              { key: "summary", label: "教学总结", children: <RichTab html={current.node.teaching_summary || course.teaching_summary} testId="resource-summary" /> },
+              {
+                key: "intro",
+                label: "课程简介",
+                children: course.course_introduce ? <p className="ykr-intro">{course.course_introduce}</p> : <EmptyState compact text="暂无内容" />,
+              },
+              {
+                key: "design",
+                label: "教学设计",
+                children: <RichTab html={current.node.teaching_design || course.teaching_design} testId="resource-design" />,
+              },
+              {
+                key: "summary",
+                label: "教学总结",
+                children: <RichTab html={current.node.teaching_summary || course.teaching_summary} testId="resource-summary" />,
+              },
             ]}
           />
         </section>

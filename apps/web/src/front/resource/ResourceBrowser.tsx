@@ -33,7 +33,8 @@ function usePeriodOptions(fixedType: number) {
   const q = useQuery({
     queryKey: ["webResource", "periods", fixedType],
     staleTime: 5 * 60_000,
-    queryFn: () => call<Page<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit: PAGE.maxLimit, ...(fixedType ? { course_type: fixedType } : {}) }, { quiet: true }),
+    queryFn: () =>
+      call<Page<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit: PAGE.maxLimit, ...(fixedType ? { course_type: fixedType } : {}) }, { quiet: true }),
   });
   const seen = new Map<number, ResourceOption>();
   for (const r of q.data?.list ?? []) {
@@ -48,7 +49,19 @@ function usePeriodOptions(fixedType: number) {
 const FOLD_AT = 12;
 
 /** One filter row: 全部 plus the options, as buttons (aria-pressed); long rows fold behind 更多. */
-function ChoiceRow({ label, options, value, onPick, testId }: { label: string; options: { id: number | string; name: string }[]; value: number | string; onPick: (v: number | string) => void; testId: string }) {
+function ChoiceRow({
+  label,
+  options,
+  value,
+  onPick,
+  testId,
+}: {
+  label: string;
+  options: { id: number | string; name: string }[];
+  value: number | string;
+  onPick: (v: number | string) => void;
+  testId: string;
+}) {
   const [open, setOpen] = useState(false);
   const shown = open ? options : options.slice(0, FOLD_AT);
   const active = (v: number | string) => String(v) === String(value);

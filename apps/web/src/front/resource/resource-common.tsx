@@ -16,7 +16,15 @@ export function coverColor(r: { id: number; color: string }): string {
   return /^#[0-9a-fA-F]{6}$/.test(r.color) ? r.color : PALETTE[Math.abs(r.id) % PALETTE.length]!;
 }
 
-export function CourseCover({ row, className = "", eager = false }: { row: { id: number; name: string; color: string; cover_url: string; course_type: number }; className?: string; eager?: boolean }) {
+export function CourseCover({
+  row,
+  className = "",
+  eager = false,
+}: {
+  row: { id: number; name: string; color: string; cover_url: string; course_type: number };
+  className?: string;
+  eager?: boolean;
+}) {
   const color = coverColor(row);
   return (
     <div className={`ykr-cover ${className}`} style={{ background: `linear-gradient(135deg, ${color} 0%, ${color}cc 100%)` }} data-testid="resource-cover">

@@ -16,7 +16,13 @@ describe("the front course list's URL filters", () => {
   it("sends only the chosen filters", () => {
     expect(payloadOf(filtersOf(new URLSearchParams("")))).toEqual({ page: 1, limit: 10, order: "new" });
     expect(payloadOf(filtersOf(new URLSearchParams("subject=2&type=1&q=勾股定理&region=640105")))).toEqual({
-      page: 1, limit: 10, order: "new", subject_id: 2, course_type: 1, name: "勾股定理", region_code: "640105",
+      page: 1,
+      limit: 10,
+      order: "new",
+      subject_id: 2,
+      course_type: 1,
+      name: "勾股定理",
+      region_code: "640105",
     });
   });
 

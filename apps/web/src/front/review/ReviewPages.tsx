@@ -171,9 +171,15 @@ export function ActivityCourseDetailsPage() {
   const session = useSession();
   const qc = useQueryClient();
   const [submitOpen, setSubmitOpen] = useState(false);
-  const q = useQuery({ queryKey: ["review", "detail", id, session.token], enabled: id > 0, queryFn: () => call<ReviewDetail>(CALLS.webReviewDetail, { id }), retry: false });
+  const q = useQuery({
+    queryKey: ["review", "detail", id, session.token],
+    enabled: id > 0,
+    queryFn: () => call<ReviewDetail>(CALLS.webReviewDetail, { id }),
+    retry: false,
+  });
   const a = q.data;
-  if (!id || q.isError) return <Result status="404" title="活动不存在" subTitle="活动不存在或尚未发布" extra={<Link to="/foreground/reviewActivity">返回评课活动</Link>} />;
+  if (!id || q.isError)
+    return <Result status="404" title="活动不存在" subTitle="活动不存在或尚未发布" extra={<Link to="/foreground/reviewActivity">返回评课活动</Link>} />;
   if (!a) return <Skeleton active paragraph={{ rows: 12 }} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ["review"] });
   const signup = async () => {
@@ -233,7 +239,9 @@ export function ActivityCourseDetailsPage() {
         <ol className="ykr-intro" style={{ paddingLeft: 20 }}>
           <li>{a.scope_name && a.scope_name !== "全平台" ? `面向「${a.scope_name}」的教师` : "面向全平台教师"}，登录后在报名阶段报名。</li>
           <li>提交作品阶段，每位报名教师提交一件作品：一节自己的课例视频，可附教学设计等文档。</li>
-          <li>评审阶段，每件作品由 {a.reviewers_per_work} 位评审专家（不含作者本人）依据《{a.indicator_name || "评价量表"}》逐项打分，按权重折算为百分制。</li>
+          <li>
+            评审阶段，每件作品由 {a.reviewers_per_work} 位评审专家（不含作者本人）依据《{a.indicator_name || "评价量表"}》逐项打分，按权重折算为百分制。
+          </li>
           <li>结果公示阶段，作品按各评审总分的平均分排名，同分同名次。</li>
         </ol>
       </section>
@@ -253,7 +261,12 @@ function Actions({ a, onSignup, onSubmit }: { a: ReviewDetail; onSignup: () => v
   const me = a.me;
   if (a.phase === 1) {
     if (!me.logged_in) return <LoginLink text="报名需登录" />;
-    if (me.signed_up) return <Tag color="success" data-testid="signed-up">已报名</Tag>;
+    if (me.signed_up)
+      return (
+        <Tag color="success" data-testid="signed-up">
+          已报名
+        </Tag>
+      );
     if (me.signup_hint) return <span style={{ color: "#6b7280" }}>{me.signup_hint}</span>;
     return (
       <Button type="primary" size="large" onClick={onSignup} data-testid="signup-button">
@@ -267,7 +280,9 @@ function Actions({ a, onSignup, onSubmit }: { a: ReviewDetail; onSignup: () => v
     if (me.my_work_id)
       return (
         <>
-          <Tag color="success" data-testid="work-submitted">作品已提交</Tag>
+          <Tag color="success" data-testid="work-submitted">
+            作品已提交
+          </Tag>
           <Link to={`${WORK}?id=${me.my_work_id}`}>查看我的作品</Link>
         </>
       );
@@ -294,13 +309,24 @@ function Actions({ a, onSignup, onSubmit }: { a: ReviewDetail; onSignup: () => v
 function SubmitWorkDialog({ open, a, onClose, onDone }: { open: boolean; a: ReviewDetail; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<{ title: string; introduce: string; video_id: number; docs: MergeAnswer[] }>();
   const [saving, setSaving] = useState(false);
-  const videos = useQuery({ queryKey: ["review", "my-videos"], enabled: open, queryFn: () => call<Page<VideoRow>>(CALLS.myVideoList, { page: 1, limit: 100 }) });
+  const videos = useQuery({
+    queryKey: ["review", "my-videos"],
+    enabled: open,
+    queryFn: () => call<Page<VideoRow>>(CALLS.myVideoList, { page: 1, limit: 100 }),
+  });
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
     setSaving(true);
     try {
-      await call(CALLS.reviewWorkSave, { activity_id: a.id, title: v.title, introduce: v.introduce ?? "", video_id: v.video_id, file_ids: (v.docs ?? []).map((d) => d.id), subject_id: a.subject_id || undefined });
+      await call(CALLS.reviewWorkSave, {
+        activity_id: a.id,
+        title: v.title,
+        introduce: v.introduce ?? "",
+        video_id: v.video_id,
+        file_ids: (v.docs ?? []).map((d) => d.id),
+        subject_id: a.subject_id || undefined,
+      });
       toast.success("作品已提交");
       onClose();
       form.resetFields();
@@ -310,9 +336,26 @@ function SubmitWorkDialog({ open, a, onClose, onDone }: { open: boolean; a: Revi
     }
   };
   return (
-    <Modal open={open} title="提交参评作品" onCancel={onClose} onOk={() => void submit()} okText="提交" confirmLoading={saving} destroyOnHidden width={600} data-testid="submit-work-dialog">
+    <Modal
+      open={open}
+      title="提交参评作品"
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="提交"
+      confirmLoading={saving}
+      destroyOnHidden
+      width={600}
+      data-testid="submit-work-dialog"
+    >
       <Form form={form} layout="vertical" requiredMark>
-        <Form.Item name="title" label="作品名称" rules={[{ required: true, whitespace: true, message: "请输入作品名称" }, { max: 100, message: "不能超过 100 个字符" }]}>
+        <Form.Item
+          name="title"
+          label="作品名称"
+          rules={[
+            { required: true, whitespace: true, message: "请输入作品名称" },
+            { max: 100, message: "不能超过 100 个字符" },
+          ]}
+        >
           <Input placeholder="如：《背影》细读与情感体验" data-testid="work-title" />
         </Form.Item>
         <Form.Item name="video_id" label="课例视频（我的视频）" rules={[{ required: true, message: "请选择参评课例视频" }]}>
@@ -386,7 +429,14 @@ function WorksPanel({ a }: { a: ReviewDetail }) {
           </div>
           {(q.data?.total ?? 0) > paging.limit ? (
             <div className="ykr-pager">
-              <Pagination current={paging.page} pageSize={paging.limit} total={q.data?.total ?? 0} showSizeChanger pageSizeOptions={PAGE_SIZES} onChange={(page, limit) => setPaging({ page, limit })} />
+              <Pagination
+                current={paging.page}
+                pageSize={paging.limit}
+                total={q.data?.total ?? 0}
+                showSizeChanger
+                pageSizeOptions={PAGE_SIZES}
+                onChange={(page, limit) => setPaging({ page, limit })}
+              />
             </div>
           ) : null}
         </>
@@ -413,9 +463,21 @@ function MyTasksPanel({ id }: { id: number }) {
         columns={[
           { title: "作品", dataIndex: "work_title", render: (v: string, r) => <Link to={`${WORK}?id=${r.work_id}`}>{v}</Link> },
           { title: "作者", dataIndex: "account_name", width: 100 },
-          { title: "状态", dataIndex: "state", width: 90, render: (v: ReviewMineRow["state"]) => <Tag color={v === "submitted" ? "success" : v === "draft" ? "processing" : "default"}>{REVIEW_SCORE_STATES[v]}</Tag> },
+          {
+            title: "状态",
+            dataIndex: "state",
+            width: 90,
+            render: (v: ReviewMineRow["state"]) => (
+              <Tag color={v === "submitted" ? "success" : v === "draft" ? "processing" : "default"}>{REVIEW_SCORE_STATES[v]}</Tag>
+            ),
+          },
           { title: "总分", dataIndex: "total", width: 80, render: (v: number | null) => v ?? "—" },
-          { title: "", key: "go", width: 90, render: (_: unknown, r) => <Link to={`${WORK}?id=${r.work_id}`}>{r.phase === 3 ? (r.state === "submitted" ? "修改评分" : "去评分") : "查看"}</Link> },
+          {
+            title: "",
+            key: "go",
+            width: 90,
+            render: (_: unknown, r) => <Link to={`${WORK}?id=${r.work_id}`}>{r.phase === 3 ? (r.state === "submitted" ? "修改评分" : "去评分") : "查看"}</Link>,
+          },
         ]}
       />
     </section>
@@ -460,7 +522,15 @@ function ResultsPanel({ id }: { id: number }) {
             data-testid="results-table"
             columns={[
               { title: "名次", dataIndex: "rank", width: 70, render: (v: number | null) => (v ? <b data-testid="result-rank">{v}</b> : "—") },
-              { title: "作品", dataIndex: "title", render: (v: string, r) => <Link to={`${WORK}?id=${r.work_id}`} data-testid="result-title">{v}</Link> },
+              {
+                title: "作品",
+                dataIndex: "title",
+                render: (v: string, r) => (
+                  <Link to={`${WORK}?id=${r.work_id}`} data-testid="result-title">
+                    {v}
+                  </Link>
+                ),
+              },
               { title: "作者", dataIndex: "account_name", width: 100 },
               { title: "学校", dataIndex: "school_name", width: 180 },
               { title: "评审人数", dataIndex: "reviewer_count", width: 90 },
@@ -483,10 +553,16 @@ function ResultsPanel({ id }: { id: number }) {
 export function ActivityWorksPage() {
   const id = useId();
   const session = useSession();
-  const q = useQuery({ queryKey: ["review", "work", id, session.token], enabled: id > 0, retry: false, queryFn: () => call<ReviewWorkDetail>(CALLS.webReviewWorkDetail, { id }) });
+  const q = useQuery({
+    queryKey: ["review", "work", id, session.token],
+    enabled: id > 0,
+    retry: false,
+    queryFn: () => call<ReviewWorkDetail>(CALLS.webReviewWorkDetail, { id }),
+  });
   const d = q.data;
   const navigate = useNavigate();
-  if (!id || q.isError) return <Result status="404" title="作品不存在" subTitle="作品不存在或尚未公开" extra={<Link to="/foreground/reviewActivity">返回评课活动</Link>} />;
+  if (!id || q.isError)
+    return <Result status="404" title="作品不存在" subTitle="作品不存在或尚未公开" extra={<Link to="/foreground/reviewActivity">返回评课活动</Link>} />;
   if (!d) return <Skeleton active paragraph={{ rows: 12 }} />;
   const w = d.work;
   const cam = d.video?.cameras[0];
@@ -499,7 +575,14 @@ export function ActivityWorksPage() {
         <div className="ykr-page" style={{ gap: 16 }}>
           <section className="ykr-panel">
             {d.video && (cam?.url || d.video.url) ? (
-              <video className="ykr-video" controls preload="metadata" poster={d.video.thumbnail_url || undefined} src={cam?.url || d.video.url} data-testid="work-video-player" />
+              <video
+                className="ykr-video"
+                controls
+                preload="metadata"
+                poster={d.video.thumbnail_url || undefined}
+                src={cam?.url || d.video.url}
+                data-testid="work-video-player"
+              />
             ) : (
               <div className="ykr-novideo" data-testid="no-video">
                 <span style={{ fontSize: 32 }}>▶</span>
@@ -591,7 +674,9 @@ function ScorePanel({ d }: { d: ReviewWorkDetail }) {
   const qc = useQueryClient();
   const my = d.my_score!;
   const items = (d.scheme?.children ?? []).flatMap((dim) => dim.children.map((it) => ({ ...it, dim: dim.name })));
-  const [scores, setScores] = useState<Record<string, number | null>>(() => Object.fromEntries(items.map((it) => [String(it.id), my.scores[String(it.id)] ?? null])));
+  const [scores, setScores] = useState<Record<string, number | null>>(() =>
+    Object.fromEntries(items.map((it) => [String(it.id), my.scores[String(it.id)] ?? null])),
+  );
   const [comment, setComment] = useState(my.comment);
   const [saving, setSaving] = useState<"" | "draft" | "submit">("");
   const [last, setLast] = useState<ReviewScoreAnswer | null>(null);
@@ -616,7 +701,10 @@ function ScorePanel({ d }: { d: ReviewWorkDetail }) {
   return (
     <section className="ykr-panel" data-testid="score-panel">
       <h2>
-        评分 <Tag color={state === "submitted" ? "success" : state === "draft" ? "processing" : "default"} data-testid="score-state">{REVIEW_SCORE_STATES[state]}</Tag>
+        评分{" "}
+        <Tag color={state === "submitted" ? "success" : state === "draft" ? "processing" : "default"} data-testid="score-state">
+          {REVIEW_SCORE_STATES[state]}
+        </Tag>
       </h2>
       {!my.editable ? <Alert type="info" showIcon message="当前不在评审阶段，评分不可修改" style={{ marginBottom: 8 }} /> : null}
       {items.map((it) => (
@@ -643,10 +731,22 @@ function ScorePanel({ d }: { d: ReviewWorkDetail }) {
           />
         </div>
       ))}
-      <Input.TextArea rows={3} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="评语（可选）" maxLength={2000} disabled={!my.editable} style={{ margin: "8px 0" }} data-testid="score-comment" />
+      <Input.TextArea
+        rows={3}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        placeholder="评语（可选）"
+        maxLength={2000}
+        disabled={!my.editable}
+        style={{ margin: "8px 0" }}
+        data-testid="score-comment"
+      />
       <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 8, flexWrap: "wrap" }}>
         <span>
-          总分 <b className="ykr-total" style={{ fontSize: 22 }} data-testid="score-total">{last?.total ?? my.total ?? "—"}</b>
+          总分{" "}
+          <b className="ykr-total" style={{ fontSize: 22 }} data-testid="score-total">
+            {last?.total ?? my.total ?? "—"}
+          </b>
         </span>
         <span style={{ display: "flex", gap: 8 }}>
           <Button disabled={!my.editable} loading={saving === "draft"} onClick={() => void save(false)} data-testid="score-draft">

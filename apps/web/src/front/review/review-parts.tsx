@@ -16,7 +16,12 @@ export const PHASE_COLORS: Readonly<Record<number, string>> = { 0: "#94a3b8", 1:
 
 export function PhaseBadge({ phase, inline = false }: { phase: number; inline?: boolean }) {
   const name = REVIEW_PHASE_NAMES[phase] ?? "";
-  if (inline) return <Tag color={PHASE_COLORS[phase]} data-testid="phase-tag">{name}</Tag>;
+  if (inline)
+    return (
+      <Tag color={PHASE_COLORS[phase]} data-testid="phase-tag">
+        {name}
+      </Tag>
+    );
   return (
     <span className="ykr-badge" style={{ background: PHASE_COLORS[phase] }} data-testid="phase-badge">
       {name}
@@ -47,7 +52,16 @@ export function PhaseSteps({ a, size = "default" }: { a: ReviewActivityRow; size
 /** The scheme: dimension, item, weight, range. */
 export function SchemeTable({ scheme }: { scheme: ListenSchemeNode | null }) {
   const rows = (scheme?.children ?? []).flatMap((d) =>
-    d.children.map((it, i) => ({ key: it.id, dim: d.name, dimWeight: d.weight, span: i === 0 ? d.children.length : 0, name: it.name, description: it.description, weight: it.weight, range: `${it.min_score}–${it.max_score}` })),
+    d.children.map((it, i) => ({
+      key: it.id,
+      dim: d.name,
+      dimWeight: d.weight,
+      span: i === 0 ? d.children.length : 0,
+      name: it.name,
+      description: it.description,
+      weight: it.weight,
+      range: `${it.min_score}–${it.max_score}`,
+    })),
   );
   return (
     <Table
@@ -77,7 +91,11 @@ export function ScoreBarChart({ list, height = 300 }: { list: ReviewResultRow[];
       option={{
         tooltip: { trigger: "axis" },
         grid: { left: 48, right: 16, top: 24, bottom: 64 },
-        xAxis: { type: "category", data: rows.map((r) => `${r.account_name}\n${r.title.length > 8 ? `${r.title.slice(0, 8)}…` : r.title}`), axisLabel: { interval: 0, fontSize: 11 } },
+        xAxis: {
+          type: "category",
+          data: rows.map((r) => `${r.account_name}\n${r.title.length > 8 ? `${r.title.slice(0, 8)}…` : r.title}`),
+          axisLabel: { interval: 0, fontSize: 11 },
+        },
         yAxis: { type: "value", min: 0, max: 100, name: "平均分" },
         series: [{ type: "bar", barMaxWidth: 40, data: rows.map((r) => r.score), label: { show: true, position: "top" } }],
       }}
@@ -95,7 +113,11 @@ export function ItemRadar({ items, height = 300 }: { items: ReviewItemMean[]; he
       height={height}
       option={{
         tooltip: {},
-        radar: { indicator: items.map((i) => ({ name: i.name, max: i.max_score, min: i.min_score })), radius: narrow ? "46%" : "62%", axisName: { fontSize: narrow ? 10 : 11, color: "#374151" } },
+        radar: {
+          indicator: items.map((i) => ({ name: i.name, max: i.max_score, min: i.min_score })),
+          radius: narrow ? "46%" : "62%",
+          axisName: { fontSize: narrow ? 10 : 11, color: "#374151" },
+        },
         series: [{ type: "radar", areaStyle: { opacity: 0.25 }, data: [{ name: "各项平均分", value: items.map((i) => i.mean ?? 0) }] }],
       }}
     />

@@ -11,7 +11,17 @@
  */
 import { CalendarOutlined, LeftOutlined, RightOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, PAGE, TOPIC_ITEM_TYPE_NAMES, type ActivityRow, type Page, type TopicEventRow, type TopicItemCard, type TopicRow, type VideoRow } from "@yanke/protocol";
+import {
+  CALLS,
+  PAGE,
+  TOPIC_ITEM_TYPE_NAMES,
+  type ActivityRow,
+  type Page,
+  type TopicEventRow,
+  type TopicItemCard,
+  type TopicRow,
+  type VideoRow,
+} from "@yanke/protocol";
 import { Breadcrumb, Button, Input, Pagination, Result, Segmented, Select, Skeleton, Tag } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -33,7 +43,16 @@ function Pager({ page, limit, total, onChange }: { page: number; limit: number; 
   if (total <= limit && page === 1) return null;
   return (
     <div className="ykt-pager">
-      <Pagination current={page} pageSize={limit} total={total} showSizeChanger pageSizeOptions={PAGE_SIZES} showTotal={(t) => `共 ${t} 条`} onChange={onChange} responsive />
+      <Pagination
+        current={page}
+        pageSize={limit}
+        total={total}
+        showSizeChanger
+        pageSizeOptions={PAGE_SIZES}
+        showTotal={(t) => `共 ${t} 条`}
+        onChange={onChange}
+        responsive
+      />
     </div>
   );
 }
@@ -64,11 +83,29 @@ function reviewEvents(r: TopicEventRow): HubEvent[] {
   ];
   return marks
     .filter(([t]) => !!t)
-    .map(([t, label]) => ({ key: `r${r.id}-${label}`, date: t.slice(0, 10), kind: "review" as const, title: r.title, label, sub: dot(r.school_name, r.phase_name), reviewLink: r.link }));
+    .map(([t, label]) => ({
+      key: `r${r.id}-${label}`,
+      date: t.slice(0, 10),
+      kind: "review" as const,
+      title: r.title,
+      label,
+      sub: dot(r.school_name, r.phase_name),
+      reviewLink: r.link,
+    }));
 }
 
 function activityEvents(a: ActivityRow): HubEvent[] {
-  return [{ key: `a${a.id}`, date: a.start_time.slice(0, 10), kind: "activity", title: a.name, label: a.type_name, sub: dot(a.community_name, a.start_time.slice(11, 16)), activityId: a.id }];
+  return [
+    {
+      key: `a${a.id}`,
+      date: a.start_time.slice(0, 10),
+      kind: "activity",
+      title: a.name,
+      label: a.type_name,
+      sub: dot(a.community_name, a.start_time.slice(11, 16)),
+      activityId: a.id,
+    },
+  ];
 }
 
 /** /foreground/teachEvents: what is on this month and what is open now. */
@@ -91,7 +128,10 @@ export function TeachEventsPage() {
     queryFn: () => call<Page<ActivityRow>>(CALLS.activityList, { page: 1, limit: 100, start_time: range.start, end_time: range.end }),
   });
   const reviews = useQuery({ queryKey: ["topic", "events", "now"], queryFn: () => topicApi.events({}) });
-  const acts = useQuery({ queryKey: ["topic", "hub-activities", "open", today], queryFn: () => call<Page<ActivityRow>>(CALLS.activityList, { page: 1, limit: 8, start_time: today }) });
+  const acts = useQuery({
+    queryKey: ["topic", "hub-activities", "open", today],
+    queryFn: () => call<Page<ActivityRow>>(CALLS.activityList, { page: 1, limit: 8, start_time: today }),
+  });
   const topics = useQuery({ queryKey: ["topic", "web-list", "hub"], queryFn: () => topicApi.list({ page: 1, limit: 4 }) });
 
   const events = useMemo(() => {
@@ -105,7 +145,10 @@ export function TeachEventsPage() {
   }, [events]);
   const agenda = day ? (byDay.get(day) ?? []) : events.filter((e) => e.date >= (today.slice(0, 7) === range.start.slice(0, 7) ? today : range.start));
   const lead = (first.getDay() + 6) % 7;
-  const cells: (string | null)[] = [...Array.from({ length: lead }, () => null), ...Array.from({ length: last.getDate() }, (_, i) => ymd(new Date(month.y, month.m, i + 1)))];
+  const cells: (string | null)[] = [
+    ...Array.from({ length: lead }, () => null),
+    ...Array.from({ length: last.getDate() }, (_, i) => ymd(new Date(month.y, month.m, i + 1))),
+  ];
   const shift = (n: number) => {
     setDay(null);
     setMonth((p) => {
@@ -186,7 +229,17 @@ export function TeachEventsPage() {
             </span>
           </div>
         </Block>
-        <Block title={day ? `${day} 的安排` : "近期日程"} extra={day ? <Button type="link" size="small" onClick={() => setDay(null)}>查看全月</Button> : null} testId="hub-agenda">
+        <Block
+          title={day ? `${day} 的安排` : "近期日程"}
+          extra={
+            day ? (
+              <Button type="link" size="small" onClick={() => setDay(null)}>
+                查看全月
+              </Button>
+            ) : null
+          }
+          testId="hub-agenda"
+        >
           {monthReviews.isLoading || monthActs.isLoading ? (
             <Skeleton active />
           ) : agenda.length ? (
@@ -226,7 +279,16 @@ export function TeachEventsPage() {
         </Block>
       </div>
 
-      <Block title="评课活动" count={openReviews.length} testId="hub-reviews" extra={<Link className="ykt-more" to="/foreground/reviewActivity">全部评课活动 ›</Link>}>
+      <Block
+        title="评课活动"
+        count={openReviews.length}
+        testId="hub-reviews"
+        extra={
+          <Link className="ykt-more" to="/foreground/reviewActivity">
+            全部评课活动 ›
+          </Link>
+        }
+      >
         {reviews.isLoading ? (
           <Skeleton active />
         ) : openReviews.length ? (
@@ -240,7 +302,12 @@ export function TeachEventsPage() {
                   </div>
                   <div className="ykt-card-sub">{dot(r.school_name, `${r.work_count} 件作品`)}</div>
                   <div className="ykt-card-sub">
-                    <CalendarOutlined /> {r.phase === 1 ? `报名截止 ${r.signup_end.slice(0, 10) || "待定"}` : r.phase === 2 ? `提交截止 ${r.submit_end.slice(0, 10) || "待定"}` : `评审截止 ${r.review_end.slice(0, 10) || "待定"}`}
+                    <CalendarOutlined />{" "}
+                    {r.phase === 1
+                      ? `报名截止 ${r.signup_end.slice(0, 10) || "待定"}`
+                      : r.phase === 2
+                        ? `提交截止 ${r.submit_end.slice(0, 10) || "待定"}`
+                        : `评审截止 ${r.review_end.slice(0, 10) || "待定"}`}
                   </div>
                   <div className="ykt-phase-steps" aria-label={`当前阶段：${r.phase_name}`}>
                     {[1, 2, 3, 4].map((p) => (
@@ -263,31 +330,42 @@ export function TeachEventsPage() {
           <EmptyState compact text={errText(acts.error)} />
         ) : acts.data?.list.length ? (
           <div className="ykt-grid">
-            {[...acts.data.list].sort((x, y) => x.start_time.localeCompare(y.start_time)).map((a) => (
-              <button key={a.id} type="button" className="ykt-card" data-testid="hub-activity-card" onClick={() => setActivityId(a.id)}>
-                <Cover src={a.cover_url} name={a.name} seed={a.id + 3} tag={a.type_name} />
-                <div className="ykt-card-body">
-                  <div className="ykt-card-name" title={a.name}>
-                    {a.name}
+            {[...acts.data.list]
+              .sort((x, y) => x.start_time.localeCompare(y.start_time))
+              .map((a) => (
+                <button key={a.id} type="button" className="ykt-card" data-testid="hub-activity-card" onClick={() => setActivityId(a.id)}>
+                  <Cover src={a.cover_url} name={a.name} seed={a.id + 3} tag={a.type_name} />
+                  <div className="ykt-card-body">
+                    <div className="ykt-card-name" title={a.name}>
+                      {a.name}
+                    </div>
+                    <div className="ykt-card-sub">{dot(a.community_name, a.account_name)}</div>
+                    <div className="ykt-card-sub">
+                      <CalendarOutlined /> {a.start_time.slice(0, 16)}
+                    </div>
+                    <div>
+                      <ActivityTypeTag type={a.type} name={a.type_name} />
+                      <ActivityPhaseTag phase={a.phase} name={a.phase_name} />
+                    </div>
                   </div>
-                  <div className="ykt-card-sub">{dot(a.community_name, a.account_name)}</div>
-                  <div className="ykt-card-sub">
-                    <CalendarOutlined /> {a.start_time.slice(0, 16)}
-                  </div>
-                  <div>
-                    <ActivityTypeTag type={a.type} name={a.type_name} />
-                    <ActivityPhaseTag phase={a.phase} name={a.phase_name} />
-                  </div>
-                </div>
-              </button>
-            ))}
+                </button>
+              ))}
           </div>
         ) : (
           <EmptyState compact text="近期暂无社区活动" />
         )}
       </Block>
 
-      <Block title="专题" count={topics.data?.total} testId="hub-topics" extra={<Link className="ykt-more" to={TOPIC_PATH}>全部专题 ›</Link>}>
+      <Block
+        title="专题"
+        count={topics.data?.total}
+        testId="hub-topics"
+        extra={
+          <Link className="ykt-more" to={TOPIC_PATH}>
+            全部专题 ›
+          </Link>
+        }
+      >
         {topics.isLoading ? (
           <Skeleton active />
         ) : topics.data?.list.length ? (
@@ -318,7 +396,11 @@ function TopicListView() {
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [draft, setDraft] = useState("");
   const [keyword, setKeyword] = useState("");
-  const q = useQuery({ queryKey: ["topic", "web-list", paging, keyword], queryFn: () => topicApi.list({ ...paging, keyword }), placeholderData: keepPreviousData });
+  const q = useQuery({
+    queryKey: ["topic", "web-list", paging, keyword],
+    queryFn: () => topicApi.list({ ...paging, keyword }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <div className="ykt-page" data-testid="topic-list-page">
       <div className="ykt-hero">
@@ -368,7 +450,10 @@ const TYPE_ORDER = [1, 2, 3, 4, 5];
 function TopicDetailView({ id }: { id: number }) {
   const q = useQuery({ queryKey: ["topic", "web-detail", id], queryFn: () => topicApi.detail(id), retry: false });
   const t = q.data;
-  const groups = useMemo(() => TYPE_ORDER.map((type) => ({ type, items: (t?.items ?? []).filter((i) => i.item_type === type) })).filter((g) => g.items.length), [t]);
+  const groups = useMemo(
+    () => TYPE_ORDER.map((type) => ({ type, items: (t?.items ?? []).filter((i) => i.item_type === type) })).filter((g) => g.items.length),
+    [t],
+  );
   if (q.isLoading) return <Skeleton active />;
   if (q.isError || !t) return <Result status="404" title="专题不存在或未发布" subTitle={errText(q.error)} extra={<Link to={TOPIC_PATH}>返回专题列表</Link>} />;
   const firstVideo = t.items.find((i) => i.video_id);
@@ -396,7 +481,12 @@ function TopicDetailView({ id }: { id: number }) {
               </Link>
             ) : null}
             {groups.map((g) => (
-              <button key={g.type} type="button" className="ykt-chip" onClick={() => document.getElementById(`topic-type-${g.type}`)?.scrollIntoView({ behavior: "smooth", block: "start" })}>
+              <button
+                key={g.type}
+                type="button"
+                className="ykt-chip"
+                onClick={() => document.getElementById(`topic-type-${g.type}`)?.scrollIntoView({ behavior: "smooth", block: "start" })}
+              >
                 {TOPIC_ITEM_TYPE_NAMES[g.type]} {g.items.length}
               </button>
             ))}
@@ -458,7 +548,16 @@ function VideoStage({ videoId, onLoaded }: { videoId: number; onLoaded?: (v: Vid
         <div className="ykt-stage-msg">视频处理中，稍后即可播放</div>
       ) : (
         <>
-          <video ref={el} controls playsInline preload="metadata" poster={cam.thumbnail_url || undefined} data-testid="topic-video" data-video-id={q.data.id} aria-label={q.data.name} />
+          <video
+            ref={el}
+            controls
+            playsInline
+            preload="metadata"
+            poster={cam.thumbnail_url || undefined}
+            data-testid="topic-video"
+            data-video-id={q.data.id}
+            aria-label={q.data.name}
+          />
           {error ? <div className="ykt-stage-msg">{error}</div> : null}
         </>
       )}
@@ -487,7 +586,14 @@ function Playlist({ title, entries, testId }: { title: string; entries: PlayEntr
       <div className="ykt-playlist-body">
         {entries.length ? (
           entries.map((e, i) => (
-            <Link key={e.key} to={e.to} replace className={`ykt-play-item${e.on ? " on" : ""}`} aria-current={e.on ? "true" : undefined} data-testid="playlist-item">
+            <Link
+              key={e.key}
+              to={e.to}
+              replace
+              className={`ykt-play-item${e.on ? " on" : ""}`}
+              aria-current={e.on ? "true" : undefined}
+              data-testid="playlist-item"
+            >
               <Cover className="ykt-play-thumb" src={e.cover} name={e.name} seed={e.seed} time={e.duration} />
               <span className="ykt-play-text">
                 <span className="ykt-play-name">
@@ -514,7 +620,14 @@ export function TopicPageVideoPage() {
   const videoId = idParam(params.get("video"));
   if (topicId) return <TopicVideoView topicId={topicId} itemId={itemId} />;
   if (videoId) return <SingleVideoView videoId={videoId} />;
-  return <Result status="warning" title="缺少专题或视频编号" subTitle="地址应为 /foreground/topicPageVideo?id=专题编号&item=条目编号" extra={<Link to={TOPIC_PATH}>返回专题列表</Link>} />;
+  return (
+    <Result
+      status="warning"
+      title="缺少专题或视频编号"
+      subTitle="地址应为 /foreground/topicPageVideo?id=专题编号&item=条目编号"
+      extra={<Link to={TOPIC_PATH}>返回专题列表</Link>}
+    />
+  );
 }
 
 function TopicVideoView({ topicId, itemId }: { topicId: number; itemId: number }) {
@@ -527,7 +640,9 @@ function TopicVideoView({ topicId, itemId }: { topicId: number; itemId: number }
   const others = t.items.filter((i) => !i.video_id);
   return (
     <div className="ykt-page" data-testid="topic-video-page">
-      <Breadcrumb items={[{ title: <Link to={TOPIC_PATH}>专题</Link> }, { title: <Link to={topicHref(t.id)}>{t.title}</Link> }, { title: current?.name ?? "播放" }]} />
+      <Breadcrumb
+        items={[{ title: <Link to={TOPIC_PATH}>专题</Link> }, { title: <Link to={topicHref(t.id)}>{t.title}</Link> }, { title: current?.name ?? "播放" }]}
+      />
       {current ? (
         <div className="ykt-player-layout">
           <div>
@@ -642,8 +757,16 @@ export function VideoListPage() {
   const [filters, setFilters] = useState<VideoFilterState>(() => ({ school_id: idParam(params.get("school_id")) || undefined }));
   const [draft, setDraft] = useState("");
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const options = useQuery({ queryKey: ["topic", "video-filters", filters.period_id], queryFn: () => topicApi.filters({ period_id: filters.period_id }), placeholderData: keepPreviousData });
-  const q = useQuery({ queryKey: ["topic", "videos", filters, paging], queryFn: () => topicApi.videos({ ...filters, ...paging }), placeholderData: keepPreviousData });
+  const options = useQuery({
+    queryKey: ["topic", "video-filters", filters.period_id],
+    queryFn: () => topicApi.filters({ period_id: filters.period_id }),
+    placeholderData: keepPreviousData,
+  });
+  const q = useQuery({
+    queryKey: ["topic", "videos", filters, paging],
+    queryFn: () => topicApi.videos({ ...filters, ...paging }),
+    placeholderData: keepPreviousData,
+  });
   const set = (patch: VideoFilterState) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPaging((p) => ({ ...p, page: 1 }));
@@ -673,10 +796,41 @@ export function VideoListPage() {
             onSearch={(v) => set({ keyword: v.trim() || undefined })}
             data-testid="video-search"
           />
-          <Select allowClear placeholder="学段" value={filters.period_id} onChange={(v) => set({ period_id: v, subject_id: undefined, grade_id: undefined })} options={opt(options.data?.periods)} data-testid="filter-period" />
-          <Select allowClear placeholder="学科" value={filters.subject_id} onChange={(v) => set({ subject_id: v })} options={opt(options.data?.subjects)} data-testid="filter-subject" />
-          <Select allowClear placeholder="年级" value={filters.grade_id} onChange={(v) => set({ grade_id: v })} options={opt(options.data?.grades)} data-testid="filter-grade" />
-          <Select allowClear showSearch optionFilterProp="label" placeholder="学校" value={filters.school_id} onChange={(v) => set({ school_id: v })} options={opt(options.data?.schools)} style={{ minWidth: 160 }} data-testid="filter-school" />
+          <Select
+            allowClear
+            placeholder="学段"
+            value={filters.period_id}
+            onChange={(v) => set({ period_id: v, subject_id: undefined, grade_id: undefined })}
+            options={opt(options.data?.periods)}
+            data-testid="filter-period"
+          />
+          <Select
+            allowClear
+            placeholder="学科"
+            value={filters.subject_id}
+            onChange={(v) => set({ subject_id: v })}
+            options={opt(options.data?.subjects)}
+            data-testid="filter-subject"
+          />
+          <Select
+            allowClear
+            placeholder="年级"
+            value={filters.grade_id}
+            onChange={(v) => set({ grade_id: v })}
+            options={opt(options.data?.grades)}
+            data-testid="filter-grade"
+          />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="学校"
+            value={filters.school_id}
+            onChange={(v) => set({ school_id: v })}
+            options={opt(options.data?.schools)}
+            style={{ minWidth: 160 }}
+            data-testid="filter-school"
+          />
           <Button
             onClick={() => {
               setDraft("");
@@ -711,7 +865,19 @@ export function VideoListPage() {
   );
 }
 
-function SeriesStrip({ title, sub, more, query, testId }: { title: string; sub?: string; more?: string; query: { account_id?: number; topic_id?: number }; testId: string }) {
+function SeriesStrip({
+  title,
+  sub,
+  more,
+  query,
+  testId,
+}: {
+  title: string;
+  sub?: string;
+  more?: string;
+  query: { account_id?: number; topic_id?: number };
+  testId: string;
+}) {
   const q = useQuery({ queryKey: ["topic", "series", query], queryFn: () => topicApi.videos({ ...query, limit: 12 }) });
   if (q.data && !q.data.list.length) return null;
   return (
@@ -750,7 +916,11 @@ function SeriesStrip({ title, sub, more, query, testId }: { title: string; sub?:
 export function VideoListsPage() {
   const [tab, setTab] = useState<"teacher" | "topic">("teacher");
   const filters = useQuery({ queryKey: ["topic", "video-filters", undefined], queryFn: () => topicApi.filters({}) });
-  const topics = useQuery({ queryKey: ["topic", "web-list", "videos"], queryFn: () => topicApi.list({ page: 1, limit: 12, item_type: 1 }), enabled: tab === "topic" });
+  const topics = useQuery({
+    queryKey: ["topic", "web-list", "videos"],
+    queryFn: () => topicApi.list({ page: 1, limit: 12, item_type: 1 }),
+    enabled: tab === "topic",
+  });
   return (
     <div className="ykt-page" data-testid="video-lists-page">
       <div className="ykt-hero">
@@ -773,14 +943,18 @@ export function VideoListsPage() {
         filters.isLoading ? (
           <Skeleton active />
         ) : filters.data?.teachers.length ? (
-          filters.data.teachers.slice(0, 12).map((t) => <SeriesStrip key={t.id} title={t.name} sub={`${t.count} 个课例`} query={{ account_id: t.id }} testId="series-teacher" />)
+          filters.data.teachers
+            .slice(0, 12)
+            .map((t) => <SeriesStrip key={t.id} title={t.name} sub={`${t.count} 个课例`} query={{ account_id: t.id }} testId="series-teacher" />)
         ) : (
           <EmptyState />
         )
       ) : topics.isLoading ? (
         <Skeleton active />
       ) : topics.data?.list.length ? (
-        topics.data.list.map((t: TopicRow) => <SeriesStrip key={t.id} title={t.title} sub={t.school_name} more={topicHref(t.id)} query={{ topic_id: t.id }} testId="series-topic" />)
+        topics.data.list.map((t: TopicRow) => (
+          <SeriesStrip key={t.id} title={t.title} sub={t.school_name} more={topicHref(t.id)} query={{ topic_id: t.id }} testId="series-topic" />
+        ))
       ) : (
         <EmptyState />
       )}
@@ -841,7 +1015,11 @@ function EvalTopic({ row }: { row: TopicRow }) {
 /** /foreground/evaluationClassTopic: topics of listen-evaluate records with each record's evaluation summary. */
 export function EvaluationClassTopicPage() {
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const q = useQuery({ queryKey: ["topic", "web-list", "eval", paging], queryFn: () => topicApi.list({ ...paging, item_type: 4 }), placeholderData: keepPreviousData });
+  const q = useQuery({
+    queryKey: ["topic", "web-list", "eval", paging],
+    queryFn: () => topicApi.list({ ...paging, item_type: 4 }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <div className="ykt-page" data-testid="evaluation-topic-page">
       <div className="ykt-hero">

@@ -54,7 +54,25 @@ export const initialOf = (name: string) => name.replace(/^[\s《「『“"'（(�
 
 export const dot = (...parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(" · ");
 
-export function Cover({ src, name, seed, tag, time, play, className = "", eager = false }: { src: string; name: string; seed: number; tag?: string; time?: number; play?: boolean; className?: string; eager?: boolean }) {
+export function Cover({
+  src,
+  name,
+  seed,
+  tag,
+  time,
+  play,
+  className = "",
+  eager = false,
+}: {
+  src: string;
+  name: string;
+  seed: number;
+  tag?: string;
+  time?: number;
+  play?: boolean;
+  className?: string;
+  eager?: boolean;
+}) {
   const color = colorOf(seed);
   return (
     <div className={`ykt-cover ${className}`} style={{ background: `linear-gradient(135deg, ${color} 0%, ${color}bb 100%)` }}>
@@ -114,7 +132,11 @@ export function ItemCard({ topicId, item, extra }: { topicId: number; item: Topi
         </div>
         <div className="ykt-card-sub">{dot(item.teacher_name, item.subject_name) || "—"}</div>
         <div className="ykt-card-sub">{item.school_name || " "}</div>
-        {item.note ? <div className="ykt-card-note" title={item.note}>{item.note}</div> : null}
+        {item.note ? (
+          <div className="ykt-card-note" title={item.note}>
+            {item.note}
+          </div>
+        ) : null}
         {extra}
       </div>
     </>
@@ -149,7 +171,21 @@ export function VideoCard({ v, to }: { v: WebVideoCard; to?: string }) {
 }
 
 /** A titled block. */
-export function Block({ title, count, extra, children, testId, id }: { title: ReactNode; count?: number; extra?: ReactNode; children: ReactNode; testId?: string; id?: string }) {
+export function Block({
+  title,
+  count,
+  extra,
+  children,
+  testId,
+  id,
+}: {
+  title: ReactNode;
+  count?: number;
+  extra?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  id?: string;
+}) {
   return (
     <section className="ykt-section" data-testid={testId} id={id}>
       <header className="ykt-section-head">

@@ -140,13 +140,25 @@ export function PatrolPage() {
             <span className="yk-patrol-count" data-testid="patrol-count" data-value={counts.patrol}>
               巡课设备在线 <b>{counts.patrol}</b> 台
             </span>
-            <span className="yk-muted yk-patrol-summary" data-testid="patrol-summary" data-total={counts.total} data-online={counts.online} data-live={counts.live}>
+            <span
+              className="yk-muted yk-patrol-summary"
+              data-testid="patrol-summary"
+              data-total={counts.total}
+              data-online={counts.online}
+              data-live={counts.live}
+            >
               共 {counts.total} 台 · 在线 {counts.online} · 直播中 {counts.live}
             </span>
           </Space>
         }
         extra={
-          <Tooltip title={list.dataUpdatedAt ? `更新于 ${new Date(list.dataUpdatedAt).toLocaleTimeString("zh-CN", { hour12: false })}，每 10 秒自动刷新` : "每 10 秒自动刷新"}>
+          <Tooltip
+            title={
+              list.dataUpdatedAt
+                ? `更新于 ${new Date(list.dataUpdatedAt).toLocaleTimeString("zh-CN", { hour12: false })}，每 10 秒自动刷新`
+                : "每 10 秒自动刷新"
+            }
+          >
             <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()} data-testid="patrol-refresh">
               刷新
             </Button>
@@ -154,14 +166,21 @@ export function PatrolPage() {
         }
       >
         <div className="yk-filter-bar yk-patrol-bar">
-          {schools.length > 1 ? <SchoolSelect testId="patrol-school" width={200} value={schoolId} onChange={(v) => changeFilters({ school: v })} placeholder="全部学校" /> : null}
+          {schools.length > 1 ? (
+            <SchoolSelect testId="patrol-school" width={200} value={schoolId} onChange={(v) => changeFilters({ school: v })} placeholder="全部学校" />
+          ) : null}
           <Checkbox checked={tourOnly} onChange={(e) => changeFilters({ tour: e.target.checked })} data-testid="patrol-tour-only">
             仅巡课设备
           </Checkbox>
           <div className="yk-topbar-spacer" />
           <Space size={6}>
             <span className="yk-muted">布局</span>
-            <Segmented<Layout> value={layout} onChange={changeLayout} options={LAYOUTS.map((n) => ({ value: n, label: layoutLabel(n) }))} data-testid="patrol-layout" />
+            <Segmented<Layout>
+              value={layout}
+              onChange={changeLayout}
+              options={LAYOUTS.map((n) => ({ value: n, label: layoutLabel(n) }))}
+              data-testid="patrol-layout"
+            />
           </Space>
           <Space size={6} className="yk-patrol-rotation" data-testid="patrol-rotation" data-state={rotation}>
             <Switch

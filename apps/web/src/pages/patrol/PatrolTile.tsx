@@ -83,7 +83,15 @@ export const PatrolTile = memo(function PatrolTile({ row, camera, onCamera, onEn
         }}
         data-testid="patrol-tile-body"
       >
-        <LivePlayer src={src} kind="hls" muted controls={false} testId="patrol-tile-player" emptyText={noSignalText(row, cam)} onError={() => onPlayerError(row.id, cam)} />
+        <LivePlayer
+          src={src}
+          kind="hls"
+          muted
+          controls={false}
+          testId="patrol-tile-player"
+          emptyText={noSignalText(row, cam)}
+          onError={() => onPlayerError(row.id, cam)}
+        />
         {live ? <div className="yk-patrol-caption">{CAMERA_NAMES[cam]}</div> : null}
         <Tooltip title="放大查看两个机位">
           <span className="yk-patrol-expand" aria-hidden="true">

@@ -237,7 +237,11 @@ export function AllDayTab() {
           <div className="yk-record-hours-head">
             <span>{day.format("M月D日")} 全天录像</span>
             <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>
-              {dayTotal ? `${dayTotal.count} 段 · ${minutesText(dayTotal.minutes)}` : status.data?.days.length ? `本月 ${status.data.days.length} 天有录像` : "本月暂无录像"}
+              {dayTotal
+                ? `${dayTotal.count} 段 · ${minutesText(dayTotal.minutes)}`
+                : status.data?.days.length
+                  ? `本月 ${status.data.days.length} 天有录像`
+                  : "本月暂无录像"}
             </Typography.Text>
           </div>
           {parts.isLoading ? (

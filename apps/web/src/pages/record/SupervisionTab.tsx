@@ -12,7 +12,18 @@ import { SchoolSelect, useAllSchools, useClasses, useDefaultSchool } from "../..
 import { usePermission } from "../../rbac/usePermission";
 import { recordApi } from "./record-api";
 import { FlowLiveDrawer } from "../../research/live/FlowLiveDrawer";
-import { BLANK_FILTERS, durationOf, filterPayload, hasFilters, IDLE_REFRESH_MS, LIVE_REFRESH_MS, needsRefresh, splitBatch, STATUS_COLORS, type SupervisionFilters } from "./record-view";
+import {
+  BLANK_FILTERS,
+  durationOf,
+  filterPayload,
+  hasFilters,
+  IDLE_REFRESH_MS,
+  LIVE_REFRESH_MS,
+  needsRefresh,
+  splitBatch,
+  STATUS_COLORS,
+  type SupervisionFilters,
+} from "./record-view";
 
 /** The status tag: 录制中 pulses; a failure says why. */
 export function StatusTag({ row }: { row: Pick<SupervisionRow, "transcribe_status" | "transcribe_status_name" | "error"> }) {
@@ -67,7 +78,9 @@ function ManualRecord({ devices, recordingIds, onDone }: { devices: EquipmentRow
     try {
       const name = course.trim();
       const a = await recordApi.startOrStop({ equipment_id: chosen.id, status, ...(status && name ? { course_name: name } : {}) });
-      const text = status ? `「${chosen.position}」已开始录制（录制编号 ${a.record_id}），最长录制 120 分钟` : `「${chosen.position}」已停止录制，录像处理完成后即可播放`;
+      const text = status
+        ? `「${chosen.position}」已开始录制（录制编号 ${a.record_id}），最长录制 120 分钟`
+        : `「${chosen.position}」已停止录制，录像处理完成后即可播放`;
       setResult({ type: "success", text });
       toast.success(status ? "已开始录制" : "已停止录制");
       if (status) setCourse("");
@@ -131,10 +144,24 @@ function ManualRecord({ devices, recordingIds, onDone }: { devices: EquipmentRow
         data-testid="manual-course"
         disabled={isRecording}
       />
-      <Button type="primary" icon={<PlayCircleOutlined />} disabled={!chosen || isRecording} loading={busy === "start"} onClick={() => void send(1)} data-testid="manual-start">
+      <Button
+        type="primary"
+        icon={<PlayCircleOutlined />}
+        disabled={!chosen || isRecording}
+        loading={busy === "start"}
+        onClick={() => void send(1)}
+        data-testid="manual-start"
+      >
         开始录制
       </Button>
-      <Button danger icon={<PauseCircleOutlined />} disabled={!chosen || !isRecording} loading={busy === "stop"} onClick={() => void send(0)} data-testid="manual-stop">
+      <Button
+        danger
+        icon={<PauseCircleOutlined />}
+        disabled={!chosen || !isRecording}
+        loading={busy === "stop"}
+        onClick={() => void send(0)}
+        data-testid="manual-stop"
+      >
         停止录制
       </Button>
       {chosen ? (
@@ -143,7 +170,16 @@ function ManualRecord({ devices, recordingIds, onDone }: { devices: EquipmentRow
         </Typography.Text>
       ) : null}
       {result ? (
-        <Alert className="yk-record-manual-result" type={result.type} showIcon closable onClose={() => setResult(null)} message={result.text} data-testid="manual-result" data-type={result.type} />
+        <Alert
+          className="yk-record-manual-result"
+          type={result.type}
+          showIcon
+          closable
+          onClose={() => setResult(null)}
+          message={result.text}
+          data-testid="manual-result"
+          data-type={result.type}
+        />
       ) : null}
     </div>
   );
@@ -331,7 +367,16 @@ export function SupervisionTab() {
         </div>
       ),
     },
-    { title: "时长", dataIndex: "duration", width: 80, render: (_: number, r) => <span className="yk-mono" data-testid="record-row-duration">{durationOf(r, now)}</span> },
+    {
+      title: "时长",
+      dataIndex: "duration",
+      width: 80,
+      render: (_: number, r) => (
+        <span className="yk-mono" data-testid="record-row-duration">
+          {durationOf(r, now)}
+        </span>
+      ),
+    },
     {
       title: "状态",
       dataIndex: "transcribe_status",
@@ -419,7 +464,12 @@ export function SupervisionTab() {
       {canStop ? <ManualRecord devices={deviceRows} recordingIds={recordingIds} onDone={refresh} /> : null}
       <div className="yk-filter-bar">
         {schools.length > 1 ? (
-          <SchoolSelect testId="record-search-school" width={170} value={draft.school_id} onChange={(v) => setDraft((d) => ({ ...d, school_id: v, class_id: undefined }))} />
+          <SchoolSelect
+            testId="record-search-school"
+            width={170}
+            value={draft.school_id}
+            onChange={(v) => setDraft((d) => ({ ...d, school_id: v, class_id: undefined }))}
+          />
         ) : null}
         <Select
           allowClear
@@ -428,7 +478,7 @@ export function SupervisionTab() {
           value={draft.class_id}
           onChange={(v: number | undefined) => setDraft((d) => ({ ...d, class_id: v }))}
           options={classes}
-          notFoundContent={draft.school_id ?? ownSchool ? "暂无班级" : "请先选择学校"}
+          notFoundContent={(draft.school_id ?? ownSchool) ? "暂无班级" : "请先选择学校"}
           style={{ width: 128 }}
           data-testid="record-search-class"
         />
@@ -486,7 +536,13 @@ export function SupervisionTab() {
       </div>
       <div className="yk-filter-bar">
         {canDelete ? (
-          <Button danger icon={<DeleteOutlined />} disabled={!n} onClick={() => remove([...selected], `选中的 ${n} 条录制记录`)} data-testid="record-batch-delete">
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={!n}
+            onClick={() => remove([...selected], `选中的 ${n} 条录制记录`)}
+            data-testid="record-batch-delete"
+          >
             批量删除{n ? `（${n}）` : ""}
           </Button>
         ) : null}
@@ -516,7 +572,9 @@ export function SupervisionTab() {
         scroll={{ x: 1020 }}
         rowClassName={(r) => (r.transcribe_status === 0 ? "yk-record-row-live" : "")}
         onRow={(r) => ({ "data-testid": "record-row", "data-id": r.id, "data-status": r.transcribe_status }) as React.HTMLAttributes<HTMLTableRowElement>}
-        locale={{ emptyText: <EmptyState compact text={hasFilters(filters) ? "没有符合条件的录制记录" : "还没有录制记录：按课表自动录制，或在上方手动录制"} /> }}
+        locale={{
+          emptyText: <EmptyState compact text={hasFilters(filters) ? "没有符合条件的录制记录" : "还没有录制记录：按课表自动录制，或在上方手动录制"} />,
+        }}
         rowSelection={
           canDelete
             ? {

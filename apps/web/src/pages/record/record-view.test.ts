@@ -32,7 +32,12 @@ describe("record-view", () => {
   it("refreshes while something records or is processed, and splits batch answers", () => {
     expect(needsRefresh([{ transcribe_status: 2 }, { transcribe_status: 3 }])).toBe(false);
     expect(needsRefresh([{ transcribe_status: 2 }, { transcribe_status: 1 }])).toBe(true);
-    expect(splitBatch([{ id: 1, ok: true, msg: "已删除" }, { id: 2, ok: false, msg: "正在录制，请先停止录制" }])).toEqual({
+    expect(
+      splitBatch([
+        { id: 1, ok: true, msg: "已删除" },
+        { id: 2, ok: false, msg: "正在录制，请先停止录制" },
+      ]),
+    ).toEqual({
       ok: [1],
       failed: [{ id: 2, ok: false, msg: "正在录制，请先停止录制" }],
     });

@@ -22,7 +22,8 @@ export const BLANK_FILTERS: SupervisionFilters = { course_name: "" };
 /** The c126 payload of the filters (empty ones left out). */
 export function filterPayload(f: SupervisionFilters): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of ["school_id", "class_id", "equipment_id", "record_type", "transcribe_status"] as const) if (f[k] !== undefined && f[k] !== null) out[k] = f[k];
+  for (const k of ["school_id", "class_id", "equipment_id", "record_type", "transcribe_status"] as const)
+    if (f[k] !== undefined && f[k] !== null) out[k] = f[k];
   const name = f.course_name.trim();
   if (name) out.course_name = name;
   if (f.range) {
@@ -65,7 +66,8 @@ export function shanghaiMs(text: string): number | null {
 export const STATUS_COLORS: Readonly<Record<number, string>> = { 0: "red", 1: "processing", 2: "success", 3: "error" };
 
 /** Whether the list should be read again soon (something records or is being processed). */
-export const needsRefresh = (rows: readonly Pick<SupervisionRow, "transcribe_status">[]): boolean => rows.some((r) => r.transcribe_status === 0 || r.transcribe_status === 1);
+export const needsRefresh = (rows: readonly Pick<SupervisionRow, "transcribe_status">[]): boolean =>
+  rows.some((r) => r.transcribe_status === 0 || r.transcribe_status === 1);
 
 /** A batch answer split into the ids done and the refusals. */
 export function splitBatch(answer: readonly BatchResult[]): { ok: number[]; failed: BatchResult[] } {

@@ -69,10 +69,21 @@ export function MyVideoPage() {
       </div>
     );
   } else if (q.isError && !q.data) {
-    body = <Result status="warning" title="视频列表加载失败" subTitle={q.error instanceof Error ? q.error.message : undefined} extra={<Button onClick={() => void q.refetch()}>重试</Button>} />;
+    body = (
+      <Result
+        status="warning"
+        title="视频列表加载失败"
+        subTitle={q.error instanceof Error ? q.error.message : undefined}
+        extra={<Button onClick={() => void q.refetch()}>重试</Button>}
+      />
+    );
   } else if (!rows.length) {
     body = (
-      <Empty data-testid="my-video-empty" style={{ padding: "48px 0" }} description={query.search ? `没有名称包含“${query.search}”的视频` : "还没有视频，课堂录制的视频和上传的视频都会出现在这里"}>
+      <Empty
+        data-testid="my-video-empty"
+        style={{ padding: "48px 0" }}
+        description={query.search ? `没有名称包含“${query.search}”的视频` : "还没有视频，课堂录制的视频和上传的视频都会出现在这里"}
+      >
         {query.search ? (
           <Button
             onClick={() => {
@@ -94,7 +105,14 @@ export function MyVideoPage() {
       <>
         <div className="yk-myvideo-grid" data-testid="my-video-grid">
           {rows.map((v) => (
-            <VideoCard key={v.id} video={v} onOpen={(x) => navigate(playerPath(x))} onRename={setRenaming} onShare={setSharing} onDelete={(x) => void remove(x)} />
+            <VideoCard
+              key={v.id}
+              video={v}
+              onOpen={(x) => navigate(playerPath(x))}
+              onRename={setRenaming}
+              onShare={setSharing}
+              onDelete={(x) => void remove(x)}
+            />
           ))}
         </div>
         <div className="yk-myvideo-pager">

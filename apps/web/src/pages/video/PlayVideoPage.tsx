@@ -98,7 +98,14 @@ export function PlayVideoPage() {
           {error ? <div className="yk-vod-error">{error}</div> : null}
         </div>
         <div className="yk-vod-controls">
-          <Button type="text" className="yk-vod-btn" data-testid="vod-play" icon={pb.paused ? <CaretRightOutlined /> : <PauseOutlined />} onClick={toggle} aria-label={pb.paused ? "播放" : "暂停"} />
+          <Button
+            type="text"
+            className="yk-vod-btn"
+            data-testid="vod-play"
+            icon={pb.paused ? <CaretRightOutlined /> : <PauseOutlined />}
+            onClick={toggle}
+            aria-label={pb.paused ? "播放" : "暂停"}
+          />
           <Timeline
             testId="vod-timeline"
             current={pb.current}
@@ -122,7 +129,13 @@ export function PlayVideoPage() {
               if (el.current) el.current.muted = !el.current.muted;
             }}
           />
-          <Button type="text" className="yk-vod-btn" icon={<FullscreenOutlined />} aria-label="全屏" onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)} />
+          <Button
+            type="text"
+            className="yk-vod-btn"
+            icon={<FullscreenOutlined />}
+            aria-label="全屏"
+            onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)}
+          />
         </div>
         <VideoInfo video={video} />
       </Card>

@@ -108,8 +108,24 @@ export function PlayVideosPage() {
         ) : null}
         {error ? <Alert type="error" showIcon message={error} className="yk-vod-note" /> : null}
         <div className="yk-vod-controls">
-          <Button type="text" className="yk-vod-btn" data-testid="sync-play" icon={pb.paused ? <CaretRightOutlined /> : <PauseOutlined />} onClick={toggle} aria-label={pb.paused ? "播放" : "暂停"} disabled={!ready} />
-          <Timeline testId="sync-timeline" current={pb.current} duration={duration} buffered={pb.buffered} camera={leaderCam} frameHeight={frameHeightOf(leader.current)} onSeek={seek} />
+          <Button
+            type="text"
+            className="yk-vod-btn"
+            data-testid="sync-play"
+            icon={pb.paused ? <CaretRightOutlined /> : <PauseOutlined />}
+            onClick={toggle}
+            aria-label={pb.paused ? "播放" : "暂停"}
+            disabled={!ready}
+          />
+          <Timeline
+            testId="sync-timeline"
+            current={pb.current}
+            duration={duration}
+            buffered={pb.buffered}
+            camera={leaderCam}
+            frameHeight={frameHeightOf(leader.current)}
+            onSeek={seek}
+          />
           <span className="yk-vod-clock" data-testid="sync-clock">
             {clock(pb.current)} / {clock(duration)}
           </span>

@@ -35,7 +35,12 @@ export function Timeline({ current, duration, buffered = 0, onSeek, camera, fram
       preview = (
         <div
           className="yk-vod-preview-img"
-          style={{ width: 160, height: frameHeight, backgroundImage: `url("${camera.sprite_url}")`, backgroundPosition: `-${col * 160}px -${row * frameHeight}px` }}
+          style={{
+            width: 160,
+            height: frameHeight,
+            backgroundImage: `url("${camera.sprite_url}")`,
+            backgroundPosition: `-${col * 160}px -${row * frameHeight}px`,
+          }}
         />
       );
     } else if (camera.thumbnail_url) {

@@ -55,7 +55,16 @@ export function VideoSharingPage() {
     body = (
       <>
         <div className="yk-share-stage">
-          <video ref={el} className="yk-share-video" data-testid="share-video" data-camera={cam?.camera} controls playsInline preload="metadata" poster={cam?.thumbnail_url || undefined} />
+          <video
+            ref={el}
+            className="yk-share-video"
+            data-testid="share-video"
+            data-camera={cam?.camera}
+            controls
+            playsInline
+            preload="metadata"
+            poster={cam?.thumbnail_url || undefined}
+          />
         </div>
         {error ? <Alert type="error" showIcon message={error} /> : null}
         {video.status === "processing" ? <Alert type="info" showIcon message="视频处理中，稍后即可播放" /> : null}

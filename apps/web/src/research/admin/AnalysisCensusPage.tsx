@@ -63,8 +63,21 @@ function payloadOf(f: Filters) {
 }
 
 /** A card body for one census query: loading, failed (the reason), or the content. */
-function Body<T>({ q, children, height = 280 }: { q: { isLoading: boolean; isError: boolean; error: unknown; data: T | undefined }; children: (d: T) => ReactNode; height?: number }) {
-  if (q.isLoading) return <div style={{ height, display: "grid", placeItems: "center" }}><Spin /></div>;
+function Body<T>({
+  q,
+  children,
+  height = 280,
+}: {
+  q: { isLoading: boolean; isError: boolean; error: unknown; data: T | undefined };
+  children: (d: T) => ReactNode;
+  height?: number;
+}) {
+  if (q.isLoading)
+    return (
+      <div style={{ height, display: "grid", placeItems: "center" }}>
+        <Spin />
+      </div>
+    );
   if (q.isError || q.data === undefined) return <EmptyState compact text={`加载失败：${(q.error as { message?: string } | null)?.message ?? "请稍后重试"}`} />;
   return <>{children(q.data)}</>;
 }
@@ -91,7 +104,11 @@ export function AnalysisCensusPage() {
   const count = useQuery({ ...opts, queryKey: key("count"), queryFn: () => researchApi.censusCountInfo<CensusCountInfo>(p) });
   const types = useQuery({ ...opts, queryKey: key("types"), queryFn: () => researchApi.censusCourseTypeCount<CensusCourseTypeCount>(p) });
   const inc = useQuery({ ...opts, queryKey: key("inc"), queryFn: () => researchApi.censusCourseAndContentInc<CensusCourseAndContentInc>(p) });
-  const rtch = useQuery({ ...opts, queryKey: key("rtch"), queryFn: () => researchApi.censusRtch<CensusRtch>({ ...p, limit: 300 } as Partial<ResearchCensusPayload>) });
+  const rtch = useQuery({
+    ...opts,
+    queryKey: key("rtch"),
+    queryFn: () => researchApi.censusRtch<CensusRtch>({ ...p, limit: 300 } as Partial<ResearchCensusPayload>),
+  });
   const oral = useQuery({ ...opts, queryKey: key("oral"), queryFn: () => researchApi.censusOral<CensusOral>({ ...p, limit: 20 }) });
   const ranks = useQuery({ ...opts, queryKey: key("ranks", rankBy), queryFn: () => researchApi.censusRanks<CensusRanks>({ ...p, by: rankBy, limit: 10 }) });
   const content = useQuery({ ...opts, queryKey: key("content"), queryFn: () => researchApi.censusCourseContent<CensusCourseContent>(p) });
@@ -103,7 +120,11 @@ export function AnalysisCensusPage() {
   const subjects = useQuery({
     retry: false,
     queryKey: ["research", "census", "subjects", filters.school_id ?? 0, filters.period_id ?? 0],
-    queryFn: () => researchApi.subjects<CensusSubjectRow[]>({ ...(filters.school_id ? { school_id: filters.school_id } : {}), ...(filters.period_id ? { period_id: filters.period_id } : {}) }),
+    queryFn: () =>
+      researchApi.subjects<CensusSubjectRow[]>({
+        ...(filters.school_id ? { school_id: filters.school_id } : {}),
+        ...(filters.period_id ? { period_id: filters.period_id } : {}),
+      }),
   });
   // The subject filter offers every subject with lessons in scope (merged over periods).
   const subjectRows = useMemo(() => {
@@ -156,7 +177,13 @@ export function AnalysisCensusPage() {
     { title: "教师讲话", dataIndex: "mean_teacher_ratio", width: 80, align: "right", render: (v: number | null) => percent(v) },
     { title: "学生讲话", dataIndex: "mean_student_ratio", width: 80, align: "right", render: (v: number | null) => percent(v) },
     { title: "沉默", dataIndex: "mean_silence_ratio", width: 64, align: "right", render: (v: number | null) => percent(v) },
-    { title: "平均得分", dataIndex: "mean_score", width: 80, align: "right", render: (v: number | null) => (v === null ? <span className="yk-muted">—</span> : v.toFixed(1)) },
+    {
+      title: "平均得分",
+      dataIndex: "mean_score",
+      width: 80,
+      align: "right",
+      render: (v: number | null) => (v === null ? <span className="yk-muted">—</span> : v.toFixed(1)),
+    },
   ];
 
   const cards = (c: CensusCountInfo): Array<{ key: string; label: string; value: number | null; color?: string; precision?: number; suffix?: string }> => [
@@ -176,12 +203,44 @@ export function AnalysisCensusPage() {
       <Card variant="borderless" title={<span data-testid="page-title">{title}</span>}>
         <div className="yk-filter-bar">
           {schools.length > 1 ? (
-            <SchoolSelect testId="census-school" width={180} value={draft.school_id} onChange={(v) => setDraft((d) => ({ ...d, school_id: v, period_id: undefined }))} />
+            <SchoolSelect
+              testId="census-school"
+              width={180}
+              value={draft.school_id}
+              onChange={(v) => setDraft((d) => ({ ...d, school_id: v, period_id: undefined }))}
+            />
           ) : null}
-          <Select allowClear placeholder="学段" value={draft.period_id} options={periods} onChange={(v?: number) => setDraft((d) => ({ ...d, period_id: v }))} style={{ width: 140 }} data-testid="census-period" />
-          <Select allowClear placeholder="学科" value={draft.subject_id} options={subjectRows.filter((s) => s.id > 0).map((s) => ({ value: s.id, label: s.name }))} onChange={(v?: number) => setDraft((d) => ({ ...d, subject_id: v }))} style={{ width: 120 }} data-testid="census-subject" />
-          <DatePicker.RangePicker value={draft.range} onChange={(v) => setDraft((d) => ({ ...d, range: v as Filters["range"] }))} style={{ width: 240 }} data-testid="census-range" />
-          <Select value={draft.by} options={BY_OPTIONS} onChange={(v: By) => setDraft((d) => ({ ...d, by: v }))} style={{ width: 110 }} data-testid="census-by" />
+          <Select
+            allowClear
+            placeholder="学段"
+            value={draft.period_id}
+            options={periods}
+            onChange={(v?: number) => setDraft((d) => ({ ...d, period_id: v }))}
+            style={{ width: 140 }}
+            data-testid="census-period"
+          />
+          <Select
+            allowClear
+            placeholder="学科"
+            value={draft.subject_id}
+            options={subjectRows.filter((s) => s.id > 0).map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(v?: number) => setDraft((d) => ({ ...d, subject_id: v }))}
+            style={{ width: 120 }}
+            data-testid="census-subject"
+          />
+          <DatePicker.RangePicker
+            value={draft.range}
+            onChange={(v) => setDraft((d) => ({ ...d, range: v as Filters["range"] }))}
+            style={{ width: 240 }}
+            data-testid="census-range"
+          />
+          <Select
+            value={draft.by}
+            options={BY_OPTIONS}
+            onChange={(v: By) => setDraft((d) => ({ ...d, by: v }))}
+            style={{ width: 110 }}
+            data-testid="census-by"
+          />
           <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="census-search">
             查询
           </Button>
@@ -196,11 +255,22 @@ export function AnalysisCensusPage() {
               <>
                 <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(112px, 1fr))", gap: 10 }}>
                   {cards(c).map((x) => (
-                    <div key={x.key} data-testid={`census-total-${x.key}`} data-value={x.value ?? ""} style={{ padding: "8px 12px", borderRadius: 8, background: "#f5f8f7", border: "1px solid #e3ebe8" }}>
+                    <div
+                      key={x.key}
+                      data-testid={`census-total-${x.key}`}
+                      data-value={x.value ?? ""}
+                      style={{ padding: "8px 12px", borderRadius: 8, background: "#f5f8f7", border: "1px solid #e3ebe8" }}
+                    >
                       {x.value === null ? (
                         <Statistic title={x.label} value="—" valueStyle={{ fontSize: 20 }} />
                       ) : (
-                        <Statistic title={x.label} value={x.value} precision={x.precision} suffix={x.suffix ? <span style={{ fontSize: 13 }}>{x.suffix}</span> : undefined} valueStyle={{ fontSize: 20, color: x.color }} />
+                        <Statistic
+                          title={x.label}
+                          value={x.value}
+                          precision={x.precision}
+                          suffix={x.suffix ? <span style={{ fontSize: 13 }}>{x.suffix}</span> : undefined}
+                          valueStyle={{ fontSize: 20, color: x.color }}
+                        />
                       )}
                     </div>
                   ))}
@@ -229,8 +299,21 @@ export function AnalysisCensusPage() {
             </Card>
           </Col>
           <Col xs={24} lg={15}>
-            <Card size="small" title="课例与课堂实录增长" data-testid="census-growth" extra={inc.data ? <span className="yk-muted">{inc.data.granularity === "day" ? "按日" : "按月"}</span> : null}>
-              <Body q={inc}>{(g) => (g.points.some((x) => x.lessons > 0 || x.lessons_total > 0) ? <CensusChart option={growthOption(g.points)} height={296} testId="census-growth-chart" /> : <EmptyState compact text="该时间段没有课例" />)}</Body>
+            <Card
+              size="small"
+              title="课例与课堂实录增长"
+              data-testid="census-growth"
+              extra={inc.data ? <span className="yk-muted">{inc.data.granularity === "day" ? "按日" : "按月"}</span> : null}
+            >
+              <Body q={inc}>
+                {(g) =>
+                  g.points.some((x) => x.lessons > 0 || x.lessons_total > 0) ? (
+                    <CensusChart option={growthOption(g.points)} height={296} testId="census-growth-chart" />
+                  ) : (
+                    <EmptyState compact text="该时间段没有课例" />
+                  )
+                }
+              </Body>
             </Card>
           </Col>
           <Col xs={24} lg={12}>
@@ -238,7 +321,13 @@ export function AnalysisCensusPage() {
               size="small"
               title="Rt-Ch 图（教学模式区域）"
               data-testid="census-rtch"
-              extra={rtch.data ? <span className="yk-muted" data-testid="census-rtch-total" data-value={rtch.data.total}>{rtch.data.capped ? `显示最新 ${rtch.data.points.length} / ${rtch.data.total} 节` : `${rtch.data.total} 节`}</span> : null}
+              extra={
+                rtch.data ? (
+                  <span className="yk-muted" data-testid="census-rtch-total" data-value={rtch.data.total}>
+                    {rtch.data.capped ? `显示最新 ${rtch.data.points.length} / ${rtch.data.total} 节` : `${rtch.data.total} 节`}
+                  </span>
+                ) : null
+              }
             >
               <Body q={rtch}>
                 {(r) =>
@@ -289,7 +378,17 @@ export function AnalysisCensusPage() {
               size="small"
               title="排行"
               data-testid="census-ranks"
-              extra={<Segmented size="small" value={rankBy} onChange={(v) => setRankBy(v as "teacher" | "school")} options={[{ value: "teacher", label: "教师" }, { value: "school", label: "学校" }]} />}
+              extra={
+                <Segmented
+                  size="small"
+                  value={rankBy}
+                  onChange={(v) => setRankBy(v as "teacher" | "school")}
+                  options={[
+                    { value: "teacher", label: "教师" },
+                    { value: "school", label: "学校" },
+                  ]}
+                />
+              }
             >
               <Body q={ranks}>
                 {(r) => (
@@ -298,13 +397,29 @@ export function AnalysisCensusPage() {
                       <Typography.Text strong style={{ fontSize: 13 }}>
                         已完成分析课例数
                       </Typography.Text>
-                      {r.by_analysed.length ? <CensusChart option={rankOption(r.by_analysed, " 节", "#1f6f5c")} height={Math.max(140, r.by_analysed.length * 28)} testId="census-rank-analysed" /> : <EmptyState compact text="暂无数据" />}
+                      {r.by_analysed.length ? (
+                        <CensusChart
+                          option={rankOption(r.by_analysed, " 节", "#1f6f5c")}
+                          height={Math.max(140, r.by_analysed.length * 28)}
+                          testId="census-rank-analysed"
+                        />
+                      ) : (
+                        <EmptyState compact text="暂无数据" />
+                      )}
                     </Col>
                     <Col span={12}>
                       <Typography.Text strong style={{ fontSize: 13 }}>
                         平均得分（百分制）
                       </Typography.Text>
-                      {r.by_score.length ? <CensusChart option={rankOption(r.by_score, " 分", "#d4a017")} height={Math.max(140, r.by_score.length * 28)} testId="census-rank-score" /> : <EmptyState compact text="暂无按评价量表评分的课例" />}
+                      {r.by_score.length ? (
+                        <CensusChart
+                          option={rankOption(r.by_score, " 分", "#d4a017")}
+                          height={Math.max(140, r.by_score.length * 28)}
+                          testId="census-rank-score"
+                        />
+                      ) : (
+                        <EmptyState compact text="暂无按评价量表评分的课例" />
+                      )}
                     </Col>
                   </Row>
                 )}
@@ -314,7 +429,13 @@ export function AnalysisCensusPage() {
           <Col xs={24} lg={12}>
             <Card size="small" title="学科分布" data-testid="census-subjects">
               <Body q={{ ...subjects, data: subjects.data ? subjectRows : undefined }}>
-                {(rows) => (rows.length ? <CensusChart option={subjectsOption(rows)} height={Math.max(200, 260)} testId="census-subjects-chart" /> : <EmptyState compact text="暂无登记了学科的课例" />)}
+                {(rows) =>
+                  rows.length ? (
+                    <CensusChart option={subjectsOption(rows)} height={Math.max(200, 260)} testId="census-subjects-chart" />
+                  ) : (
+                    <EmptyState compact text="暂无登记了学科的课例" />
+                  )
+                }
               </Body>
             </Card>
           </Col>
@@ -327,7 +448,12 @@ export function AnalysisCensusPage() {
                   ) : (
                     <>
                       <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(120px, 1fr))", gap: 10 }}>
-                        <Statistic title="有实录的课例" value={c.with_record} suffix={<span style={{ fontSize: 13 }}>/ {c.analysed}</span>} valueStyle={{ fontSize: 18 }} />
+                        <Statistic
+                          title="有实录的课例"
+                          value={c.with_record}
+                          suffix={<span style={{ fontSize: 13 }}>/ {c.analysed}</span>}
+                          valueStyle={{ fontSize: 18 }}
+                        />
                         <Statistic title="实录句数" value={c.lines} valueStyle={{ fontSize: 18 }} />
                         <Statistic title="教师 / 学生句数" value={`${c.teacher_lines} / ${c.student_lines}`} valueStyle={{ fontSize: 18 }} />
                         <Statistic title="提问数" value={c.questions} valueStyle={{ fontSize: 18 }} />
@@ -345,7 +471,12 @@ export function AnalysisCensusPage() {
                         ))}
                       </div>
                       {c.talk_missing > 0 ? (
-                        <Alert style={{ marginTop: 10 }} type="info" showIcon message={`${c.talk_missing} 节已完成的课例没有课堂实录，提问与理答统计未包含它们（上传 SRT/VTT/TXT 课堂实录后重新分析即可计入）。`} />
+                        <Alert
+                          style={{ marginTop: 10 }}
+                          type="info"
+                          showIcon
+                          message={`${c.talk_missing} 节已完成的课例没有课堂实录，提问与理答统计未包含它们（上传 SRT/VTT/TXT 课堂实录后重新分析即可计入）。`}
+                        />
                       ) : null}
                     </>
                   )

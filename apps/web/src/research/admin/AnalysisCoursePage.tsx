@@ -191,7 +191,12 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
           <Tag bordered={false}>上传</Tag>
         ),
     },
-    { title: "时长", dataIndex: "duration", width: 70, render: (v: number) => (v > 0 ? <span className="yk-mono">{clockOf(v)}</span> : <span className="yk-muted">—</span>) },
+    {
+      title: "时长",
+      dataIndex: "duration",
+      width: 70,
+      render: (v: number) => (v > 0 ? <span className="yk-mono">{clockOf(v)}</span> : <span className="yk-muted">—</span>),
+    },
     { title: "分析状态", key: "status", width: 180, render: (_, r) => <JobStatus row={r} /> },
     { title: "教学模式", key: "mode", width: 132, render: (_, r) => <ModeCell row={r} /> },
     {
@@ -232,7 +237,14 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
         return (
           <Space size={2} className="yk-row-actions">
             <Tooltip title={r.status === 2 ? undefined : "分析完成后可查看报告"}>
-              <Button type="link" size="small" style={{ padding: "0 4px" }} disabled={r.status !== 2} onClick={() => openReport(r.id)} data-testid="analysis-open-report">
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: "0 4px" }}
+                disabled={r.status !== 2}
+                onClick={() => openReport(r.id)}
+                data-testid="analysis-open-report"
+              >
                 查看报告
               </Button>
             </Tooltip>
@@ -295,14 +307,40 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
           )}
         </div>
         <div className="yk-filter-bar">
-          <Input allowClear placeholder="课程名称" value={draft.name} maxLength={100} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} onPressEnter={search} style={{ width: 140 }} data-testid="analysis-search-name" />
+          <Input
+            allowClear
+            placeholder="课程名称"
+            value={draft.name}
+            maxLength={100}
+            onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+            onPressEnter={search}
+            style={{ width: 140 }}
+            data-testid="analysis-search-name"
+          />
           {scope === "all" && schools.length > 1 ? (
             <SchoolSelect testId="analysis-search-school" width={150} value={draft.school_id} onChange={(v) => setDraft((d) => ({ ...d, school_id: v }))} />
           ) : null}
           {scope === "all" ? (
-            <Input allowClear placeholder="授课教师" value={draft.teacher} maxLength={50} onChange={(e) => setDraft((d) => ({ ...d, teacher: e.target.value }))} onPressEnter={search} style={{ width: 110 }} data-testid="analysis-search-teacher" />
+            <Input
+              allowClear
+              placeholder="授课教师"
+              value={draft.teacher}
+              maxLength={50}
+              onChange={(e) => setDraft((d) => ({ ...d, teacher: e.target.value }))}
+              onPressEnter={search}
+              style={{ width: 110 }}
+              data-testid="analysis-search-teacher"
+            />
           ) : null}
-          <Select allowClear placeholder="学科" value={draft.subject_id} options={subjectOptions} onChange={(v?: number) => setDraft((d) => ({ ...d, subject_id: v }))} style={{ width: 100 }} data-testid="analysis-search-subject" />
+          <Select
+            allowClear
+            placeholder="学科"
+            value={draft.subject_id}
+            options={subjectOptions}
+            onChange={(v?: number) => setDraft((d) => ({ ...d, subject_id: v }))}
+            style={{ width: 100 }}
+            data-testid="analysis-search-subject"
+          />
           <Select
             allowClear
             placeholder="分析状态"
@@ -312,8 +350,21 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
             style={{ width: 104 }}
             data-testid="analysis-search-status"
           />
-          <Select allowClear placeholder="教学模式" value={draft.mode} options={TEACHING_MODES.map((m) => ({ value: m, label: m }))} onChange={(v?: TeachingMode) => setDraft((d) => ({ ...d, mode: v }))} style={{ width: 104 }} data-testid="analysis-search-mode" />
-          <DatePicker.RangePicker value={draft.range} onChange={(v) => setDraft((d) => ({ ...d, range: v as Filters["range"] }))} style={{ width: 220 }} data-testid="analysis-search-range" />
+          <Select
+            allowClear
+            placeholder="教学模式"
+            value={draft.mode}
+            options={TEACHING_MODES.map((m) => ({ value: m, label: m }))}
+            onChange={(v?: TeachingMode) => setDraft((d) => ({ ...d, mode: v }))}
+            style={{ width: 104 }}
+            data-testid="analysis-search-mode"
+          />
+          <DatePicker.RangePicker
+            value={draft.range}
+            onChange={(v) => setDraft((d) => ({ ...d, range: v as Filters["range"] }))}
+            style={{ width: 220 }}
+            data-testid="analysis-search-range"
+          />
           <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="analysis-search">
             查询
           </Button>
@@ -331,7 +382,13 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
           scroll={{ x: 1180 }}
           onRow={(r) => ({ "data-row-id": r.id, "data-testid": "analysis-row" }) as React.HTMLAttributes<HTMLElement>}
           locale={{
-            emptyText: list.isError ? "课堂分析列表加载失败" : hasFilters(filters) ? "没有符合条件的课堂分析" : canUpload ? "还没有课堂分析，点击“上传分析”上传一节课的视频" : "还没有课堂分析",
+            emptyText: list.isError
+              ? "课堂分析列表加载失败"
+              : hasFilters(filters)
+                ? "没有符合条件的课堂分析"
+                : canUpload
+                  ? "还没有课堂分析，点击“上传分析”上传一节课的视频"
+                  : "还没有课堂分析",
           }}
           pagination={tablePagination(paging, list.data?.total ?? 0, setPaging)}
         />

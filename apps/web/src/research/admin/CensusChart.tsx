@@ -7,6 +7,16 @@ import { EChart, type EChartOption } from "../../components/EChart";
 
 echarts.use([BarChart, LineChart, PieChart, ScatterChart, GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent, CanvasRenderer]);
 
-export function CensusChart({ option, height = 300, testId, onPointClick }: { option: EChartOption; height?: number; testId?: string; onPointClick?: (data: unknown) => void }) {
+export function CensusChart({
+  option,
+  height = 300,
+  testId,
+  onPointClick,
+}: {
+  option: EChartOption;
+  height?: number;
+  testId?: string;
+  onPointClick?: (data: unknown) => void;
+}) {
   return <EChart option={option} height={height} testId={testId} onClick={onPointClick ? (p) => onPointClick(p.data) : undefined} />;
 }

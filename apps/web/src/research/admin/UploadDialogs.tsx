@@ -25,7 +25,6 @@ function refusal(r: { success: boolean; error?: { issues: { message: string }[] 
 
 const nameOfFile = (fileName: string) => (fileName.replace(/\.[^.]+$/, "").trim() || fileName).slice(0, 100);
 
-
 /** What a transcript file should look like (shown under the picker). */
 function TranscriptHelp() {
   return (
@@ -48,7 +47,11 @@ function TranscriptPicker({ value, onChange, disabled }: { value: FileRecord | n
     fail: "课堂实录上传失败，请重试",
     onDone: onChange,
   });
-  const picker = useFilePicker({ accept: TRANSCRIPT_EXTS.map((e) => `.${e}`).join(","), testId: "analysis-transcript-input", onFiles: (f) => void upload(f[0]) });
+  const picker = useFilePicker({
+    accept: TRANSCRIPT_EXTS.map((e) => `.${e}`).join(","),
+    testId: "analysis-transcript-input",
+    onFiles: (f) => void upload(f[0]),
+  });
   const busy = percent !== null;
   return (
     <div data-testid="analysis-transcript">
@@ -292,12 +295,16 @@ export function AnalyseAgainDialog({ row, onClose, onDone }: { row: AnalysisCour
       okButtonProps={{ "data-testid": "analysis-again-ok" }}
       data-testid="analysis-again-dialog"
     >
-      <Typography.Paragraph>
-        重新分析「{row?.name}」：原有的分析结果将被新的结果替换，人工修正的编码会保留。
-      </Typography.Paragraph>
+      <Typography.Paragraph>重新分析「{row?.name}」：原有的分析结果将被新的结果替换，人工修正的编码会保留。</Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label="S-T 采样间隔" style={{ marginBottom: 0 }}>
-          <Radio.Group value={interval} onChange={(e) => setInterval(Number(e.target.value))} options={options} optionType="button" data-testid="analysis-again-interval" />
+          <Radio.Group
+            value={interval}
+            onChange={(e) => setInterval(Number(e.target.value))}
+            options={options}
+            optionType="button"
+            data-testid="analysis-again-interval"
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -368,7 +375,12 @@ export function ReUploadDialog({ row, onClose, onDone }: { row: AnalysisCourseRo
               </Button>
             </Space>
           ) : (
-            <ChunkedUploader type="video" research buttonText={<span>选择新视频</span>} onBusyChange={setUploading} onSuccess={(a, f) => {
+            <ChunkedUploader
+              type="video"
+              research
+              buttonText={<span>选择新视频</span>}
+              onBusyChange={setUploading}
+              onSuccess={(a, f) => {
                 setUploading(false);
                 setVideo({ id: a.id, name: f.name });
               }}
@@ -378,7 +390,12 @@ export function ReUploadDialog({ row, onClose, onDone }: { row: AnalysisCourseRo
         <Form.Item label="新的课堂实录" style={{ marginBottom: 0 }}>
           <TranscriptPicker value={transcript} onChange={setTranscript} disabled={saving || removeTranscript} />
           {row?.has_transcript ? (
-            <Checkbox checked={removeTranscript} disabled={Boolean(transcript)} onChange={(e) => setRemoveTranscript(e.target.checked)} style={{ marginTop: 8 }}>
+            <Checkbox
+              checked={removeTranscript}
+              disabled={Boolean(transcript)}
+              onChange={(e) => setRemoveTranscript(e.target.checked)}
+              style={{ marginTop: 8 }}
+            >
               删除已导入的课堂实录（改由语音自动判定师生发言）
             </Checkbox>
           ) : null}

@@ -45,11 +45,32 @@ describe("analysis admin helpers", () => {
 });
 
 describe("census charts", () => {
-  const point = (id: number, rt: number, ch: number, mode: CensusRtchPoint["mode"]): CensusRtchPoint => ({ id, name: `课例${id}`, teacher: "张老师", school_name: "", rt, ch, mode, created_at: "" });
+  const point = (id: number, rt: number, ch: number, mode: CensusRtchPoint["mode"]): CensusRtchPoint => ({
+    id,
+    name: `课例${id}`,
+    teacher: "张老师",
+    school_name: "",
+    rt,
+    ch,
+    mode,
+    created_at: "",
+  });
 
   it("puts each lesson in its mode's series, carrying the lesson for the click, and shades the method's regions", () => {
-    const points = [point(1, 0.2, 0.1, "练习型"), point(2, 0.8, 0.2, "讲授型"), point(3, 0.5, 0.6, "对话型"), point(4, 0.5, 0.1, "混合型"), point(5, 0.9, 0.1, "讲授型")];
-    const o = rtchOption(points) as { series: Array<{ name: string; data: Array<{ value: number[]; point: CensusRtchPoint }>; markArea?: { data: Array<[{ name: string; xAxis: number; yAxis: number }, { xAxis: number; yAxis: number }]> } }> };
+    const points = [
+      point(1, 0.2, 0.1, "练习型"),
+      point(2, 0.8, 0.2, "讲授型"),
+      point(3, 0.5, 0.6, "对话型"),
+      point(4, 0.5, 0.1, "混合型"),
+      point(5, 0.9, 0.1, "讲授型"),
+    ];
+    const o = rtchOption(points) as {
+      series: Array<{
+        name: string;
+        data: Array<{ value: number[]; point: CensusRtchPoint }>;
+        markArea?: { data: Array<[{ name: string; xAxis: number; yAxis: number }, { xAxis: number; yAxis: number }]> };
+      }>;
+    };
     expect(o.series.map((s) => s.name)).toEqual(["练习型", "讲授型", "对话型", "混合型"]);
     expect(o.series[1]!.data.map((d) => d.point.id)).toEqual([2, 5]);
     expect(o.series[1]!.data[0]!.value).toEqual([0.8, 0.2]);

@@ -51,7 +51,12 @@ export function censusCards(a: CourseCensusAnswer | undefined): CountCard[] {
   const out: CountCard[] = [{ key: "total", label: "全部", value: a.total }];
   for (const s of [0, 1, 2, 3]) {
     const v = a.by_status.find((x) => x.status === s);
-    out.push({ key: `s${s}`, label: v?.name || ANALYSIS_STATUS[s] || "", value: v?.count ?? 0, color: s === 3 && !(v?.count ?? 0) ? undefined : STATUS_COLORS[s] });
+    out.push({
+      key: `s${s}`,
+      label: v?.name || ANALYSIS_STATUS[s] || "",
+      value: v?.count ?? 0,
+      color: s === 3 && !(v?.count ?? 0) ? undefined : STATUS_COLORS[s],
+    });
   }
   for (const m of TEACHING_MODES) out.push({ key: `m${m}`, label: m, value: a.by_mode.find((x) => x.mode === m)?.count ?? 0 });
   out.push({ key: "recording", label: "录制", value: a.by_source.recording }, { key: "local", label: "上传", value: a.by_source.local });

@@ -26,7 +26,11 @@ export function JobStatus({ row }: { row: AnalysisCourseRow }) {
         <Tag color="error" bordered={false}>
           失败
         </Tag>
-        {row.attempts > 1 ? <span className="yk-muted" style={{ fontSize: 12 }}>已尝试 {row.attempts} 次</span> : null}
+        {row.attempts > 1 ? (
+          <span className="yk-muted" style={{ fontSize: 12 }}>
+            已尝试 {row.attempts} 次
+          </span>
+        ) : null}
         <Typography.Paragraph type="danger" style={{ fontSize: 12, margin: "4px 0 0" }} ellipsis={{ rows: 2, tooltip: row.error }} data-testid="analysis-error">
           {row.error || "分析失败，原因未知"}
         </Typography.Paragraph>
@@ -42,7 +46,15 @@ export function JobStatus({ row }: { row: AnalysisCourseRow }) {
           {queued ? "" : row.stage_name || row.stage}
         </span>
       </div>
-      <Progress percent={row.progress} size="small" status={queued ? "normal" : "active"} showInfo data-testid="analysis-progress" data-value={row.progress} style={{ margin: 0 }} />
+      <Progress
+        percent={row.progress}
+        size="small"
+        status={queued ? "normal" : "active"}
+        showInfo
+        data-testid="analysis-progress"
+        data-value={row.progress}
+        style={{ margin: 0 }}
+      />
     </div>
   );
 }

@@ -21,7 +21,9 @@ export function modesPieOption(modes: CensusModeCount[]): EChartOption {
         center: ["50%", "44%"],
         label: { formatter: "{b}\n{c} 节" },
         // Modes without lessons stay in the legend, not as empty slices with stacked labels.
-        data: TEACHING_MODES.map((m) => ({ name: m, value: modes.find((x) => x.mode === m)?.count ?? 0, itemStyle: { color: MODE_HEX[m] } })).filter((d) => d.value > 0),
+        data: TEACHING_MODES.map((m) => ({ name: m, value: modes.find((x) => x.mode === m)?.count ?? 0, itemStyle: { color: MODE_HEX[m] } })).filter(
+          (d) => d.value > 0,
+        ),
       },
     ],
   } as EChartOption;

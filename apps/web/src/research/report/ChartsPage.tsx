@@ -27,7 +27,14 @@ export function ChartsPage() {
     queryFn: () => researchApi.index({ scope: "all", status: 2, page: 1, limit: 100 }),
   });
   const rows: AnalysisCourseRow[] = index.data?.list ?? [];
-  const ids = explicit.length ? explicit : accountId ? rows.filter((r) => r.account_id === accountId).map((r) => r.id).slice(0, MAX_LESSONS) : [];
+  const ids = explicit.length
+    ? explicit
+    : accountId
+      ? rows
+          .filter((r) => r.account_id === accountId)
+          .map((r) => r.id)
+          .slice(0, MAX_LESSONS)
+      : [];
   const teacher = accountId ? rows.find((r) => r.account_id === accountId)?.account_name : undefined;
 
   const lites = useQueries({
@@ -134,7 +141,15 @@ export function ChartsPage() {
               dataSource={loaded}
               data-testid="charts-table"
               columns={[
-                { title: "课例", dataIndex: "name", render: (v: string, l) => <Link to={`/report?id=${l.id}`} target="_blank">{v}</Link> },
+                {
+                  title: "课例",
+                  dataIndex: "name",
+                  render: (v: string, l) => (
+                    <Link to={`/report?id=${l.id}`} target="_blank">
+                      {v}
+                    </Link>
+                  ),
+                },
                 { title: "时长", dataIndex: "duration", width: 80, render: (v: number) => clock(v) },
                 { title: "教学模式", dataIndex: "mode", width: 90, render: (v: string | null) => (v ? <Tag color="green">{v}</Tag> : "—") },
                 { title: "Rt", dataIndex: "rt", width: 70, render: (v: number | null) => (v === null ? "—" : v.toFixed(2)) },
@@ -142,7 +157,11 @@ export function ChartsPage() {
                 { title: "教师话语", dataIndex: "teacher_ratio", width: 90, render: (v: number | null) => pct(v) },
                 { title: "提问", dataIndex: "question_count", width: 70, render: (v: number | null) => v ?? "—" },
                 { title: "最大深度", dataIndex: "max_depth", width: 80, render: (v: number | null) => v ?? "—" },
-                { title: "得分", width: 100, render: (_: unknown, l) => (l.score_total === null ? "—" : `${+l.score_total.toFixed(1)} / ${+(l.score_full ?? 0).toFixed(1)}`) },
+                {
+                  title: "得分",
+                  width: 100,
+                  render: (_: unknown, l) => (l.score_total === null ? "—" : `${+l.score_total.toFixed(1)} / ${+(l.score_full ?? 0).toFixed(1)}`),
+                },
                 { title: "无法分析的项", dataIndex: "unavailable", render: (v: string[]) => (v?.length ? v.join("、") : "—") },
               ]}
             />

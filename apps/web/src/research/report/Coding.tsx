@@ -28,7 +28,12 @@ export const agreementPercent = (a: Agreement) => `${a.percent.toFixed(1)}%`;
 export const agreementKappa = (a: Agreement) => (a.kappa === null ? "—（只有一类编码）" : a.kappa.toFixed(2));
 
 function AgreementView({ a, testId }: { a: Agreement | null; testId: string }) {
-  if (!a) return <span className="yk-ar-muted" data-testid={testId} data-percent="">尚无人工修正，一致率未计算</span>;
+  if (!a)
+    return (
+      <span className="yk-ar-muted" data-testid={testId} data-percent="">
+        尚无人工修正，一致率未计算
+      </span>
+    );
   return (
     <span className="yk-ar-agree" data-testid={testId} data-percent={a.percent.toFixed(1)} data-kappa={a.kappa === null ? "" : a.kappa.toFixed(2)}>
       <span>
@@ -105,7 +110,8 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
       extra={<AgreementView a={report.agreement.st} testId="st-agreement" />}
     >
       <div className="yk-ar-muted" style={{ marginBottom: 8 }}>
-        每格一个采样点（{st.interval} 秒），<span className="yk-st-key T">T</span> 教师行为，<span className="yk-st-key S">S</span> 学生行为。点击“机器”行的格子跳转视频
+        每格一个采样点（{st.interval} 秒），<span className="yk-st-key T">T</span> 教师行为，<span className="yk-st-key S">S</span>{" "}
+        学生行为。点击“机器”行的格子跳转视频
         {canEdit ? "；点击“人工”行的格子改为另一种编码（或勾选多选后批量修改），修改后报告重新计算。" : "。"}
       </div>
       <div className="yk-st-strip" data-testid="st-strip">
@@ -114,7 +120,13 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
           <div className="yk-st-cells">
             {machine.map((c, i) => (
               <Tooltip key={i} title={`第 ${i + 1} 个采样 ${clock(sampleTime(i, st.interval))}：${c}（点击跳转）`} mouseEnterDelay={0.3}>
-                <button type="button" className={`yk-st-cell ${c}`} data-testid={`st-machine-${i}`} data-code={c} onClick={() => seek(sampleTime(i, st.interval))}>
+                <button
+                  type="button"
+                  className={`yk-st-cell ${c}`}
+                  data-testid={`st-machine-${i}`}
+                  data-code={c}
+                  onClick={() => seek(sampleTime(i, st.interval))}
+                >
                   {c}
                 </button>
               </Tooltip>
@@ -157,18 +169,42 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
       </div>
       {canEdit ? (
         <Space wrap className="yk-no-print" style={{ marginTop: 10 }}>
-          <Checkbox checked={multi} onChange={(e) => { setMulti(e.target.checked); setSelected(new Set()); }} data-testid="st-multi">
+          <Checkbox
+            checked={multi}
+            onChange={(e) => {
+              setMulti(e.target.checked);
+              setSelected(new Set());
+            }}
+            data-testid="st-multi"
+          >
             多选
           </Checkbox>
           {multi ? (
             <>
               <span className="yk-ar-muted">已选 {sel.length} 个</span>
-              <Button size="small" disabled={!sel.length} loading={busy} onClick={() => void send(sel.map((i) => setCode(i, "T")))}>改为 T</Button>
-              <Button size="small" disabled={!sel.length} loading={busy} onClick={() => void send(sel.map((i) => setCode(i, "S")))}>改为 S</Button>
-              <Button size="small" disabled={!sel.length} loading={busy} onClick={() => void send(sel.map((i) => ({ index: i, code: human[i] === "T" ? (machine[i] === "S" ? "" : "S") : machine[i] === "T" ? "" : "T" })))}>
+              <Button size="small" disabled={!sel.length} loading={busy} onClick={() => void send(sel.map((i) => setCode(i, "T")))}>
+                改为 T
+              </Button>
+              <Button size="small" disabled={!sel.length} loading={busy} onClick={() => void send(sel.map((i) => setCode(i, "S")))}>
+                改为 S
+              </Button>
+              <Button
+                size="small"
+                disabled={!sel.length}
+                loading={busy}
+                onClick={() =>
+                  void send(sel.map((i) => ({ index: i, code: human[i] === "T" ? (machine[i] === "S" ? "" : "S") : machine[i] === "T" ? "" : "T" })))
+                }
+              >
                 翻转所选
               </Button>
-              <Button size="small" disabled={!sel.length} loading={busy} icon={<RollbackOutlined />} onClick={() => void send(sel.map((i) => ({ index: i, code: "" as const })))}>
+              <Button
+                size="small"
+                disabled={!sel.length}
+                loading={busy}
+                icon={<RollbackOutlined />}
+                onClick={() => void send(sel.map((i) => ({ index: i, code: "" as const })))}
+              >
                 恢复机器编码
               </Button>
             </>
@@ -178,21 +214,30 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
       {report.st_corrections.length ? (
         <div className="yk-st-fixes" data-testid="st-corrections">
           <div className="yk-ar-subtitle">人工修改（{report.st_corrections.length}）</div>
-          {[...report.st_corrections].sort((a, b) => a.idx - b.idx).map((c) => (
-            <div key={c.idx} className="yk-st-fix">
-              <span>
-                第 {c.idx + 1} 个采样（{clock(sampleTime(c.idx, st.interval))}）：{machine[c.idx]} → <b>{c.code}</b>
-              </span>
-              <span className="yk-ar-muted">
-                {c.account_name} {c.updated_at}
-              </span>
-              {canEdit ? (
-                <Button size="small" type="link" icon={<RollbackOutlined />} disabled={busy} data-testid={`st-restore-${c.idx}`} onClick={() => void send([{ index: c.idx, code: "" }])}>
-                  恢复机器编码
-                </Button>
-              ) : null}
-            </div>
-          ))}
+          {[...report.st_corrections]
+            .sort((a, b) => a.idx - b.idx)
+            .map((c) => (
+              <div key={c.idx} className="yk-st-fix">
+                <span>
+                  第 {c.idx + 1} 个采样（{clock(sampleTime(c.idx, st.interval))}）：{machine[c.idx]} → <b>{c.code}</b>
+                </span>
+                <span className="yk-ar-muted">
+                  {c.account_name} {c.updated_at}
+                </span>
+                {canEdit ? (
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<RollbackOutlined />}
+                    disabled={busy}
+                    data-testid={`st-restore-${c.idx}`}
+                    onClick={() => void send([{ index: c.idx, code: "" }])}
+                  >
+                    恢复机器编码
+                  </Button>
+                ) : null}
+              </div>
+            ))}
         </div>
       ) : null}
       {report.st_human ? (
@@ -232,7 +277,13 @@ export function QuestionCoding({ report, canEdit, seek }: { report: CourseReport
     void send([{ index: q.index, kind, ...(response ? { response } : {}) }]);
   };
   return (
-    <Card size="small" className="yk-ar-card" title="提问编码校对" data-testid="question-coding" extra={<AgreementView a={report.agreement.questions} testId="question-agreement" />}>
+    <Card
+      size="small"
+      className="yk-ar-card"
+      title="提问编码校对"
+      data-testid="question-coding"
+      extra={<AgreementView a={report.agreement.questions} testId="question-agreement" />}
+    >
       <Table
         size="small"
         rowKey="index"
@@ -304,7 +355,11 @@ export function QuestionCoding({ report, canEdit, seek }: { report: CourseReport
               const m = machine.get(q.index);
               if (!m) return null;
               const differs = m.kind !== q.kind || m.response !== q.response;
-              return <span className={differs ? "yk-ar-diff" : "yk-ar-muted"}>{`${QUESTION_KIND_NAMES[m.kind]} · ${m.response ? LIDA_NAMES[m.response] : "未回答"}`}</span>;
+              return (
+                <span
+                  className={differs ? "yk-ar-diff" : "yk-ar-muted"}
+                >{`${QUESTION_KIND_NAMES[m.kind]} · ${m.response ? LIDA_NAMES[m.response] : "未回答"}`}</span>
+              );
             },
           },
           ...(canEdit
@@ -314,7 +369,14 @@ export function QuestionCoding({ report, canEdit, seek }: { report: CourseReport
                   width: 130,
                   render: (_: unknown, q: QuestionItem) =>
                     fixed.has(q.index) ? (
-                      <Button size="small" type="link" icon={<RollbackOutlined />} disabled={busy} onClick={() => void send([{ index: q.index }])} data-testid={`question-restore-${q.index}`}>
+                      <Button
+                        size="small"
+                        type="link"
+                        icon={<RollbackOutlined />}
+                        disabled={busy}
+                        onClick={() => void send([{ index: q.index }])}
+                        data-testid={`question-restore-${q.index}`}
+                      >
                         恢复机器编码
                       </Button>
                     ) : null,

@@ -123,14 +123,24 @@ export function ContentSection({ report, seek }: { report: CourseReport; seek: (
       title="课堂实录"
       extra={
         imported ? (
-          <Button size="small" icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} className="yk-no-print" data-testid="content-export">
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending}
+            onClick={() => exporting.mutate()}
+            className="yk-no-print"
+            data-testid="content-export"
+          >
             导出 Excel
           </Button>
         ) : null
       }
     >
       {!imported ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={report.result && !report.result.transcript.available ? report.result.transcript.reason : "暂无课堂实录"} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={report.result && !report.result.transcript.available ? report.result.transcript.reason : "暂无课堂实录"}
+        />
       ) : (
         <div className="yk-ar-content">
           <div className="yk-ar-content-list">
@@ -170,7 +180,15 @@ export function ContentSection({ report, seek }: { report: CourseReport; seek: (
               dataSource={list.data?.list ?? []}
               loading={list.isFetching && !list.isPlaceholderData}
               onRow={(r) => ({ "data-testid": "content-row", "data-id": r.id }) as React.HTMLAttributes<HTMLTableRowElement>}
-              pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, size: "small", showTotal: (n) => `共 ${n} 句` }}
+              pagination={{
+                current: page,
+                pageSize: 10,
+                total: list.data?.total ?? 0,
+                onChange: setPage,
+                showSizeChanger: false,
+                size: "small",
+                showTotal: (n) => `共 ${n} 句`,
+              }}
             />
           </div>
           <div className="yk-ar-content-stats" data-testid="content-stats">
@@ -199,7 +217,11 @@ export function ContentSection({ report, seek }: { report: CourseReport; seek: (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   高频词（结巴分词）
                 </Typography.Text>
-                {s.keywords.length ? <Chart option={wordsOption} height={Math.max(160, Math.min(12, s.keywords.length) * 22 + 40)} testId="content-words" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有高频词" />}
+                {s.keywords.length ? (
+                  <Chart option={wordsOption} height={Math.max(160, Math.min(12, s.keywords.length) * 22 + 40)} testId="content-words" />
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有高频词" />
+                )}
               </>
             ) : null}
           </div>

@@ -62,7 +62,7 @@ export function ReportDiscussion({ id }: { id: number }) {
     }
     setPosting(true);
     try {
-      await researchApi.discuss(id, text.trim(), replyTo ? (replyTo.pid || replyTo.id) : undefined);
+      await researchApi.discuss(id, text.trim(), replyTo ? replyTo.pid || replyTo.id : undefined);
       setText("");
       setReplyTo(null);
       toast.success("评论成功");
@@ -97,7 +97,9 @@ export function ReportDiscussion({ id }: { id: number }) {
           </div>
         </div>
       ) : !token ? (
-        <div className="yk-ar-muted yk-no-print" style={{ marginBottom: 8 }}>登录后可参与研讨。</div>
+        <div className="yk-ar-muted yk-no-print" style={{ marginBottom: 8 }}>
+          登录后可参与研讨。
+        </div>
       ) : null}
       {list.isLoading ? (
         <Spin />
@@ -108,7 +110,9 @@ export function ReportDiscussion({ id }: { id: number }) {
           {list.data.list.map((m) => (
             <Message key={m.id} m={m} onReply={setReplyTo} canWrite={canWrite} />
           ))}
-          {list.data.total > LIMIT ? <Pagination size="small" current={page} pageSize={LIMIT} total={list.data.total} onChange={setPage} style={{ marginTop: 8, textAlign: "right" }} /> : null}
+          {list.data.total > LIMIT ? (
+            <Pagination size="small" current={page} pageSize={LIMIT} total={list.data.total} onChange={setPage} style={{ marginTop: 8, textAlign: "right" }} />
+          ) : null}
         </>
       ) : (
         <EmptyState compact text="暂无研讨" />

@@ -56,7 +56,8 @@ function Report({ variant }: { variant: Variant }) {
 
   if (!id) return <EmptyState text={rawId ? "课堂分析编号不正确" : "缺少课堂分析编号（?id=）"} />;
   if (q.isLoading) return <Spin style={{ display: "block", margin: "80px auto" }} />;
-  if (q.error || !q.data) return <EmptyState text={q.error?.message || "课堂分析报告加载失败"} extra={<Button onClick={() => void q.refetch()}>重试</Button>} />;
+  if (q.error || !q.data)
+    return <EmptyState text={q.error?.message || "课堂分析报告加载失败"} extra={<Button onClick={() => void q.refetch()}>重试</Button>} />;
   const report = q.data;
   const r = report.result;
 
@@ -66,7 +67,10 @@ function Report({ variant }: { variant: Variant }) {
   if (variant === "single") {
     const k = parseSections(params.get("type"))[0];
     sections = k ? [k] : [];
-    if (!k) notice = <Alert type="warning" showIcon message={`请指定分析项（?type=），可选：${SECTION_KEYS.map((s) => `${s}（${SECTION_TITLES[s]}）`).join("、")}`} />;
+    if (!k)
+      notice = (
+        <Alert type="warning" showIcon message={`请指定分析项（?type=），可选：${SECTION_KEYS.map((s) => `${s}（${SECTION_TITLES[s]}）`).join("、")}`} />
+      );
   }
   if (variant === "config" || variant === "configThree") {
     sections = parseSections(params.get("sections"));
@@ -166,7 +170,11 @@ function ReportHeader({ report, variant }: { report: CourseReport; variant: Vari
             <Tag color={STATUS_COLOR[c.status]} style={{ marginLeft: 10, verticalAlign: "middle" }} data-testid="report-status">
               {c.status_name || ANALYSIS_STATUS[c.status]}
             </Tag>
-            {c.publish_status === 1 ? <Tag color="green" style={{ verticalAlign: "middle" }}>已公开</Tag> : null}
+            {c.publish_status === 1 ? (
+              <Tag color="green" style={{ verticalAlign: "middle" }}>
+                已公开
+              </Tag>
+            ) : null}
           </h1>
           <div className="yk-ar-head-facts">
             {facts.map(([k, v]) => (
@@ -240,11 +248,31 @@ function SummaryCards({ report }: { report: CourseReport }) {
   const r = report.result!;
   const cards: Array<[string, ReactNode, string?]> = [];
   cards.push(["教学模式", r.st.available ? r.st.mode : "—", r.st.available ? `Rt ${r.st.rt.toFixed(2)} · Ch ${r.st.ch.toFixed(2)}` : r.st.reason]);
-  cards.push(["教师话语", r.speech.available ? pct(r.speech.teacher_ratio) : "—", r.speech.available ? `学生 ${pct(r.speech.student_ratio)} · 沉默 ${pct(r.speech.silence_ratio)}` : r.speech.reason]);
-  cards.push(["提问", r.talk.available ? `${(report.questions_human ?? r.talk.questions).length} 次` : "—", r.talk.available ? `开放性 ${pct(r.talk.open_ratio)}` : r.talk.reason]);
-  cards.push(["对话深度", r.talk.available ? `${r.talk.max_depth} 轮` : "—", r.talk.available ? `平均 ${r.talk.mean_depth.toFixed(1)} 轮 · ${r.talk.chains.length} 条问答链` : r.talk.reason]);
-  cards.push(["指标评分", r.scoring.available ? `${+r.scoring.total.toFixed(1)}` : "—", r.scoring.available ? `已评满分 ${+r.scoring.full.toFixed(1)} · 未评 ${r.scoring.unjudged} 项` : r.scoring.reason]);
-  cards.push(["自主学习", r.autonomous.available ? `${Math.round(r.autonomous.total_seconds)} 秒` : "—", r.autonomous.available ? `占 ${pct(r.autonomous.ratio)}` : r.autonomous.reason]);
+  cards.push([
+    "教师话语",
+    r.speech.available ? pct(r.speech.teacher_ratio) : "—",
+    r.speech.available ? `学生 ${pct(r.speech.student_ratio)} · 沉默 ${pct(r.speech.silence_ratio)}` : r.speech.reason,
+  ]);
+  cards.push([
+    "提问",
+    r.talk.available ? `${(report.questions_human ?? r.talk.questions).length} 次` : "—",
+    r.talk.available ? `开放性 ${pct(r.talk.open_ratio)}` : r.talk.reason,
+  ]);
+  cards.push([
+    "对话深度",
+    r.talk.available ? `${r.talk.max_depth} 轮` : "—",
+    r.talk.available ? `平均 ${r.talk.mean_depth.toFixed(1)} 轮 · ${r.talk.chains.length} 条问答链` : r.talk.reason,
+  ]);
+  cards.push([
+    "指标评分",
+    r.scoring.available ? `${+r.scoring.total.toFixed(1)}` : "—",
+    r.scoring.available ? `已评满分 ${+r.scoring.full.toFixed(1)} · 未评 ${r.scoring.unjudged} 项` : r.scoring.reason,
+  ]);
+  cards.push([
+    "自主学习",
+    r.autonomous.available ? `${Math.round(r.autonomous.total_seconds)} 秒` : "—",
+    r.autonomous.available ? `占 ${pct(r.autonomous.ratio)}` : r.autonomous.reason,
+  ]);
   return (
     <div className="yk-ar-cards" data-testid="summary-cards">
       {cards.map(([k, v, sub]) => (
@@ -262,9 +290,11 @@ function SummaryCards({ report }: { report: CourseReport }) {
 function Digest({ report }: { report: CourseReport }) {
   const r = report.result!;
   const lines: string[] = [];
-  if (r.st.available) lines.push(`本课共 ${r.st.n} 个采样点，教师行为占有率 Rt 为 ${r.st.rt.toFixed(2)}，师生行为转换率 Ch 为 ${r.st.ch.toFixed(2)}，属于${r.st.mode}课堂。`);
+  if (r.st.available)
+    lines.push(`本课共 ${r.st.n} 个采样点，教师行为占有率 Rt 为 ${r.st.rt.toFixed(2)}，师生行为转换率 Ch 为 ${r.st.ch.toFixed(2)}，属于${r.st.mode}课堂。`);
   else lines.push(`S-T 分析：${r.st.reason}`);
-  if (r.speech.available) lines.push(`教师话语占 ${pct(r.speech.teacher_ratio)}，学生话语占 ${pct(r.speech.student_ratio)}，沉默占 ${pct(r.speech.silence_ratio)}。`);
+  if (r.speech.available)
+    lines.push(`教师话语占 ${pct(r.speech.teacher_ratio)}，学生话语占 ${pct(r.speech.student_ratio)}，沉默占 ${pct(r.speech.silence_ratio)}。`);
   if (r.talk.available) lines.push(`教师提问 ${r.talk.questions.length} 次，其中开放性问题占 ${pct(r.talk.open_ratio)}；最长问答链 ${r.talk.max_depth} 轮。`);
   else lines.push(`提问与理答：${r.talk.reason}`);
   const skipped = r.stages.filter((s) => s.status !== "done");
@@ -318,9 +348,29 @@ const VideoPane = forwardRef<VideoHandle, { report: CourseReport; startAt: numbe
   }, [src]);
 
   return (
-    <Card size="small" className={`yk-ar-card yk-ar-video yk-no-print${compact ? " compact" : ""}`} title={<span><VideoCameraOutlined /> 课堂视频</span>} extra={c.student_video_url ? (
-      <Segmented size="small" value={camera} onChange={(v) => switchTo(v as "teacher" | "student")} options={[{ value: "teacher", label: "教师机位" }, { value: "student", label: "学生机位" }]} data-testid="report-camera" />
-    ) : null}>
+    <Card
+      size="small"
+      className={`yk-ar-card yk-ar-video yk-no-print${compact ? " compact" : ""}`}
+      title={
+        <span>
+          <VideoCameraOutlined /> 课堂视频
+        </span>
+      }
+      extra={
+        c.student_video_url ? (
+          <Segmented
+            size="small"
+            value={camera}
+            onChange={(v) => switchTo(v as "teacher" | "student")}
+            options={[
+              { value: "teacher", label: "教师机位" },
+              { value: "student", label: "学生机位" },
+            ]}
+            data-testid="report-camera"
+          />
+        ) : null
+      }
+    >
       {src ? (
         <video
           ref={el}
@@ -340,7 +390,9 @@ const VideoPane = forwardRef<VideoHandle, { report: CourseReport; startAt: numbe
       ) : (
         <EmptyState compact text="暂无可播放的视频" />
       )}
-      <div className="yk-ar-muted" style={{ marginTop: 6 }}>点击图表中的点，视频跳到对应时刻{lastSeek !== null ? `（上次跳转 ${clock(lastSeek)}）` : ""}。</div>
+      <div className="yk-ar-muted" style={{ marginTop: 6 }}>
+        点击图表中的点，视频跳到对应时刻{lastSeek !== null ? `（上次跳转 ${clock(lastSeek)}）` : ""}。
+      </div>
     </Card>
   );
 });

@@ -62,8 +62,7 @@ const timeAxis = (duration: number) => ({
 /** The S-T curve: point k (k ≥ 1) is after sample k − 1, which codes (k − 0.5) × interval. */
 export function stCurveOption(machine: StSection, human: StSection | null): ChartOption {
   const n = Math.max(1, machine.n);
-  const pts = (st: StSection) =>
-    st.curve.map(([s, t], k) => ({ value: [s, t], t: k === 0 ? 0 : sampleTime(k - 1, st.interval), k }));
+  const pts = (st: StSection) => st.curve.map(([s, t], k) => ({ value: [s, t], t: k === 0 ? 0 : sampleTime(k - 1, st.interval), k }));
   const series: unknown[] = [
     {
       type: "line",
@@ -76,7 +75,16 @@ export function stCurveOption(machine: StSection, human: StSection | null): Char
       markLine: { silent: true, symbol: "none", lineStyle: { type: "dashed", color: "#c9d3ce" }, data: [[{ coord: [0, 0] }, { coord: [n, n] }]] },
     },
   ];
-  if (human) series.push({ type: "line", name: "人工修正", data: pts(human), symbol: "circle", symbolSize: 6, lineStyle: { width: 2, type: "dashed", color: S_COLOR }, itemStyle: { color: S_COLOR } });
+  if (human)
+    series.push({
+      type: "line",
+      name: "人工修正",
+      data: pts(human),
+      symbol: "circle",
+      symbolSize: 6,
+      lineStyle: { width: 2, type: "dashed", color: S_COLOR },
+      itemStyle: { color: S_COLOR },
+    });
   return {
     tooltip: {
       trigger: "item",
@@ -134,10 +142,7 @@ export function rtChOption(groups: Array<{ name: string; points: RtChPoint[] }>)
             markArea: {
               silent: true,
               label: { show: true, position: "insideTop", distance: 8, color: "#6b7a73", fontSize: 13 },
-              data: MODE_REGIONS.map((m) => [
-                { name: m.name, coord: m.from, itemStyle: { color: m.color } },
-                { coord: m.to },
-              ]),
+              data: MODE_REGIONS.map((m) => [{ name: m.name, coord: m.from, itemStyle: { color: m.color } }, { coord: m.to }]),
             },
           }
         : {}),
@@ -172,7 +177,15 @@ function spansSeries(name: string, spans: Array<{ start: number; end: number; ro
   return {
     type: "custom",
     name,
-    renderItem: (_: unknown, api: { value: (i: number) => number; coord: (v: [number, number]) => [number, number]; size: (v: [number, number]) => [number, number]; style: (x: object) => object }) => {
+    renderItem: (
+      _: unknown,
+      api: {
+        value: (i: number) => number;
+        coord: (v: [number, number]) => [number, number];
+        size: (v: [number, number]) => [number, number];
+        style: (x: object) => object;
+      },
+    ) => {
       const row = api.value(2);
       const a = api.coord([api.value(0), row]);
       const b = api.coord([api.value(1), row]);
@@ -207,7 +220,14 @@ export function speechTimelineOption(segments: SpeechSegment[], duration: number
   } as ChartOption;
 }
 
-const LIDA_COLORS: Record<string, string> = { praise: "#1f7a5c", follow_up: "#5470c6", correction: "#ee6666", repetition: "#f0a35e", none: "#b8c4be", unanswered: "#8a9690" };
+const LIDA_COLORS: Record<string, string> = {
+  praise: "#1f7a5c",
+  follow_up: "#5470c6",
+  correction: "#ee6666",
+  repetition: "#f0a35e",
+  none: "#b8c4be",
+  unanswered: "#8a9690",
+};
 
 /** Questions on the time axis: row open/closed, coloured by the teacher's response (理答). */
 export function questionsOption(questions: QuestionItem[], duration: number): ChartOption {
@@ -232,9 +252,7 @@ export function questionsOption(questions: QuestionItem[], duration: number): Ch
       symbol: g === "unanswered" ? "emptyCircle" : "circle",
       symbolSize: 13,
       itemStyle: { color: LIDA_COLORS[g] },
-      data: questions
-        .filter((q) => (q.response ?? "unanswered") === g)
-        .map((q) => ({ value: [q.time, q.kind === "open" ? 1 : 0], t: q.time, q })),
+      data: questions.filter((q) => (q.response ?? "unanswered") === g).map((q) => ({ value: [q.time, q.kind === "open" ? 1 : 0], t: q.time, q })),
     })),
   } as ChartOption;
 }
@@ -245,7 +263,9 @@ export function depthDistributionOption(dist: Array<{ depth: number; count: numb
     grid: { left: 40, right: 16, top: 20, bottom: 40 },
     xAxis: { type: "category", data: dist.map((d) => `${d.depth} 轮`), name: "对话深度", nameLocation: "middle", nameGap: 26 },
     yAxis: { type: "value", minInterval: 1, name: "次数" },
-    series: [{ type: "bar", name: "问答链", data: dist.map((d) => d.count), barMaxWidth: 28, itemStyle: { color: "#5470c6" }, label: { show: true, position: "top" } }],
+    series: [
+      { type: "bar", name: "问答链", data: dist.map((d) => d.count), barMaxWidth: 28, itemStyle: { color: "#5470c6" }, label: { show: true, position: "top" } },
+    ],
   } as ChartOption;
 }
 
@@ -267,7 +287,9 @@ export function chainsOption(chains: DialogueChain[], duration: number, maxDepth
         encode: { x: [0, 1], y: 2 },
         itemStyle: { color: "rgba(84,112,198,0.7)" },
         data: chains.map((c) => ({ value: [c.start, c.end, c.depth], t: c.start })),
-        tooltip: { formatter: (p: { data: { value: number[] } }) => `${clock(p.data.value[0]!)}–${clock(p.data.value[1]!)}：${p.data.value[2]} 轮问答（点击跳转）` },
+        tooltip: {
+          formatter: (p: { data: { value: number[] } }) => `${clock(p.data.value[0]!)}–${clock(p.data.value[1]!)}：${p.data.value[2]} 轮问答（点击跳转）`,
+        },
       },
     ],
   } as ChartOption;
@@ -279,10 +301,12 @@ export function fiasOption(f: FiasSection): ChartOption {
   const labels = FIAS_CATEGORIES.map((_, i) => String(i + 1));
   const data: Array<[number, number, number]> = [];
   let max = 0;
-  f.matrix.forEach((row, i) => row.forEach((v, j) => {
-    data.push([j, i, v]);
-    max = Math.max(max, v);
-  }));
+  f.matrix.forEach((row, i) =>
+    row.forEach((v, j) => {
+      data.push([j, i, v]);
+      max = Math.max(max, v);
+    }),
+  );
   return {
     tooltip: {
       formatter: (p: unknown) => {
@@ -293,7 +317,16 @@ export function fiasOption(f: FiasSection): ChartOption {
     grid: { left: 40, right: 70, top: 10, bottom: 40 },
     xAxis: { type: "category", data: labels, name: "后", nameGap: 6, splitArea: { show: true } },
     yAxis: { type: "category", data: labels, name: "前", inverse: true, splitArea: { show: true } },
-    visualMap: { min: 0, max: Math.max(1, max), calculable: false, orient: "vertical", right: 0, top: "middle", itemHeight: 120, inRange: { color: ["#f4f8f6", "#1f7a5c"] } },
+    visualMap: {
+      min: 0,
+      max: Math.max(1, max),
+      calculable: false,
+      orient: "vertical",
+      right: 0,
+      top: "middle",
+      itemHeight: 120,
+      inRange: { color: ["#f4f8f6", "#1f7a5c"] },
+    },
     series: [{ type: "heatmap", data, label: { show: true, fontSize: 10, formatter: (p: { value: number[] }) => (p.value[2] ? String(p.value[2]) : "") } }],
   } as ChartOption;
 }
@@ -302,11 +335,26 @@ export function fiasOption(f: FiasSection): ChartOption {
 
 export function motionOption(b: BehaviorSection, duration: number): ChartOption {
   return {
-    tooltip: { trigger: "item", formatter: (p: unknown) => { const d = (p as { data: { t: number; value: number[] } }).data; return `${clock(d.t)} 画面变化 ${pct(d.value[1])}（点击跳转）`; } },
+    tooltip: {
+      trigger: "item",
+      formatter: (p: unknown) => {
+        const d = (p as { data: { t: number; value: number[] } }).data;
+        return `${clock(d.t)} 画面变化 ${pct(d.value[1])}（点击跳转）`;
+      },
+    },
     grid: { left: 50, right: 20, top: 16, bottom: 30 },
     xAxis: timeAxis(duration),
     yAxis: { type: "value", name: "画面变化", axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` } },
-    series: [{ type: "line", name: "运动量", symbolSize: 5, showSymbol: true, areaStyle: { opacity: 0.15 }, data: b.motion.map((m) => ({ value: [m.t, m.value], t: m.t })) }],
+    series: [
+      {
+        type: "line",
+        name: "运动量",
+        symbolSize: 5,
+        showSymbol: true,
+        areaStyle: { opacity: 0.15 },
+        data: b.motion.map((m) => ({ value: [m.t, m.value], t: m.t })),
+      },
+    ],
   } as ChartOption;
 }
 
@@ -320,11 +368,24 @@ export function positionHeatmapOption(h: BehaviorSection["heatmap"]): ChartOptio
   const xs = Array.from({ length: h.cols }, (_, i) => String(i + 1));
   const ys = Array.from({ length: h.rows }, (_, i) => String(i + 1));
   return {
-    tooltip: { formatter: (p: unknown) => { const v = (p as { value: number[] }).value; return `第 ${v[1]! + 1} 行第 ${v[0]! + 1} 列：${v[2]} 秒`; } },
+    tooltip: {
+      formatter: (p: unknown) => {
+        const v = (p as { value: number[] }).value;
+        return `第 ${v[1]! + 1} 行第 ${v[0]! + 1} 列：${v[2]} 秒`;
+      },
+    },
     grid: { left: 30, right: 70, top: 10, bottom: 30 },
     xAxis: { type: "category", data: xs, name: "画面横向", nameLocation: "middle", nameGap: 20, axisLabel: { show: false } },
     yAxis: { type: "category", data: ys, inverse: true, axisLabel: { show: false }, name: "纵向" },
-    visualMap: { min: 0, max: Math.max(1, max), orient: "vertical", right: 0, top: "middle", itemHeight: 100, inRange: { color: ["#f7faf9", "#f0a35e", "#c23531"] } },
+    visualMap: {
+      min: 0,
+      max: Math.max(1, max),
+      orient: "vertical",
+      right: 0,
+      top: "middle",
+      itemHeight: 100,
+      inRange: { color: ["#f7faf9", "#f0a35e", "#c23531"] },
+    },
     series: [{ type: "heatmap", data }],
   } as ChartOption;
 }
@@ -366,7 +427,18 @@ export function autonomousOption(a: AutonomousSection, duration: number): ChartO
     grid: { left: 70, right: 20, top: 10, bottom: 30 },
     xAxis: timeAxis(duration),
     yAxis: { type: "category", data: rows },
-    series: [spansSeries("自主学习", a.spans.map((s) => ({ start: s.start, end: s.end, row: 0, color: "#91cc75", tip: `${clock(s.start)}–${clock(s.end)}，${Math.round(s.end - s.start)} 秒（点击跳转）` })))],
+    series: [
+      spansSeries(
+        "自主学习",
+        a.spans.map((s) => ({
+          start: s.start,
+          end: s.end,
+          row: 0,
+          color: "#91cc75",
+          tip: `${clock(s.start)}–${clock(s.end)}，${Math.round(s.end - s.start)} 秒（点击跳转）`,
+        })),
+      ),
+    ],
   } as ChartOption;
 }
 
@@ -405,7 +477,11 @@ export function scoreRadarOption(dims: ScoreDim[]): ChartOption {
 
 // ── comparison (/charts) ─────────────────────────────────────────────────────────────────────────────────────
 
-export function groupedBarsOption(names: string[], groups: Array<{ name: string; values: Array<number | null>; color?: string }>, opts: { percent?: boolean; stack?: boolean } = {}): ChartOption {
+export function groupedBarsOption(
+  names: string[],
+  groups: Array<{ name: string; values: Array<number | null>; color?: string }>,
+  opts: { percent?: boolean; stack?: boolean } = {},
+): ChartOption {
   return {
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
     legend: { bottom: 0 },

@@ -1,7 +1,15 @@
 /** The query parameters of the report pages: ?type= / ?sections= (report sections) and ?ids= (/charts). */
 import { SECTION_KEYS, type SectionKey } from "./section-keys";
 
-const ALIAS: Record<string, SectionKey> = { speech: "talk", lida: "questions", question: "questions", dialogue: "depth", radar: "scoring", score: "scoring", pose: "behavior" };
+const ALIAS: Record<string, SectionKey> = {
+  speech: "talk",
+  lida: "questions",
+  question: "questions",
+  dialogue: "depth",
+  radar: "scoring",
+  score: "scoring",
+  pose: "behavior",
+};
 
 /** ?type=talk or ?sections=st,talk → known section keys in the given order (unknown ones dropped, repeats once). */
 export function parseSections(raw: string | null): SectionKey[] {

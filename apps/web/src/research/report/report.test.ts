@@ -48,7 +48,13 @@ describe("S-T curve", () => {
   it("point k is after sample k − 1 and seeks to its moment; point 0 to the start", () => {
     const opt = stCurveOption(st(["T", "T", "S", "T"], 10), null) as { series: Array<{ data: Array<{ value: number[]; t: number }> }> };
     const pts = opt.series[0]!.data;
-    expect(pts.map((p) => p.value)).toEqual([[0, 0], [0, 1], [0, 2], [1, 2], [1, 3]]);
+    expect(pts.map((p) => p.value)).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 2],
+      [1, 3],
+    ]);
     expect(pts.map((p) => p.t)).toEqual([0, 5, 15, 25, 35]);
     expect(seekTimeOf({ dataIndex: 3, data: pts[3], value: pts[3]!.value })).toBe(25);
     expect(seekTimeOf({ dataIndex: 0, data: { value: [1, 2] }, value: [1, 2] })).toBeNull();
@@ -67,17 +73,37 @@ describe("Rt-Ch", () => {
     };
     const regions = Object.fromEntries(opt.series[0]!.markArea.data.map(([a, b]) => [a.name, [a.coord, b.coord]]));
     expect(regions).toEqual({
-      练习型: [[0, 0], [0.3, 1]],
-      讲授型: [[0.7, 0], [1, 1]],
-      对话型: [[0.3, 0.4], [0.7, 1]],
-      混合型: [[0.3, 0], [0.7, 0.4]],
+      练习型: [
+        [0, 0],
+        [0.3, 1],
+      ],
+      讲授型: [
+        [0.7, 0],
+        [1, 1],
+      ],
+      对话型: [
+        [0.3, 0.4],
+        [0.7, 1],
+      ],
+      混合型: [
+        [0.3, 0],
+        [0.7, 0.4],
+      ],
     });
     expect(opt.series[0]!.data[0]!.value).toEqual([0.46, 0.2]);
   });
 });
 
 describe("score dimensions", () => {
-  const item = (indicator_id: number, parent_id: number, name: string, max_score: number, score: number | null): ScoringItem => ({ indicator_id, parent_id, name, weight: max_score, max_score, score, basis: "" });
+  const item = (indicator_id: number, parent_id: number, name: string, max_score: number, score: number | null): ScoringItem => ({
+    indicator_id,
+    parent_id,
+    name,
+    weight: max_score,
+    max_score,
+    score,
+    basis: "",
+  });
   it("sum the judged leaves under each top item; unjudged leaves count in neither score nor full", () => {
     const dims = scoreDims([
       item(10, 1, "教学目标", 20, null),

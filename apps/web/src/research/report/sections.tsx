@@ -52,12 +52,15 @@ export { SECTION_KEYS, SECTION_TITLES, type SectionKey } from "./section-keys";
 const METHODS: Record<SectionKey, (r: AnalysisResult) => string> = {
   st: (r) =>
     `按固定间隔${r.st.available ? `（本课 ${r.st.interval} 秒）` : ""}采样，每个采样点编码为 T（教师行为）或 S（学生行为，含练习与沉默）。S-T 曲线横轴为 S 的累计数、纵轴为 T 的累计数；第 i 个采样对应时刻 (i + 0.5) × 间隔，点击曲线上的点，视频跳到该时刻。`,
-  rtch: () => "Rt = N_T / N（教师行为占有率），Ch = (g − 1) / N（师生行为转换率，g 为连续相同编码的段数）。Rt ≤ 0.3 为练习型，Rt ≥ 0.7 为讲授型，Ch ≥ 0.4 为对话型，其余为混合型。",
+  rtch: () =>
+    "Rt = N_T / N（教师行为占有率），Ch = (g − 1) / N（师生行为转换率，g 为连续相同编码的段数）。Rt ≤ 0.3 为练习型，Rt ≥ 0.7 为讲授型，Ch ≥ 0.4 为对话型，其余为混合型。",
   talk: (r) =>
     `语音活动检测${r.speech.available ? `（${r.speech.vad_method}）` : ""}找出有人说话的时段，再区分教师与学生${r.speech.available ? `（${r.speech.role_method}）` : ""}；其余时间记为沉默。语速按课堂实录的字数除以说话时间。`,
-  questions: () => "从课堂实录中识别教师提问（句末“？/吗/呢”，“为什么/怎么/哪些”等）：有唯一标准答案的为封闭性问题，其余为开放性问题；候答时间为问题结束到下一次说话的间隔；学生回答后教师的第一句回应归为理答（表扬肯定、追问、纠正、重复）。",
+  questions: () =>
+    "从课堂实录中识别教师提问（句末“？/吗/呢”，“为什么/怎么/哪些”等）：有唯一标准答案的为封闭性问题，其余为开放性问题；候答时间为问题结束到下一次说话的间隔；学生回答后教师的第一句回应归为理答（表扬肯定、追问、纠正、重复）。",
   depth: () => "一次提问并得到学生回答算一轮；教师紧接着追问并再次得到回答，问答链加一轮。对话深度即问答链的轮数。",
-  fias: (r) => `弗兰德斯互动分析：每 ${r.fias.available ? r.fias.interval : 3} 秒记一个类别（1–7 教师话语，其中 1–4 间接、5–7 直接；8–9 学生话语；10 沉寂或混乱），相邻两个编码构成矩阵中的一次转移（行为前、列为后）。`,
+  fias: (r) =>
+    `弗兰德斯互动分析：每 ${r.fias.available ? r.fias.interval : 3} 秒记一个类别（1–7 教师话语，其中 1–4 间接、5–7 直接；8–9 学生话语；10 沉寂或混乱），相邻两个编码构成矩阵中的一次转移（行为前、列为后）。`,
   behavior: (r) =>
     `每隔 ${r.behavior.available ? r.behavior.interval : "若干"} 秒抽取一帧，用相邻帧的差异估计画面运动量与教师位置；位置热力图为画面各区域的停留秒数。学生抬头率与举手需要姿态模型。`,
   autonomous: (r) => `连续至少 ${r.autonomous.available ? r.autonomous.min_seconds : "若干"} 秒没有教师话语的时段计为学生自主学习时间。`,
@@ -76,7 +79,21 @@ function MethodHint({ text }: { text: string }) {
 }
 
 /** A report card: the method popover in the header, and the reason when the data is unavailable. */
-export function SectionCard({ k, r, title, children, extra, unavailable }: { k: SectionKey; r: AnalysisResult; title?: string; children: ReactNode; extra?: ReactNode; unavailable?: string | null }) {
+export function SectionCard({
+  k,
+  r,
+  title,
+  children,
+  extra,
+  unavailable,
+}: {
+  k: SectionKey;
+  r: AnalysisResult;
+  title?: string;
+  children: ReactNode;
+  extra?: ReactNode;
+  unavailable?: string | null;
+}) {
   return (
     <Card
       size="small"
@@ -124,7 +141,15 @@ export function StSectionCard({ report, seek, height = 320 }: { report: CourseRe
     <SectionCard k="st" r={r} unavailable={why(st)}>
       {st.available && option ? (
         <>
-          <Chart option={option} height={height} testId="chart-st" onClick={(p) => { const t = seekTimeOf(p); if (t !== null) seek(t); }} />
+          <Chart
+            option={option}
+            height={height}
+            testId="chart-st"
+            onClick={(p) => {
+              const t = seekTimeOf(p);
+              if (t !== null) seek(t);
+            }}
+          />
           <Facts
             items={[
               ["采样间隔", `${st.interval} 秒`],
@@ -157,7 +182,12 @@ export function RtChSectionCard({ report, height = 320 }: { report: CourseReport
             items={[
               ["Rt", st.rt.toFixed(2)],
               ["Ch", st.ch.toFixed(2)],
-              ["教学模式", <Tag color="green" key="m">{st.mode}</Tag>],
+              [
+                "教学模式",
+                <Tag color="green" key="m">
+                  {st.mode}
+                </Tag>,
+              ],
             ]}
           />
           {report.st_human ? (
@@ -201,7 +231,15 @@ export function TalkSectionCard({ report, seek }: { report: CourseReport; seek: 
             />
             {!talk.available ? <div className="yk-ar-note">语速与字数：{talk.reason}</div> : null}
             <div className="yk-ar-subtitle">话语时间轴（点击跳转视频）</div>
-            <Chart option={timeline} height={120} testId="chart-speech" onClick={(p) => { const t = seekTimeOf(p); if (t !== null) seek(t); }} />
+            <Chart
+              option={timeline}
+              height={120}
+              testId="chart-speech"
+              onClick={(p) => {
+                const t = seekTimeOf(p);
+                if (t !== null) seek(t);
+              }}
+            />
           </div>
         </div>
       ) : null}
@@ -224,11 +262,22 @@ export function QuestionsSectionCard({ report, seek }: { report: CourseReport; s
       {talk.available && option ? (
         questions.length ? (
           <>
-            <Chart option={option} height={200} testId="chart-questions" onClick={(p) => { const t = seekTimeOf(p); if (t !== null) seek(t); }} />
+            <Chart
+              option={option}
+              height={200}
+              testId="chart-questions"
+              onClick={(p) => {
+                const t = seekTimeOf(p);
+                if (t !== null) seek(t);
+              }}
+            />
             <Facts
               items={[
                 ["提问数", questions.length],
-                ["开放性问题", `${questions.filter((q) => q.kind === "open").length}（${pct(questions.length ? questions.filter((q) => q.kind === "open").length / questions.length : null)}）`],
+                [
+                  "开放性问题",
+                  `${questions.filter((q) => q.kind === "open").length}（${pct(questions.length ? questions.filter((q) => q.kind === "open").length / questions.length : null)}）`,
+                ],
                 ["平均候答时间", talk.avg_wait === null ? "无学生回答" : `${talk.avg_wait.toFixed(1)} 秒`],
                 ...LIDA_KINDS.filter((k) => k !== "none").map((k) => [LIDA_NAMES[k], lida[k] ?? 0] as [string, ReactNode]),
               ]}
@@ -254,9 +303,23 @@ export function DepthSectionCard({ report, seek }: { report: CourseReport; seek:
           <>
             <div className="yk-ar-two">
               <Chart option={dist} height={220} testId="chart-depth" />
-              <Chart option={chains} height={220} testId="chart-chains" onClick={(p) => { const t = seekTimeOf(p); if (t !== null) seek(t); }} />
+              <Chart
+                option={chains}
+                height={220}
+                testId="chart-chains"
+                onClick={(p) => {
+                  const t = seekTimeOf(p);
+                  if (t !== null) seek(t);
+                }}
+              />
             </div>
-            <Facts items={[["问答链", talk.chains.length], ["最大深度", `${talk.max_depth} 轮`], ["平均深度", `${talk.mean_depth.toFixed(1)} 轮`]]} />
+            <Facts
+              items={[
+                ["问答链", talk.chains.length],
+                ["最大深度", `${talk.max_depth} 轮`],
+                ["平均深度", `${talk.mean_depth.toFixed(1)} 轮`],
+              ]}
+            />
           </>
         ) : (
           <Alert type="info" showIcon message="本课没有形成问答链（没有得到学生回答的提问）" />
@@ -329,7 +392,12 @@ export function BehaviorSectionCard({ report, seek }: { report: CourseReport; se
               <Chart option={opts.zones} height={220} testId="chart-zones" />
             </div>
           </div>
-          <Facts items={[["平均移动", `${b.movement.toFixed(2)} 画面宽/分`], ["分析方法", b.method === "frame_diff" ? "帧差法" : b.method]]} />
+          <Facts
+            items={[
+              ["平均移动", `${b.movement.toFixed(2)} 画面宽/分`],
+              ["分析方法", b.method === "frame_diff" ? "帧差法" : b.method],
+            ]}
+          />
           <div className="yk-ar-two">
             <div>
               <div className="yk-ar-subtitle">学生抬头率</div>
@@ -363,11 +431,25 @@ export function AutonomousSectionCard({ report, seek }: { report: CourseReport; 
       {a.available && option ? (
         <>
           {a.spans.length ? (
-            <Chart option={option} height={100} testId="chart-autonomous" onClick={(p) => { const t = seekTimeOf(p); if (t !== null) seek(t); }} />
+            <Chart
+              option={option}
+              height={100}
+              testId="chart-autonomous"
+              onClick={(p) => {
+                const t = seekTimeOf(p);
+                if (t !== null) seek(t);
+              }}
+            />
           ) : (
             <Alert type="info" showIcon message={`本课没有连续 ${a.min_seconds} 秒以上无教师话语的时段`} />
           )}
-          <Facts items={[["自主学习时长", `${Math.round(a.total_seconds)} 秒`], ["占课时", pct(a.ratio)], ["时段数", a.spans.length]]} />
+          <Facts
+            items={[
+              ["自主学习时长", `${Math.round(a.total_seconds)} 秒`],
+              ["占课时", pct(a.ratio)],
+              ["时段数", a.spans.length],
+            ]}
+          />
         </>
       ) : null}
     </SectionCard>
@@ -449,7 +531,15 @@ export function ScoringSectionCard({ report }: { report: CourseReport }) {
                   width: 70,
                   render: (v: number | null) => (v === null ? <Tag>未评</Tag> : +v.toFixed(1)),
                 },
-                { title: "依据 / 未评原因", dataIndex: "basis", render: (v: string) => <Tooltip title={v}><span className="yk-ar-basis">{v}</span></Tooltip> },
+                {
+                  title: "依据 / 未评原因",
+                  dataIndex: "basis",
+                  render: (v: string) => (
+                    <Tooltip title={v}>
+                      <span className="yk-ar-basis">{v}</span>
+                    </Tooltip>
+                  ),
+                },
               ]}
             />
           </div>

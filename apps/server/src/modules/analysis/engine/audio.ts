@@ -382,7 +382,10 @@ export function assignRoles(audio: DecodedAudio, regions: ReadonlyArray<{ start:
     const lm = mean(ls);
     const lsd = sd(ls, lm);
     const pts = voiced.map((p) => [(2 * (p.pitch! - pm)) / psd, (p.loud - lm) / lsd]);
-    const lab = twoMeans(pts, voiced.map((p) => p.end - p.start));
+    const lab = twoMeans(
+      pts,
+      voiced.map((p) => p.end - p.start),
+    );
     const dur = [0, 0];
     const pit: number[][] = [[], []];
     const loud: number[][] = [[], []];
@@ -421,7 +424,14 @@ export function assignRoles(audio: DecodedAudio, regions: ReadonlyArray<{ start:
   // a short piece (under 1.2 s) between two pieces of the other role, within one region, follows them
   for (let i = 1; i + 1 < pieces.length; i++) {
     const p = pieces[i]!;
-    if (p.end - p.start < 1.2 && role[i - 1] === role[i + 1] && role[i] !== role[i - 1] && pieces[i - 1]!.region === p.region && pieces[i + 1]!.region === p.region) role[i] = role[i - 1]!;
+    if (
+      p.end - p.start < 1.2 &&
+      role[i - 1] === role[i + 1] &&
+      role[i] !== role[i - 1] &&
+      pieces[i - 1]!.region === p.region &&
+      pieces[i + 1]!.region === p.region
+    )
+      role[i] = role[i - 1]!;
   }
   const out: SpeechSegment[] = [];
   pieces.forEach((p, i) => {

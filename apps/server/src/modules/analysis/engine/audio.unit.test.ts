@@ -9,7 +9,7 @@ function voice(f0: number, seconds: number, amp: number): Float32Array {
   const x = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     const t = i / RATE;
-    x[i] = amp * (Math.sin(2 * Math.PI * f0 * t) + 0.5 * Math.sin(4 * Math.PI * f0 * t) + 0.25 * Math.sin(6 * Math.PI * f0 * t)) / 1.75;
+    x[i] = (amp * (Math.sin(2 * Math.PI * f0 * t) + 0.5 * Math.sin(4 * Math.PI * f0 * t) + 0.25 * Math.sin(6 * Math.PI * f0 * t))) / 1.75;
   }
   return x;
 }
@@ -26,7 +26,7 @@ function lesson(parts: Array<[number | null, number, number?]>): DecodedAudio {
   let s = 12345;
   for (let i = 0; i < pcm.length; i++) {
     s = (s * 1103515245 + 12345) & 0x7fffffff;
-    pcm[i]! += ((s / 0x7fffffff) - 0.5) * 0.004;
+    pcm[i]! += (s / 0x7fffffff - 0.5) * 0.004;
   }
   return { sampleRate: RATE, pcm, duration: pcm.length / RATE };
 }
@@ -50,14 +50,31 @@ describe("audio stages (pure parts)", () => {
   });
 
   it("merges gaps under 0.3 s and drops regions under 0.2 s", () => {
-    expect(mergeRegions([{ start: 0, end: 1 }, { start: 1.2, end: 2 }, { start: 3, end: 3.1 }, { start: 4, end: 5 }], 0.3, 0.2)).toEqual([
+    expect(
+      mergeRegions(
+        [
+          { start: 0, end: 1 },
+          { start: 1.2, end: 2 },
+          { start: 3, end: 3.1 },
+          { start: 4, end: 5 },
+        ],
+        0.3,
+        0.2,
+      ),
+    ).toEqual([
       { start: 0, end: 2 },
       { start: 4, end: 5 },
     ]);
   });
 
   it("finds speech regions with their times, and none in silence", () => {
-    const a = lesson([[null, 1], [100, 2], [null, 1.5], [250, 1], [null, 1]]);
+    const a = lesson([
+      [null, 1],
+      [100, 2],
+      [null, 1.5],
+      [250, 1],
+      [null, 1],
+    ]);
     const r = detectSpeech(a);
     expect(r.length).toBe(2);
     expect(r[0]!.start).toBeCloseTo(1, 1);
@@ -80,7 +97,17 @@ describe("audio stages (pure parts)", () => {
   });
 
   it("assigns the low dominant voice to the teacher and the high one to the students", () => {
-    const a = lesson([[null, 0.5], [95, 4], [null, 1], [240, 1.5, 0.2], [null, 1], [95, 3], [null, 1], [260, 1.2, 0.2], [null, 0.5]]);
+    const a = lesson([
+      [null, 0.5],
+      [95, 4],
+      [null, 1],
+      [240, 1.5, 0.2],
+      [null, 1],
+      [95, 3],
+      [null, 1],
+      [260, 1.2, 0.2],
+      [null, 0.5],
+    ]);
     const segs = assignRoles(a, detectSpeech(a));
     const at = (t: number) => segs.find((s) => s.start <= t && t < s.end)?.role;
     expect(at(2)).toBe("T");
@@ -90,7 +117,13 @@ describe("audio stages (pure parts)", () => {
   });
 
   it("one voice only: everything is the teacher", () => {
-    const a = lesson([[null, 0.5], [120, 2], [null, 1], [121, 2], [null, 0.5]]);
+    const a = lesson([
+      [null, 0.5],
+      [120, 2],
+      [null, 1],
+      [121, 2],
+      [null, 0.5],
+    ]);
     const segs = assignRoles(a, detectSpeech(a));
     expect(segs.length).toBeGreaterThan(0);
     expect(segs.every((s) => s.role === "T")).toBe(true);

@@ -31,14 +31,27 @@ export function lessonComments(result: AnalysisResult): AiComment[] {
       对话型: "师生行为转换频繁，课堂以对话交流为主",
       混合型: "讲授与学生活动兼顾",
     };
-    out.push({ dimension: "教学模式", level, text: `按 S-T 分析（每 ${st.interval} 秒采样，共 ${st.n} 个样本），教师行为占有率 Rt = ${st.rt}，师生行为转换率 Ch = ${st.ch}，属于${st.mode}教学：${why[st.mode]}。` });
+    out.push({
+      dimension: "教学模式",
+      level,
+      text: `按 S-T 分析（每 ${st.interval} 秒采样，共 ${st.n} 个样本），教师行为占有率 Rt = ${st.rt}，师生行为转换率 Ch = ${st.ch}，属于${st.mode}教学：${why[st.mode]}。`,
+    });
   }
 
   if (speech.available) {
     const t = speech.teacher_ratio;
     const level = t <= 0.6 ? "good" : t <= 0.75 ? "fair" : "weak";
-    const advice = level === "good" ? "学生有较多表达和活动的时间" : level === "fair" ? "教师讲话时间偏多，可适当把时间留给学生" : "教师讲话时间过多，学生表达和活动的时间不足";
-    out.push({ dimension: "师生话语", level, text: `教师讲话 ${minutes(speech.teacher_seconds)}（${pct(t)}），学生发言 ${minutes(speech.student_seconds)}（${pct(speech.student_ratio)}），安静或练习 ${minutes(speech.silence_seconds)}（${pct(speech.silence_ratio)}）；${advice}。` });
+    const advice =
+      level === "good"
+        ? "学生有较多表达和活动的时间"
+        : level === "fair"
+          ? "教师讲话时间偏多，可适当把时间留给学生"
+          : "教师讲话时间过多，学生表达和活动的时间不足";
+    out.push({
+      dimension: "师生话语",
+      level,
+      text: `教师讲话 ${minutes(speech.teacher_seconds)}（${pct(t)}），学生发言 ${minutes(speech.student_seconds)}（${pct(speech.student_ratio)}），安静或练习 ${minutes(speech.silence_seconds)}（${pct(speech.silence_ratio)}）；${advice}。`,
+    });
   }
 
   if (result.transcript.available && result.transcript.lines.length > 0) {
@@ -46,7 +59,11 @@ export function lessonComments(result: AnalysisResult): AiComment[] {
     const students = ls.filter((l) => l.role === "S").length;
     const share = students / ls.length;
     const level = share >= 0.3 ? "good" : share >= 0.15 ? "fair" : "weak";
-    out.push({ dimension: "学生发言", level, text: `课堂实录共 ${ls.length} 句，教师 ${ls.length - students} 句，学生发言 ${students} 句（${pct(share)}）${level === "weak" ? "，学生发言机会偏少" : ""}。` });
+    out.push({
+      dimension: "学生发言",
+      level,
+      text: `课堂实录共 ${ls.length} 句，教师 ${ls.length - students} 句，学生发言 ${students} 句（${pct(share)}）${level === "weak" ? "，学生发言机会偏少" : ""}。`,
+    });
   }
 
   if (talk.available) {
@@ -58,12 +75,20 @@ export function lessonComments(result: AnalysisResult): AiComment[] {
       const level = talk.open_ratio >= 0.3 ? "good" : talk.open_ratio >= 0.15 ? "fair" : "weak";
       const per10 = result.duration > 0 ? (qs.length / (result.duration / 600)).toFixed(1) : "—";
       const advice = level === "good" ? "问题有一定开放度" : "以封闭性问题为主，可多提“为什么”“怎么想的”一类开放性问题";
-      out.push({ dimension: "提问", level, text: `教师提问 ${qs.length} 个（每 10 分钟 ${per10} 个），其中开放性问题 ${open} 个（${pct(talk.open_ratio)}），封闭性问题 ${qs.length - open} 个；${advice}。` });
+      out.push({
+        dimension: "提问",
+        level,
+        text: `教师提问 ${qs.length} 个（每 10 分钟 ${per10} 个），其中开放性问题 ${open} 个（${pct(talk.open_ratio)}），封闭性问题 ${qs.length - open} 个；${advice}。`,
+      });
       const answered = qs.filter((q) => q.answered);
       if (talk.avg_wait !== null) {
         const w = talk.avg_wait;
         const lv = w >= 3 ? "good" : w >= 1 ? "fair" : "weak";
-        out.push({ dimension: "候答时间", level: lv, text: `提问后到有人说话的平均等待时间为 ${w} 秒${lv === "good" ? "，给了学生思考的时间" : "，建议提问后留出 3 秒以上的思考时间"}。` });
+        out.push({
+          dimension: "候答时间",
+          level: lv,
+          text: `提问后到有人说话的平均等待时间为 ${w} 秒${lv === "good" ? "，给了学生思考的时间" : "，建议提问后留出 3 秒以上的思考时间"}。`,
+        });
       }
       if (answered.length > 0) {
         const none = talk.lida.none;
@@ -78,7 +103,11 @@ export function lessonComments(result: AnalysisResult): AiComment[] {
       }
       const d = talk.max_depth;
       const lvd = d >= 3 ? "good" : d === 2 ? "fair" : "weak";
-      out.push({ dimension: "对话深度", level: lvd, text: `共有 ${talk.chains.length} 条问答链，最长 ${d} 轮，平均 ${talk.mean_depth} 轮${lvd === "good" ? "，师生对话有一定深度" : "，对话多停留在一问一答，可通过连续追问加深讨论"}。` });
+      out.push({
+        dimension: "对话深度",
+        level: lvd,
+        text: `共有 ${talk.chains.length} 条问答链，最长 ${d} 轮，平均 ${talk.mean_depth} 轮${lvd === "good" ? "，师生对话有一定深度" : "，对话多停留在一问一答，可通过连续追问加深讨论"}。`,
+      });
     }
   }
 
@@ -94,19 +123,31 @@ export function lessonComments(result: AnalysisResult): AiComment[] {
 
   if (autonomous.available) {
     const level = autonomous.ratio >= 0.2 ? "good" : autonomous.ratio >= 0.1 ? "fair" : "weak";
-    out.push({ dimension: "自主学习", level, text: `连续 ${autonomous.min_seconds} 秒以上无教师讲话的时段 ${autonomous.spans.length} 段，共 ${minutes(autonomous.total_seconds)}（${pct(autonomous.ratio)}）${level === "good" ? "，学生有较充分的自主学习时间" : "，学生自主练习、讨论的时间偏少"}。` });
+    out.push({
+      dimension: "自主学习",
+      level,
+      text: `连续 ${autonomous.min_seconds} 秒以上无教师讲话的时段 ${autonomous.spans.length} 段，共 ${minutes(autonomous.total_seconds)}（${pct(autonomous.ratio)}）${level === "good" ? "，学生有较充分的自主学习时间" : "，学生自主练习、讨论的时间偏少"}。`,
+    });
   }
 
   if (behavior.available) {
     const a = behavior.zones.among_students;
     const level = a >= 0.2 ? "good" : a >= 0.05 ? "fair" : "weak";
-    out.push({ dimension: "课堂行为", level, text: `教师在讲台前的时间占 ${pct(behavior.zones.front)}，在黑板附近占 ${pct(behavior.zones.board)}，走到学生中间占 ${pct(a)}${level === "good" ? "，巡视指导较多" : "，可多走下讲台巡视指导"}。` });
+    out.push({
+      dimension: "课堂行为",
+      level,
+      text: `教师在讲台前的时间占 ${pct(behavior.zones.front)}，在黑板附近占 ${pct(behavior.zones.board)}，走到学生中间占 ${pct(a)}${level === "good" ? "，巡视指导较多" : "，可多走下讲台巡视指导"}。`,
+    });
   }
 
   if (scoring.available && scoring.judged > 0) {
     const rate = scoring.full > 0 ? scoring.total / scoring.full : 0;
     const level = rate >= 0.85 ? "good" : rate >= 0.6 ? "fair" : "weak";
-    out.push({ dimension: "指标评分", level, text: `按「${scoring.scheme_name}」可由录像评定 ${scoring.judged} 项，得 ${scoring.total} 分（满分 ${scoring.full} 分，${pct(rate)}）；另有 ${scoring.unjudged} 项需要人工评价。` });
+    out.push({
+      dimension: "指标评分",
+      level,
+      text: `按「${scoring.scheme_name}」可由录像评定 ${scoring.judged} 项，得 ${scoring.total} 分（满分 ${scoring.full} 分，${pct(rate)}）；另有 ${scoring.unjudged} 项需要人工评价。`,
+    });
   }
   return out;
 }

@@ -5,12 +5,65 @@ import { sampleCount } from "./st.js";
 import { PRAISE_CUES, classifyResponse, isQuestion } from "./talk.js";
 
 /** 1 接受情感 */
-export const FEELING_CUES = ["别紧张", "不要紧张", "没关系", "不要怕", "不用怕", "别怕", "别着急", "不要着急", "慢慢说", "慢慢来", "大胆", "我理解", "能理解", "辛苦了", "我知道你"];
+export const FEELING_CUES = [
+  "别紧张",
+  "不要紧张",
+  "没关系",
+  "不要怕",
+  "不用怕",
+  "别怕",
+  "别着急",
+  "不要着急",
+  "慢慢说",
+  "慢慢来",
+  "大胆",
+  "我理解",
+  "能理解",
+  "辛苦了",
+  "我知道你",
+];
 /** 7 批评或维护权威 (discipline); 不对/错了 count only right after a student line (rejecting an answer) */
-export const CRITICISM_CUES = ["安静", "不许", "不准", "不要讲话", "不要说话", "别说话", "别讲话", "坐好", "站好", "别吵", "不要吵", "批评", "注意纪律", "像什么样子", "怎么又", "严肃"];
+export const CRITICISM_CUES = [
+  "安静",
+  "不许",
+  "不准",
+  "不要讲话",
+  "不要说话",
+  "别说话",
+  "别讲话",
+  "坐好",
+  "站好",
+  "别吵",
+  "不要吵",
+  "批评",
+  "注意纪律",
+  "像什么样子",
+  "怎么又",
+  "严肃",
+];
 export const REJECT_CUES = ["不对", "错了"];
 /** 6 指令 */
-export const INSTRUCTION_CUES = ["请", "大家", "打开", "拿出", "翻到", "看黑板", "同学们", "举手", "坐下", "起立", "读一读", "写一写", "做一做", "算一算", "开始", "讨论", "完成", "看这里", "跟我读"];
+export const INSTRUCTION_CUES = [
+  "请",
+  "大家",
+  "打开",
+  "拿出",
+  "翻到",
+  "看黑板",
+  "同学们",
+  "举手",
+  "坐下",
+  "起立",
+  "读一读",
+  "写一写",
+  "做一做",
+  "算一算",
+  "开始",
+  "讨论",
+  "完成",
+  "看这里",
+  "跟我读",
+];
 
 /**
  * The FIAS category of one transcript line given the line before it (first rule that applies):

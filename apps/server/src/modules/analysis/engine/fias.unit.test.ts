@@ -11,7 +11,14 @@ describe("FIAS matrix", () => {
     expect(f.counts).toEqual([0, 1, 0, 1, 2, 0, 0, 1, 1, 1]);
     const nonZero: Array<[number, number, number]> = [];
     f.matrix.forEach((row, i) => row.forEach((v, j) => v && nonZero.push([i + 1, j + 1, v])));
-    expect(nonZero).toEqual([[2, 10, 1], [4, 8, 1], [5, 4, 1], [5, 5, 1], [8, 2, 1], [10, 9, 1]]);
+    expect(nonZero).toEqual([
+      [2, 10, 1],
+      [4, 8, 1],
+      [5, 4, 1],
+      [5, 5, 1],
+      [8, 2, 1],
+      [10, 9, 1],
+    ]);
     expect(f.matrix.flat().reduce((a, b) => a + b, 0)).toBe(6); // N − 1 pairs
     // teacher (1–7): 2 + 4 + 5 + 5 = 4 codes → 4/7 = 0.571; student (8–9) 2/7 = 0.286; silence 1/7 = 0.143
     // indirect (1–4) = 2 (codes 2, 4) / direct (5–7) = 2 → 1; positive (1–3) = 1 / negative (6–7) = 0 → null

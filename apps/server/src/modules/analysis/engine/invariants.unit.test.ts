@@ -12,7 +12,20 @@ import { prng } from "../../../infra/prng.js";
 /** The seeded PRNG (mulberry32) so the lessons are the same on every run. */
 const rng = prng;
 
-const SAYINGS = ["同学们好。", "什么是分数？", "二分之一。", "很好。", "为什么？", "因为平均分成两份。", "还有呢？", "请大家打开课本。", "不对，再想想。", "你们听懂了吗", "安静。", "别紧张，慢慢说。"];
+const SAYINGS = [
+  "同学们好。",
+  "什么是分数？",
+  "二分之一。",
+  "很好。",
+  "为什么？",
+  "因为平均分成两份。",
+  "还有呢？",
+  "请大家打开课本。",
+  "不对，再想想。",
+  "你们听懂了吗",
+  "安静。",
+  "别紧张，慢慢说。",
+];
 
 function lesson(seed: number, duration: number) {
   const r = rng(seed);

@@ -57,7 +57,10 @@ export const MEASURES: readonly Measure[] = [
       const t = sec(r, "talk");
       const per10 = r.duration > 0 ? t.questions.length / (r.duration / 600) : 0;
       const rating = 0.5 * clamp01(per10 / 5) + 0.5 * clamp01(t.open_ratio / 0.4);
-      return { rating, basis: `提问 ${t.questions.length} 个（每 10 分钟 ${per10.toFixed(1)} 个，5 个及以上满分），开放性问题占 ${pct(t.open_ratio)}（40% 及以上满分），两者各占一半` };
+      return {
+        rating,
+        basis: `提问 ${t.questions.length} 个（每 10 分钟 ${per10.toFixed(1)} 个，5 个及以上满分），开放性问题占 ${pct(t.open_ratio)}（40% 及以上满分），两者各占一半`,
+      };
     },
   },
   {
@@ -97,7 +100,10 @@ export const MEASURES: readonly Measure[] = [
     rate: (r) => {
       const s = sec(r, "speech");
       const other = 1 - s.teacher_ratio;
-      return { rating: clamp01(other / 0.5), basis: `教师讲话占 ${pct(s.teacher_ratio)}，学生发言、练习与安静思考共占 ${pct(other)}（50% 及以上满分，按 占比 ÷ 0.5 计）` };
+      return {
+        rating: clamp01(other / 0.5),
+        basis: `教师讲话占 ${pct(s.teacher_ratio)}，学生发言、练习与安静思考共占 ${pct(other)}（50% 及以上满分，按 占比 ÷ 0.5 计）`,
+      };
     },
   },
   {
@@ -106,7 +112,10 @@ export const MEASURES: readonly Measure[] = [
     section: "autonomous",
     rate: (r) => {
       const a = sec(r, "autonomous");
-      return { rating: clamp01(a.ratio / 0.2), basis: `连续 ${a.min_seconds} 秒以上无教师讲话的时段共 ${Math.round(a.total_seconds)} 秒，占 ${pct(a.ratio)}（20% 及以上满分，按 占比 ÷ 0.2 计）` };
+      return {
+        rating: clamp01(a.ratio / 0.2),
+        basis: `连续 ${a.min_seconds} 秒以上无教师讲话的时段共 ${Math.round(a.total_seconds)} 秒，占 ${pct(a.ratio)}（20% 及以上满分，按 占比 ÷ 0.2 计）`,
+      };
     },
   },
   {
@@ -135,7 +144,10 @@ export const MEASURES: readonly Measure[] = [
     section: "behavior",
     rate: (r) => {
       const b = sec(r, "behavior");
-      return { rating: clamp01(b.zones.among_students / 0.2), basis: `教师在学生中间的时间占 ${pct(b.zones.among_students)}（20% 及以上满分，按 占比 ÷ 0.2 计）` };
+      return {
+        rating: clamp01(b.zones.among_students / 0.2),
+        basis: `教师在学生中间的时间占 ${pct(b.zones.among_students)}（20% 及以上满分，按 占比 ÷ 0.2 计）`,
+      };
     },
   },
   {
@@ -144,7 +156,10 @@ export const MEASURES: readonly Measure[] = [
     section: "behavior",
     rate: (r) => {
       const b = sec(r, "behavior");
-      return { rating: clamp01(b.zones.board / 0.15), basis: `教师在黑板附近的时间占 ${pct(b.zones.board)}（15% 及以上满分，按 占比 ÷ 0.15 计）；板书内容与设计需人工评价` };
+      return {
+        rating: clamp01(b.zones.board / 0.15),
+        basis: `教师在黑板附近的时间占 ${pct(b.zones.board)}（15% 及以上满分，按 占比 ÷ 0.15 计）；板书内容与设计需人工评价`,
+      };
     },
   },
 ];

@@ -18,7 +18,14 @@ const tree: IndicatorNode[] = [
     max_score: 0,
     children: [leaf(21, 2, "师生互动有效"), leaf(22, 2, "讲授时间适当"), leaf(23, 2, "提问有效")],
   },
-  { id: 3, pid: 0, name: "学生学习", weight: 40, max_score: 0, children: [leaf(31, 3, "参与广度"), leaf(32, 3, "思维深度"), leaf(33, 3, "合作探究"), leaf(34, 3, "板书设计")] },
+  {
+    id: 3,
+    pid: 0,
+    name: "学生学习",
+    weight: 40,
+    max_score: 0,
+    children: [leaf(31, 3, "参与广度"), leaf(32, 3, "思维深度"), leaf(33, 3, "合作探究"), leaf(34, 3, "板书设计")],
+  },
 ];
 
 const L = (start: number, end: number, role: "T" | "S", text: string): TranscriptLine => ({ start, end, role, text });
@@ -31,7 +38,13 @@ function lesson(): Omit<AnalysisResult, "scoring" | "stages" | "elapsed"> {
     { start: 180, end: 300, role: "T" as const },
     { start: 300, end: 600, role: "S" as const },
   ];
-  const lines = [L(10, 14, "T", "三角形有什么特点？"), L(15, 18, "S", "有三条边。"), L(19, 21, "T", "还有呢？"), L(22, 25, "S", "有三个角。"), L(26, 28, "T", "非常好。")];
+  const lines = [
+    L(10, 14, "T", "三角形有什么特点？"),
+    L(15, 18, "S", "有三条边。"),
+    L(19, 21, "T", "还有呢？"),
+    L(22, 25, "S", "有三个角。"),
+    L(26, 28, "T", "非常好。"),
+  ];
   return {
     version: 1,
     duration: 600,
@@ -119,7 +132,20 @@ describe("AI comments", () => {
 
   it("an analysis with every section unavailable gives no comments", () => {
     const u = UNAV("无音频");
-    const r: AnalysisResult = { version: 1, duration: 60, speech: u, st: u, transcript: u, talk: u, fias: u, autonomous: u, behavior: u, scoring: u, stages: [], elapsed: 0 };
+    const r: AnalysisResult = {
+      version: 1,
+      duration: 60,
+      speech: u,
+      st: u,
+      transcript: u,
+      talk: u,
+      fias: u,
+      autonomous: u,
+      behavior: u,
+      scoring: u,
+      stages: [],
+      elapsed: 0,
+    };
     expect(lessonComments(r)).toEqual([]);
   });
 });

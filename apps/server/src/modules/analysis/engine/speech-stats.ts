@@ -43,10 +43,21 @@ export function overlapTotal(a: readonly Span[], b: readonly Span[]): number {
  * the teacher wins (the time counts once, as teacher). Shares are rounded to 3 decimals; silence_ratio is
  * 1 − teacher_ratio − student_ratio so the three sum to 1. Throws when the duration is not positive.
  */
-export function speechSection(segments: readonly SpeechSegment[], duration: number, vadMethod: string, roleMethod: string): SpeechSection & { available: true } {
+export function speechSection(
+  segments: readonly SpeechSegment[],
+  duration: number,
+  vadMethod: string,
+  roleMethod: string,
+): SpeechSection & { available: true } {
   if (!(duration > 0)) throw new Error("课堂时长为 0，无法统计师生话语时间");
-  const teacher = unionSpans(segments.filter((s) => s.role === "T"), duration);
-  const student = unionSpans(segments.filter((s) => s.role === "S"), duration);
+  const teacher = unionSpans(
+    segments.filter((s) => s.role === "T"),
+    duration,
+  );
+  const student = unionSpans(
+    segments.filter((s) => s.role === "S"),
+    duration,
+  );
   const t = spanTotal(teacher);
   const s = spanTotal(student) - overlapTotal(teacher, student);
   const silence = Math.max(0, duration - t - s);
@@ -76,7 +87,10 @@ export function speechSection(segments: readonly SpeechSegment[], duration: numb
  */
 export function autonomousSpans(segments: readonly SpeechSegment[], duration: number, minSeconds = 30): AutonomousSection & { available: true } {
   if (!(duration > 0)) throw new Error("课堂时长为 0，无法统计学生自主学习时间");
-  const teacher = unionSpans(segments.filter((s) => s.role === "T"), duration);
+  const teacher = unionSpans(
+    segments.filter((s) => s.role === "T"),
+    duration,
+  );
   const spans: Span[] = [];
   let cursor = 0;
   for (const t of [...teacher, { start: duration, end: duration }]) {

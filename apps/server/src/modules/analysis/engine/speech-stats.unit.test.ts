@@ -22,7 +22,16 @@ describe("speech shares", () => {
 
   it("clips to the duration and rounds so the three shares still sum to 1", () => {
     // duration 30: T 0–10 (1/3 = 0.333), S 10–20 (0.333), segment past the end clipped → silence 0.334
-    const s = speechSection([{ start: 0, end: 10, role: "T" }, { start: 10, end: 20, role: "S" }, { start: 29, end: 40, role: "S" }], 30, "energy", "pitch-loudness");
+    const s = speechSection(
+      [
+        { start: 0, end: 10, role: "T" },
+        { start: 10, end: 20, role: "S" },
+        { start: 29, end: 40, role: "S" },
+      ],
+      30,
+      "energy",
+      "pitch-loudness",
+    );
     expect(s.teacher_ratio).toBe(0.333);
     expect(s.student_ratio).toBe(0.367); // 10 + 1 = 11 s → 0.3667
     expect(s.silence_ratio).toBe(0.3);
@@ -44,12 +53,34 @@ describe("autonomous spans", () => {
       ],
       300,
     );
-    expect(a.spans).toEqual([{ start: 60, end: 100 }, { start: 130, end: 200 }, { start: 210, end: 300 }]);
+    expect(a.spans).toEqual([
+      { start: 60, end: 100 },
+      { start: 130, end: 200 },
+      { start: 210, end: 300 },
+    ]);
     expect(a.total_seconds).toBe(200);
     expect(a.ratio).toBe(0.667);
     // with minSeconds 45 the 40 s gap drops: 160 s → 0.533
-    expect(autonomousSpans([{ start: 0, end: 60, role: "T" }, { start: 100, end: 130, role: "T" }, { start: 200, end: 210, role: "T" }], 300, 45)).toMatchObject({ total_seconds: 160, ratio: 0.533, min_seconds: 45 });
+    expect(
+      autonomousSpans(
+        [
+          { start: 0, end: 60, role: "T" },
+          { start: 100, end: 130, role: "T" },
+          { start: 200, end: 210, role: "T" },
+        ],
+        300,
+        45,
+      ),
+    ).toMatchObject({ total_seconds: 160, ratio: 0.533, min_seconds: 45 });
     // exactly 30 s counts (≥)
-    expect(autonomousSpans([{ start: 0, end: 30, role: "T" }, { start: 60, end: 90, role: "T" }], 90).spans).toEqual([{ start: 30, end: 60 }]);
+    expect(
+      autonomousSpans(
+        [
+          { start: 0, end: 30, role: "T" },
+          { start: 60, end: 90, role: "T" },
+        ],
+        90,
+      ).spans,
+    ).toEqual([{ start: 30, end: 60 }]);
   });
 });

@@ -34,7 +34,17 @@ describe("S-T metrics", () => {
     expect(m).toMatchObject({ interval: 30, n: 10, nt: 6, ns: 4, runs: 6, rt: 0.6, ch: 0.5, mode: "对话型" });
     // curve points are (S count, T count) after k samples, from [0, 0]
     expect(m.curve).toEqual([
-      [0, 0], [0, 1], [0, 2], [1, 2], [2, 2], [2, 3], [3, 3], [3, 4], [3, 5], [3, 6], [4, 6],
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 2],
+      [2, 2],
+      [2, 3],
+      [3, 3],
+      [3, 4],
+      [3, 5],
+      [3, 6],
+      [4, 6],
     ]);
   });
 

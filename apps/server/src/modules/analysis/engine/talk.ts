@@ -55,14 +55,59 @@ export const SOLICITATION = /(请|哪位同学|哪个同学|谁)[^。！!？?，
  * An interrogative word inside a statement that ends in 。/！ — a clause named, not asked (这就是为什么分母不变的原因。/
  * 我知道怎么做了。/ 不管什么题都要检查。): not a question.
  */
-export const EMBEDDED_INTERROGATIVE = /(就是|这是|那是|知道|明白|懂得|记得|不管|无论|不论|看看|想想看)[^。！!？?，,]{0,4}(为什么|为何|怎么|怎样|如何|什么|谁|哪)/;
+export const EMBEDDED_INTERROGATIVE =
+  /(就是|这是|那是|知道|明白|懂得|记得|不管|无论|不论|看看|想想看)[^。！!？?，,]{0,4}(为什么|为何|怎么|怎样|如何|什么|谁|哪)/;
 
 /** Strong open cues: they ask for reasons, methods, opinions, descriptions. */
-export const OPEN_CUES = ["为什么", "为何", "怎么", "怎样", "如何", "有什么", "有哪些", "说说", "谈谈", "说一说", "谈一谈", "什么原因", "理由", "看法", "想法", "感受", "体会", "发现了什么", "有何", "区别", "不同", "还有呢", "还有别的", "还有其他", "还有什么"];
+export const OPEN_CUES = [
+  "为什么",
+  "为何",
+  "怎么",
+  "怎样",
+  "如何",
+  "有什么",
+  "有哪些",
+  "说说",
+  "谈谈",
+  "说一说",
+  "谈一谈",
+  "什么原因",
+  "理由",
+  "看法",
+  "想法",
+  "感受",
+  "体会",
+  "发现了什么",
+  "有何",
+  "区别",
+  "不同",
+  "还有呢",
+  "还有别的",
+  "还有其他",
+  "还有什么",
+];
 /** Weak open cues: open unless a closed (yes/no, choose) cue is also there (你觉得对不对 is closed). */
 export const WEAK_OPEN_CUES = ["你认为", "你觉得", "你们认为", "你们觉得", "大家认为", "大家觉得", "想一想", "想想"];
 /** Closed cues: yes/no, choose, fill in a number or a name. */
-export const CLOSED_CUES = ["是不是", "对不对", "是否", "能不能", "会不会", "有没有", "好不好", "行不行", "懂不懂", "吗", "几", "多少", "哪个", "哪一个", "谁", "是什么", "等于"];
+export const CLOSED_CUES = [
+  "是不是",
+  "对不对",
+  "是否",
+  "能不能",
+  "会不会",
+  "有没有",
+  "好不好",
+  "行不行",
+  "懂不懂",
+  "吗",
+  "几",
+  "多少",
+  "哪个",
+  "哪一个",
+  "谁",
+  "是什么",
+  "等于",
+];
 
 /**
  * open: a strong open cue (OPEN_CUES), or a weak one (WEAK_OPEN_CUES) without a closed cue; closed: everything else
@@ -74,9 +119,49 @@ export function classifyQuestion(text: string): QuestionKind {
   return "closed";
 }
 
-export const PRAISE_CUES = ["很好", "真棒", "不错", "对了", "正确", "非常好", "太棒了", "很棒", "好极了", "真好", "说得好", "说得对", "答得好", "回答得", "有道理", "了不起", "掌声", "真聪明", "你真", "完全对", "很准确"];
+export const PRAISE_CUES = [
+  "很好",
+  "真棒",
+  "不错",
+  "对了",
+  "正确",
+  "非常好",
+  "太棒了",
+  "很棒",
+  "好极了",
+  "真好",
+  "说得好",
+  "说得对",
+  "答得好",
+  "回答得",
+  "有道理",
+  "了不起",
+  "掌声",
+  "真聪明",
+  "你真",
+  "完全对",
+  "很准确",
+];
 export const CORRECTION_CUES = ["不对", "错了", "不是", "再想想", "再想一想", "注意", "不正确", "不准确", "不完全", "有问题", "不太对", "不够准确"];
-export const FOLLOW_UP_CUES = ["还有呢", "还有吗", "还有没有", "为什么", "你是怎么想的", "怎么想的", "怎么知道", "怎么得到", "理由", "依据", "具体", "再说说", "说说看", "能说说", "举个例子", "然后呢", "接着呢"];
+export const FOLLOW_UP_CUES = [
+  "还有呢",
+  "还有吗",
+  "还有没有",
+  "为什么",
+  "你是怎么想的",
+  "怎么想的",
+  "怎么知道",
+  "怎么得到",
+  "理由",
+  "依据",
+  "具体",
+  "再说说",
+  "说说看",
+  "能说说",
+  "举个例子",
+  "然后呢",
+  "接着呢",
+];
 
 /** Characters that carry content: letters (汉字) and digits. */
 const contentChars = (s: string) => s.match(/[\p{L}\p{N}]/gu) ?? [];
@@ -120,7 +205,8 @@ const has = (text: string, cues: readonly string[]) => cues.some((c) => text.inc
 export function classifyResponse(teacherText: string, studentAnswer: string): LidaKind {
   const t = teacherText.replace(/是不是|对不对|是否/g, "");
   if (has(t, CORRECTION_CUES)) return "correction";
-  if (isQuestion(teacherText) && (has(teacherText, FOLLOW_UP_CUES) || /^那/.test(teacherText.trim()) || sharesBigram(teacherText, studentAnswer))) return "follow_up";
+  if (isQuestion(teacherText) && (has(teacherText, FOLLOW_UP_CUES) || /^那/.test(teacherText.trim()) || sharesBigram(teacherText, studentAnswer)))
+    return "follow_up";
   if (has(teacherText, PRAISE_CUES)) return "praise";
   if (contentChars(studentAnswer).length >= 2 && repeatedShare(teacherText, studentAnswer) >= REPEAT_SHARE) return "repetition";
   return "none";
@@ -153,9 +239,21 @@ export function analyseTalk(lines: readonly TranscriptLine[], speech: readonly S
     else student_chars += speechChars(l.text);
   }
   const end = Math.max(0, ...ls.map((l) => l.end), ...speech.map((s) => s.end));
-  const tSpans = unionSpans(speech.filter((s) => s.role === "T"), end);
-  const sSpans = unionSpans(speech.filter((s) => s.role === "S"), end);
-  const lineSeconds = (role: "T" | "S") => spanTotal(unionSpans(ls.filter((l) => l.role === role), end));
+  const tSpans = unionSpans(
+    speech.filter((s) => s.role === "T"),
+    end,
+  );
+  const sSpans = unionSpans(
+    speech.filter((s) => s.role === "S"),
+    end,
+  );
+  const lineSeconds = (role: "T" | "S") =>
+    spanTotal(
+      unionSpans(
+        ls.filter((l) => l.role === role),
+        end,
+      ),
+    );
   const tSec = tSpans.length > 0 ? spanTotal(tSpans) : lineSeconds("T");
   // the student's time excludes teacher overlap like speechSection does
   const sSec = sSpans.length > 0 ? Math.max(0, spanTotal(sSpans) - overlap(tSpans, sSpans)) : lineSeconds("S");

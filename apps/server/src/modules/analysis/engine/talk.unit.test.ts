@@ -46,14 +46,25 @@ describe("question rules", () => {
 });
 
 describe("open and closed questions", () => {
-  it.each(["为什么三角形具有稳定性？", "你是怎么算出来的？", "如何证明这个结论？", "说说你的想法？", "你觉得主人公是个怎样的人？", "这两种方法有什么不同？", "你认为作者想表达什么？"])(
-    "open: %s",
-    (t) => expect(classifyQuestion(t)).toBe("open"),
-  );
-  it.each(["这个说法对不对？", "一共有几个？", "答案是多少？", "你们听懂了吗？", "哪个是质数？", "你觉得他说得对吗？", "这是什么字？", "是不是所有的质数都是奇数？"])(
-    "closed: %s",
-    (t) => expect(classifyQuestion(t)).toBe("closed"),
-  );
+  it.each([
+    "为什么三角形具有稳定性？",
+    "你是怎么算出来的？",
+    "如何证明这个结论？",
+    "说说你的想法？",
+    "你觉得主人公是个怎样的人？",
+    "这两种方法有什么不同？",
+    "你认为作者想表达什么？",
+  ])("open: %s", (t) => expect(classifyQuestion(t)).toBe("open"));
+  it.each([
+    "这个说法对不对？",
+    "一共有几个？",
+    "答案是多少？",
+    "你们听懂了吗？",
+    "哪个是质数？",
+    "你觉得他说得对吗？",
+    "这是什么字？",
+    "是不是所有的质数都是奇数？",
+  ])("closed: %s", (t) => expect(classifyQuestion(t)).toBe("closed"));
 });
 
 describe("理答 kinds", () => {
@@ -111,7 +122,10 @@ describe("analyseTalk", () => {
       { start: 12, end: 40, depth: 3, question_index: 0 },
       { start: 62, end: 67, depth: 1, question_index: 4 },
     ]);
-    expect(t.depth_distribution).toEqual([{ depth: 1, count: 1 }, { depth: 3, count: 1 }]);
+    expect(t.depth_distribution).toEqual([
+      { depth: 1, count: 1 },
+      { depth: 3, count: 1 },
+    ]);
     expect(t.max_depth).toBe(3);
     expect(t.mean_depth).toBe(2); // (3 + 1)/2
     // open 3 of 5 = 0.6; waits of answered questions 3, 1, 5, 2 → 11/4 = 2.75 → 2.8 (1 decimal)
@@ -125,14 +139,20 @@ describe("analyseTalk", () => {
     // teacher 13 chars in 30 s → 26 /min; student 3 chars in 15 s → 12 /min
     expect(analyseTalk(short, [])).toMatchObject({ teacher_chars: 13, student_chars: 3, teacher_rate: 26, student_rate: 12 });
     // with segments: teacher speaks 0–20 (20 s) → 13 / (20/60) = 39; student 30–40 (10 s) → 18
-    const t = analyseTalk(short, [{ start: 0, end: 20, role: "T" }, { start: 30, end: 40, role: "S" }]);
+    const t = analyseTalk(short, [
+      { start: 0, end: 20, role: "T" },
+      { start: 30, end: 40, role: "S" },
+    ]);
     expect(t).toMatchObject({ teacher_rate: 39, student_rate: 18 });
     // no question: open_ratio 0, avg_wait null, no chains
     expect(t).toMatchObject({ questions: [], open_ratio: 0, avg_wait: null, chains: [], max_depth: 0, mean_depth: 0 });
   });
 
   it("an unrelated new question after an answer starts a new chain", () => {
-    const t = analyseTalk([L(0, 2, "T", "二加三等于几？"), L(3, 4, "S", "五。"), L(5, 7, "T", "很好。"), L(8, 10, "T", "四加四等于几？"), L(11, 12, "S", "八。")], []);
+    const t = analyseTalk(
+      [L(0, 2, "T", "二加三等于几？"), L(3, 4, "S", "五。"), L(5, 7, "T", "很好。"), L(8, 10, "T", "四加四等于几？"), L(11, 12, "S", "八。")],
+      [],
+    );
     // 四加四等于几 shares no two consecutive characters with 五 and has no follow-up cue → not a follow-up
     expect(t.chains.map((c) => c.depth)).toEqual([1, 1]);
     expect(t.questions.map((q) => q.response)).toEqual(["praise", "none"]);

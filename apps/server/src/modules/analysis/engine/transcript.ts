@@ -15,7 +15,8 @@ export class TranscriptError extends Error {}
 export const CHARS_PER_SECOND = 4;
 
 const TEACHER_PREFIX = /^(?:[\u4e00-\u9fa5]{0,4}老师|教师|师|T|Teacher)(?=\s*[:：])/i;
-const STUDENT_PREFIX = /^(?:学生[甲乙丙丁戊己庚辛壬癸一二三四五六七八九十0-9A-Za-z]{0,3}|生[甲乙丙丁0-9]{0,3}|S[0-9]{0,3}|Student\s*[0-9A-Za-z]{0,3}|全班|众生|齐答|齐|众)(?=\s*[:：])/i;
+const STUDENT_PREFIX =
+  /^(?:学生[甲乙丙丁戊己庚辛壬癸一二三四五六七八九十0-9A-Za-z]{0,3}|生[甲乙丙丁0-9]{0,3}|S[0-9]{0,3}|Student\s*[0-9A-Za-z]{0,3}|全班|众生|齐答|齐|众)(?=\s*[:：])/i;
 
 /** Splits "老师：…" into a role and the rest; also 【老师】… and [学生] …. */
 export function speakerOf(text: string): { role: StCode | null; text: string } {
@@ -64,8 +65,7 @@ function readable(text: string): boolean {
   return bad / text.length <= 0.1;
 }
 
-const joinText = (parts: string[]) =>
-  parts.reduce((acc, p) => (acc && /[A-Za-z0-9]$/.test(acc) && /^[A-Za-z0-9]/.test(p) ? `${acc} ${p}` : acc + p), "");
+const joinText = (parts: string[]) => parts.reduce((acc, p) => (acc && /[A-Za-z0-9]$/.test(acc) && /^[A-Za-z0-9]/.test(p) ? `${acc} ${p}` : acc + p), "");
 
 /**
  * SRT and WebVTT cues: a timing line "a --> b" followed by text lines up to a blank line or the next timing line (files
@@ -110,7 +110,10 @@ function parseCues(text: string, vtt: boolean): ParsedLine[] {
     if (/^\d+$/.test(r) && (rows[i + 1] ?? "").includes("-->")) continue; // the next cue's index
     const voice = /<v(?:\.[^\s>]*)?\s+([^>]+)>/.exec(r);
     if (voice && cue.voice === null) cue.voice = roleOfName(voice[1]!);
-    const clean = r.replace(/<[^>]*>/g, "").replace(/\{\\[^}]*\}/g, "").trim();
+    const clean = r
+      .replace(/<[^>]*>/g, "")
+      .replace(/\{\\[^}]*\}/g, "")
+      .trim();
     if (clean) cue.parts.push(clean);
   }
   flush();
@@ -210,7 +213,8 @@ export function parseTranscript(text: string, fileName: string, duration: number
   if (source === "txt") ({ lines, timed } = parseTxt(clean, duration));
   else lines = parseCues(clean, source === "vtt").sort((a, b) => a.start - b.start);
   if (lines.length === 0) {
-    const what = source === "txt" ? "没有可读的文字" : `没有可读的${source === "srt" ? "SRT" : "WebVTT"}字幕条目（时间轴格式应为 00:00:01,000 --> 00:00:03,000）`;
+    const what =
+      source === "txt" ? "没有可读的文字" : `没有可读的${source === "srt" ? "SRT" : "WebVTT"}字幕条目（时间轴格式应为 00:00:01,000 --> 00:00:03,000）`;
     throw new TranscriptError(`未能从课堂实录文件中读出内容：${what}`);
   }
   return { source, lines: lines.map((l) => ({ ...l, start: roundMs(l.start), end: roundMs(l.end) })), timed };

@@ -3,7 +3,8 @@ import { TranscriptError, assignLineRoles, parseTranscript } from "./transcript.
 
 describe("transcript import", () => {
   it("SRT with BOM, CRLF, multi-line cues, speaker prefixes and a broken cue", () => {
-    const srt = "\uFEFF1\r\n00:00:01,000 --> 00:00:04,500\r\n老师：同学们好，\r\n今天我们学习分数。\r\n\r\n2\r\n00:00:05,000 --> 00:00:06,000\r\n学生甲：老师好。\r\n\r\n3\r\nbroken --> line\r\n坏的条目\r\n\r\n4\r\n00:00:08,000 --> 00:00:07,000\r\n倒过来的时间\r\n\r\n\r\n5\r\n00:01:02,250 --> 00:01:03,000\r\n什么是分数？\r\n";
+    const srt =
+      "\uFEFF1\r\n00:00:01,000 --> 00:00:04,500\r\n老师：同学们好，\r\n今天我们学习分数。\r\n\r\n2\r\n00:00:05,000 --> 00:00:06,000\r\n学生甲：老师好。\r\n\r\n3\r\nbroken --> line\r\n坏的条目\r\n\r\n4\r\n00:00:08,000 --> 00:00:07,000\r\n倒过来的时间\r\n\r\n\r\n5\r\n00:01:02,250 --> 00:01:03,000\r\n什么是分数？\r\n";
     const r = parseTranscript(srt, "lesson.srt", 120);
     expect(r.source).toBe("srt");
     expect(r.lines).toEqual([
@@ -14,7 +15,8 @@ describe("transcript import", () => {
   });
 
   it("WebVTT: header, NOTE, cue ids, settings, <v> voices and tags", () => {
-    const vtt = "WEBVTT - lesson\n\nNOTE 这是注释 --> 不是条目\n\nintro\n00:01.000 --> 00:03.000 align:start\n<v 老师>请大家<b>打开</b>课本。</v>\n\n00:00:04.000 --> 00:00:05.500\n<v 学生>好的。\n\n00:06.000 --> 00:07.000\nS：第二十页\n";
+    const vtt =
+      "WEBVTT - lesson\n\nNOTE 这是注释 --> 不是条目\n\nintro\n00:01.000 --> 00:03.000 align:start\n<v 老师>请大家<b>打开</b>课本。</v>\n\n00:00:04.000 --> 00:00:05.500\n<v 学生>好的。\n\n00:06.000 --> 00:07.000\nS：第二十页\n";
     const r = parseTranscript(vtt, "a.VTT", 60);
     expect(r.source).toBe("vtt");
     expect(r.lines).toEqual([
@@ -42,7 +44,11 @@ describe("transcript import", () => {
     // 4 + 2 + 4 = 10 characters over 100 s → 40, 20, 40 s
     const r = parseTranscript("老师：今天上课\n学生：好的\n\n不分角色\n", "plain.txt", 100);
     expect(r.timed).toBe(false);
-    expect(r.lines.map((l) => [l.start, l.end, l.role])).toEqual([[0, 40, "T"], [40, 60, "S"], [60, 100, null]]);
+    expect(r.lines.map((l) => [l.start, l.end, l.role])).toEqual([
+      [0, 40, "T"],
+      [40, 60, "S"],
+      [60, 100, null],
+    ]);
     // with "不分角色的话" (6 characters): 4 + 2 + 6 = 12 → 33.33, 16.67, 50 s
     const r2 = parseTranscript("老师：今天上课\n学生：好的\n不分角色的话", "plain.txt", 100);
     expect(r2.lines[1]!.start).toBe(33.333); // times are kept to the millisecond

@@ -159,7 +159,11 @@ export function behaviourFromFrames(frames: readonly Uint8Array[], interval: num
  * interval per tracked sample; zones by the centre's height: above 1/3 of the frame near the board, down to 0.55 at
  * the front, below that among the students.
  */
-export async function analyseFrames(ffmpeg: string, file: string, opts: { interval: number; duration: number; signal?: AbortSignal }): Promise<(BehaviorSection & { available: true }) | Unavailable> {
+export async function analyseFrames(
+  ffmpeg: string,
+  file: string,
+  opts: { interval: number; duration: number; signal?: AbortSignal },
+): Promise<(BehaviorSection & { available: true }) | Unavailable> {
   const interval = opts.interval > 0 ? opts.interval : 1;
   const args = ["-nostdin", "-v", "error", "-i", file, "-map", "0:v:0", "-an"];
   if (opts.duration > 0) args.push("-t", String(opts.duration));

@@ -174,7 +174,14 @@ function voices(r: () => number, closePitch: boolean): { teacher: Voice; student
   const variants = ["cmn+f2", "cmn+f4", "cmn+f1", "cmn+f3"];
   const n = 3 + Math.floor(r() * 2);
   const students: Voice[] = [];
-  for (let i = 0; i < n; i++) students.push({ id: `S${i + 1}`, v: variants[i % variants.length]!, p: 70 + Math.round(r() * 15), s: 160 + Math.round(r() * 25), gain: +(0.45 + 0.35 * r()).toFixed(2) });
+  for (let i = 0; i < n; i++)
+    students.push({
+      id: `S${i + 1}`,
+      v: variants[i % variants.length]!,
+      p: 70 + Math.round(r() * 15),
+      s: 160 + Math.round(r() * 25),
+      gain: +(0.45 + 0.35 * r()).toFixed(2),
+    });
   return { teacher: { id: "T", v: "cmn", p: 25, s: 170, gain: 1 }, students };
 }
 
@@ -437,8 +444,14 @@ export async function generateLesson(opts: GenerateOptions): Promise<GeneratedLe
     const e = figureExpr(fig);
     const { w, h, fps } = FRAME;
     args.push(
-      "-f", "lavfi", "-i", `color=c=0x283038:s=${w}x${h}:r=${fps}:d=${duration}`,
-      "-f", "lavfi", "-i", `color=c=0xf4e6a8:s=${FRAME.figW}x${FRAME.figH}:r=${fps}:d=${duration}`,
+      "-f",
+      "lavfi",
+      "-i",
+      `color=c=0x283038:s=${w}x${h}:r=${fps}:d=${duration}`,
+      "-f",
+      "lavfi",
+      "-i",
+      `color=c=0xf4e6a8:s=${FRAME.figW}x${FRAME.figH}:r=${fps}:d=${duration}`,
     );
     const vi = withAudio ? 1 : 0;
     // a static board across the top and rows of seated students in the lower half, then the moving figure
@@ -447,8 +460,20 @@ export async function generateLesson(opts: GenerateOptions): Promise<GeneratedLe
       ...[0, 1, 2].flatMap((row) => [0, 1, 2, 3, 4, 5].map((c) => `drawbox=x=${60 + c * 90}:y=${200 + row * 52}:w=60:h=34:color=0x50505a:t=fill`)),
     ].join(",");
     args.push(
-      "-filter_complex", `[${vi}:v]${scene}[bg];[bg][${vi + 1}:v]overlay=x='${e.x}':y='${e.y}':eval=frame:shortest=1[v]`,
-      "-map", "[v]", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-r", String(fps),
+      "-filter_complex",
+      `[${vi}:v]${scene}[bg];[bg][${vi + 1}:v]overlay=x='${e.x}':y='${e.y}':eval=frame:shortest=1[v]`,
+      "-map",
+      "[v]",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-crf",
+      "30",
+      "-pix_fmt",
+      "yuv420p",
+      "-r",
+      String(fps),
     );
   }
   if (withAudio) args.push("-map", "0:a", "-c:a", "aac", "-b:a", "48k", "-ar", "22050");
@@ -503,7 +528,9 @@ async function main(argv: string[]): Promise<void> {
     const t0 = Date.now();
     const g = await generateLesson({ dir: out, seconds, seed: i, closePitch });
     index.push({ name: `lesson-${i}`, video: g.video, srt: g.srt, seconds, closePitch });
-    console.log(`lesson-${i}: ${seconds} s${closePitch ? "（音高接近）" : ""}，${g.truth.lines.length} 句，${g.truth.questions.length} 个提问，${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `lesson-${i}: ${seconds} s${closePitch ? "（音高接近）" : ""}，${g.truth.lines.length} 句，${g.truth.questions.length} 个提问，${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
   if (long > 0) {
     const t0 = Date.now();

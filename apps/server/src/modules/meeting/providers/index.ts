@@ -8,7 +8,11 @@ export type { BookedMeeting, MeetingBooking, MeetingProvider, MeetingState } fro
 export { LinkMeetingProvider } from "./link.js";
 export { TencentMeetingProvider, tencentSignature } from "./tencent.js";
 
-export function meetingProviders(config: Pick<Config, "meeting">): { configured: MeetingProvider; link: LinkMeetingProvider; byName(name: string): MeetingProvider } {
+export function meetingProviders(config: Pick<Config, "meeting">): {
+  configured: MeetingProvider;
+  link: LinkMeetingProvider;
+  byName(name: string): MeetingProvider;
+} {
   const link = new LinkMeetingProvider();
   const tencent = config.meeting.provider === "tencent" && config.meeting.tencent ? new TencentMeetingProvider(config.meeting.tencent) : undefined;
   return {

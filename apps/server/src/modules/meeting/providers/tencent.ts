@@ -130,6 +130,10 @@ export class TencentMeetingProvider implements MeetingProvider {
   }
 
   async cancel(meetingId: string): Promise<void> {
-    await this.request("cancel", "POST", `/v1/meetings/${encodeURIComponent(meetingId)}/cancel`, { userid: this.cfg.operatorId, instanceid: INSTANCE_ID, reason_code: 1 });
+    await this.request("cancel", "POST", `/v1/meetings/${encodeURIComponent(meetingId)}/cancel`, {
+      userid: this.cfg.operatorId,
+      instanceid: INSTANCE_ID,
+      reason_code: 1,
+    });
   }
 }

@@ -1,7 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import {
-  CALLS, MyVideoSave, MyVideoUpdate, PAGE, VIDEO_SHARE_DAYS,
-  type MergeAnswer, type Page, type PeriodGradeItem, type PeriodRow, type PeriodSubjectItem, type VideoRow, type VideoShareAnswer,
+  CALLS,
+  MyVideoSave,
+  MyVideoUpdate,
+  PAGE,
+  VIDEO_SHARE_DAYS,
+  type MergeAnswer,
+  type Page,
+  type PeriodGradeItem,
+  type PeriodRow,
+  type PeriodSubjectItem,
+  type VideoRow,
+  type VideoShareAnswer,
 } from "@yanke/protocol";
 import { Alert, Button, Form, Input, Modal, QRCode, Select, Space, Spin, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
@@ -81,7 +91,17 @@ export function EditDialog({ video, onClose, onSaved }: { video: VideoRow | null
     }
   };
   return (
-    <Modal open={video !== null} title="编辑视频" okText="保存" cancelText="取消" onOk={() => void submit()} confirmLoading={saving} onCancel={onClose} destroyOnHidden width={520}>
+    <Modal
+      open={video !== null}
+      title="编辑视频"
+      okText="保存"
+      cancelText="取消"
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+      width={520}
+    >
       {/* Enter in an input submits the form. */}
       <Form layout="vertical" onFinish={() => void submit()} data-testid="my-video-rename-form">
         <Form.Item label="视频名称" required validateStatus={error ? "error" : undefined} help={error ?? undefined} style={{ marginBottom: 12 }}>
@@ -170,7 +190,11 @@ export function ShareDialog({ video, onClose }: { video: VideoRow | null; onClos
             <Typography.Text strong ellipsis>
               《{video?.name}》
             </Typography.Text>
-            <Typography.Paragraph className="yk-myvideo-share-link" copyable={{ text: link, tooltips: ["复制链接", "已复制"] }} data-testid="my-video-share-link">
+            <Typography.Paragraph
+              className="yk-myvideo-share-link"
+              copyable={{ text: link, tooltips: ["复制链接", "已复制"] }}
+              data-testid="my-video-share-link"
+            >
               {link}
             </Typography.Paragraph>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -226,7 +250,11 @@ export function UploadDialog({ open, onClose, onSaved }: { open: boolean; onClos
     <Modal
       open={open}
       title="上传视频"
-      footer={<Button onClick={onClose} disabled={saving}>{busy ? "后台继续上传" : "关闭"}</Button>}
+      footer={
+        <Button onClick={onClose} disabled={saving}>
+          {busy ? "后台继续上传" : "关闭"}
+        </Button>
+      }
       onCancel={onClose}
       maskClosable={!busy}
       width={520}
