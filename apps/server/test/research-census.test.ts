@@ -273,7 +273,7 @@ interface Row extends Spec {
 }
 
 let k: Kit;
-let rows: Row[] = [];
+const rows: Row[] = [];
 const schools: Record<Spec["school"], number> = { one: 0, two: 0, three: 0 };
 const shanghai = (at: string) => new Date(`${at.replace(" ", "T")}:00+08:00`);
 

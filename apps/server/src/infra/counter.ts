@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { connectRedis } from "./redis.js";
 
 /** Expiring counters (login throttling). In-process by default, Redis when REDIS_URL is set. */

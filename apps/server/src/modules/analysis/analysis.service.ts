@@ -68,7 +68,7 @@ import { grade, school, subject } from "../org/org.schema.js";
 import { type Caller, and2, containsPattern } from "../org/period.service.js";
 import { video } from "../video/video.schema.js";
 import type { VideoService } from "../video/video.service.js";
-import { type AnalysisAccess, type CoursePower, type CourseRecord } from "./analysis-access.js";
+import type { AnalysisAccess, CoursePower, CourseRecord } from "./analysis-access.js";
 import { analysisCoding, analysisContent, analysisCourse } from "./analysis.schema.js";
 import { agreement } from "./engine/agreement.js";
 import { stMetrics } from "./engine/st.js";

@@ -313,7 +313,7 @@ export async function seedDemoCommunities(db: Db, now: Date = new Date()): Promi
     }
     // Activity of the members: more in recent weeks than long ago.
     for (let k = 0; k < plan.activity; k++) {
-      const back = Math.floor(Math.pow(r(), 1.6) * 120);
+      const back = Math.floor(r() ** 1.6 * 120);
       const at = new Date(now.getTime() - back * DAY - Math.floor(r() * 600) * 60_000);
       const who = pick(memberIds);
       const a = pick(LOG_ACTIONS);

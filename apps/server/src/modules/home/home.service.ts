@@ -58,7 +58,7 @@ import { region, school, subject } from "../org/org.schema.js";
 import { type Caller, containsPattern } from "../org/period.service.js";
 import { video } from "../video/video.schema.js";
 import { trainPublicList } from "../training/training.service.js";
-import { type OrgScope, OrgScopes, type RegionRow, within } from "./org-scope.js";
+import { type OrgScope, type OrgScopes, type RegionRow, within } from "./org-scope.js";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,5 +1,5 @@
 import { Code } from "@yanke/protocol";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { AppError } from "../../http/errors.js";
 import { connectRedis } from "../../infra/redis.js";
 

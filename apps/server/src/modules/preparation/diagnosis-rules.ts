@@ -94,11 +94,11 @@ export function plainText(text: string, html: string): string {
 
 /** "一、", "（二）", "1.", "2、", "第三部分", "【", "★" … at the start of a heading or line. */
 const NUMBERING =
-  /^(?:第[一二三四五六七八九十\d]+[部分章节环节步]*[、.．:：\s]*|[（(]?[一二三四五六七八九十\d]{1,3}[）)]?[、.．:：\s]+|[（(][一二三四五六七八九十\d]{1,3}[）)]|[【\[「『★☆●◆■□▲△·•\-*#]+\s*)+/;
+  /^(?:第[一二三四五六七八九十\d]+[部分章节环节步]*[、.．:：\s]*|[（(]?[一二三四五六七八九十\d]{1,3}[）)]?[、.．:：\s]+|[（(][一二三四五六七八九十\d]{1,3}[）)]|[【[「『★☆●◆■□▲△·•\-*#]+\s*)+/;
 const stripNumbering = (s: string): string =>
   s
     .replace(NUMBERING, "")
-    .replace(/^[【\[]|[】\]]/g, "")
+    .replace(/^[【[]|[】\]]/g, "")
     .trim();
 
 const quote = (s: string, max = 60): string => (s.length > max ? `${s.slice(0, max)}…` : s);
@@ -161,10 +161,10 @@ export const SECTIONS: SectionDef[] = [
 
 /** Headings of parts a plan may have that are not scored (they end the section before them). */
 const OTHER_SECTIONS =
-  /^(?:教材分析|教学内容|内容分析|课标要求|课程标准|设计理念|设计思路|指导思想|教学方法|教学方式|教法|学法|教法学法|课型|课时安排|课时|教学策略|教学评价|评价设计|课题|附录|参考资料)(?:$|[：:\s（(【\[，,与和及])/;
+  /^(?:教材分析|教学内容|内容分析|课标要求|课程标准|设计理念|设计思路|指导思想|教学方法|教学方式|教法|学法|教法学法|课型|课时安排|课时|教学策略|教学评价|评价设计|课题|附录|参考资料)(?:$|[：:\s（(【[，,与和及])/;
 
 /** After a synonym at a line start: the end, a colon, a space or a bracket (so "作业讲评很重要" is no section). */
-const AFTER_NAME = /^(?:$|[：:\s（(【\[，,])/;
+const AFTER_NAME = /^(?:$|[：:\s（(【[，,])/;
 
 function sectionOf(s: string, asHeading: boolean): SectionDef | undefined {
   const t = stripNumbering(s);

@@ -27,7 +27,7 @@ import {
 import { type SQL, and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { AppError, badInput, conflict, isUniqueViolation, notFound } from "../../http/errors.js";
+import { type AppError, badInput, conflict, isUniqueViolation, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import type { AccountService } from "../account/account.service.js";
 import { equipment } from "../equipment/equipment.schema.js";

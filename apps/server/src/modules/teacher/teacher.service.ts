@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type EsBindAnswer, type EsSyncRow, type EsSyncReport, type EsTeacherSyncPayload } from "@yanke/protocol";
+import type { EsBindAnswer, EsSyncRow, EsSyncReport, EsTeacherSyncPayload } from "@yanke/protocol";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors.js";
 
 export { isUniqueViolation };

@@ -37,7 +37,7 @@ import { formatTime } from "../../http/time.js";
 import { LocalObjectStore, type ObjectStore } from "../../infra/storage/index.js";
 import type { FileRecord } from "@yanke/protocol";
 import { account } from "../account/account.schema.js";
-import { storedFile } from "../file/file.schema.js";
+import type { storedFile } from "../file/file.schema.js";
 import { probe } from "../file/media.js";
 import { grade, period, school, schoolClass, subject } from "../org/org.schema.js";
 import type { OrgService } from "../org/org.service.js";

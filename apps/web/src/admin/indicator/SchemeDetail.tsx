@@ -4,7 +4,7 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type IndicatorNode, type IndicatorWarning } from "@yanke/protocol";
+import type { IndicatorNode, IndicatorWarning } from "@yanke/protocol";
 import { Alert, Button, Card, Col, Empty, InputNumber, Popconfirm, Row, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { useMemo, useState } from "react";
 import { toast } from "../../api/toast";

@@ -114,5 +114,5 @@ export function weightedTotal(scheme: ScoreNode | null | undefined, scores: Reco
 
 /** The name without leading brackets and quotes (the cover shows its first character). */
 export function coverText(name: string): string {
-  return name.replace(/^[\s《〈「『“"'‘（(【\[]+/u, "") || name;
+  return name.replace(/^[\s《〈「『“"'‘（(【[]+/u, "") || name;
 }

@@ -4,7 +4,7 @@
  * yet, the server's reason is shown (e.g. 尚未采集到音频).
  */
 import { useQuery } from "@tanstack/react-query";
-import { TEACHING_MODES, type FlowLiveAnswer } from "@yanke/protocol";
+import type { TEACHING_MODES, FlowLiveAnswer } from "@yanke/protocol";
 import { Alert, Descriptions, Drawer, Segmented, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { researchApi } from "../api";
