@@ -714,7 +714,7 @@ async function main(): Promise<void> {
     const last = steps[steps.length - 1];
     console.log(
       `\ncapacity: ${good.length ? `${max(good)} streams ingested and repackaged without drops` : "no step was healthy"}` +
-        `${last && last.healthy && !stopped ? ` (every step up to BENCH_LIVE_MAX_STREAMS=${maxStreams} passed: the limit is higher)` : ""}` +
+        `${last?.healthy && !stopped ? ` (every step up to BENCH_LIVE_MAX_STREAMS=${maxStreams} passed: the limit is higher)` : ""}` +
         `${stopped ? `; ${stopped}` : ""}`,
     );
     const per = steps.filter((s) => s.healthy).map((s) => (s.node + s.ffmpeg) / (s.n * (s.window / 60)));

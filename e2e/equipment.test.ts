@@ -213,10 +213,10 @@ describe.skipIf(!hasChromium)("browser: 设备管理 (a school administrator)", 
     });
     expect(rows.length).toBe(1);
     const cells = Object.fromEntries(header.map((h, i) => [String(h), rows[0]![i] ?? ""]));
-    expect(cells["设备编码"]).toBe(code);
-    expect(cells["设备位置"]).toBe("教学楼 301 教室");
-    expect(cells["在线状态"]).toBe("在线");
-    expect(cells["学校"]).toBe("银川市第一中学");
+    expect(cells.设备编码).toBe(code);
+    expect(cells.设备位置).toBe("教学楼 301 教室");
+    expect(cells.在线状态).toBe("在线");
+    expect(cells.学校).toBe("银川市第一中学");
     await context.close();
   });
 

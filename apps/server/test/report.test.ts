@@ -66,9 +66,9 @@ beforeAll(async () => {
     .returning({ id: account.id });
   t.push(...people.slice(0, 3).map((p) => p.id));
   t2 = people[3]!.id;
-  const yw = { school_id: S1, period_id: o1.period, subject_id: o1.sub["语文"]! };
-  const sx = { school_id: S1, period_id: o1.period, subject_id: o1.sub["数学"]! };
-  const yw2 = { school_id: S2, period_id: o2.period, subject_id: o2.sub["语文"]! };
+  const yw = { school_id: S1, period_id: o1.period, subject_id: o1.sub.语文! };
+  const sx = { school_id: S1, period_id: o1.period, subject_id: o1.sub.数学! };
+  const yw2 = { school_id: S2, period_id: o2.period, subject_id: o2.sub.语文! };
 
   // 录制课数: S1 语文 03-10, 数学 03-31 23:30 (March in Shanghai, though April 1 is not yet in UTC… the other way:
   // 04-01 00:30 Shanghai is still March 31 in UTC and must count in April); failed and uploads don't count.

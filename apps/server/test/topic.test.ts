@@ -76,13 +76,13 @@ beforeAll(async () => {
     .insert(courseResource)
     .values({ name: "第一课时", pid: coursePub, top_id: coursePub, level: 3, school_id: one, account_id: zhang, status: 0 })
     .returning({ id: courseResource.id });
-  await db.insert(courseResourceBind).values({ course_id: lesson!.id, resources_id: v["课程视频"]!, resources_type: 1, title: "课程视频" });
+  await db.insert(courseResourceBind).values({ course_id: lesson!.id, resources_id: v.课程视频!, resources_type: 1, title: "课程视频" });
   const [c2] = await db
     .insert(courseResource)
     .values({ name: "二中的草稿课程", school_id: two, account_id: zhao, status: 0, level: 1 })
     .returning({ id: courseResource.id });
   courseDraftOther = c2!.id;
-  await db.insert(courseResourceBind).values({ course_id: courseDraftOther, resources_id: v["草稿课程视频"]!, resources_type: 1 });
+  await db.insert(courseResourceBind).values({ course_id: courseDraftOther, resources_id: v.草稿课程视频!, resources_type: 1 });
   const [c3] = await db
     .insert(courseResource)
     .values({ name: "一中的草稿课程", school_id: one, account_id: zhang, status: 0, level: 1 })
@@ -92,12 +92,12 @@ beforeAll(async () => {
   const base = { account_id: zhang, creator_id: zhang, source: "local", status: 2 };
   const [a1] = await db
     .insert(analysisCourse)
-    .values({ ...base, video_id: v["分析视频"]!, name: "已公开的分析", school_id: one, publish_status: 1 })
+    .values({ ...base, video_id: v.分析视频!, name: "已公开的分析", school_id: one, publish_status: 1 })
     .returning({ id: analysisCourse.id });
   analysisPub = a1!.id;
   const [a2] = await db
     .insert(analysisCourse)
-    .values({ ...base, account_id: zhao, creator_id: zhao, video_id: v["未公开分析视频"]!, name: "二中未公开的分析", school_id: two, publish_status: 0 })
+    .values({ ...base, account_id: zhao, creator_id: zhao, video_id: v.未公开分析视频!, name: "二中未公开的分析", school_id: two, publish_status: 0 })
     .returning({ id: analysisCourse.id });
   analysisPrivOther = a2!.id;
 
@@ -110,12 +110,12 @@ beforeAll(async () => {
   const [r1] = await db.insert(reviewActivity).values({ title: "二中报名中的活动", school_id: two, phase: 1 }).returning({ id: reviewActivity.id });
   const [w1] = await db
     .insert(reviewWork)
-    .values({ activity_id: activityOpen, account_id: zhao, school_id: two, title: "赵老师的参评课", video_id: v["作品视频"]! })
+    .values({ activity_id: activityOpen, account_id: zhao, school_id: two, title: "赵老师的参评课", video_id: v.作品视频! })
     .returning({ id: reviewWork.id });
   workPub = w1!.id;
   const [w2] = await db
     .insert(reviewWork)
-    .values({ activity_id: r1!.id, account_id: zhao, school_id: two, title: "报名期作品", video_id: v["报名期作品视频"]! })
+    .values({ activity_id: r1!.id, account_id: zhao, school_id: two, title: "报名期作品", video_id: v.报名期作品视频! })
     .returning({ id: reviewWork.id });
   workEarlyOther = w2!.id;
 
@@ -221,16 +221,16 @@ describe("managing topics", () => {
 
   it("items: add (only candidates), sort, remove; publish needs items", async () => {
     await refused(CALLS.topicSetStatus, { id: mine, status: 1 }, "xiaoji", 400, /还没有内容/);
-    await refused(CALLS.topicItemsAdd, { id: mine, item_type: 1, item_ids: [v["专题视频"]!, v["私有视频"]!] }, "xiaoji", 404, /无权加入/);
+    await refused(CALLS.topicItemsAdd, { id: mine, item_type: 1, item_ids: [v.专题视频!, v.私有视频!] }, "xiaoji", 404, /无权加入/);
     await refused(CALLS.topicItemsAdd, { id: mine, item_type: 2, item_ids: [courseDraftOther] }, "xiaoji", 404);
     await refused(CALLS.topicItemsAdd, { id: mine, item_type: 4, item_ids: [listenPriv] }, "xiaoji", 404);
     await refused(CALLS.topicItemsAdd, { id: mine, item_type: 3, item_ids: [analysisPrivOther] }, "xiaoji", 404);
     await refused(CALLS.topicItemsAdd, { id: mine, item_type: 5, item_ids: [workEarlyOther] }, "xiaoji", 404);
     await refused(CALLS.topicItemsAdd, { id: mine, item_type: 1, item_ids: [] }, "xiaoji", 400, /请选择要加入的内容/);
-    await refused(CALLS.topicItemsAdd, { id: platformTopic, item_type: 1, item_ids: [v["专题视频"]!] }, "xiaoji", 403);
-    await refused(CALLS.topicItemsAdd, { id: 999_999, item_type: 1, item_ids: [v["专题视频"]!] }, "xiaoji", 404);
+    await refused(CALLS.topicItemsAdd, { id: platformTopic, item_type: 1, item_ids: [v.专题视频!] }, "xiaoji", 403);
+    await refused(CALLS.topicItemsAdd, { id: 999_999, item_type: 1, item_ids: [v.专题视频!] }, "xiaoji", 404);
 
-    await ok(CALLS.topicItemsAdd, { id: mine, item_type: 1, item_ids: [v["专题视频"]!] }, "xiaoji");
+    await ok(CALLS.topicItemsAdd, { id: mine, item_type: 1, item_ids: [v.专题视频!] }, "xiaoji");
     await ok(CALLS.topicItemsAdd, { id: mine, item_type: 2, item_ids: [coursePub, courseDraftMine] }, "xiaoji");
     await ok(CALLS.topicItemsAdd, { id: mine, item_type: 3, item_ids: [analysisPub] }, "xiaoji");
     await ok(CALLS.topicItemsAdd, { id: mine, item_type: 4, item_ids: [listenPub] }, "xiaoji");
@@ -244,11 +244,11 @@ describe("managing topics", () => {
       ["评课作品", "赵老师的参评课", true],
     ]);
     // A course's card plays its first bound video; the listen record's card carries its evaluation summary.
-    expect(d.items[1]).toMatchObject({ video_id: v["课程视频"], link: `/foreground/courseResourceVideo?id=${coursePub}` });
-    expect(d.items[5]).toMatchObject({ video_id: v["作品视频"], link: `/foreground/activityWorks?id=${workPub}` });
+    expect(d.items[1]).toMatchObject({ video_id: v.课程视频, link: `/foreground/courseResourceVideo?id=${coursePub}` });
+    expect(d.items[5]).toMatchObject({ video_id: v.作品视频, link: `/foreground/activityWorks?id=${workPub}` });
     expect(d.items[4]).toMatchObject({ eval_count: 2, eval_score: 85.5, link: `/precisionReport?id=${listenPub}` });
     // Adding again skips what is there.
-    const again = await ok<TopicDetail>(CALLS.topicItemsAdd, { id: mine, item_type: 1, item_ids: [v["专题视频"]!] }, "xiaoji");
+    const again = await ok<TopicDetail>(CALLS.topicItemsAdd, { id: mine, item_type: 1, item_ids: [v.专题视频!] }, "xiaoji");
     expect(again.items).toHaveLength(6);
 
     const order = [...d.items].reverse().map((i) => i.id);
@@ -334,7 +334,7 @@ describe("the front site", () => {
 
     // Unpublishing the topic takes its video off the public list.
     await ok(CALLS.topicSetStatus, { id: mine, status: 0 }, "xiaoji");
-    await refused(CALLS.webVideoPlay, { id: v["专题视频"]! }, undefined, 404);
+    await refused(CALLS.webVideoPlay, { id: v.专题视频! }, undefined, 404);
     expect((await ok<Page<WebVideoCard>>(CALLS.webVideoList, {})).total).toBe(3);
     await ok(CALLS.topicSetStatus, { id: mine, status: 1 }, "xiaoji");
   });
@@ -369,14 +369,14 @@ describe("the demo", () => {
     const db = s.database.db;
     const before = (await db.select({ id: topic.id }).from(topic)).map((t) => t.id);
     const d = { db } as unknown as FrontDemoDeps;
-    await seedTopicDemo(d, [{ id: v["私有视频"]!, account_id: who.zhaolaoshi!.account_id, name: "私有视频", subject_id: 0 }]);
+    await seedTopicDemo(d, [{ id: v.私有视频!, account_id: who.zhaolaoshi!.account_id, name: "私有视频", subject_id: 0 }]);
     const made = (await db.select().from(topic)).filter((t) => !before.includes(t.id));
     expect(made.map((t) => t.title).sort()).toEqual(["双减背景下的作业设计", "大单元教学实践", "新课标·数学核心素养"].sort());
     expect(made.every((t) => t.status === 1 && t.school_id === who.xiaoji!.school_id)).toBe(true);
     const items = await db.select().from(topicItem);
     const first = made.find((t) => t.title === "双减背景下的作业设计")!;
     const its = items.filter((i) => i.topic_id === first.id).map((i) => [i.item_type, i.item_id]);
-    expect(its).toContainEqual([1, v["私有视频"]]);
+    expect(its).toContainEqual([1, v.私有视频]);
     expect(its).toContainEqual([2, coursePub]);
     expect(its).toContainEqual([3, analysisPub]);
     expect(its).toContainEqual([4, listenPub]);

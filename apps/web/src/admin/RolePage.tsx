@@ -241,7 +241,7 @@ function RoleDrawer({
   }, [open, row, form, platform, session.school_id]);
 
   useEffect(() => {
-    if (row && treeQuery.data && treeQuery.data.checked.length) form.setFieldValue("rules", treeQuery.data.checked);
+    if (row && treeQuery.data?.checked.length) form.setFieldValue("rules", treeQuery.data.checked);
   }, [row, treeQuery.data, form]);
 
   const submit = async () => {

@@ -68,7 +68,7 @@ export function Sidebar({ collapsed, path }: { collapsed: boolean; path: string 
 
   const onClick: MenuProps["onClick"] = ({ key }) => {
     const it = findItem(items, key);
-    if (!it || !it.url) return;
+    if (!it?.url) return;
     if (it.external) window.open(externalHref(it.url, session.token, session.account_id), "_blank", "noopener,noreferrer");
     else navigate(it.url);
   };

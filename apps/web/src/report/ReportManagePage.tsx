@@ -458,7 +458,7 @@ function ResultCard({
       ? "bar"
       : chart.type;
   const option = useMemo(
-    () => (answer && answer.rows.length && measure ? chartOption(answer, { type, measure, stacked: chart.stacked }) : null),
+    () => (answer?.rows.length && measure ? chartOption(answer, { type, measure, stacked: chart.stacked }) : null),
     [answer, type, measure, chart.stacked],
   );
   const columns: TableColumnsType<ReportRow> = (answer?.columns ?? []).map((c) => ({

@@ -170,7 +170,7 @@ export class AccountAdminService {
 
   private membershipRows(accountId: number, primary: Membership | undefined, extra: Membership[]) {
     const bySchool = new Map<number, Membership>();
-    if (primary && primary.school_id) bySchool.set(primary.school_id, primary);
+    if (primary?.school_id) bySchool.set(primary.school_id, primary);
     for (const m of extra) bySchool.set(m.school_id, m);
     return [...bySchool.values()].map((m) => ({ account_id: accountId, school_id: m.school_id, period_ids: m.period_ids, identity: m.identity }));
   }

@@ -57,7 +57,7 @@ export class AfterClassAccess {
   async load(id: number | undefined | null): Promise<AfterClassRecord> {
     if (!id) throw badInput("课后反思id不能为空");
     const [row] = await this.db.select().from(afterClass).where(eq(afterClass.id, id));
-    if (!row || row.status !== 1) throw notFound(AFTER_CLASS_NOT_FOUND);
+    if (row?.status !== 1) throw notFound(AFTER_CLASS_NOT_FOUND);
     return row;
   }
 

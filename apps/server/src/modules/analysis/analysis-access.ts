@@ -51,7 +51,7 @@ export class AnalysisAccess {
   }
 
   async manages(c: Caller | null, schoolId: number): Promise<boolean> {
-    if (!c || !c.id) return false;
+    if (!c?.id) return false;
     const schools = await this.org.schoolsInScope(c);
     return schools === undefined || (schoolId !== 0 && schools.includes(schoolId));
   }
@@ -78,7 +78,7 @@ export class AnalysisAccess {
     const row = await this.load(id);
     const power = await this.power(c, row);
     if (!power.can_view) {
-      if (!c || !c.id) throw forbidden("该课堂分析未公开，请登录后查看");
+      if (!c?.id) throw forbidden("该课堂分析未公开，请登录后查看");
       throw forbidden(REFUSALS.can_view);
     }
     if (!power[ability]) throw forbidden(REFUSALS[ability]);
@@ -103,7 +103,7 @@ export class AnalysisAccess {
 
   /** can_view as SQL; undefined = every course. */
   async visibleSql(c: Caller | null): Promise<SQL | undefined> {
-    if (!c || !c.id) return eq(analysisCourse.publish_status, 1);
+    if (!c?.id) return eq(analysisCourse.publish_status, 1);
     const managed = await this.manageSql(c);
     if (!managed) return undefined;
     return or(managed, eq(analysisCourse.publish_status, 1))!;

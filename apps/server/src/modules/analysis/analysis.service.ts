@@ -806,12 +806,12 @@ export class AnalysisService {
   async discussion(c: Caller | null, p: z.output<typeof CourseDiscussionPayload>): Promise<DiscussPage | DiscussMessage> {
     const { row } = await this.access.require(c, p.id);
     if (p.content !== undefined) {
-      if (!c || !c.id) throw forbidden("请登录后评论");
+      if (!c?.id) throw forbidden("请登录后评论");
       if (!p.content) throw badInput("请输入评论内容");
       return this.deps.discuss.save(c, { target_type: DISCUSS_TARGET, ref_id: row.id, community_id: 0, content: p.content, pid: p.pid });
     }
     const page = await this.deps.discuss.list(c ?? anonymous(), { target_type: DISCUSS_TARGET, ref_id: row.id, page: p.page, limit: p.limit });
-    return { ...page, status: c && c.id ? 1 : 2 };
+    return { ...page, status: c?.id ? 1 : 2 };
   }
 
   // ── hand-off from video processing (#6) ─────────────────────────────────────────────────────────────────
@@ -819,7 +819,7 @@ export class AnalysisService {
   /** An is_ai recording's video is ready: its course (once) and a job. */
   async fromVideo(videoId: number): Promise<number | undefined> {
     const [v] = await this.db.select().from(video).where(eq(video.id, videoId));
-    if (!v || v.analysis_status !== "pending") return undefined;
+    if (v?.analysis_status !== "pending") return undefined;
     const [existing] = await this.db.select({ id: analysisCourse.id }).from(analysisCourse).where(eq(analysisCourse.video_id, videoId));
     if (existing) return existing.id;
     const [row] = await this.db

@@ -409,7 +409,7 @@ export class CensusService {
   async courseAndContentInc(c: Caller, p: ResearchCensusPayload): Promise<CensusCourseAndContentInc> {
     const today = dayjs().tz(TIME_ZONE).startOf("day");
     const given = this.range(p);
-    const end = given.end ?? (given.start && given.start.isAfter(today) ? given.start : today);
+    const end = given.end ?? (given.start?.isAfter(today) ? given.start : today);
     const start = given.start ?? end.subtract(29, "day");
     const days = end.diff(start, "day") + 1;
     const granularity: "day" | "month" = days <= DAY_RANGE_MAX ? "day" : "month";

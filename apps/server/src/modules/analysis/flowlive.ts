@@ -63,7 +63,7 @@ export class FlowLive {
     const chunks: DecodedAudio[] = [];
     for (const f of files) {
       const a = await decodeAudio(this.o.ffmpeg, f.file).catch(() => null);
-      if (a && a.pcm.length) chunks.push(a);
+      if (a?.pcm.length) chunks.push(a);
     }
     if (!chunks.length) return { recording_id: recordingId, captured_seconds: 0, bytes, st: unavailable(NOTHING_YET), speech: unavailable(NOTHING_YET) };
     const rate = chunks[0]!.sampleRate;

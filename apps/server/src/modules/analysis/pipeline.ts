@@ -201,7 +201,7 @@ export async function runPipeline(deps: PipelineDeps, courseId: number, signal?:
     // decode
     await clock.begin("decode");
     const info = await probe(deps.ffprobe, local);
-    if (!info || !info.duration) throw new Error(NOT_READABLE);
+    if (!info?.duration) throw new Error(NOT_READABLE);
     let audio: DecodedAudio | null = null;
     if (info.audioCodec) audio = await decodeAudio(deps.ffmpeg, local, signal);
     const duration = audio?.duration ?? info.duration;

@@ -428,7 +428,7 @@ export class CommunityService {
   async adminSave(c: Caller, p: In<typeof CommunityAdminSave>): Promise<CommunityItem> {
     if (scopeOf(c).kind === "none") throw forbidden("只有管理员可以为他人创建社区");
     const [owner] = await this.db.select({ id: account.id, status: account.status }).from(account).where(eq(account.id, p.account_id));
-    if (!owner || owner.status !== 1) throw badInput("社区创建者账号不存在或已停用");
+    if (owner?.status !== 1) throw badInput("社区创建者账号不存在或已停用");
     const placed = await this.place(c, p.level, p.region_id, p.school_id, false);
     if (!(await this.access.manages(c, placed))) throw forbidden("该社区不在您的管理范围");
     return this.insertCommunity(c, p.account_id, p, placed, COMMUNITY_STATUS.normal, "community.admin_save");

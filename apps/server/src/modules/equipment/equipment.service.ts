@@ -130,7 +130,7 @@ const rowColumns = {
 };
 
 function targetIds(p: { id?: number; ids?: number[] }): { single: boolean; ids: number[] } {
-  if (p.ids && p.ids.length) return { single: false, ids: [...new Set(p.ids)] };
+  if (p.ids?.length) return { single: false, ids: [...new Set(p.ids)] };
   return { single: true, ids: [p.id!] };
 }
 
@@ -951,7 +951,7 @@ export class EquipmentService implements StreamAuthority {
       .select({ id: equipment.id, status: equipment.status, teacher: equipment.teacher_stream_key, student: equipment.student_stream_key })
       .from(equipment)
       .where(or(eq(equipment.teacher_stream_key, key), eq(equipment.student_stream_key, key)));
-    if (!row || row.status !== 1) return undefined;
+    if (row?.status !== 1) return undefined;
     return { equipmentId: row.id, camera: row.teacher === key ? "teacher" : "student" };
   }
 

@@ -446,7 +446,7 @@ export class FileService {
       throw new AppError(Code.TOO_LARGE, msg);
     }
     if (file.size === 0) throw badInput(FILE_MESSAGES.empty);
-    const realName = (name && name.trim()) || file.filename || "file";
+    const realName = name?.trim() || file.filename || "file";
     const sniffed = await sniffFile(file.path, realName);
     const allowed: readonly string[] = spec.exts;
     const ok = allowed.length === 0 || allowed.includes(sniffed.ext) || (sniffed.ext === "jpg" && allowed.includes("jpeg"));
@@ -467,7 +467,7 @@ export class FileService {
     if (!file) throw badInput("请选择要上传的录音(audio)");
     if (file.size > AUDIO_MAX) throw new AppError(Code.TOO_LARGE, overLimit(AUDIO_MAX, file.size));
     if (file.size === 0) throw badInput(FILE_MESSAGES.empty);
-    const base = (name && name.trim()) || "record";
+    const base = name?.trim() || "record";
     const realName = base.toLowerCase().endsWith(".mp3") ? base : `${base}.mp3`;
     const sniffed = await sniffFile(file.path, realName);
     if (sniffed.ext !== "mp3") throw badInput(FILE_MESSAGES.notMp3);

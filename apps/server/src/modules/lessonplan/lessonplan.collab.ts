@@ -92,7 +92,7 @@ export class LessonCollab {
           .from(lessonDoc)
           .where(and(eq(lessonDoc.id, id), isNull(lessonDoc.deleted_at)));
         if (!row) throw new Refusal(COLLAB_REFUSALS.gone);
-        if (row.state && row.state.length) Y.applyUpdate(document, row.state);
+        if (row.state?.length) Y.applyUpdate(document, row.state);
         this.stored.set(id, hashOf(Y.encodeStateAsUpdate(document)));
         return document;
       },

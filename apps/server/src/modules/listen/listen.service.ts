@@ -701,7 +701,7 @@ export class ListenService {
   private async checkScheme(id: number, schoolId: number): Promise<void> {
     if (!id) throw badInput("请选择评价量表");
     const [s] = await this.db.select().from(lectureIndicator).where(eq(lectureIndicator.id, id));
-    if (!s || s.level !== 1 || s.pid !== 0 || s.status !== 1 || (s.school_id !== 0 && s.school_id !== schoolId)) throw badInput("评价量表不存在或不可用");
+    if (s?.level !== 1 || s.pid !== 0 || s.status !== 1 || (s.school_id !== 0 && s.school_id !== schoolId)) throw badInput("评价量表不存在或不可用");
   }
 
   private async checkPreparation(c: Caller, preparationId: number, versionId: number): Promise<void> {

@@ -176,7 +176,7 @@ export class PersonalService {
       .leftJoin(period, eq(period.id, account.period_id))
       .leftJoin(subject, eq(subject.id, account.subject_id))
       .where(eq(account.id, id));
-    if (!a || a.a.status !== 1) throw notFound(ACCOUNT_NOT_FOUND);
+    if (a?.a.status !== 1) throw notFound(ACCOUNT_NOT_FOUND);
     const communities = await this.joined(id, { page: 1, limit: PROFILE_COMMUNITIES });
     const [studios] = await this.db
       .select({ n })

@@ -677,7 +677,7 @@ export class PortalService {
       (select count(*)::int from listen_evaluate le where le.status = 1 and le.start_time >= ${today}::timestamptz and le.start_time < ${today}::timestamptz + interval '1 day' and le.account_id in ${ofTeachers}) as listen`);
 
     let teachers: OnlineTeachers["teachers"] = null;
-    if (c && c.id && scopeOf(c).kind !== "none") {
+    if (c?.id && scopeOf(c).kind !== "none") {
       const mine = await this.d.org.schoolsInScope(c);
       const rows = await this.q(sql`select t.id, t.realname, t.school_id,
           (select min(se.created_at) from session se where se.account_id = t.id and se.ended_at is null and se.expires_at > ${now}::timestamptz) as since,

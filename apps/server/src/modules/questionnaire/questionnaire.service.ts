@@ -700,7 +700,7 @@ export class QuestionnaireService {
     const { r, c } = await this.respondent(auth, key, q, !preview);
     const manager = await this.manages(c, q);
     if (q.status === QUESTIONNAIRE_STATUS.draft && !manager) throw notFound(QUESTIONNAIRE_MESSAGES.notFound);
-    if (r && r.accountId && !(preview && manager) && !(await this.mayAnswer(r.accountId, r.schoolId, q))) throw forbidden(QUESTIONNAIRE_MESSAGES.notAudience);
+    if (r?.accountId && !(preview && manager) && !(await this.mayAnswer(r.accountId, r.schoolId, q))) throw forbidden(QUESTIONNAIRE_MESSAGES.notAudience);
     return { q, r, manager };
   }
 

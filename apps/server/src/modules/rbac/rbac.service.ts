@@ -132,7 +132,7 @@ export class RbacService {
   async authorize(s: Subject, name: string): Promise<void> {
     if (s.identity === 1) return;
     const [rule] = await this.db.select({ id: authRule.id, status: authRule.status }).from(authRule).where(eq(authRule.name, name));
-    if (!rule || rule.status !== 1 || !has(await this.effective(s), rule.id)) throw new AppError(403, NO_PERMISSION);
+    if (rule?.status !== 1 || !has(await this.effective(s), rule.id)) throw new AppError(403, NO_PERMISSION);
   }
 
   /** Refuses rule ids the caller does not hold himself (no granting beyond one's own). */

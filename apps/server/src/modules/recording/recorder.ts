@@ -170,7 +170,7 @@ export class Recorder {
 
   private async startSlot(slot: Awaited<ReturnType<TimetableService["due"]>>[number], now: Date): Promise<void> {
     const device = await this.deps.devices.forClass(slot.class_id);
-    if (!device || device.is_record !== 1) {
+    if (device?.is_record !== 1) {
       const note = device ? "班级设备已关闭录制" : "班级没有启用的录播设备";
       if (slot.note !== note) await this.deps.timetables.setStatus(slot.id, SLOT_STATUS.scheduled, note);
       return;
@@ -215,7 +215,7 @@ export class Recorder {
     const facts = await this.deps.devices.byIds(devices.map((d) => d.equipment_id));
     for (const d of devices) {
       const dev = facts.get(d.equipment_id);
-      if (!dev || dev.status !== 1 || this.liveCameras(dev.id, ["teacher", "student"]).length === 0) continue;
+      if (dev?.status !== 1 || this.liveCameras(dev.id, ["teacher", "student"]).length === 0) continue;
       const [existing] = await this.db
         .select({ id: recording.id })
         .from(recording)

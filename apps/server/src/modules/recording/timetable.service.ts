@@ -505,7 +505,7 @@ export class TimetableService {
   /** c129: the reservation goes (one being recorded: 409); its recording, if any, stays. */
   async reservationDelete(c: Caller, id: number): Promise<{ id: number }> {
     const row = await this.slot(id);
-    if (!row || row.kind !== "reservation") throw notFound("预约不存在");
+    if (row?.kind !== "reservation") throw notFound("预约不存在");
     const mine = row.account_id === c.id;
     if (!mine && !(await this.deps.org.inScope(c, row.school_id))) {
       if (row.school_id === c.school_id) throw forbidden("只能删除自己的预约");

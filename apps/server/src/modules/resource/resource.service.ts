@@ -111,7 +111,7 @@ export class ResourceService {
 
   /** The author of the course or an administrator of its school. */
   async mayEdit(c: Caller | null, course: Node): Promise<boolean> {
-    if (!c || !c.id) return false;
+    if (!c?.id) return false;
     if (course.account_id === c.id) return true;
     if (c.identity === 2) return false;
     return this.deps.org.inScope(c, course.school_id);

@@ -168,7 +168,7 @@ export class ReviewService {
 
   private async checkScheme(indicatorId: number, schoolId: number): Promise<void> {
     const [root] = await this.db.select().from(lectureIndicator).where(eq(lectureIndicator.id, indicatorId));
-    if (!root || root.level !== 1 || root.pid !== 0 || root.status !== 1 || (root.school_id !== 0 && root.school_id !== schoolId))
+    if (root?.level !== 1 || root.pid !== 0 || root.status !== 1 || (root.school_id !== 0 && root.school_id !== schoolId))
       throw badInput(REVIEW_MESSAGES.scheme);
     const scheme = await loadScheme(this.db, indicatorId);
     if (!itemsOf(scheme).length) throw badInput(REVIEW_MESSAGES.scheme);

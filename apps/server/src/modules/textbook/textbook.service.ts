@@ -217,7 +217,7 @@ export class TextbookService {
     if (schools === undefined) return true;
     if (!schools.length) return false;
     const [a] = await this.db.select({ school_id: account.school_id }).from(account).where(eq(account.id, r.account_id));
-    return Boolean(a && a.school_id && schools.includes(a.school_id));
+    return Boolean(a?.school_id && schools.includes(a.school_id));
   }
 
   /** SQL: rows the caller checks (undefined = every row). */
@@ -327,7 +327,7 @@ export class TextbookService {
     const activityId = p.activity_id ?? 0;
     if (activityId && !communityId) {
       const [a] = await this.db.select({ community_id: activity.community_id }).from(activity).where(eq(activity.id, activityId));
-      if (!a || !a.community_id) throw notFound(ACTIVITY_NOT_FOUND);
+      if (!a?.community_id) throw notFound(ACTIVITY_NOT_FOUND);
       communityId = a.community_id;
     }
     if (communityId) await this.deps.access.require(c, communityId, "can_post", "请先加入社区后再上传资源");
@@ -738,7 +738,7 @@ export class TextbookService {
   /** c385 */
   async twActivity(c: Caller, p: GetTwCommunityActivityResourcesPayload): Promise<Page<TextbookResourceRow>> {
     const [a] = await this.db.select().from(activity).where(eq(activity.id, p.activity_id));
-    if (!a || !a.community_id) throw notFound("活动不存在或不是社区活动");
+    if (!a?.community_id) throw notFound("活动不存在或不是社区活动");
     const { power } = await this.deps.access.require(c, a.community_id, "can_view");
     return this.page(
       c,

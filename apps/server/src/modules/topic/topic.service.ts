@@ -833,7 +833,7 @@ export class TopicService {
     const out: TopicItemCard[] = [];
     for (const i of items) {
       const r = resolved.get(key(i.item_type, i.item_id));
-      if (!all && (!r || !r.visible)) continue;
+      if (!all && !r?.visible) continue;
       out.push({
         id: i.id,
         item_type: i.item_type,

@@ -453,7 +453,7 @@ export class VideoService {
 
   private async processCamera(videoId: number, key: CameraKey, fileId: number, local: string): Promise<CameraMedia> {
     const media = await probe(this.deps.ffprobe, local);
-    if (!media || !media.duration) throw new Error("ffprobe 无法读取该视频");
+    if (!media?.duration) throw new Error("ffprobe 无法读取该视频");
     const prefix = `videos/${videoId}/${key}/`;
     const work = await mkdtemp(path.join(this.deps.store.tmpDir, "vod-"));
     try {

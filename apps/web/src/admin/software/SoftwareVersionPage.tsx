@@ -520,7 +520,7 @@ function VersionDialog({
           name="files"
           label="安装包"
           valuePropName="value"
-          rules={row ? [] : [{ validator: async (_r, v: FileRecord[] | undefined) => (v && v.length ? undefined : Promise.reject(new Error("请上传安装包"))) }]}
+          rules={row ? [] : [{ validator: async (_r, v: FileRecord[] | undefined) => (v?.length ? undefined : Promise.reject(new Error("请上传安装包"))) }]}
           extra={row ? `当前：${row.file_name}（${formatBytes(row.size)}）；上传新文件则替换` : "上传后自动计算 SHA-256，设备下载后据此校验"}
         >
           <FileUpload kind="any" max={1} buttonText={row ? "替换安装包" : "选择安装包"} />

@@ -83,7 +83,7 @@ function ReflectionDialog({ open, row, activity, lockActivity = false, onClose, 
   const [form] = Form.useForm<EditorValues>();
   const [busy, setBusy] = useState(false);
   const acts = useInvolvedActivities(open && !lockActivity);
-  const rowActivity = row && row.activity_id ? { id: row.activity_id, name: row.activity_name || `活动 ${row.activity_id}` } : null;
+  const rowActivity = row?.activity_id ? { id: row.activity_id, name: row.activity_name || `活动 ${row.activity_id}` } : null;
   const initialActivity = row ? row.activity_id || undefined : activity?.id;
   const submit = async () => {
     const v = await form.validateFields();

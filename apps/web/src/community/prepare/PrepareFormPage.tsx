@@ -243,7 +243,7 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
   const communityOptions = [
     ...communities.map((c) => ({ value: c.id, label: `${c.name}（${c.level_name}）` })),
     // A preparation's own community stays shown even when the caller may no longer post there.
-    ...(editing && editing.community_id && !communities.some((c) => c.id === editing.community_id)
+    ...(editing?.community_id && !communities.some((c) => c.id === editing.community_id)
       ? [{ value: editing.community_id, label: editing.community_name }]
       : []),
     { value: 0, label: `不属于社区（${identity.data?.school_name || "本校"}）` },

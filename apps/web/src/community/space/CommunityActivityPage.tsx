@@ -283,7 +283,7 @@ function ActivityForm({
             { required: true, message: "请选择活动时间" },
             {
               validator: (_, r: [Dayjs, Dayjs] | undefined) =>
-                r && r[0] && r[1] && !r[1].isAfter(r[0]) ? Promise.reject(new Error("结束时间应晚于开始时间")) : Promise.resolve(),
+                r?.[0] && r[1] && !r[1].isAfter(r[0]) ? Promise.reject(new Error("结束时间应晚于开始时间")) : Promise.resolve(),
             },
           ]}
         >

@@ -251,7 +251,7 @@ function CommunityIndex({ communityId }: { communityId: number }) {
           ))}
           <div style={{ flex: 2, padding: "10px 16px", borderLeft: "1px solid #eef2f0" }} data-testid="community-power">
             <div style={{ fontSize: 12, color: "#8a9690", marginBottom: 4 }}>
-              我的身份：{p && p.role ? ["", "创建者", "管理员", "成员"][p.role] : p?.can_verify ? "管理人员" : "访客"}
+              我的身份：{p?.role ? ["", "创建者", "管理员", "成员"][p.role] : p?.can_verify ? "管理人员" : "访客"}
             </div>
             {POWER_LABELS.filter(([k]) => p?.[k]).map(([k, label]) => (
               <Tag key={k} color="cyan" style={{ marginBottom: 2 }}>

@@ -265,7 +265,7 @@ export function BigDataScreen() {
           <Panel title="AI 课堂教学模式" extra="S-T 分析">
             {charts ? <PanelChart option={charts.modes} empty={!d?.modes.some((m) => m.count)} testId="chart-modes" /> : null}
           </Panel>
-          {d && d.region_rank.length ? <Panel title="区域活跃度">{charts ? <PanelChart option={charts.regions} testId="chart-regions" /> : null}</Panel> : null}
+          {d?.region_rank.length ? <Panel title="区域活跃度">{charts ? <PanelChart option={charts.regions} testId="chart-regions" /> : null}</Panel> : null}
           <Panel title="听评课与资源" grow={0}>
             <div className="yks-mini" data-testid="bigdata-mini">
               <div>

@@ -71,7 +71,7 @@ function recordView(payload: Record<string, unknown>) {
 }
 
 function RichTab({ html, testId }: { html: string; testId: string }) {
-  if (!html || !html.replace(/<[^>]*>/g, "").trim()) return <EmptyState compact text="暂无内容" />;
+  if (!html?.replace(/<[^>]*>/g, "").trim()) return <EmptyState compact text="暂无内容" />;
   return <div className="yk-article-content ykr-rich" data-testid={testId} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
 }
 

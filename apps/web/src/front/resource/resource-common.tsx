@@ -40,7 +40,7 @@ export function CourseCover({
   );
 }
 
-const dot = (...parts: (string | undefined)[]) => parts.filter((p) => p && p.trim()).join(" · ");
+const dot = (...parts: (string | undefined)[]) => parts.filter((p) => p?.trim()).join(" · ");
 
 /** One published course: a link to its page (keyboard: Tab + Enter). */
 export function ResourceCard({ row }: { row: WebResourceRow }) {

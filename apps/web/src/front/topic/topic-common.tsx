@@ -52,7 +52,7 @@ export function clockOf(seconds: number): string {
 /** The first character worth showing on a cover without an image (opening quotes and brackets skipped). */
 export const initialOf = (name: string) => name.replace(/^[\s《「『“"'（(【[]+/, "").slice(0, 1) || "课";
 
-export const dot = (...parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(" · ");
+export const dot = (...parts: (string | undefined | null)[]) => parts.filter((p) => p?.trim()).join(" · ");
 
 export function Cover({
   src,

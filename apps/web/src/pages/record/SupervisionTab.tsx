@@ -457,7 +457,7 @@ export function SupervisionTab() {
 
   const n = selected.length;
   const setRange = (v: [Dayjs | null, Dayjs | null] | null) =>
-    setDraft((d) => ({ ...d, range: v && v[0] && v[1] ? [v[0].format("YYYY-MM-DD"), v[1].format("YYYY-MM-DD")] : undefined }));
+    setDraft((d) => ({ ...d, range: v?.[0] && v[1] ? [v[0].format("YYYY-MM-DD"), v[1].format("YYYY-MM-DD")] : undefined }));
 
   return (
     <div data-testid="supervision-tab" data-live={live ? 1 : 0}>

@@ -46,7 +46,7 @@ export function usePlayback(ref: RefObject<HTMLVideoElement | null>, key: unknow
 
 /** Sprite frame height: 160 px wide frames keep the video's aspect (even heights, as ffmpeg's scale=160:-2). */
 export function frameHeightOf(el: HTMLVideoElement | null): number {
-  if (!el || !el.videoWidth || !el.videoHeight) return 90;
+  if (!el?.videoWidth || !el.videoHeight) return 90;
   return Math.round((160 * el.videoHeight) / el.videoWidth / 2) * 2;
 }
 

@@ -66,7 +66,7 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
   const corrected = useMemo(() => new Map(report.st_corrections.map((c) => [c.idx, c])), [report.st_corrections]);
-  if (!st || !st.available) return null;
+  if (!st?.available) return null;
   const machine = st.samples;
   const human: StCode[] = report.st_human?.samples ?? machine;
 
@@ -257,7 +257,7 @@ export function QuestionCoding({ report, canEdit, seek }: { report: CourseReport
   const id = report.course.id;
   const apply = useApplyReport(id);
   const [busy, setBusy] = useState(false);
-  if (!talk || !talk.available || !talk.questions.length) return null;
+  if (!talk?.available || !talk.questions.length) return null;
   const machine = new Map(talk.questions.map((q) => [q.index, q]));
   const rows: QuestionItem[] = report.questions_human ?? talk.questions;
   const fixed = new Set(report.question_corrections.map((c) => c.idx));
