@@ -19,7 +19,7 @@ import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { CommunityAccess } from "../community/community-access.js";
 import { community } from "../community/community.schema.js";
 import type { CommunityDeps } from "../community-edition.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { afterClass } from "./afterclass.schema.js";
 
 /** The columns scoped-sql.ts reads. */

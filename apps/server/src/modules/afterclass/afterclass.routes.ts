@@ -23,7 +23,7 @@ import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { DiscussCommentService } from "../discuss/discuss-comment.service.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { AfterClassService } from "./afterclass.service.js";
 
 export function afterClassRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {

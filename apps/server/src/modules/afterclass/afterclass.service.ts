@@ -41,7 +41,8 @@ import type { DiscussService } from "../discuss/discuss.service.js";
 import { storedFile } from "../file/file.schema.js";
 import { listenEvaluate, listenMember } from "../listen/listen.schema.js";
 import { period, subject } from "../org/org.schema.js";
-import { type Caller, containsPattern } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { containsPattern } from "../org/period.service.js";
 import { type AfterClassAccess, type AfterClassPower, type AfterClassRecord, afterClassAccessOf } from "./afterclass-access.js";
 import { afterClass, afterClassFile } from "./afterclass.schema.js";
 

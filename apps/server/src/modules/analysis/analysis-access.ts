@@ -15,7 +15,8 @@ import { ANALYSIS_NOT_FOUND } from "@yanke/protocol";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { OrgService } from "../org/org.service.js";
-import { type Caller, inSchools } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { inSchools } from "../org/period.service.js";
 import { analysisCourse } from "./analysis.schema.js";
 
 export type CourseRecord = typeof analysisCourse.$inferSelect;

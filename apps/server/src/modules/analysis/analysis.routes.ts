@@ -25,7 +25,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import type { AccountService } from "../account/account.service.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import type { AnalysisModule } from "./module.js";
 
 export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: AnalysisModule, accounts: AccountService): void {

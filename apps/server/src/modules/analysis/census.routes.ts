@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-edition.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { CensusService } from "./census.service.js";
 
 const SCOPE =

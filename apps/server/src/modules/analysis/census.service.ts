@@ -49,7 +49,7 @@ import { account } from "../account/account.schema.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { listenAccessOf } from "../listen/listen-access.js";
 import { grade, period, school, subject } from "../org/org.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { analysisContent, analysisCourse as ac } from "./analysis.schema.js";
 import { lessonComments } from "./engine/comments.js";
 

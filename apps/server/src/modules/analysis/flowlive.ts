@@ -10,7 +10,7 @@ import type { FlowLiveAnswer } from "@yanke/protocol";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { forbidden, notFound } from "../../http/errors.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { recording, recordingPart } from "../recording/recording.schema.js";
 import type { AnalysisAccess } from "./analysis-access.js";
 import { type DecodedAudio, assignRoles, decodeAudio, detectSpeech } from "./engine/audio.js";

@@ -13,7 +13,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import { region, school } from "../org/org.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { scopeOf } from "../rbac/permission.js";
 import { community, communityLog, communityMember } from "./community.schema.js";
 

@@ -36,7 +36,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-edition.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { CommunityService } from "./community.service.js";
 
 export function communityRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {

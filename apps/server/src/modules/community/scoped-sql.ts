@@ -15,7 +15,7 @@ import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { region, school } from "../org/org.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { scopeOf } from "../rbac/permission.js";
 import { community, communityMember } from "./community.schema.js";
 

@@ -33,7 +33,7 @@ import { afterClassAccessOf } from "../afterclass/afterclass-access.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { listenAccessOf } from "../listen/listen-access.js";
 import { listenTarget } from "../listen/listen.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { discussComment } from "./discuss.schema.js";
 import { DiscussService } from "./discuss.service.js";
 

@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-edition.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { DiscussCommentService } from "./discuss-comment.service.js";
 
 export function discussRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {

@@ -31,7 +31,7 @@ import { badInput, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import { storedFile } from "../file/file.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import type { LivePublisher } from "../workman/hub.js";
 import { discussComment, discussLike } from "./discuss.schema.js";
 

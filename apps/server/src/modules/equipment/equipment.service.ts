@@ -68,7 +68,8 @@ import { XLSX_MIME } from "../../infra/xlsx.js";
 import { perId } from "../org/class.service.js";
 import { grade, school, schoolClass } from "../org/org.schema.js";
 import type { OrgService } from "../org/org.service.js";
-import { type Caller, OUT_OF_SCOPE, type OrgAccess, READ_CAP, and2, containsPattern, inSchools } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { OUT_OF_SCOPE, type OrgAccess, READ_CAP, and2, containsPattern, inSchools } from "../org/period.service.js";
 import { EQUIPMENT_EXPORT_MAX_ROWS, buildEquipmentExport } from "./equipment-xlsx.js";
 import { deviceCode, equipment, equipmentCommand, hostCodeRecord } from "./equipment.schema.js";
 

@@ -28,7 +28,7 @@ import type { z } from "zod";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import type { CommunityDeps } from "../community-edition.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { HomeService } from "./home.service.js";
 
 /** Who an anonymous visitor of the public home is counted as: the platform as a whole (aggregates only). */

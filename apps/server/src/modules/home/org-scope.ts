@@ -13,7 +13,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.js";
 import { forbidden, notFound } from "../../http/errors.js";
 import { region, school } from "../org/org.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { scopeOf } from "../rbac/permission.js";
 
 export type RegionRow = typeof region.$inferSelect;

@@ -31,7 +31,8 @@ import type { Db } from "../../db/client.js";
 import { badInput, conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { school } from "../org/org.schema.js";
-import { type Caller, containsPattern } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { containsPattern } from "../org/period.service.js";
 import { lectureIndicator, listenEvaluate } from "./listen.schema.js";
 
 type Row = typeof lectureIndicator.$inferSelect;

@@ -25,7 +25,7 @@ import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { CommunityAccess } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-edition.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { listenEvaluate, listenMember } from "./listen.schema.js";
 
 /** The columns scoped-sql.ts reads. */

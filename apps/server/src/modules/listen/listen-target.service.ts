@@ -16,7 +16,8 @@ import { and, asc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
-import { type Caller, containsPattern } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { containsPattern } from "../org/period.service.js";
 import { mayEdit, mayRead, ownedSchool, schoolNames } from "./indicator.service.js";
 import { listenTarget } from "./listen.schema.js";
 

@@ -39,7 +39,7 @@ import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { DiscussService } from "../discuss/discuss.service.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { listenAccessOf } from "./listen-access.js";
 import { ListenService } from "./listen.service.js";
 

@@ -23,7 +23,8 @@ import type { CommunityAccess } from "../community/community-access.js";
 import { community } from "../community/community.schema.js";
 import { sendMessages } from "../notice/message.service.js";
 import { accountNames, assertMembers, communityNames, parseTimes } from "../notice/notice.service.js";
-import { type Caller, and2, containsPattern } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { and2, containsPattern } from "../org/period.service.js";
 import { meeting } from "./meeting.schema.js";
 import type { MeetingProvider } from "./providers/index.js";
 

@@ -25,7 +25,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-edition.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { MessageService } from "./message.service.js";
 import { NoticeService } from "./notice.service.js";
 

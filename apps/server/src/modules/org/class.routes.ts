@@ -41,7 +41,8 @@ import {
   SubjectUpdate,
 } from "@yanke/protocol";
 import type { ClassService } from "./class.service.js";
-import type { Caller, PeriodService } from "./period.service.js";
+import type { Caller } from "../../http/caller.js";
+import type { PeriodService } from "./period.service.js";
 import type { StudentService } from "./student.service.js";
 import { STUDENT_TEMPLATE_FILENAME, buildStudentTemplate } from "./student-xlsx.js";
 import { XLSX_MIME, decodeXlsx } from "../../infra/xlsx.js";

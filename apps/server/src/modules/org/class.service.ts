@@ -10,7 +10,8 @@ import { AppError, badInput, conflict, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import type { ClassListPayload, ClassRow, ClassSave, ClassUpdate, SchoolClassItem, SchoolClassPayload } from "@yanke/protocol";
 import { grade, period, schoolClass, student } from "./org.schema.js";
-import { type Caller, type MembershipLookup, OUT_OF_SCOPE, type OrgAccess, READ_CAP, and2, containsPattern, countOf, inSchools } from "./period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { type MembershipLookup, OUT_OF_SCOPE, type OrgAccess, READ_CAP, and2, containsPattern, countOf, inSchools } from "./period.service.js";
 
 type ClassRecord = typeof schoolClass.$inferSelect;
 

@@ -10,7 +10,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.js";
 import { scopeOf } from "../rbac/permission.js";
 import { region, school } from "./org.schema.js";
-import type { Caller } from "./period.service.js";
+import type { Caller } from "../../http/caller.js";
 
 /** Region codes at or below `code` (the region itself included). */
 export async function regionsUnder(db: Db | Tx, code: string): Promise<string[]> {

@@ -17,6 +17,7 @@ import { type SQL, and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import type { Caller } from "../../http/caller.js";
 import { badInput, conflict, notFound } from "../../http/errors.js";
 // The lead exports schemas/class.js from @yanke/protocol; until then the file is imported by path.
 import type {
@@ -44,14 +45,8 @@ import { scopeOf } from "../rbac/permission.js";
 import type { OrgService } from "./org.service.js";
 import { grade, period, schoolClass, subject } from "./org.schema.js";
 
-/** Who calls: the session's account (AccountService.subject answers it). */
-export interface Caller {
-  id: number;
-  identity: number;
-  school_id: number;
-  region_code: string;
-  period_id: number;
-}
+// The caller type lives in http/caller.ts; re-exported here for code that still imports it from this file.
+export type { Caller } from "../../http/caller.js";
 
 /** Memberships of accounts in schools (AccountService satisfies it). */
 export interface MembershipLookup {

@@ -23,7 +23,8 @@ import {
 } from "@yanke/protocol";
 import { perId } from "./class.service.js";
 import { grade, schoolClass, student } from "./org.schema.js";
-import { type Caller, OUT_OF_SCOPE, type OrgAccess, and2, containsPattern, countOf, inSchools, prefixPattern } from "./period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { OUT_OF_SCOPE, type OrgAccess, and2, containsPattern, countOf, inSchools, prefixPattern } from "./period.service.js";
 import { type StudentImportLookups, buildStudentExport, parseStudentImport } from "./student-xlsx.js";
 import { XLSX_MIME } from "../../infra/xlsx.js";
 

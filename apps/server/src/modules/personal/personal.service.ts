@@ -25,7 +25,8 @@ import { activity, activityMember } from "../activity/activity.schema.js";
 import { communityArticle } from "../article/article.schema.js";
 import { community, communityMember } from "../community/community.schema.js";
 import { grade, period, school, subject } from "../org/org.schema.js";
-import { type Caller, containsPattern } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { containsPattern } from "../org/period.service.js";
 import { video } from "../video/video.schema.js";
 
 /** Studios (工作室): 名师工作室 and 名班主任工作室. */

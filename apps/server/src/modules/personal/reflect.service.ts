@@ -14,7 +14,8 @@ import { activity } from "../activity/activity.schema.js";
 import { hasContent, sanitizeRichText, summaryOf } from "../article/sanitize.js";
 import type { CommunityAccess } from "../community/community-access.js";
 import { community } from "../community/community.schema.js";
-import { type Caller, and2, containsPattern } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { and2, containsPattern } from "../org/period.service.js";
 import { reflect } from "./personal.schema.js";
 
 export const REFLECT_NOT_FOUND = "反思不存在或已删除";

@@ -20,7 +20,7 @@ import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../front-site.js";
 import { listenAccessOf } from "../listen/listen-access.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { PortalService } from "./portal.service.js";
 
 const ANONYMOUS: Caller = { id: 0, identity: 0, school_id: 0, region_code: "", period_id: 0 };

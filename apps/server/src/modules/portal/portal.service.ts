@@ -27,7 +27,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { OrgService } from "../org/org.service.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { scopeOf } from "../rbac/permission.js";
 import type { ListenAccess } from "../listen/listen-access.js";
 import { TEACHER_OF, dayAfter, dayKey, dayStart, int, lastMonths, minuteOf, monthKey, round2, rowsOf, schoolsSql, shanghai, weekKey } from "./portal-sql.js";

@@ -21,7 +21,7 @@ import type { Db } from "../../db/client.js";
 import { forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { lessonDoc } from "../lessonplan/lessonplan.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { textbookBook, textbookCatalog } from "../textbook/textbook.schema.js";
 import { type LlmOptions, type LlmSettings, enrichWithLlm, mergeLlm } from "./diagnosis-llm.js";
 import { diagnose, plainText } from "./diagnosis-rules.js";

@@ -21,7 +21,7 @@ import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { CommunityAccess } from "../community/community-access.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { preparation, preparationMember } from "./preparation.schema.js";
 
 /** The columns scoped-sql.ts reads. */

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import type { CommunityAccess } from "../community/community-access.js";
 import type { DiscussService } from "../discuss/discuss.service.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import type { PreparationAccess } from "./preparation-access.js";
 import { PREPARATION_TARGET } from "./preparation.service.js";
 

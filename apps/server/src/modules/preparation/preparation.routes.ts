@@ -35,7 +35,7 @@ import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { discussServiceOf } from "../discuss/discuss-comment.service.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { PreparationDiscussService } from "./preparation-discuss.service.js";
 import { PreparationService } from "./preparation.service.js";
 

@@ -23,7 +23,7 @@ import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import { ActivityService } from "../activity/activity.service.js";
 import type { AdminModuleDeps } from "../admin-modules.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { QuestionnaireService } from "./questionnaire.service.js";
 
 export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {

@@ -47,7 +47,7 @@ import type { ActivityService } from "../activity/activity.service.js";
 import { community, communityMember } from "../community/community.schema.js";
 import { listenEvaluate, listenMember } from "../listen/listen.schema.js";
 import { school } from "../org/org.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { manages, managedWhere, schoolsUnder } from "../org/owned-scope.js";
 import { scopeOf } from "../rbac/permission.js";
 import {

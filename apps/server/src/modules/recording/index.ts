@@ -11,7 +11,7 @@ import type { ObjectStore } from "../../infra/storage/index.js";
 import type { FileService } from "../file/file.service.js";
 import { probe } from "../file/media.js";
 import type { OrgService } from "../org/org.service.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { VideoService } from "../video/video.service.js";
 import { DeviceDirectory } from "./devices.js";
 import { MediaJobs } from "./media-jobs.js";

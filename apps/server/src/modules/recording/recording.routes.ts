@@ -24,7 +24,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import type { RecordingService } from "./recording.service.js";
 import type { TimetableService } from "./timetable.service.js";
 

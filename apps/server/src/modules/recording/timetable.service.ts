@@ -27,7 +27,8 @@ import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import { grade, period, schoolClass, subject } from "../org/org.schema.js";
 import type { OrgService } from "../org/org.service.js";
-import { type Caller, OUT_OF_SCOPE, and2, containsPattern, inSchools } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { OUT_OF_SCOPE, and2, containsPattern, inSchools } from "../org/period.service.js";
 import { addDays, clockOf, dateOf, dayStart, mondayOf, parseWhen, weekdayOf } from "./clock.js";
 import { recording, timetable } from "./recording.schema.js";
 

@@ -38,7 +38,7 @@ import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import { type OrgScope, OrgScopes } from "../home/org-scope.js";
 import { period, region, school, subject } from "../org/org.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { rowsOf } from "../portal/portal-sql.js";
 import { scopeOf } from "../rbac/permission.js";
 import { reportView } from "./report.schema.js";

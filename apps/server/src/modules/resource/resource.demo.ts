@@ -10,12 +10,14 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { account } from "../account/account.schema.js";
+import { cachedDemoMedia } from "../file/demo-media.js";
 import { OrgService } from "../org/org.service.js";
 import { period, subject } from "../org/org.schema.js";
 import type { DemoVideo, FrontDemoDeps } from "../portal/front.demo.js";
 import { video } from "../video/video.schema.js";
 import { courseResource, resourceViewLog } from "./resource.schema.js";
-import { type Caller, ResourceService } from "./resource.service.js";
+import type { CallerAccount as Caller } from "../../http/caller.js";
+import { ResourceService } from "./resource.service.js";
 
 const SUFFIX = "（示例）";
 
@@ -29,12 +31,12 @@ function run(cmd: string, args: string[]): Promise<void> {
   });
 }
 
-/** One clip: a test pattern with a tone, libx264 ultrafast. */
-async function clip(ffmpeg: string, out: string, i: number): Promise<void> {
+/** The ffmpeg arguments of one clip (a test pattern with a tone, libx264 ultrafast), less the output file. */
+function clipArgs(i: number): string[] {
   const seconds = 4 + (i % 3);
   // testsrc2 in a different hue per clip (mandelbrot looks nicer but costs seconds of CPU on two cores).
   const source = `testsrc2=size=320x180:rate=15:duration=${seconds},hue=h=${i * 60}`;
-  await run(ffmpeg, [
+  return [
     "-hide_banner",
     "-loglevel",
     "error",
@@ -62,8 +64,27 @@ async function clip(ffmpeg: string, out: string, i: number): Promise<void> {
     "-shortest",
     "-movflags",
     "+faststart",
-    out,
-  ]);
+  ];
+}
+
+/**
+ * The demo clips in `dir` (clip-0.mp4 …), copied from the machine's demo media cache (file/demo-media.ts), made
+ * there first when missing — two at a time (two cores).
+ */
+export async function demoClips(ffmpeg: string, dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (let i = 0; i < CLIPS.length; i += 2) {
+    const pair = [i, i + 1].filter((k) => k < CLIPS.length);
+    const made = await Promise.all(
+      pair.map((k) =>
+        cachedDemoMedia({ demo: "resource-clip", ffmpeg: clipArgs(k) }, [`clip-${k}.mp4`], dir, (w) =>
+          run(ffmpeg, [...clipArgs(k), path.join(w, `clip-${k}.mp4`)]),
+        ),
+      ),
+    );
+    files.push(...made.flat());
+  }
+  return files;
 }
 
 /** A one-page PDF (Helvetica, ASCII text) FileService accepts as a document. */
@@ -267,9 +288,7 @@ export async function seedResourceDemo(d: FrontDemoDeps): Promise<{ videos: Demo
     await mkdir(tmp, { recursive: true });
     const dir = await mkdtemp(path.join(tmp, "resource-demo-"));
     try {
-      const files = CLIPS.map((_, i) => path.join(dir, `clip-${i}.mp4`));
-      // Two at a time (two cores).
-      for (let i = 0; i < CLIPS.length; i += 2) await Promise.all(files.slice(i, i + 2).map((f, k) => clip(d.ffmpeg, f, i + k)));
+      const files = await demoClips(d.ffmpeg, dir);
       for (const [i, c] of CLIPS.entries()) {
         const u = users.get(c.user)!;
         const name = `${c.name}${SUFFIX}`;

@@ -22,7 +22,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../front-site.js";
-import { type Caller, ResourceService } from "./resource.service.js";
+import type { CallerAccount as Caller } from "../../http/caller.js";
+import { ResourceService } from "./resource.service.js";
 
 export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
   const { services } = deps;

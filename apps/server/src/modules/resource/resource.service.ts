@@ -37,10 +37,10 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { badInput, conflict, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
-import type { AccountRow } from "../account/account.service.js";
 import { account, accountSchoolUser } from "../account/account.schema.js";
 import { sanitizeRichText } from "../article/sanitize.js";
 import type { FileService } from "../file/file.service.js";
+import type { CallerAccount as Caller } from "../../http/caller.js";
 import { meeting } from "../meeting/meeting.schema.js";
 import { grade, period, school, subject } from "../org/org.schema.js";
 import type { OrgService } from "../org/org.service.js";
@@ -52,7 +52,6 @@ import { prefixQuery, queryWords, segment } from "./search.js";
 
 type Node = typeof cr.$inferSelect;
 type Bind = typeof rb.$inferSelect;
-export type Caller = AccountRow;
 
 export const RESOURCE_MESSAGES = {
   missing: "资源不存在或未发布",

@@ -59,7 +59,7 @@ import { loadScheme } from "../listen/listen.service.js";
 import { lectureIndicator } from "../listen/listen.schema.js";
 import { itemsOf, totalScore } from "../listen/listen-score.js";
 import { grade, period, region, school, subject } from "../org/org.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { manages, managedWhere, regionsUnder, schoolsUnder } from "../org/owned-scope.js";
 import { scopeOf } from "../rbac/permission.js";
 import type { VideoService } from "../video/video.service.js";

@@ -34,11 +34,13 @@ import { equipment } from "../equipment/equipment.schema.js";
 import type { UpgradeRegistry, UpgradeVersion } from "../equipment/equipment.service.js";
 import type { FileService } from "../file/file.service.js";
 import type { OrgService } from "../org/org.service.js";
+import type { Caller } from "../../http/caller.js";
 import { containsPattern } from "../org/period.service.js";
 import { softwareVersion } from "./software.schema.js";
 
 type VersionRecord = typeof softwareVersion.$inferSelect;
-export type SoftwareCaller = { id: number; identity: number; school_id: number; region_code: string };
+/** The part of the caller (http/caller.ts) the software calls read. */
+export type SoftwareCaller = Pick<Caller, "id" | "identity" | "school_id" | "region_code">;
 
 export const VERSION_NOT_FOUND = "软件版本不存在";
 export const FILE_NOT_YOURS = "安装包(file_id)：文件不存在或不是您上传的，请重新上传";

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { account, school } from "../../db/schema.js";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors.js";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/password.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { ES_MESSAGES, type EsAccount, type EsTeacherEntry } from "./es-directory.js";
 import { directoryTeacher } from "./teacher.schema.js";
 

@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall, pickSent } from "../../http/call.js";
 import { AppError } from "../../http/errors.js";
 import type { LoginThrottle } from "../auth/throttle.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import type { RosterService } from "./local-directory.js";
 import type { TeacherService } from "./teacher.service.js";
 

@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-edition.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { TextbookService } from "./textbook.service.js";
 import { xkwProvider } from "./xkw.js";
 

@@ -50,7 +50,8 @@ import type { CommunityDeps } from "../community-edition.js";
 import { community, communityMember } from "../community/community.schema.js";
 import { storedFile } from "../file/file.schema.js";
 import { period, region, subject } from "../org/org.schema.js";
-import { type Caller, containsPattern } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
+import { containsPattern } from "../org/period.service.js";
 import { scopeOf } from "../rbac/permission.js";
 import { textbookBook, textbookCatalog, textbookEdition, textbookResource } from "./textbook.schema.js";
 

@@ -27,7 +27,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../front-site.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { TopicService } from "./topic.service.js";
 
 export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {

@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import type { AdminModuleDeps } from "../admin-modules.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { TrainingService } from "./training.service.js";
 
 export function trainingService(deps: AdminModuleDeps): TrainingService {

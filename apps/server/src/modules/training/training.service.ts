@@ -55,7 +55,7 @@ import { account } from "../account/account.schema.js";
 import type { FileService } from "../file/file.service.js";
 import { storedFile } from "../file/file.schema.js";
 import { period, region, school, subject } from "../org/org.schema.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import { manages, managedWhere, regionsUnder, schoolsUnder } from "../org/owned-scope.js";
 import { scopeOf } from "../rbac/permission.js";
 import type { VideoService } from "../video/video.service.js";

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { InvalidRange, ObjectNotFound } from "../../infra/storage/index.js";
 import { parseRange } from "../file/file.routes.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 import type { VideoService } from "./video.service.js";
 
 export interface VideoRouteDeps {

@@ -14,7 +14,7 @@ import { forbidden } from "../../http/errors.js";
 import { afterClassAccessOf } from "../afterclass/afterclass-access.js";
 import type { CommunityDeps } from "../community-edition.js";
 import { listenAccessOf } from "../listen/listen-access.js";
-import type { Caller } from "../org/period.service.js";
+import type { Caller } from "../../http/caller.js";
 
 /** The kind and id of a group name (validated by the payload schema already). */
 export function parseGroup(group: string): { kind: string; id: number } | null {
