@@ -6,7 +6,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { PageLoading } from "../components/PageLoading";
 import { config } from "../config";
 import { externalHref } from "../menu/menu";
-import type { FrontNavItem } from "../router/route-helpers";
+import type { FrontNavItem } from "../router/meta";
 import { routeHref } from "../router/location";
 import { logout } from "../session/auth";
 import { useSession } from "../session/store";
@@ -83,7 +83,14 @@ export function FrontLayout({ nav }: { nav: readonly FrontNavItem[] }) {
   );
   return (
     <div className="yk-front">
-      <a className="ykh-skip" href="#yk-front-main" onClick={(e) => (e.preventDefault(), document.getElementById("yk-front-main")?.focus())}>
+      <a
+        className="ykh-skip"
+        href="#yk-front-main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById("yk-front-main")?.focus();
+        }}
+      >
         跳到正文
       </a>
       <header className="yk-front-header">

@@ -9,6 +9,15 @@ export interface RouteMeta {
   description?: string;
 }
 
+/** An entry of a front-site edition's top navigation (the layout reads it; the editions declare it). */
+export interface FrontNavItem {
+  key: string;
+  label: string;
+  to: string;
+  /** Opens outside the SPA with the token appended (data cockpit). */
+  withToken?: boolean;
+}
+
 export function isRouteMeta(v: unknown): v is RouteMeta {
   return typeof v === "object" && v !== null && "title" in v && typeof v.title === "string";
 }

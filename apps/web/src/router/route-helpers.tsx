@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import { Navigate, useLocation, type RouteObject } from "react-router";
-import type { RouteMeta } from "./meta";
+import type { FrontNavItem, RouteMeta } from "./meta";
+
+export type { FrontNavItem };
 import { PlaceholderPage } from "./lazy";
 
 /** A route whose page arrives with a later issue: title, 暂无数据 and the issue number. */
@@ -45,14 +47,6 @@ export function childAliases(parent: string, children: readonly string[], taken:
     if (!taken.includes(short)) out[short] = `${parent}/${c}`;
   }
   return out;
-}
-
-export interface FrontNavItem {
-  key: string;
-  label: string;
-  to: string;
-  /** Opens outside the SPA with the token appended (data cockpit). */
-  withToken?: boolean;
 }
 
 export interface EditionDefinition {
