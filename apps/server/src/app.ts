@@ -9,6 +9,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { type CallHost, reply, tokenOf } from "./http/call.js";
 import { AppError, isUniqueViolation } from "./http/errors.js";
+import type { Services } from "./services.js";
 import { buildOpenApi } from "./http/openapi.js";
 import type { CounterStore } from "./infra/counter.js";
 import { accountAdminRoutes } from "./modules/account/account-admin.routes.js";
@@ -43,14 +44,14 @@ import { deviceRoutes } from "./modules/equipment/device.routes.js";
 import { LiveIngest, createPlaybackSigner, liveRoutes } from "./modules/live/index.js";
 import { equipmentRoutes } from "./modules/equipment/equipment.routes.js";
 import { EquipmentService } from "./modules/equipment/equipment.service.js";
-import { type MediaServices, createMedia, recordingRoutes, videoRoutes } from "./modules/recording/index.js";
+import { createMedia, recordingRoutes, videoRoutes } from "./modules/recording/index.js";
 import { communityDeps, communityEditionRoutes } from "./modules/community-edition.js";
 import { applyRoutes } from "./modules/rbac/apply.routes.js";
 import { ApplyService } from "./modules/rbac/apply.service.js";
 import { rbacRoutes } from "./modules/rbac/rbac.routes.js";
 import { analysisRoutes } from "./modules/analysis/analysis.routes.js";
 import { censusRoutes } from "./modules/analysis/census.routes.js";
-import { type AnalysisModule, createAnalysis } from "./modules/analysis/module.js";
+import { createAnalysis } from "./modules/analysis/module.js";
 import { frontSiteRoutes } from "./modules/front-site.js";
 import { adminModuleRoutes } from "./modules/admin-modules.js";
 import { setPdfFont } from "./infra/pdf.js";
@@ -71,32 +72,7 @@ export interface AppDeps {
   serverSecret: Buffer;
 }
 
-export interface Services {
-  accounts: AccountService;
-  rbac: RbacService;
-  apply: ApplyService;
-  org: OrgService;
-  auth: AuthService;
-  accountAdmin: AccountAdminService;
-  teachers: TeacherService;
-  roster: RosterService;
-  files: FileService;
-  regions: RegionService;
-  schools: SchoolService;
-  quota: QuotaService;
-  periods: PeriodService;
-  classes: ClassService;
-  students: StudentService;
-  platform: PlatformService;
-  /** Classroom devices (#6): registry, heartbeat, StreamAuthority of the RTMP ingest. */
-  equipment: EquipmentService;
-  /** Timetables, the recorder, supervision, videos (#6 recording and video on demand; modules/recording/index.ts). */
-  media: MediaServices;
-  throttle: LoginThrottle;
-  sso: SsoService | undefined;
-  /** AI lesson analysis (#10): access, the course calls and the job queue (set by buildApp). */
-  analysis?: AnalysisModule;
-}
+export type { Services };
 
 export function createServices({ config, database, counters, store, serverSecret }: AppDeps, live: LiveIngest = new LiveIngest()): Services {
   const db = database.db;

@@ -4,23 +4,16 @@
  * answers, saved report views. Each step lives in its module's *.demo.ts.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.js";
-import type { FileService } from "./file/file.service.js";
+import type { AdminDemoDeps } from "./demo-deps.js";
 import { systemSetting } from "./platform/platform.schema.js";
 import { seedQuestionnaireDemo } from "./questionnaire/questionnaire.demo.js";
 import { seedReportDemo } from "./report/report.demo.js";
 import { seedSoftwareDemo } from "./software/software.demo.js";
 import { seedTrainingDemo } from "./training/training.demo.js";
-import type { VideoService } from "./video/video.service.js";
 
 export const ADMIN_DEMO_KEY = "demo.admin_modules";
 
-export interface AdminDemoDeps {
-  db: Db;
-  files: FileService;
-  videos: VideoService;
-  dataDir: string;
-}
+export type { AdminDemoDeps };
 
 export async function seedAdminDemo(d: AdminDemoDeps): Promise<boolean> {
   const [done] = await d.db.select({ key: systemSetting.key }).from(systemSetting).where(eq(systemSetting.key, ADMIN_DEMO_KEY));

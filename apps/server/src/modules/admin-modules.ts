@@ -7,20 +7,13 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { CallHost } from "../http/call.js";
-import type { Services } from "../app.js";
-import type { AnalysisModule } from "./analysis/module.js";
-import type { CommunityDeps } from "./community-edition.js";
+import type { AdminModuleDeps } from "./site-deps.js";
 import { questionnaireRoutes } from "./questionnaire/questionnaire.routes.js";
 import { reportRoutes } from "./report/report.routes.js";
 import { softwareRoutes } from "./software/software.routes.js";
 import { trainingRoutes } from "./training/training.routes.js";
 
-export interface AdminModuleDeps {
-  services: Services;
-  /** db, config, org, accounts, files, quota, community access, live hub, playback signing. */
-  community: CommunityDeps;
-  analysis: AnalysisModule;
-}
+export type { AdminModuleDeps };
 
 export function adminModuleRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
   questionnaireRoutes(app, host, deps);

@@ -7,19 +7,15 @@
  *   const edition = { ...deps, access: new CommunityAccess(db) };   communityEditionRoutes(app, host, edition);
  */
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
 import type { CallHost } from "../http/call.js";
-import type { AccountService } from "./account/account.service.js";
+import type { CommunityDeps } from "./community-deps.js";
 import { activityRoutes } from "./activity/activity.routes.js";
 import { articleRoutes } from "./article/article.routes.js";
 import { CommunityAccess } from "./community/community-access.js";
 import { communityRoutes } from "./community/community.routes.js";
-import type { FileService } from "./file/file.service.js";
 import { homeRoutes } from "./home/home.routes.js";
 import { meetingRoutes } from "./meeting/meeting.routes.js";
 import { noticeRoutes } from "./notice/notice.routes.js";
-import type { OrgService } from "./org/org.service.js";
 import { collectRoutes } from "./personal/collect.routes.js";
 import { personalRoutes } from "./personal/personal.routes.js";
 import { lessonPlanRoutes } from "./lessonplan/lessonplan.routes.js";
@@ -33,25 +29,8 @@ import { indicatorRoutes } from "./listen/indicator.routes.js";
 import { listenRoutes } from "./listen/listen.routes.js";
 import { LiveHub } from "./workman/hub.js";
 import { workmanRoutes } from "./workman/workman.routes.js";
-import type { QuotaService } from "./quota/quota.service.js";
 
-export interface CommunityDeps {
-  db: Db;
-  config: Config;
-  org: OrgService;
-  accounts: AccountService;
-  files: FileService;
-  quota: QuotaService;
-  access: CommunityAccess;
-  /** Who may do what with a preparation (#8). */
-  preparations: PreparationAccess;
-  /** Live messages to socket groups (#9; workman/hub.ts). */
-  live: LiveHub;
-  /** Signs a live playback path (/live/<device>/…) for someone a module lets watch (remote listening, #9). */
-  signPlayback: (path: string) => string;
-  /** The clock (tests may inject one). */
-  now: () => Date;
-}
+export type { CommunityDeps };
 
 export function communityDeps(
   d: Omit<CommunityDeps, "access" | "preparations" | "live" | "now" | "signPlayback"> & { now?: () => Date; signPlayback?: (path: string) => string },

@@ -8,21 +8,14 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { CallHost } from "../http/call.js";
-import type { AnalysisModule } from "./analysis/module.js";
-import type { CommunityDeps } from "./community-edition.js";
+import type { FrontSiteDeps } from "./site-deps.js";
 import { frontRoutes } from "./portal/front.routes.js";
 import { portalRoutes } from "./portal/portal.routes.js";
 import { resourceRoutes } from "./resource/resource.routes.js";
 import { reviewRoutes } from "./review/review.routes.js";
 import { topicRoutes } from "./topic/topic.routes.js";
-import type { Services } from "../app.js";
 
-export interface FrontSiteDeps {
-  services: Services;
-  /** db, config, org, accounts, files, quota, community access, live hub, playback signing. */
-  community: CommunityDeps;
-  analysis: AnalysisModule;
-}
+export type { FrontSiteDeps };
 
 export function frontSiteRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
   resourceRoutes(app, host, deps);

@@ -2,7 +2,7 @@
 import { ACTIVITY_CALLS as C, ActivityIdPayload, ActivityListPayload, ActivitySave, ActivityUpdate, CommunityAllActivityPayload } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { ActivityService } from "./activity.service.js";
 
 /** One service per CommunityDeps: the other modules register their activities through it (activityServiceOf). */

@@ -18,7 +18,7 @@ import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { CommunityAccess } from "../community/community-access.js";
 import { community } from "../community/community.schema.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { afterClass } from "./afterclass.schema.js";
 

@@ -21,7 +21,7 @@ import type { z } from "zod";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { DiscussCommentService } from "../discuss/discuss-comment.service.js";
 import type { Caller } from "../../http/caller.js";
 import { AfterClassService } from "./afterclass.service.js";

@@ -35,7 +35,7 @@ import { account } from "../account/account.schema.js";
 import type { ActivityService } from "../activity/activity.service.js";
 import { sanitizeRichText } from "../article/sanitize.js";
 import { community } from "../community/community.schema.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { discussComment } from "../discuss/discuss.schema.js";
 import type { DiscussService } from "../discuss/discuss.service.js";
 import { storedFile } from "../file/file.schema.js";

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { GUEST } from "../community/community-access.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { CensusService } from "./census.service.js";
 

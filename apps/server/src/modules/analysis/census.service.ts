@@ -46,7 +46,7 @@ import type { Db } from "../../db/client.js";
 import { badInput, forbidden } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { listenAccessOf } from "../listen/listen-access.js";
 import { grade, period, school, subject } from "../org/org.schema.js";
 import type { Caller } from "../../http/caller.js";

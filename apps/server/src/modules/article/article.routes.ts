@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { GUEST } from "../community/community-access.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { ArticleService } from "./article.service.js";
 
 export function articleRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {

@@ -35,7 +35,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { CommunityService } from "./community.service.js";
 

@@ -74,7 +74,7 @@ import { account } from "../account/account.schema.js";
 import { activity } from "../activity/activity.schema.js";
 import { preparation } from "../preparation/preparation.schema.js";
 import { communityArticle } from "../article/article.schema.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { storedFile } from "../file/file.schema.js";
 import { meeting } from "../meeting/meeting.schema.js";
 import { accountMessage, notice } from "../notice/notice.schema.js";

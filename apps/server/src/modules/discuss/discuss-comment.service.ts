@@ -30,7 +30,7 @@ import { and, asc, count, countDistinct, eq, inArray, isNull, sql } from "drizzl
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import { afterClassAccessOf } from "../afterclass/afterclass-access.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { listenAccessOf } from "../listen/listen-access.js";
 import { listenTarget } from "../listen/listen.schema.js";
 import type { Caller } from "../../http/caller.js";

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import { GUEST } from "../community/community-access.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { DiscussCommentService } from "./discuss-comment.service.js";
 

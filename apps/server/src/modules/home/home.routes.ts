@@ -27,7 +27,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { HomeService } from "./home.service.js";
 

@@ -26,7 +26,7 @@ import { WebSocketServer } from "ws";
 import * as Y from "yjs";
 import type { CallHost } from "../../http/call.js";
 import { registerUpgrade } from "../../http/ws-upgrade.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { derive, docToJSON, replaceContent } from "./lessonplan.editor.js";
 import { lessonDoc } from "./lessonplan.schema.js";
 

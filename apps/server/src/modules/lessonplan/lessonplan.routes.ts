@@ -30,7 +30,7 @@ import { AppError } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { deriveKey, loadServerSecret } from "../../infra/server-secret.js";
 import type { AccountRow } from "../account/account.service.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { LessonCollab } from "./lessonplan.collab.js";
 import { type ExportFile, LessonPlanService } from "./lessonplan.service.js";
 

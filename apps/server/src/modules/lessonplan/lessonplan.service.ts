@@ -35,7 +35,7 @@ import { badInput, conflict, forbidden, isUniqueViolation, notFound } from "../.
 import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import type { AccountRow } from "../account/account.service.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { FILE_MESSAGES } from "../file/file.service.js";
 import type { PreparationPower, PreparationRow } from "../preparation/preparation-access.js";
 import type { LessonCollab } from "./lessonplan.collab.js";

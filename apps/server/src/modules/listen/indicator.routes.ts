@@ -17,7 +17,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { IndicatorService } from "./indicator.service.js";
 import { ListenTargetService } from "./listen-target.service.js";
 

@@ -24,7 +24,7 @@ import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
 import type { CommunityAccess } from "../community/community-access.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { listenEvaluate, listenMember } from "./listen.schema.js";
 

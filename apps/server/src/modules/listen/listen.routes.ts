@@ -37,7 +37,7 @@ import type { z } from "zod";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { DiscussService } from "../discuss/discuss.service.js";
 import type { Caller } from "../../http/caller.js";
 import { listenAccessOf } from "./listen-access.js";

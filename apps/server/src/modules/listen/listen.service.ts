@@ -66,7 +66,7 @@ import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import type { ActivityService } from "../activity/activity.service.js";
 import { community } from "../community/community.schema.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { discussComment } from "../discuss/discuss.schema.js";
 import type { DiscussService } from "../discuss/discuss.service.js";
 import { equipment } from "../equipment/equipment.schema.js";

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { MeetingService } from "./meeting.service.js";
 import { meetingProviders } from "./providers/index.js";

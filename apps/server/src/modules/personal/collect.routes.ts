@@ -2,7 +2,7 @@
 import { COLLECT_CALLS as C, CollectListPayload, CollectSave, ReflectIdPayload, ReflectListPayload, ReflectSave } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { CollectService } from "./collect.service.js";
 import { ReflectService } from "./reflect.service.js";
 

@@ -16,7 +16,7 @@ import type { z } from "zod";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { AccountRow } from "../account/account.service.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { PersonalService } from "./personal.service.js";
 
 export function personalRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {

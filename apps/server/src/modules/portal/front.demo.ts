@@ -9,33 +9,15 @@
  * A system_setting marker makes it run once; a failure leaves the marker unset so the next start tries again.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import type { FileService } from "../file/file.service.js";
+import type { DemoVideo, FrontDemoDeps } from "../demo-deps.js";
 import { systemSetting } from "../platform/platform.schema.js";
-import type { VideoService } from "../video/video.service.js";
 import { seedResourceDemo } from "../resource/resource.demo.js";
 import { seedReviewDemo } from "../review/review.demo.js";
 import { seedTopicDemo } from "../topic/topic.demo.js";
 
 export const FRONT_DEMO_KEY = "demo_front_site";
 
-export interface FrontDemoDeps {
-  db: Db;
-  files: FileService;
-  videos: VideoService;
-  ffmpeg: string;
-  dataDir: string;
-  /** Settles when the analysis demo (#10) has made its lessons: the topics collect the published one. */
-  analysisSeeded?: Promise<unknown>;
-}
-
-/** A demo video the later steps may use. */
-export interface DemoVideo {
-  id: number;
-  account_id: number;
-  name: string;
-  subject_id: number;
-}
+export type { DemoVideo, FrontDemoDeps };
 
 export async function seedFrontDemo(d: FrontDemoDeps): Promise<boolean> {
   const [done] = await d.db.select({ key: systemSetting.key }).from(systemSetting).where(eq(systemSetting.key, FRONT_DEMO_KEY));

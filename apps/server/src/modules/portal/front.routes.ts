@@ -12,7 +12,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import type { FrontSiteDeps } from "../front-site.js";
+import type { FrontSiteDeps } from "../site-deps.js";
 import { FrontService } from "./front.service.js";
 
 export function frontRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {

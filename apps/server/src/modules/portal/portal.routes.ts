@@ -18,7 +18,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
-import type { FrontSiteDeps } from "../front-site.js";
+import type { FrontSiteDeps } from "../site-deps.js";
 import { listenAccessOf } from "../listen/listen-access.js";
 import type { Caller } from "../../http/caller.js";
 import { PortalService } from "./portal.service.js";

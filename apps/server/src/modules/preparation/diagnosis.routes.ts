@@ -6,7 +6,7 @@
 import { DIAGNOSIS_CALLS as C, DiagnosisResultPayload, DiagnosisStartPayload } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { DiagnosisService } from "./diagnosis.service.js";
 
 export function diagnosisRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): DiagnosisService {

@@ -6,7 +6,7 @@
  */
 import { type Answers, AUDIENCE_TYPES, Question, type QuestionInput, QUESTIONNAIRE_STATUS } from "@yanke/protocol";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AdminDemoDeps } from "../admin-demo.js";
+import type { AdminDemoDeps } from "../demo-deps.js";
 import { account } from "../account/account.schema.js";
 import { questionnaire, questionnaireResponse } from "./questionnaire.schema.js";
 

@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import { ActivityService } from "../activity/activity.service.js";
-import type { AdminModuleDeps } from "../admin-modules.js";
+import type { AdminModuleDeps } from "../site-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { QuestionnaireService } from "./questionnaire.service.js";
 

@@ -9,7 +9,7 @@ import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
 import { and, eq } from "drizzle-orm";
 import { account } from "../account/account.schema.js";
-import type { AdminDemoDeps } from "../admin-demo.js";
+import type { AdminDemoDeps } from "../demo-deps.js";
 import { reportView } from "./report.schema.js";
 
 dayjs.extend(utc);

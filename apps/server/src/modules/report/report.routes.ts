@@ -14,7 +14,7 @@ import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import { formatTime } from "../../http/time.js";
 import { PDF_MIME } from "../../infra/pdf.js";
 import { XLSX_MIME } from "../../infra/xlsx.js";
-import type { AdminModuleDeps } from "../admin-modules.js";
+import type { AdminModuleDeps } from "../site-deps.js";
 import { buildReportPdf, buildReportXlsx } from "./report-export.js";
 import { ReportService } from "./report.service.js";
 

@@ -13,7 +13,7 @@ import { account } from "../account/account.schema.js";
 import { cachedDemoMedia } from "../file/demo-media.js";
 import { OrgService } from "../org/org.service.js";
 import { period, subject } from "../org/org.schema.js";
-import type { DemoVideo, FrontDemoDeps } from "../portal/front.demo.js";
+import type { DemoVideo, FrontDemoDeps } from "../demo-deps.js";
 import { video } from "../video/video.schema.js";
 import { courseResource, resourceViewLog } from "./resource.schema.js";
 import type { CallerAccount as Caller } from "../../http/caller.js";

@@ -21,7 +21,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
-import type { FrontSiteDeps } from "../front-site.js";
+import type { FrontSiteDeps } from "../site-deps.js";
 import type { CallerAccount as Caller } from "../../http/caller.js";
 import { ResourceService } from "./resource.service.js";
 

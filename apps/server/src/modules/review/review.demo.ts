@@ -12,7 +12,7 @@ import { account } from "../account/account.schema.js";
 import { lectureIndicator } from "../listen/listen.schema.js";
 import { loadScheme } from "../listen/listen.service.js";
 import { itemsOf, totalScore } from "../listen/listen-score.js";
-import type { DemoVideo, FrontDemoDeps } from "../portal/front.demo.js";
+import type { DemoVideo, FrontDemoDeps } from "../demo-deps.js";
 import { allocate, rankScores } from "./review-allocate.js";
 import { reviewActivity, reviewReviewer, reviewScore, reviewSignup, reviewWork } from "./review.schema.js";
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { account } from "../account/account.schema.js";
-import type { AdminDemoDeps } from "../admin-demo.js";
+import type { AdminDemoDeps } from "../demo-deps.js";
 import { DEMO_DEVICES } from "../equipment/equipment.service.js";
 import { softwareVersion } from "./software.schema.js";
 

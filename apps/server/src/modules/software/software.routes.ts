@@ -11,7 +11,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
-import type { AdminModuleDeps } from "../admin-modules.js";
+import type { AdminModuleDeps } from "../site-deps.js";
 import { type SoftwareCaller, SoftwareService } from "./software.service.js";
 
 export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {

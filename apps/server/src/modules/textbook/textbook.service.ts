@@ -46,7 +46,7 @@ import { badInput, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import { activity } from "../activity/activity.schema.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { community, communityMember } from "../community/community.schema.js";
 import { storedFile } from "../file/file.schema.js";
 import { period, region, subject } from "../org/org.schema.js";

@@ -7,7 +7,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { account } from "../account/account.schema.js";
 import { analysisCourse } from "../analysis/analysis.schema.js";
 import { listenEvaluate } from "../listen/listen.schema.js";
-import type { DemoVideo, FrontDemoDeps } from "../portal/front.demo.js";
+import type { DemoVideo, FrontDemoDeps } from "../demo-deps.js";
 import { courseResource } from "../resource/resource.schema.js";
 import { school } from "../org/org.schema.js";
 import { topic, topicItem } from "./topic.schema.js";

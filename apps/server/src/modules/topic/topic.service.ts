@@ -41,7 +41,7 @@ import { badInput, forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
 import { account } from "../account/account.schema.js";
 import { analysisCourse } from "../analysis/analysis.schema.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { listenAccessOf, teacherOf } from "../listen/listen-access.js";
 import { listenEvaluate, listenEvaluation } from "../listen/listen.schema.js";
 import { grade, period, school, subject } from "../org/org.schema.js";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { account } from "../account/account.schema.js";
-import type { AdminDemoDeps } from "../admin-demo.js";
+import type { AdminDemoDeps } from "../demo-deps.js";
 import { video } from "../video/video.schema.js";
 import { training, trainingEnrol, trainingItem, trainingProgress } from "./training.schema.js";
 import { certificateNo } from "./training.service.js";

@@ -21,7 +21,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
-import type { AdminModuleDeps } from "../admin-modules.js";
+import type { AdminModuleDeps } from "../site-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { TrainingService } from "./training.service.js";
 

@@ -12,7 +12,7 @@
 import { LIVE_REFUSALS } from "@yanke/protocol";
 import { forbidden } from "../../http/errors.js";
 import { afterClassAccessOf } from "../afterclass/afterclass-access.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { listenAccessOf } from "../listen/listen-access.js";
 import type { Caller } from "../../http/caller.js";
 

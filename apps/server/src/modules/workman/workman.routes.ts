@@ -23,7 +23,7 @@ import type { FastifyInstance } from "fastify";
 import { type AuthedContext, type CallHost, defineCall } from "../../http/call.js";
 import { forbidden, notFound } from "../../http/errors.js";
 import { formatTime } from "../../http/time.js";
-import type { CommunityDeps } from "../community-edition.js";
+import type { CommunityDeps } from "../community-deps.js";
 import { GroupAccess } from "./group-access.js";
 import { LiveServer } from "./live-server.js";
 
