@@ -365,7 +365,15 @@ async function settle(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
     await Promise.all(
-      [...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r), setTimeout(r, 3000))))),
+      [...document.images].map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.onload = r;
+              img.onerror = r;
+              setTimeout(r, 3000);
+            }),
+      ),
     );
   });
 }

@@ -331,8 +331,14 @@ describe("chunked uploads survive SIGKILL of the server", () => {
     const victim = server;
     let answered = false;
     const pending = merge(victim, b).then(
-      (r) => ((answered = true), r),
-      (e: unknown) => ((answered = true), e),
+      (r) => {
+        answered = true;
+        return r;
+      },
+      (e: unknown) => {
+        answered = true;
+        return e;
+      },
     );
     const tempsBefore = new Set(storedObjects().temp);
     const until = Date.now() + 20_000;

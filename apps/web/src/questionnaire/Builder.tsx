@@ -641,7 +641,11 @@ function ActivityPicker({ value, onChange, savedName }: { value: number; onChang
       const [mine, visible] = await Promise.all([pickApi.activitiesMine(kw), managed.length ? pickApi.activitiesVisible(kw) : Promise.resolve(null)]);
       const rows = [...mine.list, ...(visible?.list ?? []).filter((a) => managed.includes(a.community_id))];
       const ids = new Set<number>();
-      return rows.filter((a) => a.type !== "questionnaire" && !ids.has(a.id) && (ids.add(a.id), true));
+      return rows.filter((a) => {
+        if (a.type === "questionnaire" || ids.has(a.id)) return false;
+        ids.add(a.id);
+        return true;
+      });
     },
   });
   const options = useMemo(() => (q.data ?? []).map(activityOption), [q.data]);

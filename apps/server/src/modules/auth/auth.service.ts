@@ -56,7 +56,7 @@ export class AuthService {
   async verifyCredentials(username: string, password: string, client: ClientInfo): Promise<AccountRow> {
     await this.d.throttle.check(username, client.ip);
     const acct = await this.d.accounts.byUsername(username);
-    const ok = acct ? await verifyPassword(acct.password_hash, password) : (await burnPasswordCheck(password), false);
+    const ok = acct ? await verifyPassword(acct.password_hash, password) : await burnPasswordCheck(password).then(() => false);
     if (!acct || !ok) {
       await this.d.throttle.fail(username, client.ip);
       throw new AppError(400, "账号或密码错误");

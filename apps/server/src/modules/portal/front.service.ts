@@ -184,7 +184,13 @@ export class FrontService {
       .orderBy(timetable.start_at, timetable.id)
       .limit(100);
     const seen = new Set<number>();
-    return rows.filter((r) => (seen.has(r.t.id) ? false : (seen.add(r.t.id), true))).map((r) => this.liveRow(r, "upcoming"));
+    return rows
+      .filter((r) => {
+        if (seen.has(r.t.id)) return false;
+        seen.add(r.t.id);
+        return true;
+      })
+      .map((r) => this.liveRow(r, "upcoming"));
   }
 
   /** /web/live/list */

@@ -325,7 +325,10 @@ function ResourceScreen({ admin }: { admin: boolean }) {
             placeholder="课程名称"
             value={draft.name}
             onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
-            onPressEnter={() => (setFilters(draft), setPaging((p) => ({ ...p, page: 1 })))}
+            onPressEnter={() => {
+              setFilters(draft);
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
             style={{ width: 180 }}
             maxLength={60}
             data-testid="my-resource-name-filter"
@@ -361,12 +364,23 @@ function ResourceScreen({ admin }: { admin: boolean }) {
           <Button
             type="primary"
             icon={<SearchOutlined />}
-            onClick={() => (setFilters(draft), setPaging((p) => ({ ...p, page: 1 })))}
+            onClick={() => {
+              setFilters(draft);
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
             data-testid="my-resource-search"
           >
             查询
           </Button>
-          <Button onClick={() => (setDraft({ name: "" }), setFilters({ name: "" }), setPaging(FIRST_PAGE))}>重置</Button>
+          <Button
+            onClick={() => {
+              setDraft({ name: "" });
+              setFilters({ name: "" });
+              setPaging(FIRST_PAGE);
+            }}
+          >
+            重置
+          </Button>
         </div>
         {list.isLoading ? (
           <Spin style={{ display: "block", margin: "48px auto" }} />

@@ -48,7 +48,10 @@ function VideoPicker({ nodeId, onDone }: { nodeId: number; onDone: () => void })
         allowClear
         placeholder="搜索我的视频"
         enterButton="搜索"
-        onSearch={(v) => (setSearch(v.trim()), setPage(1))}
+        onSearch={(v) => {
+          setSearch(v.trim());
+          setPage(1);
+        }}
         style={{ marginBottom: 8 }}
         data-testid="resource-bind-video-search"
       />
@@ -129,7 +132,10 @@ function FilePicker({ nodeId, onDone }: { nodeId: number; onDone: () => void }) 
                 allowClear
                 placeholder="搜索文件名"
                 enterButton="搜索"
-                onSearch={(v) => (setKeyword(v.trim()), setPage(1))}
+                onSearch={(v) => {
+                  setKeyword(v.trim());
+                  setPage(1);
+                }}
                 style={{ marginBottom: 8 }}
               />
               <List
@@ -187,7 +193,16 @@ function MeetingPicker({ nodeId, onDone }: { nodeId: number; onDone: () => void 
   });
   return (
     <div>
-      <Input.Search allowClear placeholder="搜索会议名称" enterButton="搜索" onSearch={(v) => (setTitle(v.trim()), setPage(1))} style={{ marginBottom: 8 }} />
+      <Input.Search
+        allowClear
+        placeholder="搜索会议名称"
+        enterButton="搜索"
+        onSearch={(v) => {
+          setTitle(v.trim());
+          setPage(1);
+        }}
+        style={{ marginBottom: 8 }}
+      />
       <List
         loading={q.isLoading}
         dataSource={q.data?.list ?? []}

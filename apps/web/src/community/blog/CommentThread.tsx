@@ -90,7 +90,10 @@ export function CommentThread(p: CommentThreadProps) {
         <div className="yk-thread-actions">
           {p.canPost ? (
             <a
-              onClick={() => (setReplyTo(replyTo?.id === c.id ? null : { id: c.id, name: c.account_name }), setReplyText(""))}
+              onClick={() => {
+                setReplyTo(replyTo?.id === c.id ? null : { id: c.id, name: c.account_name });
+                setReplyText("");
+              }}
               data-testid={`${p.testId}-reply`}
             >
               回复

@@ -42,7 +42,11 @@ export function LessonAnalysisPage() {
       );
       // One lesson may belong to members of several communities: show it once.
       const seen = new Set<number>();
-      const rows = pages.flat().filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+      const rows = pages.flat().filter((r) => {
+        if (seen.has(r.id)) return false;
+        seen.add(r.id);
+        return true;
+      });
       rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
       return { rows, communities: communities.list.length };
     },

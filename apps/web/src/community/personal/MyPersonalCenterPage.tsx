@@ -76,7 +76,10 @@ function StudioTab() {
         allowClear
         placeholder="工作室名称"
         style={{ width: 240, marginBottom: 12 }}
-        onSearch={(v) => (setKeyword(v.trim()), setPaging({ ...paging, page: 1 }))}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPaging({ ...paging, page: 1 });
+        }}
       />
       {rows.length === 0 ? (
         <EmptyState />
@@ -133,7 +136,10 @@ function CourseTab() {
         allowClear
         placeholder="视频名称"
         style={{ width: 240, marginBottom: 12 }}
-        onSearch={(v) => (setName(v.trim()), setPaging({ ...paging, page: 1 }))}
+        onSearch={(v) => {
+          setName(v.trim());
+          setPaging({ ...paging, page: 1 });
+        }}
       />
       <Table<CourseRow>
         rowKey="id"

@@ -44,7 +44,11 @@ function activityOptions(rows: ActivityRow[], extra: (ReflectActivity | null | u
     seen.add(a.id);
     out.push({ value: a.id, label: `${a.name}（${a.phase_name}）` });
   }
-  for (const a of extra) if (a && a.id > 0 && !seen.has(a.id)) seen.add(a.id), out.push({ value: a.id, label: a.name });
+  for (const a of extra) {
+    if (!a || a.id <= 0 || seen.has(a.id)) continue;
+    seen.add(a.id);
+    out.push({ value: a.id, label: a.name });
+  }
   return out;
 }
 
@@ -298,7 +302,10 @@ export function ReflectionPanel({ activity }: { activity?: ReflectActivity }) {
           style={{ width: 240 }}
           value={kw}
           onChange={(e) => setKw(e.target.value)}
-          onSearch={(v) => (setTitle(v.trim()), setPaging({ ...paging, page: 1 }))}
+          onSearch={(v) => {
+            setTitle(v.trim());
+            setPaging({ ...paging, page: 1 });
+          }}
           data-testid="reflect-search"
         />
         {activity ? null : (
@@ -309,7 +316,10 @@ export function ReflectionPanel({ activity }: { activity?: ReflectActivity }) {
             style={{ width: 260 }}
             value={activityId}
             loading={acts.isFetching}
-            onChange={(v?: number) => (setActivityId(v), setPaging({ ...paging, page: 1 }))}
+            onChange={(v?: number) => {
+              setActivityId(v);
+              setPaging({ ...paging, page: 1 });
+            }}
             options={activityOptions(acts.data?.list ?? [], [])}
             notFoundContent={<EmptyState compact />}
             data-testid="reflect-filter-activity"

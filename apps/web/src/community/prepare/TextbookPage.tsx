@@ -473,7 +473,10 @@ function RejectDialog({ row, pending, onOk, onClose }: { row: TextbookResourceRo
         maxLength={500}
         showCount
         value={reason}
-        onChange={(e) => (setReason(e.target.value), setError(""))}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError("");
+        }}
         placeholder="不通过的原因"
         data-testid="textbook-reject-reason"
       />

@@ -426,7 +426,13 @@ describe("ChunkedUpload checks", () => {
     expect(hevc.run.errors[0].stage).toBe("codec");
     expect(server.seen).toHaveLength(0);
     let checked = 0;
-    const any = engine(server, fileOf(bytesOf(100), "lesson.avi"), { type: "all", checkCodec: async () => (checked++, false) });
+    const any = engine(server, fileOf(bytesOf(100), "lesson.avi"), {
+      type: "all",
+      checkCodec: async () => {
+        checked++;
+        return false;
+      },
+    });
     expect((await any.up.start()).ok).toBe(true);
     expect(checked).toBe(0);
     expect(server.seen[0].fields.type).toBe("all");

@@ -64,7 +64,10 @@ export function SchoolBulletinPage() {
           <Input.Search
             allowClear
             placeholder="搜索公告标题"
-            onSearch={(v) => (setPage(1), setName(v.trim()))}
+            onSearch={(v) => {
+              setPage(1);
+              setName(v.trim());
+            }}
             style={{ maxWidth: 320 }}
             aria-label="搜索公告标题"
           />
@@ -99,7 +102,15 @@ export function SchoolBulletinPage() {
         ) : (
           <Empty />
         )}
-        <Pager total={d?.total ?? 0} page={page} limit={limit} onChange={(p, l) => (setPage(p), setLimit(l))} />
+        <Pager
+          total={d?.total ?? 0}
+          page={page}
+          limit={limit}
+          onChange={(p, l) => {
+            setPage(p);
+            setLimit(l);
+          }}
+        />
       </div>
     </div>
   );
@@ -202,7 +213,10 @@ export function LiveListPage() {
               <LiveCard
                 key={r.timetable_id}
                 r={r}
-                onPlay={(x) => (setParams({ play: String(x.timetable_id) }), window.scrollTo({ top: 0, behavior: "smooth" }))}
+                onPlay={(x) => {
+                  setParams({ play: String(x.timetable_id) });
+                  window.scrollTo({ top: 0, behavior: "smooth" });
+                }}
               />
             ))}
           </Grid>
@@ -244,7 +258,10 @@ export function AIAnalysisCoursePage() {
   const [f, setF] = useState<{ subject_name?: string; period_name?: string; school_id?: number; mode?: string; teacher?: string; name?: string }>({});
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
-  const set = (patch: Partial<typeof f>) => (setPage(1), setF((x) => ({ ...x, ...patch })));
+  const set = (patch: Partial<typeof f>) => {
+    setPage(1);
+    setF((x) => ({ ...x, ...patch }));
+  };
   const q = useQuery({
     queryKey: ["front", "analyses", f, page, limit],
     queryFn: () => call<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { ...f, page, limit }, quiet),
@@ -300,7 +317,15 @@ export function AIAnalysisCoursePage() {
         ) : (
           <Empty />
         )}
-        <Pager total={q.data?.total ?? 0} page={page} limit={limit} onChange={(p, l) => (setPage(p), setLimit(l))} />
+        <Pager
+          total={q.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          onChange={(p, l) => {
+            setPage(p);
+            setLimit(l);
+          }}
+        />
       </Section>
     </div>
   );
@@ -362,7 +387,10 @@ function FilmBrowser({ kind, title, sub, testId }: { kind: FilmKind; title: stri
   const [f, setF] = useState<{ subject_name?: string; period_name?: string; school_id?: number; name?: string; order?: "new" | "hot" }>({});
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
-  const set = (patch: Partial<typeof f>) => (setPage(1), setF((x) => ({ ...x, ...patch })));
+  const set = (patch: Partial<typeof f>) => {
+    setPage(1);
+    setF((x) => ({ ...x, ...patch }));
+  };
   const q = useFilms(kind, { ...f, page, limit });
   const o = opts.data;
   return (
@@ -411,7 +439,15 @@ function FilmBrowser({ kind, title, sub, testId }: { kind: FilmKind; title: stri
         ) : (
           <Empty />
         )}
-        <Pager total={q.data?.total ?? 0} page={page} limit={limit} onChange={(p, l) => (setPage(p), setLimit(l))} />
+        <Pager
+          total={q.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          onChange={(p, l) => {
+            setPage(p);
+            setLimit(l);
+          }}
+        />
       </Section>
     </div>
   );
