@@ -13,10 +13,12 @@
 import { execFile, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { account } from "../account/account.schema.js";
+import { cachedDemoMedia, sourceHash } from "../file/demo-media.js";
 import type { FileService } from "../file/file.service.js";
 import type { VideoService } from "../video/video.service.js";
 import { video } from "../video/video.schema.js";
@@ -84,6 +86,41 @@ async function toneLesson(ffmpeg: string, dir: string, seconds: number): Promise
   return { video: out, srt };
 }
 
+/** This file and the lesson generator, whose code decides the media's bytes (part of their cache key). */
+const here = fileURLToPath(import.meta.url);
+const generator = path.join(path.dirname(here), "truth", `gen-lesson${path.extname(here)}`);
+
+/**
+ * The demo lessons' media in `dir`, copied from the machine's demo media cache (file/demo-media.ts), generated there
+ * first when missing: the espeak-ng lessons when `espeak` runs, else the ffmpeg tone lesson.
+ */
+export async function demoLessonMedia(
+  ffmpeg: string,
+  espeak: string,
+  dir: string,
+): Promise<Array<{ name: string; media: DemoMedia; transcript: boolean; publish: number }>> {
+  if (spawnSync(espeak, ["--version"]).status === 0) {
+    const gen = await sourceHash(generator);
+    const lesson = async (opts: { seconds: number; seed: number; closePitch?: boolean; name: string }): Promise<DemoMedia> => {
+      const [video, srt] = await cachedDemoMedia({ demo: "analysis-lesson", gen, opts }, [`${opts.name}.mp4`, `${opts.name}.srt`], dir, async (w) => {
+        const { generateLesson } = await import("./truth/gen-lesson.js");
+        await generateLesson({ ...opts, dir: w, ffmpeg, espeak });
+      });
+      return { video: video!, srt: srt! };
+    };
+    const a = await lesson({ seconds: 120, seed: 3, name: "demo-a" });
+    const b = await lesson({ seconds: 75, seed: 2, closePitch: true, name: "demo-b" });
+    return [
+      { name: `分数的初步认识${DEMO_SUFFIX}`, media: a, transcript: true, publish: 1 },
+      { name: `分数的大小比较${DEMO_SUFFIX}`, media: b, transcript: false, publish: 0 },
+    ];
+  }
+  const [video, srt] = await cachedDemoMedia({ demo: "analysis-tones", src: await sourceHash(here), seconds: 120 }, ["tones.mp4", "tones.srt"], dir, (w) =>
+    toneLesson(ffmpeg, w, 120).then(() => undefined),
+  );
+  return [{ name: `分数的初步认识${DEMO_SUFFIX}`, media: { video: video!, srt: srt! }, transcript: true, publish: 1 }];
+}
+
 /** Seeds the demo lessons when none exist; answers how many were queued. */
 export async function seedAnalysisDemo(d: AnalysisDemoDeps): Promise<number> {
   const [teacher] = await d.db.select().from(account).where(eq(account.username, "lilaoshi"));
@@ -97,18 +134,7 @@ export async function seedAnalysisDemo(d: AnalysisDemoDeps): Promise<number> {
   await mkdir(tmp, { recursive: true });
   const dir = await mkdtemp(path.join(tmp, "analysis-demo-"));
   try {
-    const espeak = d.espeak ?? "espeak-ng";
-    const hasEspeak = spawnSync(espeak, ["--version"]).status === 0;
-    const lessons: Array<{ name: string; media: DemoMedia; transcript: boolean; publish: number }> = [];
-    if (hasEspeak) {
-      const { generateLesson } = await import("./truth/gen-lesson.js");
-      const a = await generateLesson({ dir, seconds: 120, seed: 3, name: "demo-a", ffmpeg: d.ffmpeg, espeak });
-      const b = await generateLesson({ dir, seconds: 75, seed: 2, closePitch: true, name: "demo-b", ffmpeg: d.ffmpeg, espeak });
-      lessons.push({ name: `分数的初步认识${DEMO_SUFFIX}`, media: { video: a.video, srt: a.srt }, transcript: true, publish: 1 });
-      lessons.push({ name: `分数的大小比较${DEMO_SUFFIX}`, media: { video: b.video, srt: b.srt }, transcript: false, publish: 0 });
-    } else {
-      lessons.push({ name: `分数的初步认识${DEMO_SUFFIX}`, media: await toneLesson(d.ffmpeg, dir, 120), transcript: true, publish: 1 });
-    }
+    const lessons = await demoLessonMedia(d.ffmpeg, d.espeak ?? "espeak-ng", dir);
     let n = 0;
     for (const l of lessons) {
       const file = await d.files.adopt(teacher.id, l.media.video, `${l.name}.mp4`, "chunk");
