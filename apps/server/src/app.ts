@@ -216,7 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     appKey: config.appKey,
     allowRaw: config.allowRaw,
     resolveToken: (t) => services.auth.resolve(t),
-    authorize: async (auth, rule) => services.rbac.authorize(await services.accounts.subject(auth.accountId), rule),
+    authorize: async (auth, rule, caller) => services.rbac.authorize(await (caller ? caller() : services.accounts.subject(auth.accountId)), rule),
+    caller: (auth) => services.accounts.subject(auth.accountId),
     registry: [],
   };
 

@@ -1,6 +1,7 @@
 import { Code, EnvelopeError, type Envelope, openPayload, parseAtime, parsePayload } from "@yanke/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { CallerAccount } from "./caller.js";
 import { AppError, sessionInvalid } from "./errors.js";
 
 /** Who is calling: resolved from the TOKEN header. */
@@ -24,6 +25,11 @@ export interface CallContext<P> {
   req: FastifyRequest;
   /** Top-level fields the client actually sent (zod fills defaults in; updates must change only these). */
   sent: ReadonlySet<string>;
+  /**
+   * The caller's account (http/caller.ts), null on a public call without a session. Looked up on first use and at
+   * most once per request (shared with the rule check): a call that does not ask pays nothing.
+   */
+  caller: () => Promise<CallerAccount | null>;
 }
 
 function isKey<T extends object>(obj: T, k: PropertyKey): k is keyof T {
@@ -37,8 +43,13 @@ export function pickSent<T extends object>(obj: T, sent: ReadonlySet<string>): P
   return out;
 }
 
+/** ctx.caller of any call (a public call's answers null without a session). */
+export type CallerLookup = () => Promise<CallerAccount | null>;
+
 export interface AuthedContext<P> extends CallContext<P> {
   auth: Auth;
+  /** The caller's account, looked up at most once per request (1025 when the session's account is gone). */
+  caller: () => Promise<CallerAccount>;
 }
 
 interface BaseDef<S extends z.ZodType> {
@@ -74,8 +85,13 @@ export interface CallHost {
   allowRaw: boolean;
   /** Resolves a token; throws 1025/1028 AppErrors. */
   resolveToken(token: string): Promise<Auth>;
-  /** Throws 403 无权限 unless the caller holds the rule. */
-  authorize(auth: Auth, rule: string): Promise<void>;
+  /**
+   * Throws 403 无权限 unless the caller holds the rule; `caller` is the request's memoized account lookup (callerOnce),
+   * so the rule check and the handler share one.
+   */
+  authorize(auth: Auth, rule: string, caller?: () => Promise<CallerAccount>): Promise<void>;
+  /** The account of a session (AccountService.subject: 1025 when it is gone); handlers reach it through ctx.caller(). */
+  caller?(auth: Auth): Promise<CallerAccount>;
   registry: RegisteredCall[];
 }
 
@@ -115,14 +131,35 @@ export function tokenOf(req: FastifyRequest): string | undefined {
  * Who calls, for routes that do not go through defineCall (multipart uploads): public → the session when a valid
  * token is sent, else null; user/admin → the live session (1025/1028/403 otherwise), holding `rule` when given.
  */
-export async function authenticate(host: CallHost, req: FastifyRequest, access: Access, rule?: string): Promise<Auth | null> {
+export async function authenticate(
+  host: CallHost,
+  req: FastifyRequest,
+  access: Access,
+  rule?: string,
+  caller?: (auth: Auth) => Promise<CallerAccount>,
+): Promise<Auth | null> {
   const token = tokenOf(req);
   if (access === "public") return token ? host.resolveToken(token).catch(() => null) : null;
   if (!token) throw sessionInvalid();
   const auth = await host.resolveToken(token);
   if (access === "admin" && !ADMIN_IDENTITIES.has(auth.identity)) throw new AppError(Code.FORBIDDEN, "仅管理员可以执行此操作");
-  if (rule) await host.authorize(auth, rule);
+  if (rule) await host.authorize(auth, rule, caller ? () => caller(auth) : undefined);
   return auth;
+}
+
+/**
+ * One request's caller lookup: the first call asks host.caller, later calls (the rule check, the handler, helpers)
+ * get the same promise. A session with no live account answers 1025 as AccountService.subject does.
+ */
+export function callerOnce(host: CallHost): (auth: Auth) => Promise<CallerAccount> {
+  let found: Promise<CallerAccount> | undefined;
+  return (auth) => {
+    if (!found) {
+      if (!host.caller) throw new Error("CallHost.caller is not set: ctx.caller() needs the composition root's account lookup");
+      found = host.caller(auth);
+    }
+    return found;
+  };
 }
 
 /** Registers one call: decrypt → auth → validate → service → {code,msg,data}. */
@@ -130,16 +167,19 @@ export function defineCall<S extends z.ZodType, R>(app: FastifyInstance, host: C
   host.registry.push({ id: def.id, path: def.path, summary: def.summary, access: def.access, rule: def.rule, raw: def.raw ?? false, schema: def.schema });
   app.post(def.path, async (req, res) => {
     const input = await readPayload(host, req, def.raw ?? false);
-    const auth = await authenticate(host, req, def.access, def.rule);
+    const lookup = callerOnce(host);
+    const auth = await authenticate(host, req, def.access, def.rule, lookup);
     const parsed = parsePayload(def.schema, input);
     if (!parsed.ok) throw new AppError(Code.BAD_INPUT, parsed.message);
     const sent = new Set(typeof input === "object" && input !== null ? Object.keys(input) : []);
     let data: R;
     if (def.access === "public") {
-      data = await def.handler({ payload: parsed.data, auth, req, sent });
+      const caller = async () => (auth ? lookup(auth) : null);
+      data = await def.handler({ payload: parsed.data, auth, req, sent, caller });
     } else {
       if (!auth) throw sessionInvalid();
-      data = await def.handler({ payload: parsed.data, auth, req, sent });
+      const caller = () => lookup(auth);
+      data = await def.handler({ payload: parsed.data, auth, req, sent, caller });
     }
     return reply(res, Code.OK, def.message ?? "操作成功", data ?? null);
   });

@@ -18,8 +18,7 @@ import { IMPORT_KINDS, buildTemplate } from "./account-xlsx.js";
 import { XLSX_MIME, decodeXlsx } from "../../infra/xlsx.js";
 
 export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: { accountAdmin: AccountAdminService; accounts: AccountService }): void {
-  const { accountAdmin: admin, accounts } = deps;
-  const me = (accountId: number) => accounts.subject(accountId);
+  const { accountAdmin: admin } = deps;
 
   defineCall(app, host, {
     id: "new",
@@ -28,7 +27,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     summary: "账号列表（本辖区），可按关键字、学校、角色、身份、状态筛选",
     access: "user",
     schema: AccountList,
-    handler: async ({ auth, payload }) => admin.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => admin.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c013",
@@ -37,7 +36,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     summary: "账号详情（rules 为生效规则）",
     access: "user",
     schema: IdPayload,
-    handler: async ({ auth, payload }) => admin.read(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => admin.read(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c011",
@@ -47,7 +46,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     access: "user",
     schema: AccountSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => admin.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => admin.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c012",
@@ -57,8 +56,8 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     access: "user",
     schema: AccountUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload, sent }) => {
-      await admin.update(await me(auth.accountId), { ...pickSent(payload, sent), id: payload.id });
+    handler: async ({ payload, sent, caller }) => {
+      await admin.update(await caller(), { ...pickSent(payload, sent), id: payload.id });
       return null;
     },
   });
@@ -70,8 +69,8 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     access: "user",
     schema: IdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await admin.remove(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await admin.remove(await caller(), payload.id);
       return null;
     },
   });
@@ -83,7 +82,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     access: "user",
     schema: IdsPayload,
     message: "操作完成",
-    handler: async ({ auth, payload }) => admin.batchDelete(await me(auth.accountId), payload.ids),
+    handler: async ({ payload, caller }) => admin.batchDelete(await caller(), payload.ids),
   });
   defineCall(app, host, {
     id: "c016",
@@ -93,8 +92,8 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     access: "user",
     schema: QuickOperate,
     message: "设置成功",
-    handler: async ({ auth, payload }) => {
-      await admin.setStatus(await me(auth.accountId), payload.id, payload.value);
+    handler: async ({ payload, caller }) => {
+      await admin.setStatus(await caller(), payload.id, payload.value);
       return null;
     },
   });
@@ -106,7 +105,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     access: "user",
     schema: IdsPayload,
     message: "操作完成",
-    handler: async ({ auth, payload }) => admin.resetPasswords(await me(auth.accountId), payload.ids),
+    handler: async ({ payload, caller }) => admin.resetPasswords(await caller(), payload.ids),
   });
   for (const [id, path, kind] of [
     ["c018", CALLS.accountImportTeacher, "teacher"],
@@ -120,7 +119,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
       access: "user",
       schema: AccountImport,
       message: "导入完成",
-      handler: async ({ auth, payload }) => admin.importWorkbook(await me(auth.accountId), kind, decodeXlsx(payload.file), payload.mode, payload.school_id),
+      handler: async ({ payload, caller }) => admin.importWorkbook(await caller(), kind, decodeXlsx(payload.file), payload.mode, payload.school_id),
     });
   }
   defineCall(app, host, {
@@ -130,7 +129,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     summary: "导出筛选后的账号列表（.xlsx，base64）",
     access: "user",
     schema: AccountExport,
-    handler: async ({ auth, payload }) => admin.exportWorkbook(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => admin.exportWorkbook(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c046",
@@ -138,7 +137,7 @@ export function accountAdminRoutes(app: FastifyInstance, host: CallHost, deps: {
     summary: "学校身份切换：当前账号所属的学校、身份与学段",
     access: "user",
     schema: AccountSchoolListPayload,
-    handler: async ({ auth }) => admin.schoolList(await me(auth.accountId)),
+    handler: async ({ caller }) => admin.schoolList(await caller()),
   });
 
   app.get<{ Params: { kind: string } }>("/templates/:kind", async (req, res) => {

@@ -18,7 +18,6 @@ export function activityServiceOf(deps: CommunityDeps): ActivityService {
 
 export function activityRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const activities = activityServiceOf(deps);
-  const me = (id: number) => deps.accounts.subject(id);
 
   defineCall(app, host, {
     id: "c393",
@@ -27,7 +26,7 @@ export function activityRoutes(app: FastifyInstance, host: CallHost, deps: Commu
       "活动列表：调用者可见的活动（公开的、本人发起或参与的、所在社区的、所管组织的），按社区、类型、状态（未开始/进行中/已结束）、关键词、时间段筛选，分页",
     access: "user",
     schema: ActivityListPayload,
-    handler: async ({ auth, payload }) => activities.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => activities.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c394",
@@ -35,7 +34,7 @@ export function activityRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     summary: "活动详情：活动信息、参与人、调用者能否管理、是否参与",
     access: "user",
     schema: ActivityIdPayload,
-    handler: async ({ auth, payload }) => activities.info(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => activities.info(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c395",
@@ -44,7 +43,7 @@ export function activityRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: ActivityIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => activities.remove(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => activities.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c396",
@@ -52,7 +51,7 @@ export function activityRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     summary: "我的社区活动：调用者已加入的所有社区的活动，按类型、状态、关键词、时间段筛选，分页",
     access: "user",
     schema: CommunityAllActivityPayload,
-    handler: async ({ auth, payload }) => activities.communityAll(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => activities.communityAll(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -61,7 +60,7 @@ export function activityRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: ActivitySave,
     message: "保存成功",
-    handler: async ({ auth, payload }) => activities.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => activities.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -70,6 +69,6 @@ export function activityRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: ActivityUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload, sent }) => activities.update(await me(auth.accountId), payload, sent),
+    handler: async ({ payload, sent, caller }) => activities.update(await caller(), payload, sent),
   });
 }

@@ -18,7 +18,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
@@ -29,10 +29,9 @@ import { AfterClassService } from "./afterclass.service.js";
 export function afterClassRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const talk = new DiscussCommentService(deps);
   const svc = new AfterClassService(deps, activityServiceOf(deps), talk.discuss);
-  const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
-  const anyone = async (auth: Auth | null): Promise<Caller> => (auth ? me(auth.accountId) : GUEST);
+  const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
   const open = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>
-    defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ auth, payload }) => run(await anyone(auth), payload) });
+    defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ payload, caller }) => run(await anyone(caller), payload) });
   const user = <S extends z.ZodType, R>(
     id: string,
     path: string,
@@ -48,7 +47,7 @@ export function afterClassRoutes(app: FastifyInstance, host: CallHost, deps: Com
       access: "user",
       schema,
       message,
-      handler: async ({ auth, payload, sent }) => run(await me(auth.accountId), payload, sent),
+      handler: async ({ payload, sent, caller }) => run(await caller(), payload, sent),
     });
 
   open(

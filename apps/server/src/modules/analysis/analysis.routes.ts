@@ -23,7 +23,7 @@ import {
   UpStSamplePayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { AccountService } from "../account/account.service.js";
 import type { Caller } from "../../http/caller.js";
 import type { AnalysisModule } from "./module.js";
@@ -36,8 +36,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
   app.addHook("onClose", async () => {
     await mod.stop();
   });
-  const me = (auth: Auth): Promise<Caller> => accounts.subject(auth.accountId);
-  const maybe = async (auth: Auth | null): Promise<Caller | null> => (auth ? accounts.subject(auth.accountId).catch(() => null) : null);
+  const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   // ── lists ──
   defineCall(app, host, {
@@ -47,7 +46,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
       "课堂分析列表：scope=mine 我的课例（授课或上传，未移除），scope=all 能查看的全部（管理范围内的与已公开的）；按名称、教师、学校、学科、状态、教学模式、日期筛选",
     access: "user",
     schema: CourseIndexPayload,
-    handler: async ({ auth, payload }) => s.index(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.index(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c153",
@@ -55,7 +54,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "课堂分析统计：调用者列表（同 index 的范围与筛选）按状态、教学模式、来源计数",
     access: "user",
     schema: CourseCensusPayload,
-    handler: async ({ auth, payload }) => s.census(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.census(await caller(), payload),
   });
 
   // ── one course: reads ──
@@ -65,7 +64,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "课堂分析详情：课例、任务状态（进度、阶段、失败原因）、可播放的视频地址、各阶段耗时",
     access: "user",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.detail(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.detail(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c151",
@@ -73,7 +72,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "课例基本信息（已公开的报告无需登录）",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.detail(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.detail(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c136",
@@ -81,7 +80,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "完整分析报告：机器结果、人工修正后的 S-T 与提问、两者的一致性（百分比与 Cohen's κ）；已公开的报告无需登录",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.report(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.report(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c144",
@@ -89,7 +88,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "报告摘要：Rt、Ch、教学模式、师生话语占比、提问数、对话深度、评分，及无法计算的部分",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.reportLite(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.reportLite(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c145",
@@ -97,7 +96,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "课堂观察报告：课堂行为、自主学习、话语分析、师生话语时间",
     access: "user",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.reportObservation(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.reportObservation(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c143",
@@ -105,7 +104,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "课堂行为观察统计：教师位置分区占比、移动量、画面变化、抬头率与举手（需要姿态模型，不可用时说明原因）",
     access: "user",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.observeCensus(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.observeCensus(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c147",
@@ -113,7 +112,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "对话深度：问答链、深度分布、最大与平均深度（无课堂实录时说明原因）",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.dialogueDepth(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.dialogueDepth(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c148",
@@ -121,7 +120,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "提问分类与理答：应用人工修正后的问题、机器编码、修正记录与一致性",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.dialogueClass(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.dialogueClass(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c152",
@@ -129,7 +128,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "学生自主学习时间：连续无教师讲话的时段（至少 30 秒）",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.autonomous(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.autonomous(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c167",
@@ -137,7 +136,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "课堂行为趋势：画面变化、教师位置、分区与热力图",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.trendsBehavior(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.trendsBehavior(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c168",
@@ -145,7 +144,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "学生姿态趋势：抬头率、举手（需要姿态模型，不可用时说明原因）",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.trendsPose(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.trendsPose(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c169",
@@ -153,7 +152,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "理答趋势：学生回答后教师的回应随时间分布（应用人工修正）",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.trendsLida(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.trendsLida(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c170",
@@ -161,7 +160,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "AI 指标评分：按所选评价量表（默认本校启用的第一个量表，否则平台默认《课堂教学评价量表》）评分，列出无法评判的项及原因",
     access: "public",
     schema: AiScoringPayload,
-    handler: async ({ auth, payload }) => s.aiScoring(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => s.aiScoring(await maybe(caller), payload),
   });
 
   // ── the classroom record ──
@@ -171,7 +170,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "课堂实录（分页，可按角色与关键词筛选）",
     access: "public",
     schema: CourseContentPayload,
-    handler: async ({ auth, payload }) => s.courseContent(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => s.courseContent(await maybe(caller), payload),
   });
   defineCall(app, host, {
     id: "c139",
@@ -179,7 +178,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "导出课堂实录（.xlsx，base64）",
     access: "user",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.exportContent(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.exportContent(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c140",
@@ -187,7 +186,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "课堂实录统计：师生语句数、字数、语速、提问数、高频词（结巴分词）",
     access: "public",
     schema: CourseIdPayload,
-    handler: async ({ auth, payload }) => s.contentStatistical(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.contentStatistical(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "c141",
@@ -196,7 +195,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: DeleteContentPayload,
     message: "已删除",
-    handler: async ({ auth, payload }) => s.deleteContent(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.deleteContent(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c142",
@@ -204,7 +203,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "报告研讨：不带 content 为评论列表（能查看报告的人）；带 content 为发表评论（需登录，pid 为回复的评论）",
     access: "public",
     schema: CourseDiscussionPayload,
-    handler: async ({ auth, payload }) => s.discussion(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => s.discussion(await maybe(caller), payload),
   });
 
   // ── corrections ──
@@ -215,7 +214,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: UpDialogueClassPayload,
     message: "已保存修正",
-    handler: async ({ auth, payload }) => s.upDialogueClass(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.upDialogueClass(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -224,7 +223,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: UpStSamplePayload,
     message: "已保存修正",
-    handler: async ({ auth, payload }) => s.upStSample(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.upStSample(await caller(), payload),
   });
 
   // ── management ──
@@ -234,7 +233,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "公开（1）或取消公开（0）分析报告；公开后无需登录即可查看；授课教师、上传者或管理员",
     access: "user",
     schema: CourseSetStatusPayload,
-    handler: async ({ auth, payload }) => s.setStatus(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.setStatus(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c134",
@@ -243,7 +242,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: CourseIdPayload,
     message: "已删除",
-    handler: async ({ auth, payload }) => s.remove(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c135",
@@ -252,7 +251,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: CourseIdPayload,
     message: "已移除",
-    handler: async ({ auth, payload }) => s.eliminateMy(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.eliminateMy(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c150",
@@ -261,7 +260,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: AnalysisAgainPayload,
     message: "已加入分析队列",
-    handler: async ({ auth, payload }) => s.analysisAgain(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.analysisAgain(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c146",
@@ -270,7 +269,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: CourseReUploadPayload,
     message: "已加入分析队列",
-    handler: async ({ auth, payload }) => s.reUpload(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.reUpload(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c155",
@@ -279,7 +278,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: ResearchLocalPayload,
     message: "已加入分析队列",
-    handler: async ({ auth, payload }) => s.local(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.local(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c156",
@@ -288,7 +287,7 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     access: "user",
     schema: CourseIdPayload,
     message: "已删除",
-    handler: async ({ auth, payload }) => s.remove(await me(auth), payload.id, true),
+    handler: async ({ payload, caller }) => s.remove(await caller(), payload.id, true),
   });
   defineCall(app, host, {
     id: "c154",
@@ -296,6 +295,6 @@ export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: Analys
     summary: "实时 S-T 分析：正在录制的课堂已采集音频的部分 S-T 采样与曲线（按录制与已采集字节缓存）；授课教师或管理员",
     access: "user",
     schema: FlowLivePayload,
-    handler: async ({ auth, payload }) => s.flowLive(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.flowLive(await caller(), payload),
   });
 }

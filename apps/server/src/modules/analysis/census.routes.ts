@@ -17,9 +17,8 @@ const SCOPE =
 
 export function censusRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const svc = new CensusService(deps);
-  const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
   const user = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>
-    defineCall(app, host, { id, path, summary, access: "user", schema, handler: async ({ auth, payload }) => run(await me(auth.accountId), payload) });
+    defineCall(app, host, { id, path, summary, access: "user", schema, handler: async ({ payload, caller }) => run(await caller(), payload) });
 
   user("c157", C.researchSubjects, `有课堂分析的学科：各学科的课例数与已完成数（忽略学科筛选）。${SCOPE}`, ResearchCensusPayload, (c, p) => svc.subjects(c, p));
   user(
@@ -72,6 +71,6 @@ export function censusRoutes(app: FastifyInstance, host: CallHost, deps: Communi
       "听评课的 AI 点评：精准听评课视频的最新已完成课堂分析的教学模式、Rt/Ch 与分维度点评；没有视频、未分析、分析中或失败时 available 为 false 并说明原因（按听评课可见性，无需登录）",
     access: "public",
     schema: AiListenCommentPayload,
-    handler: async ({ auth, payload }) => svc.aiListenComment(auth ? await me(auth.accountId) : GUEST, payload.id),
+    handler: async ({ payload, caller }) => svc.aiListenComment((await caller()) ?? GUEST, payload.id),
   });
 }

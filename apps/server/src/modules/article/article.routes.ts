@@ -23,7 +23,6 @@ import { ArticleService } from "./article.service.js";
 
 export function articleRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const articles = new ArticleService(deps.db, deps.access);
-  const me = (accountId: number) => deps.accounts.subject(accountId);
 
   defineCall(app, host, {
     id: "new",
@@ -31,7 +30,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "社区文章列表：最新在前，按标题搜索，分页（需能查看该社区；未登录可看正常且展示的社区；隐藏的文章仅作者与管理者可见）",
     access: "public",
     schema: ArticleListPayload,
-    handler: async ({ auth, payload }) => articles.list(auth ? await me(auth.accountId) : GUEST, payload),
+    handler: async ({ payload, caller }) => articles.list((await caller()) ?? GUEST, payload),
   });
   defineCall(app, host, {
     id: "c218",
@@ -39,7 +38,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "文章详情：作者、计数、本人是否点赞与收藏；每次调用阅读数加一",
     access: "user",
     schema: ArticleIdPayload,
-    handler: async ({ auth, payload }) => articles.read(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => articles.read(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c219",
@@ -48,7 +47,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: ArticleSave,
     message: "发表成功",
-    handler: async ({ auth, payload }) => articles.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => articles.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c220",
@@ -57,7 +56,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: ArticleUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => articles.update(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => articles.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c221",
@@ -66,7 +65,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: ArticleIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => articles.remove(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => articles.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c222",
@@ -75,7 +74,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: ArticleCommentSave,
     message: "评论成功",
-    handler: async ({ auth, payload }) => articles.commentSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => articles.commentSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c223",
@@ -83,7 +82,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "文章评论列表：顶层评论最新在前、分页，回复按时间列在 children",
     access: "user",
     schema: ArticleCommentListPayload,
-    handler: async ({ auth, payload }) => articles.commentList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => articles.commentList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -92,7 +91,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: ArticleCommentIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => articles.commentDelete(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => articles.commentDelete(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c224",
@@ -100,7 +99,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "文章计数：阅读数、点赞数、评论数（不计阅读）",
     access: "user",
     schema: ArticleIdPayload,
-    handler: async ({ auth, payload }) => articles.readingNum(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => articles.readingNum(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c225",
@@ -108,7 +107,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "点赞 / 取消点赞（切换）：每人每篇一次，答本人是否已赞与点赞数",
     access: "user",
     schema: ArticleIdPayload,
-    handler: async ({ auth, payload }) => articles.like(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => articles.like(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c226",
@@ -117,7 +116,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: MessageBoardSave,
     message: "留言成功",
-    handler: async ({ auth, payload }) => articles.boardSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => articles.boardSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c227",
@@ -126,7 +125,7 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: MessageBoardIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => articles.boardDelete(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => articles.boardDelete(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -134,6 +133,6 @@ export function articleRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "留言板：顶层留言最新在前、分页，回复按时间列在 children（需能查看该社区；未登录可看正常且展示的社区）",
     access: "public",
     schema: MessageBoardListPayload,
-    handler: async ({ auth, payload }) => articles.boardList(auth ? await me(auth.accountId) : GUEST, payload),
+    handler: async ({ payload, caller }) => articles.boardList((await caller()) ?? GUEST, payload),
   });
 }

@@ -36,13 +36,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
-import type { Caller } from "../../http/caller.js";
 import { CommunityService } from "./community.service.js";
 
 export function communityRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const svc = new CommunityService(deps);
-  const me = (accountId: number): Promise<Caller> => deps.accounts.subject(accountId);
-  const maybe = (auth: { accountId: number } | null): Promise<Caller | null> => (auth ? me(auth.accountId) : Promise.resolve(null));
 
   // ── /v2/community ──
   defineCall(app, host, {
@@ -52,7 +49,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
       "社区列表：按名称、类型、级别、等级、学段、学科、地区、学校筛选，分页；普通用户只见正常且展示的社区，管理员另见所辖全部社区（可按状态、是否展示筛选）",
     access: "user",
     schema: CommunityListPayload,
-    handler: async ({ auth, payload }) => svc.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c178",
@@ -60,7 +57,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区成员列表：已加入的成员（可查看者）；待审核或已拒绝的申请（社区管理者），按角色、姓名筛选，分页",
     access: "user",
     schema: CommunityMemberListPayload,
-    handler: async ({ auth, payload }) => svc.memberList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.memberList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c179",
@@ -69,7 +66,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunitySave,
     message: "创建成功",
-    handler: async ({ auth, payload }) => svc.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c180",
@@ -78,7 +75,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => svc.update(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c181",
@@ -87,7 +84,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityAdminSave,
     message: "创建成功",
-    handler: async ({ auth, payload }) => svc.adminSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.adminSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c182",
@@ -96,7 +93,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityAdminUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => svc.adminUpdate(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.adminUpdate(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c183",
@@ -105,7 +102,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => svc.remove(await me(auth.accountId), payload.community_id),
+    handler: async ({ payload, caller }) => svc.remove(await caller(), payload.community_id),
   });
   defineCall(app, host, {
     id: "c184",
@@ -113,7 +110,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "加入社区：直接加入的社区立即加入；需审核或有申请模板的社区提交申请（理由 apply_reason，填好的申请表 apply_file_url）",
     access: "user",
     schema: CommunityJoinPayload,
-    handler: async ({ auth, payload }) => svc.join(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.join(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c185",
@@ -122,7 +119,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityIdPayload,
     message: "已退出",
-    handler: async ({ auth, payload }) => svc.leave(await me(auth.accountId), payload.community_id),
+    handler: async ({ payload, caller }) => svc.leave(await caller(), payload.community_id),
   });
   defineCall(app, host, {
     id: "c186",
@@ -130,7 +127,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "我加入的社区：以成员或管理员身份加入的他人社区，分页",
     access: "user",
     schema: MyCommunityListPayload,
-    handler: async ({ auth, payload }) => svc.myJoin(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.myJoin(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c187",
@@ -138,7 +135,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "我创建的社区：本人为创建者的社区（含待审核、未通过的，附审核意见），分页",
     access: "user",
     schema: MyCommunityListPayload,
-    handler: async ({ auth, payload }) => svc.myCreate(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.myCreate(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c188",
@@ -146,7 +143,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "我的全部社区：创建的、加入的与申请中的（附角色与成员状态），分页",
     access: "user",
     schema: MyCommunityListPayload,
-    handler: async ({ auth, payload }) => svc.myList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.myList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c189",
@@ -154,7 +151,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "我的社区：指定的或默认的（先本人创建的，再最近加入的）一个社区及本人权限；没有时为 null",
     access: "user",
     schema: MyCommunityPayload,
-    handler: async ({ auth, payload }) => svc.myCommunity(await me(auth.accountId), payload.community_id),
+    handler: async ({ payload, caller }) => svc.myCommunity(await caller(), payload.community_id),
   });
   defineCall(app, host, {
     id: "c190",
@@ -163,7 +160,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityMemberDeletePayload,
     message: "移除成功",
-    handler: async ({ auth, payload }) => svc.deleteMember(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.deleteMember(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c191",
@@ -172,7 +169,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityVerifyPayload,
     message: "审核完成",
-    handler: async ({ auth, payload }) => svc.verify(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.verify(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c192",
@@ -181,7 +178,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityIsDisplayPayload,
     message: "设置成功",
-    handler: async ({ auth, payload }) => svc.isDisplay(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.isDisplay(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c193",
@@ -191,7 +188,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityOperatePayload,
     message: "操作成功",
-    handler: async ({ auth, payload }) => svc.operate(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.operate(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c195",
@@ -199,7 +196,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区活动统计：最近若干月社区活动按类型、按月的数量",
     access: "user",
     schema: CommunityMonthsPayload,
-    handler: async ({ auth, payload }) => svc.activityStatistics(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.activityStatistics(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c196",
@@ -208,7 +205,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityInsertMemberPayload,
     message: "添加成功",
-    handler: async ({ auth, payload }) => svc.insertMember(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.insertMember(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c197",
@@ -217,7 +214,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityTransferPayload,
     message: "转让成功",
-    handler: async ({ auth, payload }) => svc.transfer(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.transfer(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c198",
@@ -225,7 +222,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区详情：社区信息、数量与本人权限",
     access: "user",
     schema: CommunityIdPayload,
-    handler: async ({ auth, payload }) => svc.info(await me(auth.accountId), payload.community_id),
+    handler: async ({ payload, caller }) => svc.info(await caller(), payload.community_id),
   });
 
   // ── /v2/community_index ──
@@ -235,7 +232,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区首页信息：社区信息、数量与权限（无需登录，未登录只见正常且展示的社区）",
     access: "public",
     schema: CommunityIdPayload,
-    handler: async ({ auth, payload }) => svc.info(await maybe(auth), payload.community_id),
+    handler: async ({ payload, caller }) => svc.info(await caller(), payload.community_id),
   });
   defineCall(app, host, {
     id: "c200",
@@ -243,7 +240,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区主页：社区信息、数量、权限、创建者、管理员、最新成员与最新动态（无需登录）",
     access: "public",
     schema: CommunityIdPayload,
-    handler: async ({ auth, payload }) => svc.webIndex(await maybe(auth), payload.community_id),
+    handler: async ({ payload, caller }) => svc.webIndex(await caller(), payload.community_id),
   });
   defineCall(app, host, {
     id: "c203",
@@ -251,7 +248,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区权限：本人在社区中能做什么（查看、发布、管理、修改、删除、转让、审核、加入、退出）",
     access: "user",
     schema: CommunityIdPayload,
-    handler: async ({ auth, payload }) => svc.power(await me(auth.accountId), payload.community_id),
+    handler: async ({ payload, caller }) => svc.power(await caller(), payload.community_id),
   });
   defineCall(app, host, {
     id: "c204",
@@ -259,7 +256,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "教研达人：最近若干天社区动态与文章最多的成员（无需登录）",
     access: "public",
     schema: ResearchCelebrityPayload,
-    handler: async ({ auth, payload }) => svc.researchCelebrity(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => svc.researchCelebrity(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c205",
@@ -267,7 +264,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区动态：社区的操作记录（含操作人姓名），可按账号、操作筛选，分页（无需登录）",
     access: "public",
     schema: CommunityLogPayload,
-    handler: async ({ auth, payload }) => svc.log(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => svc.log(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c206",
@@ -283,7 +280,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区统计：成员、文章、活动、文件、通知、动态的总数与最近若干月每月新增",
     access: "user",
     schema: CommunityMonthsPayload,
-    handler: async ({ auth, payload }) => svc.statistics(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.statistics(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c208",
@@ -299,7 +296,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区详情（前台）：社区信息、数量与权限（无需登录）",
     access: "public",
     schema: CommunityIdPayload,
-    handler: async ({ auth, payload }) => svc.info(await maybe(auth), payload.community_id),
+    handler: async ({ payload, caller }) => svc.info(await caller(), payload.community_id),
   });
   defineCall(app, host, {
     id: "c210",
@@ -316,7 +313,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityFileSave,
     message: "上传成功",
-    handler: async ({ auth, payload }) => svc.fileSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.fileSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c212",
@@ -324,7 +321,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "社区文件列表：按分类、文件名筛选，分页（可读地址 6 小时有效）",
     access: "user",
     schema: CommunityFileListPayload,
-    handler: async ({ auth, payload }) => svc.fileList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.fileList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c213",
@@ -333,7 +330,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: CommunityFileDelete,
     message: "删除成功",
-    handler: async ({ auth, payload }) => svc.fileDelete(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => svc.fileDelete(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c214",
@@ -341,7 +338,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "AI 课堂：社区成员已完成课堂分析的视频，分页（无需登录）",
     access: "public",
     schema: CommunityPagePayload,
-    handler: async ({ auth, payload }) => svc.aiCourseList(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => svc.aiCourseList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c215",
@@ -349,7 +346,7 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "课后反思：社区的课后反思活动，分页（无需登录）",
     access: "public",
     schema: CommunityPagePayload,
-    handler: async ({ auth, payload }) => svc.activityPage(await maybe(auth), payload, "after_class"),
+    handler: async ({ payload, caller }) => svc.activityPage(await caller(), payload, "after_class"),
   });
   defineCall(app, host, {
     id: "c216",
@@ -357,6 +354,6 @@ export function communityRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "集体备课：社区的集体备课活动，分页（无需登录）",
     access: "public",
     schema: CommunityPagePayload,
-    handler: async ({ auth, payload }) => svc.activityPage(await maybe(auth), payload, "preparation"),
+    handler: async ({ payload, caller }) => svc.activityPage(await caller(), payload, "preparation"),
   });
 }

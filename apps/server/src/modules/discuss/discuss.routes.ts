@@ -10,7 +10,7 @@ import {
   discussTargetOf,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
 import type { Caller } from "../../http/caller.js";
@@ -18,8 +18,7 @@ import { DiscussCommentService } from "./discuss-comment.service.js";
 
 export function discussRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const talk = new DiscussCommentService(deps);
-  const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
-  const anyone = async (auth: Auth | null): Promise<Caller> => (auth ? me(auth.accountId) : GUEST);
+  const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
 
   defineCall(app, host, {
     id: "c315",
@@ -29,7 +28,7 @@ export function discussRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: DiscussSavePayload,
     message: "发表成功",
-    handler: async ({ auth, payload }) => talk.saveFrom(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => talk.saveFrom(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c316",
@@ -37,7 +36,7 @@ export function discussRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "折叠（0）或展开（1）一条研讨：作者或该对象的管理者；推送 discuss.expand",
     access: "user",
     schema: DiscussSetExpandPayload,
-    handler: async ({ auth, payload }) => talk.setExpand(await me(auth.accountId), payload.id, payload.expand_status),
+    handler: async ({ payload, caller }) => talk.setExpand(await caller(), payload.id, payload.expand_status),
   });
   defineCall(app, host, {
     id: "c317",
@@ -45,7 +44,7 @@ export function discussRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "研讨列表：顶层研讨分页（最新在前，或 order=video_time 按视频时间），回复嵌套在 children 中；status 1 可发表 / 2 只读（按对象的可见性，无需登录）",
     access: "public",
     schema: DiscussListPayload,
-    handler: async ({ auth, payload }) => talk.list(await anyone(auth), payload),
+    handler: async ({ payload, caller }) => talk.list(await anyone(caller), payload),
   });
   defineCall(app, host, {
     id: "c318",
@@ -53,9 +52,9 @@ export function discussRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "研讨面板状态：调用者可发表（status 1）或只读（2）、研讨数、话题数、参与人数、能否管理、实时分组；听评课（TPK）答复可选的听课维度（无需登录）",
     access: "public",
     schema: DiscussIndexPayload,
-    handler: async ({ auth, payload }) => {
+    handler: async ({ payload, caller }) => {
       const t = discussTargetOf(payload);
-      return talk.index(await anyone(auth), t.kind, t.ref_id);
+      return talk.index(await anyone(caller), t.kind, t.ref_id);
     },
   });
   defineCall(app, host, {
@@ -65,7 +64,7 @@ export function discussRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: DiscussDeletePayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => talk.remove(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => talk.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c320",
@@ -73,6 +72,6 @@ export function discussRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "点赞研讨：再点一次取消，每人最多一个赞；答复点赞数与是否已赞；推送 discuss.like",
     access: "user",
     schema: DiscussLikePayload,
-    handler: async ({ auth, payload }) => talk.like(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => talk.like(await caller(), payload.id),
   });
 }

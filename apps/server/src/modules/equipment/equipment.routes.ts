@@ -42,7 +42,6 @@ export interface EquipmentRouteDeps {
 
 export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: EquipmentRouteDeps): void {
   const { equipment } = deps;
-  const me = (accountId: number) => deps.accounts.subject(accountId);
 
   // ---- reads
   defineCall(app, host, {
@@ -52,7 +51,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "设备列表（管辖学校），可按学校、位置、IP、在线状态、启用状态、直播状态、班级名称、巡课、厂商、编码筛选",
     access: "user",
     schema: EquipmentListPayload,
-    handler: async ({ auth, payload }) => equipment.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c060",
@@ -60,7 +59,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "全部设备（不分页，最多 2000 台）：管辖学校及本校的设备，供选择器和巡课使用",
     access: "user",
     schema: EquipmentAllListPayload,
-    handler: async ({ auth, payload }) => equipment.allList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.allList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c099",
@@ -69,7 +68,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "设备是否在线（由心跳判断）：在线状态、最后心跳时间、上报 IP",
     access: "user",
     schema: EquipmentIdPayload,
-    handler: async ({ auth, payload }) => equipment.ipStatus(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => equipment.ipStatus(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c100",
@@ -78,7 +77,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "设备备注",
     access: "user",
     schema: EquipmentIdPayload,
-    handler: async ({ auth, payload }) => equipment.getRemarks(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => equipment.getRemarks(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -87,7 +86,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "设备的命令记录（最新在前）：类型、状态（待下发/已下发/已完成/失败/超时）、结果",
     access: "user",
     schema: EquipmentCommandsPayload,
-    handler: async ({ auth, payload }) => equipment.commands(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.commands(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c112",
@@ -96,7 +95,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "导出设备（.xlsx，base64）：所选 ids，或按列表筛选条件（最多 50000 台）",
     access: "user",
     schema: EquipmentExportPayload,
-    handler: async ({ auth, payload }) => equipment.exportWorkbook(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.exportWorkbook(await caller(), payload),
   });
 
   // ---- registration
@@ -107,7 +106,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "生成设备编码（YK- 加 8 位十六进制），number 为数量（1–100）",
     access: "user",
     schema: CodeUuidPayload,
-    handler: async ({ auth, payload }) => equipment.issueCodes(await me(auth.accountId), payload.number),
+    handler: async ({ payload, caller }) => equipment.issueCodes(await caller(), payload.number),
   });
   defineCall(app, host, {
     id: "c096",
@@ -117,7 +116,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentSave,
     message: "添加成功",
-    handler: async ({ auth, payload, req }) => equipment.save(await me(auth.accountId), payload, req.hostname),
+    handler: async ({ payload, req, caller }) => equipment.save(await caller(), payload, req.hostname),
   });
   defineCall(app, host, {
     id: "c095",
@@ -127,7 +126,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => equipment.update(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c097",
@@ -137,8 +136,8 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await equipment.remove(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await equipment.remove(await caller(), payload.id);
       return null;
     },
   });
@@ -150,7 +149,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentIdsPayload,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.batchDelete(await me(auth.accountId), payload.ids),
+    handler: async ({ payload, caller }) => equipment.batchDelete(await caller(), payload.ids),
   });
   defineCall(app, host, {
     id: "new",
@@ -160,7 +159,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentIdPayload,
     message: "密钥已重置",
-    handler: async ({ auth, payload, req }) => equipment.resetSecret(await me(auth.accountId), payload.id, req.hostname),
+    handler: async ({ payload, req, caller }) => equipment.resetSecret(await caller(), payload.id, req.hostname),
   });
   defineCall(app, host, {
     id: "c101",
@@ -170,8 +169,8 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentSetRemarks,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await equipment.setRemarks(await me(auth.accountId), payload.id, payload.remarks);
+    handler: async ({ payload, caller }) => {
+      await equipment.setRemarks(await caller(), payload.id, payload.remarks);
       return null;
     },
   });
@@ -183,8 +182,8 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentSetPosition,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await equipment.setPosition(await me(auth.accountId), payload.id, payload.position);
+    handler: async ({ payload, caller }) => {
+      await equipment.setPosition(await caller(), payload.id, payload.position);
       return null;
     },
   });
@@ -198,7 +197,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentUpgradeVersion,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.setTargetVersion(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.setTargetVersion(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c104",
@@ -208,7 +207,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentSendUpgrade,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.sendUpgrade(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.sendUpgrade(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c105",
@@ -218,7 +217,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentTargets,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.sendSync(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.sendSync(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c106",
@@ -228,7 +227,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentTargets,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.restart(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.restart(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c107",
@@ -238,7 +237,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentTargets,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.allUpload(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.allUpload(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c108",
@@ -248,7 +247,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentChangeClass,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.changeClass(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.changeClass(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c109",
@@ -258,7 +257,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentTour,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.tour(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.tour(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c110",
@@ -268,7 +267,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentTargets,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.sendSync(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.sendSync(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c111",
@@ -278,7 +277,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: EquipmentIsRecord,
     message: "操作完成",
-    handler: async ({ auth, payload }) => equipment.isRecord(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.isRecord(await caller(), payload),
   });
 
   // ---- /middle/machine (session calls: the caller's own school and the schools he administers)
@@ -289,7 +288,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
       summary,
       access: "user",
       schema: MachineRtmpPayload,
-      handler: async ({ auth, payload }) => equipment.machine(await me(auth.accountId), payload.code, start, both ? "all" : (payload.camera ?? "teacher")),
+      handler: async ({ payload, caller }) => equipment.machine(await caller(), payload.code, start, both ? "all" : (payload.camera ?? "teacher")),
     });
   machine("c115", C.machinePushRtmp, "设备开始推流（一路机位，默认教师机位）", true, false);
   machine("c116", C.machineStopRtmp, "设备停止推流（一路机位，默认教师机位）", false, false);
@@ -301,7 +300,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "主机编码记录；record_type 2（注销）时同时停止该设备推流",
     access: "user",
     schema: HostCodeRecordSave,
-    handler: async ({ auth, payload }) => equipment.hostCodeRecord(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.hostCodeRecord(await caller(), payload),
   });
 
   // ---- /v2/school_equipment (community edition)
@@ -312,7 +311,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     summary: "学校设备列表（社区版）：host_ip, position, school_id, producer 与播放地址",
     access: "user",
     schema: SchoolEquipmentListPayload,
-    handler: async ({ auth, payload }) => equipment.schoolList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.schoolList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c366",
@@ -322,7 +321,7 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: SchoolEquipmentSave,
     message: "添加成功",
-    handler: async ({ auth, payload, req }) => equipment.schoolSave(await me(auth.accountId), payload, req.hostname),
+    handler: async ({ payload, req, caller }) => equipment.schoolSave(await caller(), payload, req.hostname),
   });
   defineCall(app, host, {
     id: "c367",
@@ -332,6 +331,6 @@ export function equipmentRoutes(app: FastifyInstance, host: CallHost, deps: Equi
     access: "user",
     schema: SchoolEquipmentUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => equipment.schoolUpdate(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => equipment.schoolUpdate(await caller(), payload),
   });
 }

@@ -150,7 +150,7 @@ export function fileRoutes(app: FastifyInstance, host: CallHost, deps: FileRoute
     summary: "文件预览：按类型给出查看方式与地址（私有文件为 6 小时有效的签名地址）；Word/Excel/PowerPoint 由 LibreOffice 转为 PDF（只转一次）",
     access: "public",
     schema: FileIdPayload,
-    handler: async ({ payload, auth }) => files.preview(auth ? await deps.accounts.subject(auth.accountId) : null, payload.id),
+    handler: async ({ payload, caller }) => files.preview(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c387",
@@ -158,7 +158,7 @@ export function fileRoutes(app: FastifyInstance, host: CallHost, deps: FileRoute
     summary: "文件权限：调用者能否预览、下载、删除该文件（按账号；活动与类型的授权由各活动模块接入）",
     access: "user",
     schema: FilePowerPayload,
-    handler: async ({ payload, auth }) => files.power(await deps.accounts.subject(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => files.power(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -175,7 +175,7 @@ export function fileRoutes(app: FastifyInstance, host: CallHost, deps: FileRoute
     access: "user",
     schema: FileIdPayload,
     message: "删除成功",
-    handler: async ({ payload, auth }) => files.remove(await deps.accounts.subject(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => files.remove(await caller(), payload.id),
   });
 
   // GET /files/:id[/preview.pdf] — public files for anyone; private ones with the TOKEN header or a signed address.

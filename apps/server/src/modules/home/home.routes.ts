@@ -36,9 +36,8 @@ const PLATFORM_VIEW: Caller = { id: 0, identity: 5, school_id: 0, region_code: "
 
 export function homeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const home = new HomeService(deps.db, activityServiceOf(deps), deps.now);
-  const me = (id: number) => deps.accounts.subject(id);
   const def = <S extends z.ZodType>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<unknown>) =>
-    defineCall(app, host, { id, path, summary, access: "user", schema, handler: async ({ auth, payload }) => run(await me(auth.accountId), payload) });
+    defineCall(app, host, { id, path, summary, access: "user", schema, handler: async ({ payload, caller }) => run(await caller(), payload) });
   // The community home (/foreground) is public (platform.md Access rules): its totals, recommended communities,
   // platform dynamics and training list answer anonymous visitors too — the totals then platform-wide.
   const open = <S extends z.ZodType>(id: string, path: string, summary: string, schema: S, run: (c: Caller | undefined, p: z.output<S>) => Promise<unknown>) =>
@@ -48,7 +47,7 @@ export function homeRoutes(app: FastifyInstance, host: CallHost, deps: Community
       summary,
       access: "public",
       schema,
-      handler: async ({ auth, payload }) => run(auth ? await me(auth.accountId) : undefined, payload),
+      handler: async ({ payload, caller }) => run((await caller()) ?? undefined, payload),
     });
   open(
     "c338",

@@ -73,7 +73,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     access: "user",
     schema: LessonPlanCreatePayload,
     message: "教案已创建",
-    handler: async ({ auth, payload }) => plans.create(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => plans.create(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c246",
@@ -81,7 +81,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     summary: "教案列表：集体备课的教案（主教案在前），含最后编辑人、版本数与正在编辑的人数；能查看该备课的人",
     access: "public",
     schema: LessonPlanListPayload,
-    handler: async ({ auth, payload }) => plans.list(auth ? await me(auth.accountId) : ANONYMOUS, payload.preparation_id),
+    handler: async ({ payload, caller }) => plans.list((await caller()) ?? ANONYMOUS, payload.preparation_id),
   });
   defineCall(app, host, {
     id: "c242",
@@ -89,7 +89,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     summary: "教案内容：教案当前的 html 与纯文本（正在协同编辑时取实时内容），或某个版本（version_id）的内容；能查看该备课的人",
     access: "public",
     schema: LessonPlanDetailPayload,
-    handler: async ({ auth, payload }) => plans.detail(auth ? await me(auth.accountId) : ANONYMOUS, payload),
+    handler: async ({ payload, caller }) => plans.detail((await caller()) ?? ANONYMOUS, payload),
   });
   defineCall(app, host, {
     id: "c244",
@@ -98,7 +98,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     access: "user",
     schema: LessonPlanVersionSavePayload,
     message: "版本已保存",
-    handler: async ({ auth, payload }) => plans.saveVersion(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => plans.saveVersion(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c262",
@@ -106,7 +106,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     summary: "版本列表：教案的版本（手动保存、导入前、恢复前），新的在前；能查看该备课的人",
     access: "user",
     schema: LessonPlanVersionListPayload,
-    handler: async ({ auth, payload }) => plans.versions(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => plans.versions(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -114,7 +114,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     summary: "版本对比：版本 A 与版本 B（不填则与当前内容）逐段对比，修改的段落再逐词对比；能查看该备课的人",
     access: "user",
     schema: LessonPlanComparePayload,
-    handler: async ({ auth, payload }) => plans.compare(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => plans.compare(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -123,7 +123,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     access: "user",
     schema: LessonPlanRestorePayload,
     message: "已恢复到该版本",
-    handler: async ({ auth, payload }) => plans.restore(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => plans.restore(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c241",
@@ -133,7 +133,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     access: "user",
     schema: LessonPlanImportPayload,
     message: "导入成功",
-    handler: async ({ auth, payload }) => plans.import(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => plans.import(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -141,11 +141,11 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     summary: "导出教案：把教案（或某个版本）导出为 Word（.docx）或 PDF，答复 10 分钟内有效的下载地址；能查看该备课的人",
     access: "user",
     schema: LessonPlanExportPayload,
-    handler: async ({ auth, payload }): Promise<LessonPlanExportAnswer> => {
-      const caller = await me(auth.accountId);
-      const file = await plans.exportFile(caller, payload);
+    handler: async ({ payload, caller }): Promise<LessonPlanExportAnswer> => {
+      const who = await caller();
+      const file = await plans.exportFile(who, payload);
       const exp = Math.floor(Date.now() / 1000) + EXPORT_TTL_S;
-      const q = { id: payload.id, v: payload.version_id ?? 0, f: payload.format, a: caller.id, exp };
+      const q = { id: payload.id, v: payload.version_id ?? 0, f: payload.format, a: who.id, exp };
       const sig = await sign(q);
       remember(sig, file, exp * 1000);
       const url = `${LESSON_PLAN_DOWNLOAD_PATH}?id=${q.id}&v=${q.v}&f=${q.f}&a=${q.a}&exp=${exp}&sig=${sig}`;
@@ -159,7 +159,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     access: "user",
     schema: LessonPlanDeletePayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => plans.remove(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => plans.remove(await caller(), payload),
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>(LESSON_PLAN_DOWNLOAD_PATH, async (req, res) => {

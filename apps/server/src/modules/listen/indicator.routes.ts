@@ -24,7 +24,6 @@ import { ListenTargetService } from "./listen-target.service.js";
 export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const indicators = new IndicatorService(deps.db);
   const targets = new ListenTargetService(deps.db);
-  const me = (accountId: number) => deps.accounts.subject(accountId);
 
   defineCall(app, host, {
     id: "c130",
@@ -32,7 +31,7 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "新增评课指标：量表（pid 0，平台管理员建平台量表，学校管理员建本校量表）或其下的维度、评分项（层级由上级决定，最多三级）",
     access: "user",
     schema: IndicatorSave,
-    handler: async ({ auth, payload, sent }) => indicators.save(await me(auth.accountId), payload, sent.has("sort")),
+    handler: async ({ payload, sent, caller }) => indicators.save(await caller(), payload, sent.has("sort")),
   });
   defineCall(app, host, {
     id: "c131",
@@ -40,7 +39,7 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "修改评课指标（名称、说明、权重、分值范围、排序、启用停用；只改传入的字段）",
     access: "user",
     schema: IndicatorUpdate,
-    handler: async ({ auth, payload }) => indicators.update(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => indicators.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c132",
@@ -48,7 +47,7 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "删除评课指标及其下级；已被听评课记录使用的量表不能删除（可以停用）",
     access: "user",
     schema: IndicatorDelete,
-    handler: async ({ auth, payload }) => indicators.delete(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => indicators.delete(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -56,7 +55,7 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "可用的评课量表（平台的和本校的）；传 root_id 时答该量表的整棵树和权重检查（各组同级权重合计应为 100%）",
     access: "user",
     schema: IndicatorList,
-    handler: async ({ auth, payload }) => indicators.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => indicators.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -64,7 +63,7 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "一条评课指标及其下级、所属量表和量表的权重检查",
     access: "user",
     schema: IndicatorRead,
-    handler: async ({ auth, payload }) => indicators.read(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => indicators.read(await caller(), payload.id),
   });
 
   defineCall(app, host, {
@@ -73,7 +72,7 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "听课目标列表：平台的和本校的",
     access: "user",
     schema: ListenTargetList,
-    handler: async ({ auth, payload }) => targets.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => targets.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c295",
@@ -81,7 +80,7 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "新增听课目标（平台管理员建平台的，学校管理员建本校的；同校启用的目标不能重名；不传排序时排在最后）",
     access: "user",
     schema: ListenTargetSave,
-    handler: async ({ auth, payload, sent }) => targets.save(await me(auth.accountId), payload, sent.has("sort")),
+    handler: async ({ payload, sent, caller }) => targets.save(await caller(), payload, sent.has("sort")),
   });
   defineCall(app, host, {
     id: "c296",
@@ -89,7 +88,7 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "修改听课目标（名称、排序、启用停用；只改传入的字段）",
     access: "user",
     schema: ListenTargetUpdate,
-    handler: async ({ auth, payload }) => targets.update(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => targets.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c297",
@@ -97,6 +96,6 @@ export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "删除听课目标",
     access: "user",
     schema: ListenTargetDelete,
-    handler: async ({ auth, payload }) => targets.delete(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => targets.delete(await caller(), payload.id),
   });
 }

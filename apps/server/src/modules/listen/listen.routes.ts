@@ -34,7 +34,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
@@ -46,11 +46,10 @@ import { ListenService } from "./listen.service.js";
 export function listenRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const discuss = new DiscussService(deps.db, deps.files, deps.now, deps.live);
   const svc = new ListenService(deps, listenAccessOf(deps), activityServiceOf(deps), discuss);
-  const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
-  const anyone = async (auth: Auth | null): Promise<Caller> => (auth ? me(auth.accountId) : GUEST);
+  const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
 
   const open = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>
-    defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ auth, payload }) => run(await anyone(auth), payload) });
+    defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ payload, caller }) => run(await anyone(caller), payload) });
   const user = <S extends z.ZodType, R>(
     id: string,
     path: string,
@@ -66,7 +65,7 @@ export function listenRoutes(app: FastifyInstance, host: CallHost, deps: Communi
       access: "user",
       schema,
       ...(message ? { message } : {}),
-      handler: async ({ auth, payload, sent }) => run(await me(auth.accountId), payload, sent),
+      handler: async ({ payload, sent, caller }) => run(await caller(), payload, sent),
     });
 
   open(

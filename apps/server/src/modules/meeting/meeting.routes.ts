@@ -18,13 +18,11 @@ import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import type { CommunityDeps } from "../community-deps.js";
-import type { Caller } from "../../http/caller.js";
 import { MeetingService } from "./meeting.service.js";
 import { meetingProviders } from "./providers/index.js";
 
 export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const meetings = new MeetingService(deps.db, deps.access, meetingProviders(deps.config), deps.now, activityServiceOf(deps));
-  const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
 
   defineCall(app, host, {
     id: "new",
@@ -45,7 +43,7 @@ export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: MeetingReservation,
     message: "预约成功",
-    handler: async ({ auth, payload }) => meetings.reserve(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => meetings.reserve(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c229",
@@ -53,7 +51,7 @@ export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "我的会议：本人组织或参加的会议（可按社区、主题、状态、阶段筛选），按开始时间倒序，分页",
     access: "user",
     schema: MyMeetingListPayload,
-    handler: async ({ auth, payload }) => meetings.myList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => meetings.myList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c230",
@@ -61,7 +59,7 @@ export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "会议详情：组织者、参会人与社区成员可看；腾讯会议的会议向腾讯会议查询最新的入会链接",
     access: "user",
     schema: MeetingIdPayload,
-    handler: async ({ auth, payload }) => meetings.detail(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => meetings.detail(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -70,7 +68,7 @@ export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: MeetingIdPayload,
     message: "会议已取消",
-    handler: async ({ auth, payload }) => meetings.cancel(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => meetings.cancel(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c231",
@@ -78,7 +76,7 @@ export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "社区会议列表：某社区的会议（能查看该社区的人），按开始时间倒序，分页",
     access: "user",
     schema: CommunityMeetingListPayload,
-    handler: async ({ auth, payload }) => meetings.communityList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => meetings.communityList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c232",
@@ -87,6 +85,6 @@ export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: MeetingSave,
     message: "保存成功",
-    handler: async ({ auth, payload }) => meetings.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => meetings.save(await caller(), payload),
   });
 }

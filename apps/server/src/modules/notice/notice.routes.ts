@@ -25,15 +25,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
-import type { Caller } from "../../http/caller.js";
 import { MessageService } from "./message.service.js";
 import { NoticeService } from "./notice.service.js";
 
 export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const notices = new NoticeService(deps.db, deps.access, deps.now);
   const messages = new MessageService(deps.db, deps.now);
-  const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
-  const maybe = async (auth: { accountId: number } | null): Promise<Caller | null> => (auth ? me(auth.accountId) : null);
 
   // Activity notices (notice_type 1)
   defineCall(app, host, {
@@ -42,7 +39,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "活动通知列表：某社区的活动通知（成员看已发布的；创建者、管理员另看草稿），按标题、状态筛选，分页",
     access: "user",
     schema: CommunityNoticeListPayload,
-    handler: async ({ auth, payload }) => notices.communityList(await me(auth.accountId), [K.activity], payload),
+    handler: async ({ payload, caller }) => notices.communityList(await caller(), [K.activity], payload),
   });
   defineCall(app, host, {
     id: "c322",
@@ -51,7 +48,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "user",
     schema: CommunityNoticeSave,
     message: "保存成功",
-    handler: async ({ auth, payload }) => notices.save(await me(auth.accountId), K.activity, payload),
+    handler: async ({ payload, caller }) => notices.save(await caller(), K.activity, payload),
   });
   defineCall(app, host, {
     id: "c323",
@@ -60,7 +57,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "user",
     schema: CommunityNoticeUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload, sent }) => notices.update(await me(auth.accountId), K.activity, payload, sent),
+    handler: async ({ payload, sent, caller }) => notices.update(await caller(), K.activity, payload, sent),
   });
   defineCall(app, host, {
     id: "c324",
@@ -69,7 +66,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "user",
     schema: NoticeIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => notices.remove(await me(auth.accountId), K.activity, payload.id),
+    handler: async ({ payload, caller }) => notices.remove(await caller(), K.activity, payload.id),
   });
 
   // Operate notices (notice_type 2)
@@ -79,7 +76,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "社区公告管理列表：某社区的通知公告（创建者、管理员含草稿；成员只看已发布的），按标题、状态筛选，分页",
     access: "user",
     schema: CommunityNoticeListPayload,
-    handler: async ({ auth, payload }) => notices.communityList(await me(auth.accountId), [K.community], payload),
+    handler: async ({ payload, caller }) => notices.communityList(await caller(), [K.community], payload),
   });
   defineCall(app, host, {
     id: "c326",
@@ -88,7 +85,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "user",
     schema: CommunityNoticeSave,
     message: "保存成功",
-    handler: async ({ auth, payload }) => notices.save(await me(auth.accountId), K.community, payload),
+    handler: async ({ payload, caller }) => notices.save(await caller(), K.community, payload),
   });
   defineCall(app, host, {
     id: "c327",
@@ -97,7 +94,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "user",
     schema: CommunityNoticeUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload, sent }) => notices.update(await me(auth.accountId), K.community, payload, sent),
+    handler: async ({ payload, sent, caller }) => notices.update(await caller(), K.community, payload, sent),
   });
   defineCall(app, host, {
     id: "c328",
@@ -106,7 +103,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "user",
     schema: NoticeIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => notices.remove(await me(auth.accountId), K.community, payload.id),
+    handler: async ({ payload, caller }) => notices.remove(await caller(), K.community, payload.id),
   });
   defineCall(app, host, {
     id: "c329",
@@ -114,7 +111,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "全部社区公告：本人管理的所有社区的通知公告（平台管理员为全部社区；区县、学校管理员含所辖社区），含草稿，分页",
     access: "user",
     schema: NoticeAcrossPayload,
-    handler: async ({ auth, payload }) => notices.allList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => notices.allList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c330",
@@ -122,7 +119,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "我的社区公告：本人已加入的社区发布的通知公告，分页",
     access: "user",
     schema: NoticeAcrossPayload,
-    handler: async ({ auth, payload }) => notices.myCommunityNotice(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => notices.myCommunityNotice(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c331",
@@ -130,7 +127,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "通知详情：已发布的通知对能查看该社区的人可见，草稿只对社区创建者、管理员可见",
     access: "user",
     schema: NoticeIdPayload,
-    handler: async ({ auth, payload }) => notices.detail(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => notices.detail(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c332",
@@ -139,7 +136,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "user",
     schema: NoticeStatusPayload,
     message: "操作成功",
-    handler: async ({ auth, payload }) => notices.setStatus(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => notices.setStatus(await caller(), payload),
   });
 
   // Community notice lists
@@ -149,7 +146,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "社区的通知公告：某社区的活动通知与社区公告（notice_type 可只取一种；管理者含草稿），分页",
     access: "user",
     schema: CommunityAllNoticePayload,
-    handler: async ({ auth, payload }) => notices.communityList(await me(auth.accountId), [K.activity, K.community], payload),
+    handler: async ({ payload, caller }) => notices.communityList(await caller(), [K.activity, K.community], payload),
   });
   defineCall(app, host, {
     id: "c201",
@@ -157,7 +154,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "社区主页通知列表（公开社区无需登录）：某社区已发布的活动通知与社区公告，分页",
     access: "public",
     schema: CommunityIndexNoticePayload,
-    handler: async ({ auth, payload }) => notices.indexList(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => notices.indexList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c202",
@@ -165,7 +162,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "社区主页通知详情（公开社区与平台、网站公告无需登录）",
     access: "public",
     schema: NoticeIdPayload,
-    handler: async ({ auth, payload }) => notices.detail(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => notices.detail(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c217",
@@ -183,7 +180,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "网站公告列表（无需登录）：已发布的网站公告，分页；平台管理员可按状态查看草稿",
     access: "public",
     schema: PlatformNoticeListPayload,
-    handler: async ({ auth, payload }) => notices.platformList(await maybe(auth), K.web, payload),
+    handler: async ({ payload, caller }) => notices.platformList(await caller(), K.web, payload),
   });
   defineCall(app, host, {
     id: "c337",
@@ -191,7 +188,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     summary: "平台公告列表（无需登录）：已发布的平台公告，分页；平台管理员可按状态查看草稿",
     access: "public",
     schema: PlatformNoticeListPayload,
-    handler: async ({ auth, payload }) => notices.platformList(await maybe(auth), K.platform, payload),
+    handler: async ({ payload, caller }) => notices.platformList(await caller(), K.platform, payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -200,7 +197,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "admin",
     schema: PlatformNoticeSave,
     message: "保存成功",
-    handler: async ({ auth, payload }) => notices.platformSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => notices.platformSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -209,7 +206,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "admin",
     schema: PlatformNoticeUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload, sent }) => notices.platformUpdate(await me(auth.accountId), payload, sent),
+    handler: async ({ payload, sent, caller }) => notices.platformUpdate(await caller(), payload, sent),
   });
   defineCall(app, host, {
     id: "new",
@@ -218,7 +215,7 @@ export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: Communi
     access: "admin",
     schema: NoticeIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => notices.platformDelete(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => notices.platformDelete(await caller(), payload.id),
   });
 
   // Messages of the personal centre

@@ -56,8 +56,7 @@ export interface ClassRouteDeps {
 }
 
 export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRouteDeps): void {
-  const { periods, classes, students, accounts } = deps;
-  const me = (accountId: number) => accounts.subject(accountId);
+  const { periods, classes, students } = deps;
 
   // Session reads (calls.tsv): any signed-in user, within the schools he sees.
   defineCall(app, host, {
@@ -66,7 +65,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "学段的学科列表（不传学段时为本校各学段的学科）",
     access: "user",
     schema: PeriodSubjectListPayload,
-    handler: async ({ auth, payload }) => periods.periodSubjects(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.periodSubjects(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c048",
@@ -74,7 +73,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "学段列表（指定学校、本校或管辖学校），分页",
     access: "user",
     schema: CommonPeriodListPayload,
-    handler: async ({ auth, payload }) => periods.commonPeriodList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.commonPeriodList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c049",
@@ -82,7 +81,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "顶栏课程筛选：首项为「全部」(id 0)，其后为学段的学科",
     access: "user",
     schema: CourseListPayload,
-    handler: async ({ auth, payload }) => periods.courseList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.courseList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c083",
@@ -90,7 +89,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "学段的年级列表（不传学段时为本校各学段的年级）",
     access: "user",
     schema: PeriodGradePayload,
-    handler: async ({ auth, payload }) => periods.periodGrades(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.periodGrades(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c113",
@@ -98,7 +97,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "学校的班级列表（本校，或指定学校、年级）",
     access: "user",
     schema: SchoolClassPayload,
-    handler: async ({ auth, payload }) => classes.schoolClasses(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => classes.schoolClasses(await caller(), payload),
   });
 
   // Periods and grades (PeriodManage).
@@ -109,7 +108,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "学段列表（管辖学校），可按学校、名称筛选",
     access: "user",
     schema: PeriodListPayload,
-    handler: async ({ auth, payload }) => periods.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -119,7 +118,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: PeriodSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => periods.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -129,8 +128,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: PeriodUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await periods.update(await me(auth.accountId), payload);
+    handler: async ({ payload, caller }) => {
+      await periods.update(await caller(), payload);
       return null;
     },
   });
@@ -142,8 +141,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: PeriodIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await periods.remove(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await periods.remove(await caller(), payload.id);
       return null;
     },
   });
@@ -154,7 +153,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "年级列表（管辖学校），可按学校、学段、名称筛选",
     access: "user",
     schema: GradeListPayload,
-    handler: async ({ auth, payload }) => periods.gradeList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.gradeList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -164,7 +163,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: GradeSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => periods.gradeSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.gradeSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -174,8 +173,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: GradeUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await periods.gradeUpdate(await me(auth.accountId), payload);
+    handler: async ({ payload, caller }) => {
+      await periods.gradeUpdate(await caller(), payload);
       return null;
     },
   });
@@ -187,8 +186,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: GradeIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await periods.gradeRemove(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await periods.gradeRemove(await caller(), payload.id);
       return null;
     },
   });
@@ -201,7 +200,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "学科列表（管辖学校的学段），可按学校、学段、名称筛选",
     access: "user",
     schema: SubjectListPayload,
-    handler: async ({ auth, payload }) => periods.subjectList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.subjectList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -211,7 +210,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: SubjectSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => periods.subjectSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => periods.subjectSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -221,8 +220,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: SubjectUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await periods.subjectUpdate(await me(auth.accountId), payload);
+    handler: async ({ payload, caller }) => {
+      await periods.subjectUpdate(await caller(), payload);
       return null;
     },
   });
@@ -234,8 +233,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: SubjectIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await periods.subjectRemove(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await periods.subjectRemove(await caller(), payload.id);
       return null;
     },
   });
@@ -248,7 +247,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "班级列表（管辖学校），可按学校、学段、年级、入学年份、名称筛选",
     access: "user",
     schema: ClassListPayload,
-    handler: async ({ auth, payload }) => classes.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => classes.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -257,7 +256,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "班级详情",
     access: "user",
     schema: ClassIdPayload,
-    handler: async ({ auth, payload }) => classes.read(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => classes.read(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -267,7 +266,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: ClassSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => classes.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => classes.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -277,8 +276,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: ClassUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await classes.update(await me(auth.accountId), payload);
+    handler: async ({ payload, caller }) => {
+      await classes.update(await caller(), payload);
       return null;
     },
   });
@@ -290,8 +289,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: ClassIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await classes.remove(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await classes.remove(await caller(), payload.id);
       return null;
     },
   });
@@ -303,7 +302,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: IdsPayload,
     message: "操作完成",
-    handler: async ({ auth, payload }) => classes.batchDelete(await me(auth.accountId), payload.ids),
+    handler: async ({ payload, caller }) => classes.batchDelete(await caller(), payload.ids),
   });
 
   // Students (StudentManage).
@@ -314,7 +313,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "学生列表（管辖学校），可按学校、年级、班级、姓名（包含）、学号（前缀）、状态筛选",
     access: "user",
     schema: StudentListPayload,
-    handler: async ({ auth, payload }) => students.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => students.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -323,7 +322,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "学生详情",
     access: "user",
     schema: StudentIdPayload,
-    handler: async ({ auth, payload }) => students.read(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => students.read(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -333,7 +332,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: StudentSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => students.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => students.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -343,8 +342,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: StudentUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await students.update(await me(auth.accountId), payload);
+    handler: async ({ payload, caller }) => {
+      await students.update(await caller(), payload);
       return null;
     },
   });
@@ -356,8 +355,8 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: StudentIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await students.remove(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await students.remove(await caller(), payload.id);
       return null;
     },
   });
@@ -369,7 +368,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: IdsPayload,
     message: "操作完成",
-    handler: async ({ auth, payload }) => students.batchDelete(await me(auth.accountId), payload.ids),
+    handler: async ({ payload, caller }) => students.batchDelete(await caller(), payload.ids),
   });
   defineCall(app, host, {
     id: "new",
@@ -379,7 +378,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     access: "user",
     schema: StudentImportPayload,
     message: "导入完成",
-    handler: async ({ auth, payload }) => students.importWorkbook(await me(auth.accountId), decodeXlsx(payload.file), payload.mode, payload.school_id),
+    handler: async ({ payload, caller }) => students.importWorkbook(await caller(), decodeXlsx(payload.file), payload.mode, payload.school_id),
   });
   defineCall(app, host, {
     id: "new",
@@ -388,7 +387,7 @@ export function classRoutes(app: FastifyInstance, host: CallHost, deps: ClassRou
     summary: "导出筛选后的学生列表（.xlsx，base64；最多 50000 行）",
     access: "user",
     schema: StudentExportPayload,
-    handler: async ({ auth, payload }) => students.exportWorkbook(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => students.exportWorkbook(await caller(), payload),
   });
 
   app.get(STUDENT_TEMPLATE_PATH, async (_req, res) =>

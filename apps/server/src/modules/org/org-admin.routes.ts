@@ -36,8 +36,7 @@ export interface OrgAdminDeps {
 }
 
 export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAdminDeps): void {
-  const { regions, schools, accounts } = deps;
-  const me = (accountId: number) => accounts.subject(accountId);
+  const { regions, schools } = deps;
   const C = ORG_CALLS;
 
   // Regions -------------------------------------------------------------------------------------------------
@@ -48,7 +47,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     summary: "区域树：pid 的下级区域（不传为可见的顶层，带 has_children 供懒加载），或按名称搜索",
     access: "user",
     schema: RegionList,
-    handler: async ({ auth, payload }) => regions.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => regions.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c039",
@@ -58,7 +57,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     access: "user",
     schema: RegionSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => regions.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => regions.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c040",
@@ -68,8 +67,8 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     access: "user",
     schema: RegionUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await regions.update(await me(auth.accountId), payload);
+    handler: async ({ payload, caller }) => {
+      await regions.update(await caller(), payload);
       return null;
     },
   });
@@ -81,8 +80,8 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     access: "user",
     schema: IdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await regions.remove(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await regions.remove(await caller(), payload.id);
       return null;
     },
   });
@@ -99,7 +98,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
       summary,
       access: "user",
       schema: SchoolList,
-      handler: async ({ auth, payload }) => schools.list(await me(auth.accountId), payload),
+      handler: async ({ payload, caller }) => schools.list(await caller(), payload),
     });
   }
   for (const [id, path, summary] of [
@@ -113,7 +112,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
       summary,
       access: "user",
       schema: IdPayload,
-      handler: async ({ auth, payload }) => schools.read(await me(auth.accountId), payload.id),
+      handler: async ({ payload, caller }) => schools.read(await caller(), payload.id),
     });
   }
   for (const [id, path, summary] of [
@@ -128,7 +127,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
       access: "user",
       schema: SchoolSave,
       message: "添加成功",
-      handler: async ({ auth, payload }) => schools.save(await me(auth.accountId), payload),
+      handler: async ({ payload, caller }) => schools.save(await caller(), payload),
     });
   }
   for (const [id, path, summary] of [
@@ -143,8 +142,8 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
       access: "user",
       schema: SchoolUpdate,
       message: "修改成功",
-      handler: async ({ auth, payload }) => {
-        await schools.update(await me(auth.accountId), payload);
+      handler: async ({ payload, caller }) => {
+        await schools.update(await caller(), payload);
         return null;
       },
     });
@@ -161,8 +160,8 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
       access: "user",
       schema: IdPayload,
       message: "删除成功",
-      handler: async ({ auth, payload }) => {
-        await schools.remove(await me(auth.accountId), payload.id);
+      handler: async ({ payload, caller }) => {
+        await schools.remove(await caller(), payload.id);
         return null;
       },
     });
@@ -175,7 +174,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     access: "user",
     schema: IdsPayload,
     message: "操作完成",
-    handler: async ({ auth, payload }) => schools.batchDelete(await me(auth.accountId), payload.ids),
+    handler: async ({ payload, caller }) => schools.batchDelete(await caller(), payload.ids),
   });
   defineCall(app, host, {
     id: "new",
@@ -185,8 +184,8 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     access: "user",
     schema: QuickOperate,
     message: "设置成功",
-    handler: async ({ auth, payload }) => {
-      await schools.setStatus(await me(auth.accountId), payload.id, payload.value);
+    handler: async ({ payload, caller }) => {
+      await schools.setStatus(await caller(), payload.id, payload.value);
       return null;
     },
   });
@@ -198,7 +197,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     access: "user",
     schema: SchoolImport,
     message: "导入完成",
-    handler: async ({ auth, payload }) => schools.importWorkbook(await me(auth.accountId), decodeXlsx(payload.file), payload.mode),
+    handler: async ({ payload, caller }) => schools.importWorkbook(await caller(), decodeXlsx(payload.file), payload.mode),
   });
   defineCall(app, host, {
     id: "new",
@@ -207,7 +206,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     summary: "导出筛选后的学校列表（.xlsx，base64），可修改后再导入",
     access: "user",
     schema: SchoolExport,
-    handler: async ({ auth, payload }) => schools.exportWorkbook(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => schools.exportWorkbook(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c364",
@@ -216,7 +215,7 @@ export function orgAdminRoutes(app: FastifyInstance, host: CallHost, deps: OrgAd
     summary: "区域及其下级区域的全部学校（本辖区内），供选择器使用",
     access: "user",
     schema: RegionSchoolList,
-    handler: async ({ auth, payload }) => schools.regionSchools(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => schools.regionSchools(await caller(), payload),
   });
 
   app.get(SCHOOL_TEMPLATE_PATH, async (_req, res) => {

@@ -9,7 +9,6 @@ import { ReflectService } from "./reflect.service.js";
 export function collectRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const reflects = new ReflectService(deps.db, deps.access);
   const collects = new CollectService(deps.db, deps.access, deps.org);
-  const me = (accountId: number) => deps.accounts.subject(accountId);
 
   defineCall(app, host, {
     id: "c388",
@@ -17,7 +16,7 @@ export function collectRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "我的反思：本人的反思，最新在前，按标题、活动、社区筛选，分页；活动创建者或社区管理者以 all=1 查看该活动所有人的反思",
     access: "user",
     schema: ReflectListPayload,
-    handler: async ({ auth, payload }) => reflects.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => reflects.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c389",
@@ -26,7 +25,7 @@ export function collectRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: ReflectSave,
     message: "保存成功",
-    handler: async ({ auth, payload }) => reflects.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => reflects.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c390",
@@ -35,7 +34,7 @@ export function collectRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     access: "user",
     schema: ReflectIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => reflects.remove(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => reflects.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c391",
@@ -43,7 +42,7 @@ export function collectRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "收藏 / 取消收藏（切换）：社区、文章、活动、视频，每人每个对象一条",
     access: "user",
     schema: CollectSave,
-    handler: async ({ auth, payload }) => collects.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => collects.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c392",
@@ -51,6 +50,6 @@ export function collectRoutes(app: FastifyInstance, host: CallHost, deps: Commun
     summary: "我的收藏：最新在前，按类型筛选，分页；每条带对象的标题、封面、所属社区与作者",
     access: "user",
     schema: CollectListPayload,
-    handler: async ({ auth, payload }) => collects.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => collects.list(await caller(), payload),
   });
 }

@@ -22,7 +22,6 @@ import { PersonalService } from "./personal.service.js";
 export function personalRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const personal = new PersonalService({ db: deps.db, signedPath: (id) => deps.files.signedPath(id) });
   const activities = activityServiceOf(deps);
-  const me = (id: number) => deps.accounts.subject(id);
   const def = <S extends z.ZodType>(
     id: string,
     path: string,
@@ -30,8 +29,7 @@ export function personalRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     schema: S,
     run: (c: AccountRow, p: z.output<S>) => Promise<unknown>,
     message?: string,
-  ) =>
-    defineCall(app, host, { id, path, summary, access: "user", schema, message, handler: async ({ auth, payload }) => run(await me(auth.accountId), payload) });
+  ) => defineCall(app, host, { id, path, summary, access: "user", schema, message, handler: async ({ payload, caller }) => run(await caller(), payload) });
 
   def("c368", C.teachingStudio, "我的工作室：调用者已加入的名师工作室、名班主任工作室，分页", PersonalPagePayload, (c, p) => personal.teachingStudio(c, p));
   def("c369", C.personalRecommend, "推荐社区：同学段或同学科、尚未加入的正常社区，推荐的在前，分页", PersonalPagePayload, (c, p) => personal.recommend(c, p));

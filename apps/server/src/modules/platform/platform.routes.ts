@@ -26,7 +26,6 @@ import type { PlatformService } from "./platform.service.js";
  */
 export function platformRoutes(app: FastifyInstance, host: CallHost, deps: { platform: PlatformService; accounts: Pick<AccountService, "subject"> }): void {
   const { platform } = deps;
-  const me = (accountId: number) => deps.accounts.subject(accountId);
 
   // ── settings ──
   defineCall(app, host, {
@@ -54,7 +53,7 @@ export function platformRoutes(app: FastifyInstance, host: CallHost, deps: { pla
     access: "user",
     schema: SystemUpdatePayload,
     message: "设置成功",
-    handler: async ({ auth, payload }) => platform.updateSetting(await me(auth.accountId), payload.key, payload.value),
+    handler: async ({ payload, caller }) => platform.updateSetting(await caller(), payload.key, payload.value),
   });
 
   // ── website ──
@@ -74,7 +73,7 @@ export function platformRoutes(app: FastifyInstance, host: CallHost, deps: { pla
     access: "user",
     schema: WebsiteUpdatePayload,
     message: "修改成功",
-    handler: async ({ auth, payload }) => platform.updateWebsite(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => platform.updateWebsite(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c066",
@@ -101,7 +100,7 @@ export function platformRoutes(app: FastifyInstance, host: CallHost, deps: { pla
     summary: "首页图片列表（本辖区），可按位置、学校、学段、状态、快捷入口、关键字筛选",
     access: "user",
     schema: CommonImgList,
-    handler: async ({ auth, payload }) => platform.listImages(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => platform.listImages(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c069",
@@ -111,7 +110,7 @@ export function platformRoutes(app: FastifyInstance, host: CallHost, deps: { pla
     access: "user",
     schema: CommonImgSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => platform.saveImage(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => platform.saveImage(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c070",
@@ -121,8 +120,8 @@ export function platformRoutes(app: FastifyInstance, host: CallHost, deps: { pla
     access: "user",
     schema: CommonImgUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => {
-      await platform.updateImage(await me(auth.accountId), payload);
+    handler: async ({ payload, caller }) => {
+      await platform.updateImage(await caller(), payload);
       return null;
     },
   });
@@ -134,8 +133,8 @@ export function platformRoutes(app: FastifyInstance, host: CallHost, deps: { pla
     access: "user",
     schema: IdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await platform.removeImage(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await platform.removeImage(await caller(), payload.id);
       return null;
     },
   });
@@ -147,8 +146,8 @@ export function platformRoutes(app: FastifyInstance, host: CallHost, deps: { pla
     access: "user",
     schema: ShortcutOperate,
     message: "设置成功",
-    handler: async ({ auth, payload }) => {
-      await platform.setShortcut(await me(auth.accountId), payload.id, payload.value);
+    handler: async ({ payload, caller }) => {
+      await platform.setShortcut(await caller(), payload.id, payload.value);
       return null;
     },
   });

@@ -17,7 +17,7 @@ import {
   TeacherPortraitPayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
 import { listenAccessOf } from "../listen/listen-access.js";
 import type { Caller } from "../../http/caller.js";
@@ -34,8 +34,7 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     offlineAfterSeconds: community.config.devices.offlineAfterSeconds,
     now: () => new Date(),
   });
-  const me = (auth: Auth): Promise<Caller> => services.accounts.subject(auth.accountId);
-  const maybe = async (auth: Auth | null): Promise<Caller | null> => (auth ? services.accounts.subject(auth.accountId).catch(() => null) : null);
+  const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   defineCall(app, host, {
     id: "c061",
@@ -44,7 +43,7 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
       "评课大屏数据：调用者范围内（教师与学校管理员为本校，区域管理员为本区域学校，平台为全部）的听评课、评价、评分分布、学科与学校分布、趋势、最新评价、评课活动与AI课堂分析；可按学校、学段、日期筛选",
     access: "user",
     schema: EvaluationScreenPayload,
-    handler: async ({ auth, payload }) => s.evaluationScreen(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.evaluationScreen(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -62,7 +61,7 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
       "教师画像：授课、录制、视频、AI分析（S-T 均值与教学模式）、收到与给出的评价（平均分、各维度得分）、集体备课、资源、评课活动作品、社区活动、近12个月趋势；本人或管理其学校的管理员可看",
     access: "user",
     schema: TeacherPortraitPayload,
-    handler: async ({ auth, payload }) => s.teacherPortrait(await me(auth), payload.account_id),
+    handler: async ({ payload, caller }) => s.teacherPortrait(await caller(), payload.account_id),
   });
   defineCall(app, host, {
     id: "new",
@@ -70,7 +69,7 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "学校画像：教师、班级、设备、录制、视频、AI分析、听评课、评价、资源、作品的汇总，学科覆盖、近12个月趋势、活跃教师；本校教师与管理该校的管理员可看",
     access: "user",
     schema: SchoolPortraitPayload,
-    handler: async ({ auth, payload }) => s.schoolPortrait(await me(auth), payload.school_id),
+    handler: async ({ payload, caller }) => s.schoolPortrait(await caller(), payload.school_id),
   });
   defineCall(app, host, {
     id: "new",
@@ -78,7 +77,7 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "在线教师：当前有有效会话的教师数、按学校分布、今日活动；登录的管理员另可看到其管理范围内在线教师的姓名与今日活动",
     access: "public",
     schema: OnlineTeachersPayload,
-    handler: async ({ auth, payload }) => s.onlineTeachers(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => s.onlineTeachers(await maybe(caller), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -87,6 +86,6 @@ export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
       "评课列表：调用者可查看的听评课（与听评课的公开范围规则一致，未登录只有公开的）及其评价数与平均分；按课题、学校、学科、类型筛选，按时间、平均分或评价数排序，分页",
     access: "public",
     schema: EvaluationClassPayload,
-    handler: async ({ auth, payload }) => s.evaluationClass((await maybe(auth)) ?? ANONYMOUS, payload),
+    handler: async ({ payload, caller }) => s.evaluationClass((await maybe(caller)) ?? ANONYMOUS, payload),
   });
 }

@@ -26,7 +26,7 @@ export function diagnosisRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     access: "user",
     schema: DiagnosisStartPayload,
     message: "已开始诊断",
-    handler: async ({ auth, payload }) => service.start(await deps.accounts.subject(auth.accountId), payload),
+    handler: async ({ payload, caller }) => service.start(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c253",
@@ -34,7 +34,7 @@ export function diagnosisRoutes(app: FastifyInstance, host: CallHost, deps: Comm
     summary: "AI 诊断结果：按任务编号，或集体备课（可指定教案）的最近一次诊断，返回状态、进度、诊断报告或失败原因；能查看该集体备课的人",
     access: "user",
     schema: DiagnosisResultPayload,
-    handler: async ({ auth, payload }) => service.result(await deps.accounts.subject(auth.accountId), payload),
+    handler: async ({ payload, caller }) => service.result(await caller(), payload),
   });
   return service;
 }

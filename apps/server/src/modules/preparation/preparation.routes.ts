@@ -30,7 +30,7 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
@@ -44,11 +44,10 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
   const discuss = discussServiceOf(deps);
   const preps = new PreparationService(deps, activityServiceOf(deps), discuss);
   const talk = new PreparationDiscussService(deps.db, deps.preparations, deps.access, discuss);
-  const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
-  const anyone = async (auth: Auth | null): Promise<Caller> => (auth ? me(auth.accountId) : GUEST);
+  const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
 
   const open = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>
-    defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ auth, payload }) => run(await anyone(auth), payload) });
+    defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ payload, caller }) => run(await anyone(caller), payload) });
 
   open(
     "c233",
@@ -63,7 +62,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     summary: "我的集体备课：本人发起（role 1）或参与（role 2）的集体备课，可按社区、主题、学科、阶段、审核状态筛选，分页",
     access: "user",
     schema: UserPreparationListPayload,
-    handler: async ({ auth, payload }) => preps.userList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => preps.userList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c235",
@@ -73,7 +72,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationSave,
     message: "保存成功",
-    handler: async ({ auth, payload }) => preps.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => preps.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c236",
@@ -82,7 +81,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationUpdate,
     message: "保存成功",
-    handler: async ({ auth, payload, sent }) => preps.update(await me(auth.accountId), payload, sent),
+    handler: async ({ payload, sent, caller }) => preps.update(await caller(), payload, sent),
   });
   defineCall(app, host, {
     id: "c237",
@@ -91,7 +90,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationBindSave,
     message: "保存成功",
-    handler: async ({ auth, payload, sent }) => preps.bind(await me(auth.accountId), payload, sent, "save"),
+    handler: async ({ payload, sent, caller }) => preps.bind(await caller(), payload, sent, "save"),
   });
   defineCall(app, host, {
     id: "c238",
@@ -100,7 +99,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationBindUpdate,
     message: "保存成功",
-    handler: async ({ auth, payload, sent }) => preps.bind(await me(auth.accountId), payload, sent, "update"),
+    handler: async ({ payload, sent, caller }) => preps.bind(await caller(), payload, sent, "update"),
   });
   defineCall(app, host, {
     id: "c239",
@@ -109,7 +108,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => preps.remove(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => preps.remove(await caller(), payload.id),
   });
   open(
     "c240",
@@ -124,7 +123,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     summary: "点赞集体备课：再点一次取消；每人最多一个赞，答复是否已赞与点赞数",
     access: "user",
     schema: PreparationLikePayload,
-    handler: async ({ auth, payload }) => preps.like(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => preps.like(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c247",
@@ -133,7 +132,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
       "集体备课统计：某社区（community_id）或调用者的范围（管理员：其学校或区域；教师：本人的）内的总数、进行状态、参与人、教案、版本、研讨、文件，近 12 个月、按学科、按审核状态",
     access: "user",
     schema: PreparationStatisticsPayload,
-    handler: async ({ auth, payload }) => preps.statistics(await me(auth.accountId), payload.community_id),
+    handler: async ({ payload, caller }) => preps.statistics(await caller(), payload.community_id),
   });
   defineCall(app, host, {
     id: "c248",
@@ -141,7 +140,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     summary: "发起集体备课的选项：调用者的身份、学校，能发布的社区（含成员，供选择参与人；是否需审核），本校账号（不选社区时的参与人）",
     access: "user",
     schema: PreparationIdentityPayload,
-    handler: async ({ auth, payload }) => preps.identity(await me(auth.accountId), payload.community_id),
+    handler: async ({ payload, caller }) => preps.identity(await caller(), payload.community_id),
   });
   open(
     "c249",
@@ -157,7 +156,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationDiscussPayload,
     message: "发表成功",
-    handler: async ({ auth, payload }) => talk.post(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => talk.post(await caller(), payload),
   });
   open(
     "c251",
@@ -173,7 +172,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationVerifyPayload,
     message: "审核成功",
-    handler: async ({ auth, payload }) => preps.verify(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => preps.verify(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c255",
@@ -182,7 +181,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationDisplayPayload,
     message: "设置成功",
-    handler: async ({ auth, payload }) => preps.display(await me(auth.accountId), payload.id, payload.is_display),
+    handler: async ({ payload, caller }) => preps.display(await caller(), payload.id, payload.is_display),
   });
   defineCall(app, host, {
     id: "c256",
@@ -191,7 +190,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationRecommendTogglePayload,
     message: "设置成功",
-    handler: async ({ auth, payload }) => preps.recommend(await me(auth.accountId), payload.id, payload.is_recommend),
+    handler: async ({ payload, caller }) => preps.recommend(await caller(), payload.id, payload.is_recommend),
   });
   defineCall(app, host, {
     id: "c257",
@@ -200,7 +199,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationFileSavePayload,
     message: "上传成功",
-    handler: async ({ auth, payload }) => preps.fileSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => preps.fileSave(await caller(), payload),
   });
   open(
     "c258",
@@ -216,7 +215,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: PreparationFileDeletePayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => preps.fileDelete(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => preps.fileDelete(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c260",
@@ -224,7 +223,7 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     summary: "选择集体备课：调用者参与或管理的集体备课 {id, theme, community_id}（预约会议、听评课关联用），可按社区、主题筛选",
     access: "user",
     schema: SelPreparationPayload,
-    handler: async ({ auth, payload }) => preps.select(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => preps.select(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c263",
@@ -233,6 +232,6 @@ export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: Co
     access: "user",
     schema: DelPreparationMsgPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => talk.remove(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => talk.remove(await caller(), payload),
   });
 }

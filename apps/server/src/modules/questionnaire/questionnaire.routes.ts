@@ -20,10 +20,9 @@ import {
   QuestionnaireUpdatePayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallHost, defineCall } from "../../http/call.js";
 import { ActivityService } from "../activity/activity.service.js";
 import type { AdminModuleDeps } from "../site-deps.js";
-import type { Caller } from "../../http/caller.js";
 import { QuestionnaireService } from "./questionnaire.service.js";
 
 export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
@@ -34,7 +33,6 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     activities: new ActivityService(community.db, community.access, community.now),
     now: community.now,
   });
-  const me = (auth: Auth): Promise<Caller> => s.me(auth.accountId);
 
   // ── managing ──
   defineCall(app, host, {
@@ -43,7 +41,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "我管理的问卷：本人创建的，及管理范围（本校、本区域、全平台）内的；按关键词、状态、答卷范围、社区筛选",
     access: "user",
     schema: QuestionnaireListPayload,
-    handler: async ({ auth, payload }) => s.list(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -52,7 +50,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     access: "user",
     schema: QuestionnaireSavePayload,
     message: "已创建",
-    handler: async ({ auth, payload }) => s.save(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -61,7 +59,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     access: "user",
     schema: QuestionnaireUpdatePayload,
     message: "已保存",
-    handler: async ({ auth, payload, sent }) => s.update(await me(auth), payload, sent),
+    handler: async ({ payload, sent, caller }) => s.update(await caller(), payload, sent),
   });
   defineCall(app, host, {
     id: "new",
@@ -70,7 +68,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     access: "user",
     schema: QuestionnaireIdPayload,
     message: "已删除",
-    handler: async ({ auth, payload }) => s.remove(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -78,7 +76,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "问卷详情（管理者）：全部题目与是否已锁定",
     access: "user",
     schema: QuestionnaireIdPayload,
-    handler: async ({ auth, payload }) => s.detail(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.detail(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -87,7 +85,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     access: "user",
     schema: QuestionnaireSetStatusPayload,
     message: "已更新",
-    handler: async ({ auth, payload }) => s.setStatus(await me(auth), payload.id, payload.status),
+    handler: async ({ payload, caller }) => s.setStatus(await caller(), payload.id, payload.status),
   });
   defineCall(app, host, {
     id: "new",
@@ -96,7 +94,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     access: "user",
     schema: QuestionnaireIdPayload,
     message: "已复制",
-    handler: async ({ auth, payload }) => s.copy(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.copy(await caller(), payload.id),
   });
 
   // ── lists for respondents ──
@@ -106,7 +104,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "社区的问卷（社区成员）：面向本社区或本社区活动的已发布、已结束问卷，含调用者的作答状态",
     access: "user",
     schema: QuestionnaireCommunityPayload,
-    handler: async ({ auth, payload }) => s.communityList(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.communityList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -114,7 +112,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "我的问卷：调用者可作答的已发布问卷（学校、社区、活动、听评课），含作答状态；answered 筛选已答/未答",
     access: "user",
     schema: QuestionnaireMinePayload,
-    handler: async ({ auth, payload }) => s.mine(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.mine(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -122,7 +120,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "听评课记录的问卷（其发起人与参与人）",
     access: "user",
     schema: QuestionnaireOfListenPayload,
-    handler: async ({ auth, payload }) => s.ofListen(await me(auth), payload.listen_id),
+    handler: async ({ payload, caller }) => s.ofListen(await caller(), payload.listen_id),
   });
 
   // ── results (managers) ──
@@ -132,7 +130,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "统计结果：每题的选项人数与比例、评分分布与平均分、矩阵各行各列人数、每日提交数",
     access: "user",
     schema: QuestionnaireIdPayload,
-    handler: async ({ auth, payload }) => s.results(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.results(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -140,7 +138,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "交叉分析：两道单选、多选或评分题（多选按所选每项各计一次）",
     access: "user",
     schema: QuestionnaireCrossTabPayload,
-    handler: async ({ auth, payload }) => s.crossTab(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.crossTab(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -148,7 +146,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "填空题的文字回答（分页，可按关键词筛选）与全部回答的高频词（结巴分词，前 50）",
     access: "user",
     schema: QuestionnaireTextPayload,
-    handler: async ({ auth, payload }) => s.textAnswers(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.textAnswers(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -156,7 +154,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "已提交的答卷（分页；匿名问卷不显示姓名）",
     access: "user",
     schema: QuestionnaireResponsesPayload,
-    handler: async ({ auth, payload }) => s.responses(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.responses(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -164,7 +162,7 @@ export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: 
     summary: "导出 .xlsx：汇总、答卷明细（每份一行）、每道填空题一个工作表",
     access: "user",
     schema: QuestionnaireIdPayload,
-    handler: async ({ auth, payload }) => s.exportXlsx(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.exportXlsx(await caller(), payload.id),
   });
 
   // ── answering (public) ──

@@ -18,8 +18,7 @@ import type { AccountService } from "../account/account.service.js";
 import type { QuotaService } from "./quota.service.js";
 
 export function quotaRoutes(app: FastifyInstance, host: CallHost, deps: { quota: QuotaService; accounts: AccountService }): void {
-  const { quota, accounts } = deps;
-  const me = (accountId: number) => accounts.subject(accountId);
+  const { quota } = deps;
   const C = QUOTA_CALLS;
 
   defineCall(app, host, {
@@ -29,7 +28,7 @@ export function quotaRoutes(app: FastifyInstance, host: CallHost, deps: { quota:
     summary: "区域存储空间：总量、已用、剩余、已分配与未分配，以及下级区域和学校的用量",
     access: "user",
     schema: RegionSpacePayload,
-    handler: async ({ auth, payload }) => quota.regionSpace(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => quota.regionSpace(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c042",
@@ -39,7 +38,7 @@ export function quotaRoutes(app: FastifyInstance, host: CallHost, deps: { quota:
     access: "user",
     schema: SetRegionSpace,
     message: "设置成功",
-    handler: async ({ auth, payload }) => quota.setRegionSpace(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => quota.setRegionSpace(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c044",
@@ -48,7 +47,7 @@ export function quotaRoutes(app: FastifyInstance, host: CallHost, deps: { quota:
     summary: "学校存储空间：总量、已用、剩余、已分配给账号与未分配",
     access: "user",
     schema: SchoolSpacePayload,
-    handler: async ({ auth, payload }) => quota.schoolSpace(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => quota.schoolSpace(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c045",
@@ -58,7 +57,7 @@ export function quotaRoutes(app: FastifyInstance, host: CallHost, deps: { quota:
     access: "user",
     schema: SetSchoolSpace,
     message: "设置成功",
-    handler: async ({ auth, payload }) => quota.setSchoolSpace(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => quota.setSchoolSpace(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c021",
@@ -67,7 +66,7 @@ export function quotaRoutes(app: FastifyInstance, host: CallHost, deps: { quota:
     summary: "账号存储空间：总量、已用、剩余、本次最多可上传，以及所属学校的剩余可分配空间",
     access: "user",
     schema: AccountSpacePayload,
-    handler: async ({ auth, payload }) => quota.accountSpace(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => quota.accountSpace(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c022",
@@ -77,7 +76,7 @@ export function quotaRoutes(app: FastifyInstance, host: CallHost, deps: { quota:
     access: "user",
     schema: SetAccountSpace,
     message: "设置成功",
-    handler: async ({ auth, payload }) => quota.setAccountSpace(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => quota.setAccountSpace(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c023",
@@ -86,6 +85,6 @@ export function quotaRoutes(app: FastifyInstance, host: CallHost, deps: { quota:
     summary: "存储空间统计：本辖区（或指定学校、区域）用量最大的账号，按已用空间降序分页",
     access: "user",
     schema: AccountSpaceStatisticsQuery,
-    handler: async ({ auth, payload }) => quota.statistics(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => quota.statistics(await caller(), payload),
   });
 }

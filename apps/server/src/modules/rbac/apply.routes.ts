@@ -44,7 +44,7 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
     access: "user",
     schema: OccupationApplySave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => apply.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => apply.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c052",
@@ -54,8 +54,8 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
     access: "user",
     schema: OccupationApplyUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload, sent }) => {
-      await apply.update(await me(auth.accountId), { ...pickSent(payload, sent), id: payload.id });
+    handler: async ({ payload, sent, caller }) => {
+      await apply.update(await caller(), { ...pickSent(payload, sent), id: payload.id });
       return null;
     },
   });
@@ -79,7 +79,7 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
     summary: "应用的规则：可授予的规则树与已选规则",
     access: "user",
     schema: IdPayload,
-    handler: async ({ auth, payload }) => apply.authRuleList(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => apply.authRuleList(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c055",
@@ -88,7 +88,7 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
     summary: "应用的角色：可选角色与已选角色",
     access: "user",
     schema: IdPayload,
-    handler: async ({ auth, payload }) => apply.authGroupList(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => apply.authGroupList(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c056",
@@ -96,7 +96,7 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
     summary: "当前用户的应用入口与模式标签（每个标签的规则与首个路由）",
     access: "user",
     schema: ApplyIndexPayload,
-    handler: async ({ auth }) => apply.index(await me(auth.accountId)),
+    handler: async ({ caller }) => apply.index(await caller()),
   });
   defineCall(app, host, {
     id: "c057",
@@ -105,7 +105,7 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
     summary: "可授予的规则树与全部应用",
     access: "user",
     schema: EmptyPayload,
-    handler: async ({ auth }) => apply.rulesAndApply(await me(auth.accountId)),
+    handler: async ({ caller }) => apply.rulesAndApply(await caller()),
   });
   defineCall(app, host, {
     id: "c058",
@@ -113,6 +113,6 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
     summary: "路由切换：某上级规则下当前用户拥有的规则及其所属应用分组",
     access: "user",
     schema: GetRulesPayload,
-    handler: async ({ auth, payload }) => apply.getRules(await me(auth.accountId), payload.rules_id),
+    handler: async ({ payload, caller }) => apply.getRules(await caller(), payload.rules_id),
   });
 }

@@ -16,8 +16,7 @@ import type { AccountService } from "../account/account.service.js";
 import type { RbacService } from "./rbac.service.js";
 
 export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: RbacService; accounts: AccountService }): void {
-  const { rbac, accounts } = deps;
-  const me = (accountId: number) => accounts.subject(accountId);
+  const { rbac } = deps;
 
   defineCall(app, host, {
     id: "c003",
@@ -25,7 +24,7 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     summary: "当前用户的菜单与权限树（超级管理员为全部规则，其他用户为角色规则 ∪ 特殊规则，受可用应用限制）",
     access: "user",
     schema: EmptyPayload,
-    handler: async ({ auth }) => rbac.menuTree(await me(auth.accountId)),
+    handler: async ({ caller }) => rbac.menuTree(await caller()),
   });
 
   // ── rules ──
@@ -45,7 +44,7 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     summary: "可授予的启用规则树（不超过调用者自己的权限）",
     access: "user",
     schema: EmptyPayload,
-    handler: async ({ auth }) => rbac.grantableTree(await me(auth.accountId)),
+    handler: async ({ caller }) => rbac.grantableTree(await caller()),
   });
   defineCall(app, host, {
     id: "c006",
@@ -105,7 +104,7 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     summary: "角色列表（本辖区与全平台角色）",
     access: "user",
     schema: AuthGroupList,
-    handler: async ({ auth, payload }) => rbac.listGroups(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => rbac.listGroups(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c025",
@@ -114,7 +113,7 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     summary: "角色详情",
     access: "user",
     schema: IdPayload,
-    handler: async ({ auth, payload }) => rbac.readGroup(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => rbac.readGroup(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c026",
@@ -124,7 +123,7 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     access: "user",
     schema: AuthGroupSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => rbac.saveGroup(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => rbac.saveGroup(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c027",
@@ -134,8 +133,8 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     access: "user",
     schema: AuthGroupUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload, sent }) => {
-      await rbac.updateGroup(await me(auth.accountId), { ...pickSent(payload, sent), id: payload.id });
+    handler: async ({ payload, sent, caller }) => {
+      await rbac.updateGroup(await caller(), { ...pickSent(payload, sent), id: payload.id });
       return null;
     },
   });
@@ -147,8 +146,8 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     access: "user",
     schema: IdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => {
-      await rbac.deleteGroup(await me(auth.accountId), payload.id);
+    handler: async ({ payload, caller }) => {
+      await rbac.deleteGroup(await caller(), payload.id);
       return null;
     },
   });
@@ -160,8 +159,8 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     access: "user",
     schema: QuickOperate,
     message: "设置成功",
-    handler: async ({ auth, payload }) => {
-      await rbac.setGroupStatus(await me(auth.accountId), payload.id, payload.value);
+    handler: async ({ payload, caller }) => {
+      await rbac.setGroupStatus(await caller(), payload.id, payload.value);
       return null;
     },
   });
@@ -172,7 +171,7 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     summary: "可分配的角色（本辖区、启用、权限不超过调用者）",
     access: "user",
     schema: EmptyPayload,
-    handler: async ({ auth }) => rbac.groupOptions(await me(auth.accountId)),
+    handler: async ({ caller }) => rbac.groupOptions(await caller()),
   });
   defineCall(app, host, {
     id: "c031",
@@ -181,6 +180,6 @@ export function rbacRoutes(app: FastifyInstance, host: CallHost, deps: { rbac: R
     summary: "角色的规则：可授予的规则树与已选规则",
     access: "user",
     schema: IdPayload,
-    handler: async ({ auth, payload }) => rbac.groupAuthRole(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => rbac.groupAuthRole(await caller(), payload.id),
   });
 }

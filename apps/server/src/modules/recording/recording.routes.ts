@@ -36,7 +36,6 @@ export interface RecordingRouteDeps {
 
 export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: RecordingRouteDeps): void {
   const { timetables, recordings } = deps;
-  const me = (accountId: number) => deps.accounts.subject(accountId);
 
   // ---- timetable (课表管理)
   defineCall(app, host, {
@@ -47,7 +46,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     access: "user",
     schema: TimetableSave,
     message: "添加成功",
-    handler: async ({ auth, payload }) => timetables.create(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => timetables.create(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c063",
@@ -57,7 +56,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     access: "user",
     schema: TimetableUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => timetables.update(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => timetables.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c122",
@@ -66,7 +65,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "班级周课表：date 所在的一周（周一至周日），每天的课程及录制状态",
     access: "user",
     schema: TimetableWeekPayload,
-    handler: async ({ auth, payload }) => timetables.week(await me(auth.accountId), payload.class_id, payload.date),
+    handler: async ({ payload, caller }) => timetables.week(await caller(), payload.class_id, payload.date),
   });
   defineCall(app, host, {
     id: "c123",
@@ -76,7 +75,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     access: "user",
     schema: TimetableIdPayload,
     message: "已取消",
-    handler: async ({ auth, payload }) => timetables.cancel(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => timetables.cancel(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c124",
@@ -85,7 +84,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "录制课程列表（分页）：按学校、班级、状态、日期、课程名筛选；to_record=1 只列待录制和录制中的（按开始时间）",
     access: "user",
     schema: TimetableListPayload,
-    handler: async ({ auth, payload }) => timetables.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => timetables.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c125",
@@ -95,7 +94,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     access: "user",
     schema: TimetableIdPayload,
     message: "已停止录制",
-    handler: async ({ auth, payload }) => recordings.stopSlot(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => recordings.stopSlot(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c358",
@@ -103,7 +102,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "周课表（宁夏版）：某班级的一周，或某学校（默认本校）所有班级的一周",
     access: "user",
     schema: NxTimetablePayload,
-    handler: async ({ auth, payload }) => timetables.nxWeek(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => timetables.nxWeek(await caller(), payload),
   });
 
   // ---- reservations (session: a teacher books a recording of a class of his school)
@@ -113,7 +112,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "预约录制列表：教师看自己的预约，管理员看所辖学校的预约",
     access: "user",
     schema: ReservationListPayload,
-    handler: async ({ auth, payload }) => timetables.reservationList(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => timetables.reservationList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -122,7 +121,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     access: "user",
     schema: ReservationSave,
     message: "预约成功",
-    handler: async ({ auth, payload }) => timetables.reservationSave(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => timetables.reservationSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c129",
@@ -131,7 +130,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     access: "user",
     schema: ReservationDeletePayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => timetables.reservationDelete(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => timetables.reservationDelete(await caller(), payload.id),
   });
 
   // ---- supervision and all-day recording (录制计划)
@@ -142,7 +141,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "录制监管：正在录制的在前，然后是已结束的录制（课程、起止时间、处理状态、录制类型、班级、教师、学校）",
     access: "user",
     schema: SupervisionPayload,
-    handler: async ({ auth, payload }) => recordings.supervision(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => recordings.supervision(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c127",
@@ -151,7 +150,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "手动开始/停止录制设备：status 1 开始（设备须在推流，最长 120 分钟），0 停止该设备正在进行的录制；不传则切换",
     access: "user",
     schema: StartOrStopPayload,
-    handler: async ({ auth, payload }) => recordings.startOrStop(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => recordings.startOrStop(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c128",
@@ -160,7 +159,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "删除录制记录（{id} 或 {ids}）：连同生成的视频和文件；正在录制或处理中的不能删除",
     access: "user",
     schema: SupervisionDeletePayload,
-    handler: async ({ auth, payload }) => recordings.remove(await me(auth.accountId), payload.ids?.length ? payload.ids : [payload.id!]),
+    handler: async ({ payload, caller }) => recordings.remove(await caller(), payload.ids?.length ? payload.ids : [payload.id!]),
   });
   defineCall(app, host, {
     id: "new",
@@ -169,7 +168,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "重新处理失败的录制（如空间不足导致合成失败，释放空间后）：用磁盘上保留的录像片段重新合成",
     access: "user",
     schema: SupervisionRetryPayload,
-    handler: async ({ auth, payload }) => recordings.retry(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => recordings.retry(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c120",
@@ -178,7 +177,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "全天录制：开启全天录制的设备，以及某天（默认今天）按小时分段的录像",
     access: "user",
     schema: AllDayPayload,
-    handler: async ({ auth, payload }) => recordings.allDay(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => recordings.allDay(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -187,7 +186,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "开启/关闭设备的全天录制（status 1/0）：开启后设备推流期间按整点分段录制",
     access: "user",
     schema: AllDaySetPayload,
-    handler: async ({ auth, payload }) => recordings.allDaySet(await me(auth.accountId), payload.ids, payload.status),
+    handler: async ({ payload, caller }) => recordings.allDaySet(await caller(), payload.ids, payload.status),
   });
   defineCall(app, host, {
     id: "c121",
@@ -196,7 +195,7 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "全天录制日历：某月（YYYY-MM）有全天录像的日期，及每天的段数和分钟数",
     access: "user",
     schema: AllDayStatusPayload,
-    handler: async ({ auth, payload }) => recordings.allDayStatus(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => recordings.allDayStatus(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c073",
@@ -204,6 +203,6 @@ export function recordingRoutes(app: FastifyInstance, host: CallHost, deps: Reco
     summary: "巡课数量：调用者可见的、设为巡课且在线的设备数（num），其中正在推流的数（live）",
     access: "user",
     schema: EmptyPayload,
-    handler: async ({ auth }) => recordings.patrolNum(await me(auth.accountId)),
+    handler: async ({ caller }) => recordings.patrolNum(await caller()),
   });
 }

@@ -10,7 +10,7 @@ import {
   ReportViewUpdatePayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallHost, defineCall } from "../../http/call.js";
 import { formatTime } from "../../http/time.js";
 import { PDF_MIME } from "../../infra/pdf.js";
 import { XLSX_MIME } from "../../infra/xlsx.js";
@@ -23,7 +23,6 @@ const safe = (t: string) => t.replace(/[\\/:*?"<>|\s]+/g, "_").slice(0, 60) || "
 
 export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
   const s = new ReportService(deps.community.db, (id) => deps.services.accounts.subject(id));
-  const me = (auth: Auth) => s.me(auth.accountId);
 
   defineCall(app, host, {
     id: "new",
@@ -32,7 +31,7 @@ export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminMo
     access: "user",
     rule: C.reportMeta,
     schema: ReportViewListPayload,
-    handler: async ({ auth }) => s.meta(await me(auth)),
+    handler: async ({ caller }) => s.meta(s.reader(await caller())),
   });
   defineCall(app, host, {
     id: "new",
@@ -41,7 +40,7 @@ export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminMo
     access: "user",
     rule: C.reportQuery,
     schema: ReportQueryPayload,
-    handler: async ({ auth, payload }) => s.query(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.query(s.reader(await caller()), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -50,7 +49,7 @@ export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminMo
     access: "user",
     rule: C.reportViewList,
     schema: ReportViewListPayload,
-    handler: async ({ auth }) => s.viewList(await me(auth)),
+    handler: async ({ caller }) => s.viewList(s.reader(await caller())),
   });
   defineCall(app, host, {
     id: "new",
@@ -60,7 +59,7 @@ export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminMo
     rule: C.reportViewSave,
     schema: ReportViewSavePayload,
     message: "已保存",
-    handler: async ({ auth, payload }) => s.viewSave(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.viewSave(s.reader(await caller()), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -70,8 +69,8 @@ export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminMo
     rule: C.reportViewUpdate,
     schema: ReportViewUpdatePayload,
     message: "已保存",
-    handler: async ({ auth, payload, sent }) => {
-      await s.viewUpdate(await me(auth), payload, sent);
+    handler: async ({ payload, sent, caller }) => {
+      await s.viewUpdate(s.reader(await caller()), payload, sent);
       return null;
     },
   });
@@ -83,8 +82,8 @@ export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminMo
     rule: C.reportViewDelete,
     schema: ReportViewIdPayload,
     message: "已删除",
-    handler: async ({ auth, payload }) => {
-      await s.viewDelete(await me(auth), payload.id);
+    handler: async ({ payload, caller }) => {
+      await s.viewDelete(s.reader(await caller()), payload.id);
       return null;
     },
   });
@@ -95,8 +94,8 @@ export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminMo
     access: "user",
     rule: C.reportExportXlsx,
     schema: ReportExportPayload,
-    handler: async ({ auth, payload }): Promise<FileAnswer> => {
-      const a = await s.query(await me(auth), payload);
+    handler: async ({ payload, caller }): Promise<FileAnswer> => {
+      const a = await s.query(s.reader(await caller()), payload);
       const title = payload.title || "统计报表";
       const bytes = await buildReportXlsx(title, a, formatTime(new Date()));
       return { filename: `${safe(title)}_${stamp()}.xlsx`, mime: XLSX_MIME, file: bytes.toString("base64") };
@@ -109,8 +108,8 @@ export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminMo
     access: "user",
     rule: C.reportExportPdf,
     schema: ReportExportPayload,
-    handler: async ({ auth, payload }): Promise<FileAnswer> => {
-      const a = await s.query(await me(auth), payload);
+    handler: async ({ payload, caller }): Promise<FileAnswer> => {
+      const a = await s.query(s.reader(await caller()), payload);
       const title = payload.title || "统计报表";
       const bytes = await buildReportPdf(title, a, formatTime(new Date()));
       return { filename: `${safe(title)}_${stamp()}.pdf`, mime: PDF_MIME, file: bytes.toString("base64") };

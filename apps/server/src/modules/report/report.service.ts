@@ -27,9 +27,7 @@ import {
   type ReportViewUpdatePayload,
   TIME_ZONE,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -42,9 +40,6 @@ import type { Caller } from "../../http/caller.js";
 import { rowsOf } from "../portal/portal-sql.js";
 import { scopeOf } from "../rbac/permission.js";
 import { reportView } from "./report.schema.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 type Query = z.output<typeof import("@yanke/protocol").ReportQueryPayload>;
 type Filters = z.output<typeof import("@yanke/protocol").ReportFilters>;
@@ -179,7 +174,11 @@ export class ReportService {
   }
 
   async me(accountId: number): Promise<Caller> {
-    const c = await this.subjectOf(accountId);
+    return this.reader(await this.subjectOf(accountId));
+  }
+
+  /** The caller, when he may read reports (a platform, region or school administrator); 403 otherwise. */
+  reader(c: Caller): Caller {
     if (scopeOf(c).kind === "none") throw forbidden("仅平台、区域和学校管理员可使用报表统计");
     return c;
   }

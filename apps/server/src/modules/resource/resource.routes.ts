@@ -20,7 +20,7 @@ import {
   WebResourceScopePayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
 import type { CallerAccount as Caller } from "../../http/caller.js";
 import { ResourceService } from "./resource.service.js";
@@ -28,8 +28,7 @@ import { ResourceService } from "./resource.service.js";
 export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
   const { services } = deps;
   const s = new ResourceService({ db: deps.community.db, org: services.org, files: services.files, videos: services.media.videos });
-  const me = (auth: Auth): Promise<Caller> => services.accounts.subject(auth.accountId);
-  const maybe = async (auth: Auth | null): Promise<Caller | null> => (auth ? services.accounts.subject(auth.accountId).catch(() => null) : null);
+  const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   // ── the course tree (signed in) ──
   defineCall(app, host, {
@@ -38,7 +37,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "我的资源：调用者的课程（管理员含其管理学校的课程，草稿与已发布），按学校、作者、学科、名称、课程类型、状态筛选",
     access: "user",
     schema: ResourceListPayload,
-    handler: async ({ auth, payload }) => s.list(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c084",
@@ -46,7 +45,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "新建课程（pid 0，草稿）或在课程/单元下新建单元/课时（层级、所属课程、学校、学段、学科、类型随课程）；教学设计与总结为富文本（过滤脚本）",
     access: "user",
     schema: ResourceSavePayload,
-    handler: async ({ auth, payload }) => s.save(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c085",
@@ -54,7 +53,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "删除节点及其下级节点和绑定的资源（仅作者或本校管理员）",
     access: "user",
     schema: ResourceIdPayload,
-    handler: async ({ auth, payload }) => s.remove(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c086",
@@ -62,7 +61,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "修改节点（只改传入的字段；仅作者或本校管理员）；status 1 发布 / 0 撤回课程及其全部节点；课程的学科、年级、类型、学校随之下传",
     access: "user",
     schema: ResourceUpdatePayload,
-    handler: async ({ auth, payload, sent }) => s.update(await me(auth), payload, sent),
+    handler: async ({ payload, sent, caller }) => s.update(await caller(), payload, sent),
   });
   defineCall(app, host, {
     id: "c087",
@@ -70,7 +69,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "节点的下级（按排序），含各自的下级数与绑定数",
     access: "user",
     schema: ResourceChildPayload,
-    handler: async ({ auth, payload }) => s.child(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.child(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c088",
@@ -78,7 +77,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "为节点绑定视频（1，我的视频）或文档（2，我上传的文件）；标题、大小默认取自视频/文件",
     access: "user",
     schema: ResourceBindPayload,
-    handler: async ({ auth, payload }) => s.bind(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.bind(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c089",
@@ -86,7 +85,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "节点绑定的视频与文档：视频含封面、时长、播放地址，文档含预览/下载地址",
     access: "user",
     schema: ResourceIdPayload,
-    handler: async ({ auth, payload }) => s.resourcesVideo(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.resourcesVideo(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c090",
@@ -94,7 +93,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "解除一条绑定（按绑定编号；仅作者或本校管理员）",
     access: "user",
     schema: DelResourcesVideoPayload,
-    handler: async ({ auth, payload }) => s.unbind(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.unbind(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c091",
@@ -102,7 +101,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "可绑定的会议：本人发起或参加的会议（或指定学校、用户的会议）；会议不录制视频，videos 为空",
     access: "user",
     schema: ResourceMeetingInfoPayload,
-    handler: async ({ auth, payload }) => s.meetingInfo(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.meetingInfo(await caller(), payload),
   });
 
   // ── the front site (public) ──
@@ -128,7 +127,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "课程详情：课程、单元与课时树及各节点绑定的资源、能否编辑；草稿仅作者与管理员可见；浏览量加一",
     access: "public",
     schema: WebResourceInfoPayload,
-    handler: async ({ auth, payload }) => s.info(await maybe(auth), payload.resources_id),
+    handler: async ({ payload, caller }) => s.info(await maybe(caller), payload.resources_id),
   });
   defineCall(app, host, {
     id: "c079",
@@ -160,7 +159,7 @@ export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: Front
     summary: "记录一次观看（视频或课程，二选一；可匿名）；同一账号（匿名按 IP）10 分钟内重复观看不计，answer.counted 说明是否计入",
     access: "public",
     schema: RecordLogPayload,
-    handler: async ({ auth, payload, req }) => s.recordLog(await maybe(auth), payload, req.ip),
+    handler: async ({ payload, req, caller }) => s.recordLog(await maybe(caller), payload, req.ip),
   });
   defineCall(app, host, {
     id: "c075",

@@ -20,7 +20,7 @@ import {
   ReviewWorkUpdatePayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { ReviewService } from "./review.service.js";
@@ -33,8 +33,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     videos: services.media.videos,
     subject: (id) => services.accounts.subject(id),
   });
-  const me = (auth: Auth): Promise<Caller> => s.me(auth.accountId);
-  const maybe = async (auth: Auth | null): Promise<Caller | null> => (auth ? s.me(auth.accountId).catch(() => null) : null);
+  const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   // ── public reads ──
   defineCall(app, host, {
@@ -51,7 +50,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "评课活动详情：活动信息、评价量表（维度与评分项）、调用者可做的事（报名、我的作品、我的评审任务）；草稿仅组织者可见",
     access: "public",
     schema: ReviewIdPayload,
-    handler: async ({ auth, payload }) => s.detail(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.detail(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -59,7 +58,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "参评作品列表：提交作品阶段起公开（标题、作者、学校、封面）；结果公示阶段才有得分与名次（order=rank 按名次）",
     access: "public",
     schema: ReviewWorkListPayload,
-    handler: async ({ auth, payload }) => s.workList(await maybe(auth), payload),
+    handler: async ({ payload, caller }) => s.workList(await maybe(caller), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -67,7 +66,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "参评作品详情：课例视频（签名播放地址）、文档、作者；分配给调用者的评分；结果公示阶段的各项平均分与名次",
     access: "public",
     schema: ReviewWorkIdPayload,
-    handler: async ({ auth, payload }) => s.workDetail(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.workDetail(await maybe(caller), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -75,7 +74,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "评审结果（仅结果公示阶段）：按平均总分排名的作品（同分同名次）、各评分项平均分、评审人数",
     access: "public",
     schema: ReviewIdPayload,
-    handler: async ({ auth, payload }) => s.results(await maybe(auth), payload.id),
+    handler: async ({ payload, caller }) => s.results(await maybe(caller), payload.id),
   });
 
   // ── managing ──
@@ -85,7 +84,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "我管理的评课活动（含草稿）：创建者本人的，及管理范围（本校、本区域、全平台）内的",
     access: "user",
     schema: ReviewListPayload,
-    handler: async ({ auth, payload }) => s.list(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -94,7 +93,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewSavePayload,
     message: "已创建",
-    handler: async ({ auth, payload }) => s.save(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -103,7 +102,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewUpdatePayload,
     message: "已保存",
-    handler: async ({ auth, payload, sent }) => s.update(await me(auth), payload, sent),
+    handler: async ({ payload, sent, caller }) => s.update(await caller(), payload, sent),
   });
   defineCall(app, host, {
     id: "new",
@@ -112,7 +111,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewIdPayload,
     message: "已删除",
-    handler: async ({ auth, payload }) => s.remove(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -120,7 +119,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "切换阶段（前进或后退一步）：发布需有效量表；进入评审需至少一件作品；结果公示计算平均分与名次；退回评审清除名次",
     access: "user",
     schema: ReviewSetPhasePayload,
-    handler: async ({ auth, payload }) => s.setPhase(await me(auth), payload.id, payload.phase),
+    handler: async ({ payload, caller }) => s.setPhase(await caller(), payload.id, payload.phase),
   });
 
   // ── sign-ups and works ──
@@ -131,7 +130,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewIdPayload,
     message: "报名成功",
-    handler: async ({ auth, payload }) => s.signup(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.signup(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -139,7 +138,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "报名名单（组织者）：教师、学校、已提交的作品",
     access: "user",
     schema: ReviewActivityPagePayload,
-    handler: async ({ auth, payload }) => s.signups(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.signups(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -148,7 +147,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewWorkSavePayload,
     message: "作品已提交",
-    handler: async ({ auth, payload }) => s.workSave(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.workSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -157,7 +156,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewWorkUpdatePayload,
     message: "已保存",
-    handler: async ({ auth, payload, sent }) => s.workUpdate(await me(auth), payload, sent),
+    handler: async ({ payload, sent, caller }) => s.workUpdate(await caller(), payload, sent),
   });
   defineCall(app, host, {
     id: "new",
@@ -166,7 +165,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewWorkIdPayload,
     message: "已撤回",
-    handler: async ({ auth, payload }) => s.workWithdraw(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.workWithdraw(await caller(), payload.id),
   });
 
   // ── reviewers, allocation, scores ──
@@ -176,7 +175,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "评审库（组织者）：评审专家及各自的分配数与已提交数",
     access: "user",
     schema: ReviewIdPayload,
-    handler: async ({ auth, payload }) => s.reviewers(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.reviewers(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -185,7 +184,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewReviewersSetPayload,
     message: "已保存",
-    handler: async ({ auth, payload }) => s.reviewersSet(await me(auth), payload.id, payload.account_ids),
+    handler: async ({ payload, caller }) => s.reviewersSet(await caller(), payload.id, payload.account_ids),
   });
   defineCall(app, host, {
     id: "new",
@@ -195,7 +194,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewAllocatePayload,
     message: "分配完成",
-    handler: async ({ auth, payload }) => s.allocateCall(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.allocateCall(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -203,7 +202,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "分配矩阵（组织者）：作品 × 评审的任务与状态，各评审的进度",
     access: "user",
     schema: ReviewIdPayload,
-    handler: async ({ auth, payload }) => s.allocation(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.allocation(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -211,7 +210,7 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     summary: "我的评审任务：分配给调用者的作品及评分状态（可按活动筛选）",
     access: "user",
     schema: ReviewScoreMinePayload,
-    handler: async ({ auth, payload }) => s.mine(await me(auth), payload.activity_id),
+    handler: async ({ payload, caller }) => s.mine(await caller(), payload.activity_id),
   });
   defineCall(app, host, {
     id: "new",
@@ -221,6 +220,6 @@ export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSi
     access: "user",
     schema: ReviewScoreSavePayload,
     message: "已保存",
-    handler: async ({ auth, payload }) => s.scoreSave(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.scoreSave(await caller(), payload),
   });
 }

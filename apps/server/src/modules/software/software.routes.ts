@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import type { AdminModuleDeps } from "../site-deps.js";
+import type { CallerAccount } from "../../http/caller.js";
 import { type SoftwareCaller, SoftwareService } from "./software.service.js";
 
 export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
@@ -19,15 +20,14 @@ export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: Admin
   const s = new SoftwareService({ db: deps.community.db, files: services.files, accounts: services.accounts, org: services.org });
   // c103/c104 take their versions from the registry.
   services.equipment.versions = s;
-  const me = (auth: Auth): Promise<SoftwareCaller> => services.accounts.subject(auth.accountId);
   /** The reads: the module's own rule, or 查看设备 (an administrator who manages devices). */
-  const reader = async (auth: Auth, rule: string): Promise<SoftwareCaller> => {
+  const reader = async (auth: Auth, caller: () => Promise<CallerAccount>, rule: string): Promise<SoftwareCaller> => {
     try {
-      await host.authorize(auth, rule);
+      await host.authorize(auth, rule, caller);
     } catch {
-      await host.authorize(auth, EQUIPMENT_CALLS.equipmentList);
+      await host.authorize(auth, EQUIPMENT_CALLS.equipmentList, caller);
     }
-    return me(auth);
+    return caller();
   };
 
   defineCall(app, host, {
@@ -36,7 +36,7 @@ export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "软件版本列表：某产品的版本（按版本号从新到旧），含运行 / 以其为目标的设备数与各版本设备分布（调用者管理的设备）",
     access: "user",
     schema: SoftwareListPayload,
-    handler: async ({ auth, payload }) => s.list(await reader(auth, C.softwareList), payload),
+    handler: async ({ auth, payload, caller }) => s.list(await reader(auth, caller, C.softwareList), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -44,8 +44,8 @@ export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "软件产品及其当前版本",
     access: "user",
     schema: EmptyPayload,
-    handler: async ({ auth }) => {
-      await reader(auth, C.softwareProducts);
+    handler: async ({ auth, caller }) => {
+      await reader(auth, caller, C.softwareProducts);
       return s.products();
     },
   });
@@ -55,7 +55,7 @@ export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "设备型号（设备的厂商/型号字段去重，及已登记的适用型号），供“适用型号”选择",
     access: "user",
     schema: EmptyPayload,
-    handler: async ({ auth }) => s.models(await reader(auth, C.softwareModels)),
+    handler: async ({ auth, caller }) => s.models(await reader(auth, caller, C.softwareModels)),
   });
   defineCall(app, host, {
     id: "new",
@@ -63,8 +63,8 @@ export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "安装包下载地址（签名，无需登录即可在有效期内下载）",
     access: "user",
     schema: SoftwareIdPayload,
-    handler: async ({ auth, payload }) => {
-      await reader(auth, C.softwareDownload);
+    handler: async ({ auth, payload, caller }) => {
+      await reader(auth, caller, C.softwareDownload);
       return s.download(payload.id);
     },
   });
@@ -76,7 +76,7 @@ export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     schema: SoftwareSavePayload,
     message: "已上传",
-    handler: async ({ auth, payload }) => s.save(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -86,7 +86,7 @@ export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     schema: SoftwareUpdatePayload,
     message: "已保存",
-    handler: async ({ auth, payload }) => s.update(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",

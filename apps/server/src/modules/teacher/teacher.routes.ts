@@ -66,7 +66,6 @@ export function teacherRoutes(app: FastifyInstance, host: CallHost, deps: { teac
 
 /** The local roster (本地教师名册) calls; 404 while a remote directory is configured (docs/api/es-directory.md). */
 export function rosterRoutes(app: FastifyInstance, host: CallHost, deps: { roster: RosterService; accounts: { subject(id: number): Promise<Caller> } }): void {
-  const me = (id: number) => deps.accounts.subject(id);
   defineCall(app, host, {
     id: "new",
     path: ROSTER_CALLS.rosterList,
@@ -74,7 +73,7 @@ export function rosterRoutes(app: FastifyInstance, host: CallHost, deps: { roste
     access: "user",
     rule: ROSTER_CALLS.rosterList,
     schema: RosterListPayload,
-    handler: async ({ payload, auth }) => deps.roster.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => deps.roster.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -84,7 +83,7 @@ export function rosterRoutes(app: FastifyInstance, host: CallHost, deps: { roste
     rule: ROSTER_CALLS.rosterSave,
     schema: RosterSave,
     message: "登记成功",
-    handler: async ({ payload, auth }) => deps.roster.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => deps.roster.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -94,7 +93,7 @@ export function rosterRoutes(app: FastifyInstance, host: CallHost, deps: { roste
     rule: ROSTER_CALLS.rosterUpdate,
     schema: RosterUpdate,
     message: "修改成功",
-    handler: async ({ payload, auth, sent }) => deps.roster.update(await me(auth.accountId), payload, pickSent(payload, sent)),
+    handler: async ({ payload, sent, caller }) => deps.roster.update(await caller(), payload, pickSent(payload, sent)),
   });
   defineCall(app, host, {
     id: "new",
@@ -104,6 +103,6 @@ export function rosterRoutes(app: FastifyInstance, host: CallHost, deps: { roste
     rule: ROSTER_CALLS.rosterDelete,
     schema: RosterIdPayload,
     message: "删除成功",
-    handler: async ({ payload, auth }) => deps.roster.remove(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => deps.roster.remove(await caller(), payload.id),
   });
 }

@@ -22,14 +22,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
-import type { Caller } from "../../http/caller.js";
 import { TextbookService } from "./textbook.service.js";
 import { xkwProvider } from "./xkw.js";
 
 export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
   const textbooks = new TextbookService(deps);
   const xkw = xkwProvider(deps.config, textbooks);
-  const me = (id: number): Promise<Caller> => deps.accounts.subject(id);
 
   // ── catalogue (public reference data) ──
   defineCall(app, host, {
@@ -65,7 +63,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: TextbookResourceSave,
     message: "资源已上传",
-    handler: async ({ auth, payload }) => textbooks.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => textbooks.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c377",
@@ -74,7 +72,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: TextbookResourceUpdate,
     message: "资源已修改",
-    handler: async ({ auth, payload }) => textbooks.update(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => textbooks.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c378",
@@ -82,7 +80,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     summary: "教材资源详情：已通过的资源登录用户都可看，未通过或待审核的只有上传者和审核人可看；文件地址已签名",
     access: "user",
     schema: TextbookResourceIdPayload,
-    handler: async ({ auth, payload }) => textbooks.read(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => textbooks.read(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "c379",
@@ -90,7 +88,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     summary: "教材资源列表：按目录编码（含下级）、教材、版本、类型、社区、活动、状态、关键词筛选，分页",
     access: "user",
     schema: TextbookResourceListPayload,
-    handler: async ({ auth, payload }) => textbooks.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => textbooks.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c380",
@@ -99,7 +97,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: TextbookResourceCheck,
     message: "审核完成",
-    handler: async ({ auth, payload }) => textbooks.check(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => textbooks.check(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c381",
@@ -108,7 +106,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: TextbookResourceIdPayload,
     message: "资源已删除",
-    handler: async ({ auth, payload }) => textbooks.remove(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => textbooks.remove(await caller(), payload.id),
   });
 
   // ── Tw sync ──
@@ -119,7 +117,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: SyncTwCommunityResourcesPayload,
     message: "同步完成",
-    handler: async ({ auth, payload }) => textbooks.syncToActivities(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => textbooks.syncToActivities(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c383",
@@ -128,7 +126,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     access: "user",
     schema: SyncTwCommunityActivityResourcesPayload,
     message: "同步完成",
-    handler: async ({ auth, payload }) => textbooks.syncToCommunity(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => textbooks.syncToCommunity(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c384",
@@ -136,7 +134,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     summary: "社区资源：社区层的教材资源（同步来的注明来源活动），能查看该社区的人，分页",
     access: "user",
     schema: GetTwCommunityResourcesPayload,
-    handler: async ({ auth, payload }) => textbooks.twCommunity(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => textbooks.twCommunity(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c385",
@@ -144,7 +142,7 @@ export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: Commu
     summary: "活动资源：某个社区活动的教材资源（活动中上传的与从社区同步来的），能查看该社区的人，分页",
     access: "user",
     schema: GetTwCommunityActivityResourcesPayload,
-    handler: async ({ auth, payload }) => textbooks.twActivity(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => textbooks.twActivity(await caller(), payload),
   });
 
   // ── 学科网 documents ──

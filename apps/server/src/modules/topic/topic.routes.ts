@@ -25,16 +25,14 @@ import {
   WebVideoPlayPayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
 import type { Caller } from "../../http/caller.js";
 import { TopicService } from "./topic.service.js";
 
 export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
   const s = new TopicService({ db: deps.community.db, org: deps.services.org, videos: deps.services.media.videos, community: deps.community });
-  const accounts = deps.services.accounts;
-  const me = (auth: Auth): Promise<Caller> => accounts.subject(auth.accountId);
-  const maybe = async (auth: Auth | null): Promise<Caller | null> => (auth ? accounts.subject(auth.accountId).catch(() => null) : null);
+  const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   // ── management ──
   defineCall(app, host, {
@@ -43,7 +41,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "专题管理列表：调用者创建的与其管理范围内（本校、本区县、全平台）的专题，含草稿；按名称、状态、学校筛选",
     access: "user",
     schema: TopicListPayload,
-    handler: async ({ auth, payload }) => s.list(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -51,7 +49,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "专题详情（管理）：专题与全部条目，visible 标明前台是否展示",
     access: "user",
     schema: TopicIdPayload,
-    handler: async ({ auth, payload }) => s.detail(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.detail(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -59,7 +57,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "新建专题（草稿）：学校管理员为本校，区县管理员为区县或其下学校，平台管理员不限；教师不能创建",
     access: "user",
     schema: TopicSavePayload,
-    handler: async ({ auth, payload }) => s.save(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -67,7 +65,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "修改专题：只改传入的字段",
     access: "user",
     schema: TopicUpdatePayload,
-    handler: async ({ auth, payload }) => s.update(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -75,7 +73,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "删除专题及其条目",
     access: "user",
     schema: TopicIdPayload,
-    handler: async ({ auth, payload }) => s.remove(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -83,7 +81,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "发布（1）或撤回为草稿（0）；没有内容的专题不能发布",
     access: "user",
     schema: TopicSetStatusPayload,
-    handler: async ({ auth, payload }) => s.setStatus(await me(auth), payload.id, payload.status),
+    handler: async ({ payload, caller }) => s.setStatus(await caller(), payload.id, payload.status),
   });
   defineCall(app, host, {
     id: "new",
@@ -91,7 +89,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "加入内容：同一类型的若干项，每项须是调用者可加入的候选（公开的或管理范围内的）；已有的跳过",
     access: "user",
     schema: TopicItemsAddPayload,
-    handler: async ({ auth, payload }) => s.addItems(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.addItems(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -99,7 +97,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "移除条目（topic_item id）；已发布的专题移空后回到草稿",
     access: "user",
     schema: TopicItemsRemovePayload,
-    handler: async ({ auth, payload }) => s.removeItems(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.removeItems(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -107,7 +105,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "条目排序：给出专题全部条目 id 的新顺序",
     access: "user",
     schema: TopicItemsSortPayload,
-    handler: async ({ auth, payload }) => s.sortItems(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.sortItems(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -115,7 +113,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "可加入的内容：视频、课程资源、课堂分析、听评课、评课作品中本身公开的或在调用者管理范围内的，按关键词搜索",
     access: "user",
     schema: TopicCandidatesPayload,
-    handler: async ({ auth, payload }) => s.candidates(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.candidates(await caller(), payload),
   });
 
   // ── front site (public reads) ──
@@ -133,7 +131,7 @@ export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSit
     summary: "已发布专题的详情：条目解析为卡片（名称、封面、教师、学校、学科、时长、链接）；观看者无权查看的条目不出现",
     access: "public",
     schema: WebTopicDetailPayload,
-    handler: async ({ auth, payload }) => s.webDetail(await maybe(auth), payload.id, payload.view === 1),
+    handler: async ({ payload, caller }) => s.webDetail(await maybe(caller), payload.id, payload.view === 1),
   });
   defineCall(app, host, {
     id: "new",

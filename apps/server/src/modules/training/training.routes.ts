@@ -20,9 +20,8 @@ import {
   TrainingVideoOptionsPayload,
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
-import { type Auth, type CallHost, defineCall } from "../../http/call.js";
+import { type CallHost, defineCall } from "../../http/call.js";
 import type { AdminModuleDeps } from "../site-deps.js";
-import type { Caller } from "../../http/caller.js";
 import { TrainingService } from "./training.service.js";
 
 export function trainingService(deps: AdminModuleDeps): TrainingService {
@@ -32,7 +31,6 @@ export function trainingService(deps: AdminModuleDeps): TrainingService {
 
 export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
   const s = trainingService(deps);
-  const me = (auth: Auth): Promise<Caller> => s.me(auth.accountId);
 
   // ── management ──
   defineCall(app, host, {
@@ -42,7 +40,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     rule: C.trainingList,
     schema: TrainingListPayload,
-    handler: async ({ auth, payload }) => s.list(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -52,7 +50,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     rule: C.trainingSave,
     schema: TrainingSavePayload,
     message: "已创建",
-    handler: async ({ auth, payload }) => s.save(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -62,7 +60,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     rule: C.trainingUpdate,
     schema: TrainingUpdatePayload,
     message: "已保存",
-    handler: async ({ auth, payload, sent }) => s.update(await me(auth), payload, sent),
+    handler: async ({ payload, sent, caller }) => s.update(await caller(), payload, sent),
   });
   defineCall(app, host, {
     id: "new",
@@ -72,7 +70,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     rule: C.trainingDelete,
     schema: TrainingIdPayload,
     message: "已删除",
-    handler: async ({ auth, payload }) => s.remove(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -81,7 +79,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     rule: C.trainingSetStatus,
     schema: TrainingSetStatusPayload,
-    handler: async ({ auth, payload }) => s.setStatus(await me(auth), payload.id, payload.status),
+    handler: async ({ payload, caller }) => s.setStatus(await caller(), payload.id, payload.status),
   });
   defineCall(app, host, {
     id: "new",
@@ -90,7 +88,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     rule: C.trainingDetail,
     schema: TrainingIdPayload,
-    handler: async ({ auth, payload }) => s.detail(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.detail(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -100,7 +98,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     rule: C.trainingItemSave,
     schema: TrainingItemSavePayload,
     message: "已添加",
-    handler: async ({ auth, payload }) => s.itemSave(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.itemSave(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -110,7 +108,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     rule: C.trainingItemUpdate,
     schema: TrainingItemUpdatePayload,
     message: "已保存",
-    handler: async ({ auth, payload, sent }) => s.itemUpdate(await me(auth), payload, sent),
+    handler: async ({ payload, sent, caller }) => s.itemUpdate(await caller(), payload, sent),
   });
   defineCall(app, host, {
     id: "new",
@@ -120,7 +118,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     rule: C.trainingItemDelete,
     schema: TrainingItemIdPayload,
     message: "已删除",
-    handler: async ({ auth, payload }) => s.itemDelete(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.itemDelete(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -130,7 +128,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     rule: C.trainingItemSort,
     schema: TrainingItemSortPayload,
     message: "已保存",
-    handler: async ({ auth, payload }) => s.itemSort(await me(auth), payload.training_id, payload.item_ids),
+    handler: async ({ payload, caller }) => s.itemSort(await caller(), payload.training_id, payload.item_ids),
   });
   defineCall(app, host, {
     id: "new",
@@ -139,7 +137,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     rule: C.trainingVideoOptions,
     schema: TrainingVideoOptionsPayload,
-    handler: async ({ auth, payload }) => s.videoOptions(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.videoOptions(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -148,7 +146,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     rule: C.trainingEnrolList,
     schema: TrainingEnrolListPayload,
-    handler: async ({ auth, payload }) => s.enrolList(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.enrolList(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -157,7 +155,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     rule: C.trainingEnrolExport,
     schema: TrainingIdPayload,
-    handler: async ({ auth, payload }) => s.enrolExport(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.enrolExport(await caller(), payload.id),
   });
 
   // ── teachers ──
@@ -167,7 +165,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "可参加的培训：范围覆盖调用者学校（全平台、所在区域、本校）的已发布培训，附我的报名状态",
     access: "user",
     schema: TrainingAvailablePayload,
-    handler: async ({ auth, payload }) => s.available(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.available(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -175,7 +173,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "学习页：培训信息、课程及我的进度；已报名者得到视频播放地址与文档地址",
     access: "user",
     schema: TrainingIdPayload,
-    handler: async ({ auth, payload }) => s.study(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.study(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -184,7 +182,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     schema: TrainingIdPayload,
     message: "报名成功",
-    handler: async ({ auth, payload }) => s.enrol(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.enrol(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -192,7 +190,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "我的培训：已报名的培训及进度，最近学习的在前",
     access: "user",
     schema: TrainingAvailablePayload,
-    handler: async ({ auth, payload }) => s.mine(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.mine(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -200,7 +198,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "学习心跳：视频课程按观看时长计（每次至多计上次心跳以来的实际时间 + 3 秒，不超过视频时长），达到完成比例即完成；文档课程记为已打开",
     access: "user",
     schema: TrainingProgressPayload,
-    handler: async ({ auth, payload }) => s.progress(await me(auth), payload),
+    handler: async ({ payload, caller }) => s.progress(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -209,7 +207,7 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     access: "user",
     schema: TrainingReadPayload,
     message: "已标记为已读",
-    handler: async ({ auth, payload }) => s.read(await me(auth), payload.item_id),
+    handler: async ({ payload, caller }) => s.read(await caller(), payload.item_id),
   });
   defineCall(app, host, {
     id: "new",
@@ -217,6 +215,6 @@ export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: Admin
     summary: "培训证书（PDF，FileAnswer）：完成后可下载；未完成 403",
     access: "user",
     schema: TrainingIdPayload,
-    handler: async ({ auth, payload }) => s.certificate(await me(auth), payload.id),
+    handler: async ({ payload, caller }) => s.certificate(await caller(), payload.id),
   });
 }

@@ -41,7 +41,6 @@ function fail(res: FastifyReply, status: number, msg: string): FastifyReply {
 
 export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRouteDeps): void {
   const { videos } = deps;
-  const me = (accountId: number) => deps.accounts.subject(accountId);
 
   defineCall(app, host, {
     id: "c092",
@@ -49,7 +48,7 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
     summary: "我的视频（全部）：某账号的视频（默认本人；管理员可查所辖学校的账号），按名称搜索，分页",
     access: "user",
     schema: MyVideoAllPayload,
-    handler: async ({ auth, payload }) => videos.myVideoAll(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => videos.myVideoAll(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c333",
@@ -57,7 +56,7 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
     summary: "视频列表：本人的视频（管理员另含所辖学校的视频），按名称、学段、学科、年级、学校、来源筛选，分页",
     access: "user",
     schema: MyVideoListPayload,
-    handler: async ({ auth, payload }) => videos.list(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => videos.list(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c334",
@@ -66,7 +65,7 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
     access: "user",
     schema: MyVideoSave,
     message: "保存成功",
-    handler: async ({ auth, payload }) => videos.save(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => videos.save(await caller(), payload),
   });
   defineCall(app, host, {
     id: "c335",
@@ -75,7 +74,7 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
     access: "user",
     schema: MyVideoUpdate,
     message: "修改成功",
-    handler: async ({ auth, payload }) => videos.update(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => videos.update(await caller(), payload),
   });
   defineCall(app, host, {
     id: "new",
@@ -83,7 +82,7 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
     summary: "视频详情与播放地址：各机位的 MP4（支持 Range）、HLS、缩略图、时间轴缩略图（签名地址 6 小时有效）",
     access: "user",
     schema: VideoIdPayload,
-    handler: async ({ auth, payload }) => videos.read(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => videos.read(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -92,7 +91,7 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
     access: "user",
     schema: VideoIdPayload,
     message: "删除成功",
-    handler: async ({ auth, payload }) => videos.remove(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => videos.remove(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -100,7 +99,7 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
     summary: "分享视频：生成 7 天有效的分享码与移动端页面地址 /videoSharing",
     access: "user",
     schema: VideoIdPayload,
-    handler: async ({ auth, payload }) => videos.share(await me(auth.accountId), payload.id),
+    handler: async ({ payload, caller }) => videos.share(await caller(), payload.id),
   });
   defineCall(app, host, {
     id: "new",
@@ -116,7 +115,7 @@ export function videoRoutes(app: FastifyInstance, host: CallHost, deps: VideoRou
     summary: "工作台视频数据：视频数、录制数、分钟数、设备数；最近 days 天（默认 30）每天的数量；各学校的数量",
     access: "user",
     schema: BaseVideoPayload,
-    handler: async ({ auth, payload }) => videos.baseVideo(await me(auth.accountId), payload),
+    handler: async ({ payload, caller }) => videos.baseVideo(await caller(), payload),
   });
 
   // The signature sits in the path, so the relative segment names of a playlist keep it.
