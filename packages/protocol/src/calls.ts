@@ -2,42 +2,87 @@
  * The calls of ../shared/spec/calls.tsv that this code base serves, by name.
  * Paths are exactly the spec's; the web app and the tests use these constants only.
  */
-import { CLASS_CALLS } from "./schemas/class.js";
-import { EQUIPMENT_CALLS } from "./schemas/equipment.js";
-import { FILE_CALLS } from "./schemas/file.js";
-import { ROSTER_CALLS } from "./schemas/teacher.js";
-import { ORG_CALLS } from "./schemas/org.js";
-import { PLATFORM_CALLS } from "./schemas/platform.js";
-import { QUOTA_CALLS } from "./schemas/quota.js";
-import { RECORDING_CALLS } from "./schemas/recording.js";
-import { VIDEO_CALLS } from "./schemas/video.js";
-import { COMMUNITY_CALLS } from "./schemas/community.js";
-import { ARTICLE_CALLS } from "./schemas/article.js";
-import { COLLECT_CALLS } from "./schemas/collect.js";
-import { NOTICE_CALLS } from "./schemas/notice.js";
-import { MEETING_CALLS } from "./schemas/meeting.js";
-import { ACTIVITY_CALLS } from "./schemas/activity.js";
-import { HOME_CALLS } from "./schemas/home.js";
-import { PERSONAL_CALLS } from "./schemas/personal.js";
-import { PREPARATION_CALLS } from "./schemas/preparation.js";
-import { LESSONPLAN_CALLS } from "./schemas/lessonplan.js";
-import { DIAGNOSIS_CALLS } from "./schemas/diagnosis.js";
-import { TEXTBOOK_CALLS } from "./schemas/textbook.js";
-import { LISTEN_CALLS } from "./schemas/listen.js";
-import { INDICATOR_CALLS } from "./schemas/indicator.js";
-import { AFTER_CLASS_CALLS } from "./schemas/afterclass.js";
-import { RESEARCH_CALLS } from "./schemas/research.js";
-import { DISCUSS_CALLS } from "./schemas/discuss.js";
-import { WORKMAN_CALLS } from "./schemas/workman.js";
-import { RESOURCE_CALLS } from "./schemas/resource.js";
-import { REVIEW_CALLS } from "./schemas/review.js";
-import { TOPIC_CALLS } from "./schemas/topic.js";
-import { PORTAL_CALLS } from "./schemas/portal.js";
-import { FRONT_CALLS } from "./schemas/front.js";
-import { QUESTIONNAIRE_CALLS } from "./schemas/questionnaire.js";
-import { TRAINING_CALLS } from "./schemas/training.js";
-import { REPORT_CALLS } from "./schemas/report.js";
-import { SOFTWARE_CALLS } from "./schemas/software.js";
+import { CLASS, CLASS_CALLS } from "./schemas/class.js";
+import { EQUIPMENT, EQUIPMENT_CALLS } from "./schemas/equipment.js";
+import { FILE, FILE_CALLS } from "./schemas/file.js";
+import { ROSTER, ROSTER_CALLS } from "./schemas/teacher.js";
+import { ORG, ORG_CALLS } from "./schemas/org.js";
+import { PLATFORM, PLATFORM_CALLS } from "./schemas/platform.js";
+import { QUOTA, QUOTA_CALLS } from "./schemas/quota.js";
+import { RECORDING, RECORDING_CALLS } from "./schemas/recording.js";
+import { VIDEO, VIDEO_CALLS } from "./schemas/video.js";
+import { COMMUNITY, COMMUNITY_CALLS } from "./schemas/community.js";
+import { ARTICLE, ARTICLE_CALLS } from "./schemas/article.js";
+import { COLLECT, COLLECT_CALLS } from "./schemas/collect.js";
+import { NOTICE, NOTICE_CALLS } from "./schemas/notice.js";
+import { MEETING, MEETING_CALLS } from "./schemas/meeting.js";
+import { ACTIVITY, ACTIVITY_CALLS } from "./schemas/activity.js";
+import { HOME, HOME_CALLS } from "./schemas/home.js";
+import { PERSONAL, PERSONAL_CALLS } from "./schemas/personal.js";
+import { PREPARATION, PREPARATION_CALLS } from "./schemas/preparation.js";
+import { LESSONPLAN, LESSONPLAN_CALLS } from "./schemas/lessonplan.js";
+import { DIAGNOSIS, DIAGNOSIS_CALLS } from "./schemas/diagnosis.js";
+import { TEXTBOOK, TEXTBOOK_CALLS } from "./schemas/textbook.js";
+import { LISTEN, LISTEN_CALLS } from "./schemas/listen.js";
+import { INDICATOR, INDICATOR_CALLS } from "./schemas/indicator.js";
+import { AFTER_CLASS, AFTER_CLASS_CALLS } from "./schemas/afterclass.js";
+import { RESEARCH, RESEARCH_CALLS } from "./schemas/research.js";
+import { RESEARCH_CENSUS } from "./schemas/research-census.js";
+import { DISCUSS, DISCUSS_CALLS } from "./schemas/discuss.js";
+import { WORKMAN, WORKMAN_CALLS } from "./schemas/workman.js";
+import { RESOURCE, RESOURCE_CALLS } from "./schemas/resource.js";
+import { REVIEW, REVIEW_CALLS } from "./schemas/review.js";
+import { TOPIC, TOPIC_CALLS } from "./schemas/topic.js";
+import { PORTAL, PORTAL_CALLS } from "./schemas/portal.js";
+import { FRONT, FRONT_CALLS } from "./schemas/front.js";
+import { QUESTIONNAIRE, QUESTIONNAIRE_CALLS } from "./schemas/questionnaire.js";
+import { TRAINING, TRAINING_CALLS } from "./schemas/training.js";
+import { REPORT, REPORT_CALLS } from "./schemas/report.js";
+import { SOFTWARE, SOFTWARE_CALLS } from "./schemas/software.js";
+
+import { call } from "./contract.js";
+import { ChangePasswordPayload, LoginPayload, SsoCodeExchangePayload } from "./schemas/auth.js";
+import type { MenuNode, SessionInfo } from "./schemas/session.js";
+import { EmptyPayload } from "./schemas/common.js";
+import { HostCodeRecordSave, MachineRtmpPayload, type HostCodeRecordAnswer, type MachineAnswer } from "./schemas/equipment.js";
+import {
+  AuthGroupList,
+  AuthGroupSave,
+  AuthGroupUpdate,
+  AuthRuleSave,
+  AuthRuleSetAttribute,
+  AuthRuleUpdate,
+  IdPayload,
+  IdsPayload,
+  QuickOperate,
+  type AuthGroupRow,
+  type BatchResult,
+} from "./schemas/rbac.js";
+import type { Page } from "./codes.js";
+import {
+  AccountExport,
+  AccountImport,
+  AccountList,
+  AccountSave,
+  AccountSchoolListPayload,
+  AccountUpdate,
+  type AccountRow,
+  type FileAnswer,
+  type ImportReport,
+  type SchoolIdentityEntry,
+} from "./schemas/account.js";
+import { EsBindPayload, EsTeacherSyncPayload, EsUnbindPayload, type EsBindAnswer, type EsSyncReport } from "./schemas/teacher.js";
+import {
+  ApplyIndexPayload,
+  GetRulesPayload,
+  OccupationApplyList,
+  OccupationApplySave,
+  OccupationApplyUpdate,
+  type ApplyIndexAnswer,
+  type GetRulesAnswer,
+  type OccupationApplyGroups,
+  type OccupationApplyRow,
+} from "./schemas/apply.js";
 
 export const CALLS = {
   ...ORG_CALLS,
@@ -129,6 +174,98 @@ export const CALLS = {
 } as const;
 
 export type CallName = keyof typeof CALLS;
+
+/**
+ * The contract: every call of CALLS with its payload schema and answer type (contract.ts), same names and paths.
+ *
+ *   const page = await call(calls.trainingList, { page: 1 }); // typed payload in, Page<TrainingRow> out
+ */
+export const calls = {
+  ...ORG,
+  ...CLASS,
+  ...QUOTA,
+  ...PLATFORM,
+  ...FILE,
+  ...ROSTER,
+  ...EQUIPMENT,
+  ...RECORDING,
+  ...VIDEO,
+  ...COMMUNITY,
+  ...ARTICLE,
+  ...COLLECT,
+  ...NOTICE,
+  ...MEETING,
+  ...ACTIVITY,
+  ...HOME,
+  ...PERSONAL,
+  ...PREPARATION,
+  ...LESSONPLAN,
+  ...DIAGNOSIS,
+  ...TEXTBOOK,
+  ...LISTEN,
+  ...INDICATOR,
+  ...AFTER_CLASS,
+  ...RESEARCH,
+  ...RESEARCH_CENSUS,
+  ...DISCUSS,
+  ...WORKMAN,
+  ...RESOURCE,
+  ...REVIEW,
+  ...TOPIC,
+  ...QUESTIONNAIRE,
+  ...TRAINING,
+  ...REPORT,
+  ...SOFTWARE,
+  ...PORTAL,
+  ...FRONT,
+  login: call<SessionInfo>()(CALLS.login, LoginPayload),
+  logout: call<{ url: string }>()(CALLS.logout, EmptyPayload),
+  menuTree: call<MenuNode[]>()(CALLS.menuTree, EmptyPayload),
+  changePassword: call<null>()(CALLS.changePassword, ChangePasswordPayload),
+  pushAllRtmp: call<MachineAnswer>()(CALLS.pushAllRtmp, MachineRtmpPayload),
+  stopAllRtmp: call<MachineAnswer>()(CALLS.stopAllRtmp, MachineRtmpPayload),
+  hostCodeRecord: call<HostCodeRecordAnswer>()(CALLS.hostCodeRecord, HostCodeRecordSave),
+  ssoCodeExchange: call<{ token: string; id_token: string }>()(CALLS.ssoCodeExchange, SsoCodeExchangePayload),
+  ruleList: call<MenuNode[]>()(CALLS.ruleList, EmptyPayload),
+  ruleUseList: call<MenuNode[]>()(CALLS.ruleUseList, EmptyPayload),
+  ruleSave: call<{ id: number }>()(CALLS.ruleSave, AuthRuleSave),
+  ruleUpdate: call<null>()(CALLS.ruleUpdate, AuthRuleUpdate),
+  ruleDelete: call<null>()(CALLS.ruleDelete, IdPayload),
+  ruleSetAttribute: call<null>()(CALLS.ruleSetAttribute, AuthRuleSetAttribute),
+  groupList: call<Page<AuthGroupRow>>()(CALLS.groupList, AuthGroupList),
+  groupRead: call<AuthGroupRow>()(CALLS.groupRead, IdPayload),
+  groupSave: call<{ id: number }>()(CALLS.groupSave, AuthGroupSave),
+  groupUpdate: call<null>()(CALLS.groupUpdate, AuthGroupUpdate),
+  groupDelete: call<null>()(CALLS.groupDelete, IdPayload),
+  groupQuickOperate: call<null>()(CALLS.groupQuickOperate, QuickOperate),
+  groupOptions: call<{ id: number; title: string; school_id: number }[]>()(CALLS.groupOptions, EmptyPayload),
+  groupAuthRole: call<{ tree: MenuNode[]; checked: number[] }>()(CALLS.groupAuthRole, IdPayload),
+  accountList: call<Page<AccountRow>>()(CALLS.accountList, AccountList),
+  accountResetPassword: call<BatchResult[]>()(CALLS.accountResetPassword, IdsPayload),
+  accountSave: call<{ id: number }>()(CALLS.accountSave, AccountSave),
+  accountUpdate: call<null>()(CALLS.accountUpdate, AccountUpdate),
+  accountRead: call<AccountRow>()(CALLS.accountRead, IdPayload),
+  accountDelete: call<null>()(CALLS.accountDelete, IdPayload),
+  accountBatchDelete: call<BatchResult[]>()(CALLS.accountBatchDelete, IdsPayload),
+  accountQuickOperate: call<null>()(CALLS.accountQuickOperate, QuickOperate),
+  accountImportTeacher: call<ImportReport>()(CALLS.accountImportTeacher, AccountImport),
+  accountImportAccount: call<ImportReport>()(CALLS.accountImportAccount, AccountImport),
+  accountExport: call<FileAnswer>()(CALLS.accountExport, AccountExport),
+  teacherEsSync: call<EsSyncReport>()(CALLS.teacherEsSync, EsTeacherSyncPayload),
+  teacherEsBind: call<EsBindAnswer>()(CALLS.teacherEsBind, EsBindPayload),
+  teacherEsUnbind: call<{ account_id: number }>()(CALLS.teacherEsUnbind, EsUnbindPayload),
+  accountSchoolList: call<SchoolIdentityEntry[]>()(CALLS.accountSchoolList, AccountSchoolListPayload),
+  applyList: call<OccupationApplyGroups>()(CALLS.applyList, OccupationApplyList),
+  applySave: call<{ id: number }>()(CALLS.applySave, OccupationApplySave),
+  applyUpdate: call<null>()(CALLS.applyUpdate, OccupationApplyUpdate),
+  applyDelete: call<null>()(CALLS.applyDelete, IdPayload),
+  applyAuthRuleList: call<{ tree: MenuNode[]; checked: number[] }>()(CALLS.applyAuthRuleList, IdPayload),
+  applyAuthGroupList: call<{ list: { id: number; title: string }[]; checked: number[] }>()(CALLS.applyAuthGroupList, IdPayload),
+  applyIndex: call<ApplyIndexAnswer>()(CALLS.applyIndex, ApplyIndexPayload),
+  applyRulesAndApply: call<{ rules: MenuNode[]; applies: OccupationApplyRow[] }>()(CALLS.applyRulesAndApply, EmptyPayload),
+  applyGetRules: call<GetRulesAnswer>()(CALLS.applyGetRules, GetRulesPayload),
+  ssoUserInfo: call<SessionInfo & { profile_complete: boolean }>()(CALLS.ssoUserInfo, EmptyPayload),
+} as const;
 
 /** Non-envelope GET routes. */
 export const GET_ROUTES = {

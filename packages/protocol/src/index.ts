@@ -6,6 +6,7 @@ export * from "./schemas/common.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/session.js";
 export * from "./calls.js";
+export * from "./contract.js";
 export * from "./transport.js";
 export * from "./schemas/rbac.js";
 export * from "./schemas/apply.js";

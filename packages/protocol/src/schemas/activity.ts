@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
 import { zCommunityId } from "./community.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const ACTIVITY_CALLS = {
   /** c393 */ activityList: "/v2/activityList",
@@ -161,3 +163,13 @@ export interface ActivityDetail extends ActivityRow {
   /** The caller is a participant. */
   is_participant: boolean;
 }
+
+/** The calls of ACTIVITY_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const ACTIVITY = {
+  activityList: call<Page<ActivityRow>>()(ACTIVITY_CALLS.activityList, ActivityListPayload),
+  activityInfo: call<ActivityDetail>()(ACTIVITY_CALLS.activityInfo, ActivityIdPayload),
+  activityDelete: call<{ id: number }>()(ACTIVITY_CALLS.activityDelete, ActivityIdPayload),
+  communityAllActivity: call<Page<ActivityRow>>()(ACTIVITY_CALLS.communityAllActivity, CommunityAllActivityPayload),
+  activitySave: call<ActivityDetail>()(ACTIVITY_CALLS.activitySave, ActivitySave),
+  activityUpdate: call<ActivityDetail>()(ACTIVITY_CALLS.activityUpdate, ActivityUpdate),
+} as const;

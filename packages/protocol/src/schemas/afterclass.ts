@@ -1,6 +1,8 @@
 /** After-class reflection (课后反思; community.md §3 After-class record, §7 After-class; issue #9; docs/api/afterclass.md). */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { DiscussMessage } from "./preparation.js";
 
 export const AFTER_CLASS_CALLS = {
   /** c298: public list */ afterClassList: "/v2/after_class/index",
@@ -247,3 +249,24 @@ export interface AfterClassDiscussStatistics {
   /** The last `days` days, oldest first (Asia/Shanghai dates), comments written each day. */
   days: { date: string; count: number }[];
 }
+
+/** The calls of AFTER_CLASS_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const AFTER_CLASS = {
+  afterClassList: call<AfterClassPage>()(AFTER_CLASS_CALLS.afterClassList, AfterClassIndexPayload),
+  userAfterList: call<AfterClassPage>()(AFTER_CLASS_CALLS.userAfterList, UserAfterListPayload),
+  afterClassSave: call<AfterClassDetail>()(AFTER_CLASS_CALLS.afterClassSave, AfterClassSavePayload),
+  afterClassUpdate: call<AfterClassDetail>()(AFTER_CLASS_CALLS.afterClassUpdate, AfterClassUpdatePayload),
+  afterClassDelete: call<{ id: number }>()(AFTER_CLASS_CALLS.afterClassDelete, AfterClassIdPayload),
+  afterClassDetail: call<AfterClassDetail>()(AFTER_CLASS_CALLS.afterClassDetail, AfterClassIdPayload),
+  afterClassCreateDirectly: call<AfterClassDetail>()(AFTER_CLASS_CALLS.afterClassCreateDirectly, AfterClassCreateDirectlyPayload),
+  afterClassUpdateDirectly: call<AfterClassDetail>()(AFTER_CLASS_CALLS.afterClassUpdateDirectly, AfterClassUpdateDirectlyPayload),
+  afterFileSave: call<AfterClassFileRow[]>()(AFTER_CLASS_CALLS.afterFileSave, AfterFileSavePayload),
+  afterFileList: call<AfterClassFilePage>()(AFTER_CLASS_CALLS.afterFileList, AfterFileListPayload),
+  afterFileDelete: call<{ id: number }>()(AFTER_CLASS_CALLS.afterFileDelete, AfterFileDeletePayload),
+  afterClassIsDisplay: call<AfterClassDetail>()(AFTER_CLASS_CALLS.afterClassIsDisplay, AfterClassDisplayPayload),
+  afterClassComment: call<DiscussMessage>()(AFTER_CLASS_CALLS.afterClassComment, AfterClassCommentPayload),
+  delAfterClassComment: call<{ id: number }>()(AFTER_CLASS_CALLS.delAfterClassComment, DelAfterClassCommentPayload),
+  afterClassDiscussStatistics: call<AfterClassDiscussStatistics>()(AFTER_CLASS_CALLS.afterClassDiscussStatistics, AfterClassDiscussStatisticsPayload),
+  deleteAfterFile: call<{ id: number }>()(AFTER_CLASS_CALLS.deleteAfterFile, AfterFileDeletePayload),
+  afterClassRead: call<AfterClassDetail>()(AFTER_CLASS_CALLS.afterClassRead, AfterClassIdPayload),
+} as const;

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
 import { zCommunityId } from "./community.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const ARTICLE_CALLS = {
   /** c218: one article (counts a reading) */ articleRead: "/v2/community_article/read",
@@ -198,3 +200,20 @@ export interface ArticleCommentSaved {
 
 /** A message board entry (messageBoard/list): the same shape, target_id = community_id. */
 export type MessageBoardRow = ArticleCommentRow;
+
+/** The calls of ARTICLE_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const ARTICLE = {
+  articleRead: call<ArticleDetail>()(ARTICLE_CALLS.articleRead, ArticleIdPayload),
+  articleSave: call<ArticleDetail>()(ARTICLE_CALLS.articleSave, ArticleSave),
+  articleUpdate: call<ArticleDetail>()(ARTICLE_CALLS.articleUpdate, ArticleUpdate),
+  articleDelete: call<null>()(ARTICLE_CALLS.articleDelete, ArticleIdPayload),
+  articleCommentSave: call<ArticleCommentSaved>()(ARTICLE_CALLS.articleCommentSave, ArticleCommentSave),
+  articleCommentList: call<Page<ArticleCommentRow>>()(ARTICLE_CALLS.articleCommentList, ArticleCommentListPayload),
+  articleReadingNum: call<ArticleCounts>()(ARTICLE_CALLS.articleReadingNum, ArticleIdPayload),
+  articleLikeNum: call<ArticleLikeAnswer>()(ARTICLE_CALLS.articleLikeNum, ArticleIdPayload),
+  articleList: call<Page<ArticleRow>>()(ARTICLE_CALLS.articleList, ArticleListPayload),
+  articleCommentDelete: call<{ comment_num: number }>()(ARTICLE_CALLS.articleCommentDelete, ArticleCommentIdPayload),
+  messageBoardSave: call<{ id: number }>()(ARTICLE_CALLS.messageBoardSave, MessageBoardSave),
+  messageBoardDelete: call<null>()(ARTICLE_CALLS.messageBoardDelete, MessageBoardIdPayload),
+  messageBoardList: call<Page<MessageBoardRow>>()(ARTICLE_CALLS.messageBoardList, MessageBoardListPayload),
+} as const;

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import { type BatchResult, IdsPayload } from "./rbac.js";
+import type { Page } from "../codes.js";
+import type { FileAnswer } from "./account.js";
 
 /**
  * Study periods (学段), grades (年级), subjects (学科), classes (班级) and students (学生) of issue #4:
@@ -380,3 +384,38 @@ export interface StudentImportReport {
   errors: StudentImportRowError[];
   students: { row: number; id: number; student_no: string }[];
 }
+
+/** The calls of CLASS_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const CLASS = {
+  periodSubjectList: call<PeriodSubjectItem[]>()(CLASS_CALLS.periodSubjectList, PeriodSubjectListPayload),
+  commonPeriodList: call<Page<PeriodRow>>()(CLASS_CALLS.commonPeriodList, CommonPeriodListPayload),
+  commonCourseList: call<CourseItem[]>()(CLASS_CALLS.commonCourseList, CourseListPayload),
+  periodGrades: call<PeriodGradeItem[]>()(CLASS_CALLS.periodGrades, PeriodGradePayload),
+  schoolClasses: call<SchoolClassItem[]>()(CLASS_CALLS.schoolClasses, SchoolClassPayload),
+  periodList: call<Page<PeriodRow>>()(CLASS_CALLS.periodList, PeriodListPayload),
+  periodSave: call<{ id: number }>()(CLASS_CALLS.periodSave, PeriodSave),
+  periodUpdate: call<null>()(CLASS_CALLS.periodUpdate, PeriodUpdate),
+  periodDelete: call<null>()(CLASS_CALLS.periodDelete, PeriodIdPayload),
+  gradeList: call<Page<GradeRow>>()(CLASS_CALLS.gradeList, GradeListPayload),
+  gradeSave: call<{ id: number }>()(CLASS_CALLS.gradeSave, GradeSave),
+  gradeUpdate: call<null>()(CLASS_CALLS.gradeUpdate, GradeUpdate),
+  gradeDelete: call<null>()(CLASS_CALLS.gradeDelete, GradeIdPayload),
+  subjectList: call<Page<SubjectRow>>()(CLASS_CALLS.subjectList, SubjectListPayload),
+  subjectSave: call<{ id: number }>()(CLASS_CALLS.subjectSave, SubjectSave),
+  subjectUpdate: call<null>()(CLASS_CALLS.subjectUpdate, SubjectUpdate),
+  subjectDelete: call<null>()(CLASS_CALLS.subjectDelete, SubjectIdPayload),
+  classList: call<Page<ClassRow>>()(CLASS_CALLS.classList, ClassListPayload),
+  classRead: call<ClassRow>()(CLASS_CALLS.classRead, ClassIdPayload),
+  classSave: call<{ id: number }>()(CLASS_CALLS.classSave, ClassSave),
+  classUpdate: call<null>()(CLASS_CALLS.classUpdate, ClassUpdate),
+  classDelete: call<null>()(CLASS_CALLS.classDelete, ClassIdPayload),
+  classBatchDelete: call<BatchResult[]>()(CLASS_CALLS.classBatchDelete, IdsPayload),
+  studentList: call<Page<StudentRow>>()(CLASS_CALLS.studentList, StudentListPayload),
+  studentRead: call<StudentRow>()(CLASS_CALLS.studentRead, StudentIdPayload),
+  studentSave: call<{ id: number }>()(CLASS_CALLS.studentSave, StudentSave),
+  studentUpdate: call<null>()(CLASS_CALLS.studentUpdate, StudentUpdate),
+  studentDelete: call<null>()(CLASS_CALLS.studentDelete, StudentIdPayload),
+  studentBatchDelete: call<BatchResult[]>()(CLASS_CALLS.studentBatchDelete, IdsPayload),
+  studentImport: call<StudentImportReport>()(CLASS_CALLS.studentImport, StudentImportPayload),
+  studentExport: call<FileAnswer>()(CLASS_CALLS.studentExport, StudentExportPayload),
+} as const;

@@ -1,6 +1,8 @@
 /** Reflections and collections of the personal centre (issue #7; docs/api/collect.md, docs/decisions/0703). */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const COLLECT_CALLS = {
   /** c388 */ reflectList: "/v2/reflect/list",
@@ -114,3 +116,12 @@ export interface CollectRow {
   /** When collected. */
   created_at: string;
 }
+
+/** The calls of COLLECT_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const COLLECT = {
+  reflectList: call<Page<ReflectRow>>()(COLLECT_CALLS.reflectList, ReflectListPayload),
+  reflectSave: call<ReflectRow>()(COLLECT_CALLS.reflectSave, ReflectSave),
+  reflectDelete: call<null>()(COLLECT_CALLS.reflectDelete, ReflectIdPayload),
+  collectSave: call<CollectSaveAnswer>()(COLLECT_CALLS.collectSave, CollectSave),
+  collectList: call<Page<CollectRow>>()(COLLECT_CALLS.collectList, CollectListPayload),
+} as const;

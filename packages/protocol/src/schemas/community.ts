@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { COMMUNITY_ID_REQUIRED_MESSAGE } from "../codes.js";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const COMMUNITY_CALLS = {
   /** c177: communities (filters, paged) */ communityList: "/v2/community/list",
@@ -653,3 +655,44 @@ export interface CommunityOperateAnswer {
   /** Rows changed. */
   affected: number;
 }
+
+/** The calls of COMMUNITY_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const COMMUNITY = {
+  communityList: call<Page<CommunityItem>>()(COMMUNITY_CALLS.communityList, CommunityListPayload),
+  communityMemberList: call<Page<CommunityMemberRow>>()(COMMUNITY_CALLS.communityMemberList, CommunityMemberListPayload),
+  communitySave: call<CommunityItem>()(COMMUNITY_CALLS.communitySave, CommunitySave),
+  communityUpdate: call<CommunityItem>()(COMMUNITY_CALLS.communityUpdate, CommunityUpdate),
+  communityAdminSave: call<CommunityItem>()(COMMUNITY_CALLS.communityAdminSave, CommunityAdminSave),
+  communityAdminUpdate: call<CommunityItem>()(COMMUNITY_CALLS.communityAdminUpdate, CommunityAdminUpdate),
+  communityDelete: call<{ id: number }>()(COMMUNITY_CALLS.communityDelete, CommunityIdPayload),
+  communityJoin: call<{ community_id: number; member_status: number; member_status_name: string }>()(COMMUNITY_CALLS.communityJoin, CommunityJoinPayload),
+  communityLeave: call<{ community_id: number }>()(COMMUNITY_CALLS.communityLeave, CommunityIdPayload),
+  myJoinCommunity: call<Page<MyCommunityItem>>()(COMMUNITY_CALLS.myJoinCommunity, MyCommunityListPayload),
+  myCreateCommunity: call<Page<MyCommunityItem>>()(COMMUNITY_CALLS.myCreateCommunity, MyCommunityListPayload),
+  myCommunityList: call<Page<MyCommunityItem>>()(COMMUNITY_CALLS.myCommunityList, MyCommunityListPayload),
+  myCommunity: call<(MyCommunityItem & { power: CommunityPower }) | null>()(COMMUNITY_CALLS.myCommunity, MyCommunityPayload),
+  communityMemberDelete: call<{ account_id: number }>()(COMMUNITY_CALLS.communityMemberDelete, CommunityMemberDeletePayload),
+  communityVerify: call<CommunityItem>()(COMMUNITY_CALLS.communityVerify, CommunityVerifyPayload),
+  communityIsDisplay: call<CommunityItem>()(COMMUNITY_CALLS.communityIsDisplay, CommunityIsDisplayPayload),
+  communityOperate: call<CommunityOperateAnswer>()(COMMUNITY_CALLS.communityOperate, CommunityOperatePayload),
+  communityActivityStatistics: call<CommunityActivityStatistics>()(COMMUNITY_CALLS.communityActivityStatistics, CommunityMonthsPayload),
+  communityInsertMember: call<{ added: number }>()(COMMUNITY_CALLS.communityInsertMember, CommunityInsertMemberPayload),
+  communityTransfer: call<CommunityItem>()(COMMUNITY_CALLS.communityTransfer, CommunityTransferPayload),
+  communityRead: call<CommunityInfo>()(COMMUNITY_CALLS.communityRead, CommunityIdPayload),
+  communityInfo: call<CommunityInfo>()(COMMUNITY_CALLS.communityInfo, CommunityIdPayload),
+  communityWebIndex: call<CommunityWebIndex>()(COMMUNITY_CALLS.communityWebIndex, CommunityIdPayload),
+  communityPower: call<CommunityPower>()(COMMUNITY_CALLS.communityPower, CommunityIdPayload),
+  researchCelebrity: call<ResearchCelebrityRow[]>()(COMMUNITY_CALLS.researchCelebrity, ResearchCelebrityPayload),
+  communityLog: call<Page<CommunityLogRow>>()(COMMUNITY_CALLS.communityLog, CommunityLogPayload),
+  activeCommunity: call<ActiveCommunityRow[]>()(COMMUNITY_CALLS.activeCommunity, ActiveCommunityPayload),
+  communityStatistics: call<CommunityStatistics>()(COMMUNITY_CALLS.communityStatistics, CommunityMonthsPayload),
+  communityAllList: call<Page<CommunityItem>>()(COMMUNITY_CALLS.communityAllList, CommunityAllListPayload),
+  communityDetail: call<CommunityInfo>()(COMMUNITY_CALLS.communityDetail, CommunityIdPayload),
+  regionRanking: call<RegionRankingRow[]>()(COMMUNITY_CALLS.regionRanking, RegionRankingPayload),
+  communityFileSave: call<CommunityFileRow>()(COMMUNITY_CALLS.communityFileSave, CommunityFileSave),
+  communityFileList: call<Page<CommunityFileRow>>()(COMMUNITY_CALLS.communityFileList, CommunityFileListPayload),
+  communityFileDelete: call<{ id: number }>()(COMMUNITY_CALLS.communityFileDelete, CommunityFileDelete),
+  aiCourseList: call<Page<CommunityAiCourseRow>>()(COMMUNITY_CALLS.aiCourseList, CommunityPagePayload),
+  afterClassIndex: call<Page<CommunityActivityRow>>()(COMMUNITY_CALLS.afterClassIndex, CommunityPagePayload),
+  webPreparationIndex: call<Page<CommunityActivityRow>>()(COMMUNITY_CALLS.webPreparationIndex, CommunityPagePayload),
+} as const;

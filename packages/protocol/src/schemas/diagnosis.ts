@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { zId } from "./common.js";
+import { call } from "../contract.js";
 
 export const DIAGNOSIS_CALLS = {
   /** c252: start a diagnosis job */ preparationDiagnosisAi: "/v2/preparation/preparationDiagnosisAi",
@@ -193,3 +194,9 @@ export interface DiagnosisJob {
  * (of doc_id when given) — null when it was never diagnosed.
  */
 export type DiagnosisResultAnswer = DiagnosisJob | null;
+
+/** The calls of DIAGNOSIS_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const DIAGNOSIS = {
+  preparationDiagnosisAi: call<DiagnosisJob>()(DIAGNOSIS_CALLS.preparationDiagnosisAi, DiagnosisStartPayload),
+  getAiResult: call<DiagnosisResultAnswer>()(DIAGNOSIS_CALLS.getAiResult, DiagnosisResultPayload),
+} as const;

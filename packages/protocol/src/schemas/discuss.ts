@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { DiscussMessage, DiscussPage } from "./preparation.js";
 
 export const DISCUSS_CALLS = {
   /** c315 */ discussSave: "/v2/discuss_comment/save",
@@ -154,3 +156,13 @@ export interface DiscussIndexAnswer {
   /** The live socket group to bind (c398). */
   group: string;
 }
+
+/** The calls of DISCUSS_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const DISCUSS = {
+  discussSave: call<DiscussMessage>()(DISCUSS_CALLS.discussSave, DiscussSavePayload),
+  discussSetExpandStatus: call<DiscussExpandAnswer>()(DISCUSS_CALLS.discussSetExpandStatus, DiscussSetExpandPayload),
+  discussList: call<DiscussPage>()(DISCUSS_CALLS.discussList, DiscussListPayload),
+  discussIndex: call<DiscussIndexAnswer>()(DISCUSS_CALLS.discussIndex, DiscussIndexPayload),
+  discussDelete: call<DiscussDeleteAnswer>()(DISCUSS_CALLS.discussDelete, DiscussDeletePayload),
+  discussLikeNums: call<DiscussLikeAnswer>()(DISCUSS_CALLS.discussLikeNums, DiscussLikePayload),
+} as const;

@@ -7,6 +7,10 @@ import { z } from "zod";
 import { RECORD_TYPE_LOGOUT } from "../constants.js";
 import { zId, zLimit, zPage } from "./common.js";
 import { zIdList } from "./rbac.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
+import type { BatchResult } from "./rbac.js";
+import type { FileAnswer } from "./account.js";
 
 export const EQUIPMENT_CALLS = {
   /** c114 */ codeUuid: "/middle/code/uuid",
@@ -450,3 +454,38 @@ export interface SchoolEquipmentRow {
   heartbeat_state: number;
   liveStreamStatus: number;
 }
+
+/** The calls of EQUIPMENT_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const EQUIPMENT = {
+  codeUuid: call<IssuedCodes>()(EQUIPMENT_CALLS.codeUuid, CodeUuidPayload),
+  equipmentAllList: call<EquipmentRow[]>()(EQUIPMENT_CALLS.equipmentAllList, EquipmentAllListPayload),
+  equipmentList: call<Page<EquipmentRow>>()(EQUIPMENT_CALLS.equipmentList, EquipmentListPayload),
+  equipmentUpdate: call<{ id: number; command_ids: number[] }>()(EQUIPMENT_CALLS.equipmentUpdate, EquipmentUpdate),
+  equipmentSave: call<EquipmentCredentials>()(EQUIPMENT_CALLS.equipmentSave, EquipmentSave),
+  equipmentDelete: call<null>()(EQUIPMENT_CALLS.equipmentDelete, EquipmentIdPayload),
+  equipmentBatchDelete: call<BatchResult[]>()(EQUIPMENT_CALLS.equipmentBatchDelete, EquipmentIdsPayload),
+  equipmentIpStatus: call<EquipmentIpStatus>()(EQUIPMENT_CALLS.equipmentIpStatus, EquipmentIdPayload),
+  equipmentGetRemarks: call<{ id: number; remarks: string }>()(EQUIPMENT_CALLS.equipmentGetRemarks, EquipmentIdPayload),
+  equipmentSetRemarks: call<null>()(EQUIPMENT_CALLS.equipmentSetRemarks, EquipmentSetRemarks),
+  equipmentSetPosition: call<null>()(EQUIPMENT_CALLS.equipmentSetPosition, EquipmentSetPosition),
+  equipmentUpgradeVersion: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentUpgradeVersion, EquipmentUpgradeVersion),
+  equipmentSendUpgrade: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentSendUpgrade, EquipmentSendUpgrade),
+  equipmentSendSync: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentSendSync, EquipmentTargets),
+  equipmentRestart: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentRestart, EquipmentTargets),
+  equipmentAllUpload: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentAllUpload, EquipmentTargets),
+  equipmentChangeClass: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentChangeClass, EquipmentChangeClass),
+  equipmentTour: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentTour, EquipmentTour),
+  equipmentTouchSync: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentTouchSync, EquipmentTargets),
+  equipmentIsRecord: call<CommandQueued[]>()(EQUIPMENT_CALLS.equipmentIsRecord, EquipmentIsRecord),
+  equipmentExport: call<FileAnswer>()(EQUIPMENT_CALLS.equipmentExport, EquipmentExportPayload),
+  equipmentResetSecret: call<EquipmentCredentials>()(EQUIPMENT_CALLS.equipmentResetSecret, EquipmentIdPayload),
+  equipmentCommands: call<Page<EquipmentCommandRow>>()(EQUIPMENT_CALLS.equipmentCommands, EquipmentCommandsPayload),
+  machinePushRtmp: call<MachineAnswer>()(EQUIPMENT_CALLS.machinePushRtmp, MachineRtmpPayload),
+  machineStopRtmp: call<MachineAnswer>()(EQUIPMENT_CALLS.machineStopRtmp, MachineRtmpPayload),
+  machinePushAllRtmp: call<MachineAnswer>()(EQUIPMENT_CALLS.machinePushAllRtmp, MachineRtmpPayload),
+  machineStopAllRtmp: call<MachineAnswer>()(EQUIPMENT_CALLS.machineStopAllRtmp, MachineRtmpPayload),
+  machineHostCodeRecord: call<HostCodeRecordAnswer>()(EQUIPMENT_CALLS.machineHostCodeRecord, HostCodeRecordSave),
+  schoolEquipmentList: call<Page<SchoolEquipmentRow>>()(EQUIPMENT_CALLS.schoolEquipmentList, SchoolEquipmentListPayload),
+  schoolEquipmentSave: call<EquipmentCredentials>()(EQUIPMENT_CALLS.schoolEquipmentSave, SchoolEquipmentSave),
+  schoolEquipmentUpdate: call<{ id: number; command_ids: number[] }>()(EQUIPMENT_CALLS.schoolEquipmentUpdate, SchoolEquipmentUpdate),
+} as const;

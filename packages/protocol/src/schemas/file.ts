@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { UPLOAD } from "../constants.js";
 import { zId } from "./common.js";
+import { call } from "../contract.js";
 
 export const FILE_CALLS = {
   /** c093: chunked upload, action slice | merge | status */ fileSections: "/file/filesections",
@@ -207,3 +208,16 @@ export const FilePowerAnswer = z.object({
   url: z.string(),
 });
 export type FilePowerAnswer = z.infer<typeof FilePowerAnswer>;
+
+/** The calls of FILE_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const FILE = {
+  fileSections: call<SliceAnswer | ChunkStatusAnswer | MergeAnswer>()(FILE_CALLS.fileSections, ChunkFields),
+  fileUpload: call<FileRecord>()(FILE_CALLS.fileUpload, UploadFields),
+  fileChunkUpload: call<SliceAnswer | ChunkStatusAnswer | MergeAnswer>()(FILE_CALLS.fileChunkUpload, ChunkFields),
+  fileSliceUpload: call<SliceAnswer | ChunkStatusAnswer | MergeAnswer>()(FILE_CALLS.fileSliceUpload, ChunkFields),
+  fileAudioUpload: call<FileRecord>()(FILE_CALLS.fileAudioUpload, AudioFields),
+  filePreview: call<PreviewAnswer>()(FILE_CALLS.filePreview, FileIdPayload),
+  filePower: call<FilePowerAnswer>()(FILE_CALLS.filePower, FilePowerPayload),
+  fileList: call<FileListAnswer>()(FILE_CALLS.fileList, FileListPayload),
+  fileDelete: call<{ id: number }>()(FILE_CALLS.fileDelete, FileIdPayload),
+} as const;

@@ -9,6 +9,9 @@
 import { z } from "zod";
 import { blankToUndef, zId, zLimit, zOptId, zOptText, zPage } from "./common.js";
 import { TEACHING_MODES, type TeachingMode } from "./research.js";
+import { call } from "../contract.js";
+import { EmptyPayload } from "./common.js";
+import type { Page } from "../codes.js";
 
 export const FRONT_CALLS = {
   /** new: the home page's own blocks (live now, AI-analysed lessons, review activities, bulletins, topics, counts) */ frontHome: "/web/front/home",
@@ -236,3 +239,15 @@ export interface FrontOptions {
   periods: string[];
   subjects: string[];
 }
+
+/** The calls of FRONT_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const FRONT = {
+  frontHome: call<FrontHome>()(FRONT_CALLS.frontHome, FrontHomePayload),
+  frontBulletinList: call<FrontBulletinList>()(FRONT_CALLS.frontBulletinList, FrontBulletinListPayload),
+  frontBulletinDetail: call<FrontBulletinDetail>()(FRONT_CALLS.frontBulletinDetail, FrontBulletinDetailPayload),
+  frontLiveList: call<FrontLiveList>()(FRONT_CALLS.frontLiveList, FrontLiveListPayload),
+  frontAnalysisList: call<Page<FrontAnalysisCard>>()(FRONT_CALLS.frontAnalysisList, FrontAnalysisListPayload),
+  frontFilmList: call<FrontFilmList>()(FRONT_CALLS.frontFilmList, FrontFilmListPayload),
+  frontFilmDetail: call<FrontFilmDetail>()(FRONT_CALLS.frontFilmDetail, FrontFilmDetailPayload),
+  frontOptions: call<FrontOptions>()(FRONT_CALLS.frontOptions, EmptyPayload),
+} as const;

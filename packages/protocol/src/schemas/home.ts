@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { ActivityFilters, zActivityPhase, zActivityType, zOptionalId } from "./activity.js";
 import { zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import { EmptyPayload } from "./common.js";
+import type { Page } from "../codes.js";
+import type { ActivityRow } from "./activity.js";
 
 export const HOME_CALLS = {
   /** c338 */ njyStatistics: "/v2/njy_index/statistics",
@@ -371,3 +375,27 @@ export interface TeacherActivityCount {
   involved_count: number;
   total: number;
 }
+
+/** The calls of HOME_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const HOME = {
+  njyStatistics: call<HomeStatistics>()(HOME_CALLS.njyStatistics, HomeStatisticsPayload),
+  njyActivitySchedule: call<ActivitySchedule>()(HOME_CALLS.njyActivitySchedule, ActivitySchedulePayload),
+  njyRecommendCommunityList: call<Page<CommunityCard>>()(HOME_CALLS.njyRecommendCommunityList, RecommendCommunityPayload),
+  njyActivityList: call<Page<ActivityRow>>()(HOME_CALLS.njyActivityList, HomeActivityListPayload),
+  njyPlatformDynamics: call<Page<DynamicRow>>()(HOME_CALLS.njyPlatformDynamics, PlatformDynamicsPayload),
+  njyGetTrainList: call<Page<TrainRow>>()(HOME_CALLS.njyGetTrainList, TrainListPayload),
+  njyGetActivityList: call<Page<ActivityRow>>()(HOME_CALLS.njyGetActivityList, HomeTypeActivityPayload),
+  statCensus: call<Census>()(HOME_CALLS.statCensus, CensusPayload),
+  statActivityNums: call<ActivityNums>()(HOME_CALLS.statActivityNums, ActivityNumsPayload),
+  statRanking: call<Ranking>()(HOME_CALLS.statRanking, RankingPayload),
+  orgStatistics: call<HomeStatistics>()(HOME_CALLS.orgStatistics, HomeStatisticsPayload),
+  orgJuniorList: call<Page<UnitCount>>()(HOME_CALLS.orgJuniorList, JuniorListPayload),
+  orgActivityList: call<Page<ActivityRow>>()(HOME_CALLS.orgActivityList, OrgActivityListPayload),
+  orgCommunityList: call<Page<CommunityCard>>()(HOME_CALLS.orgCommunityList, OrgCommunityListPayload),
+  orgCommunityAccountList: call<Page<CommunityAccountRow>>()(HOME_CALLS.orgCommunityAccountList, OrgCommunityAccountPayload),
+  myOrganization: call<MyOrganization>()(HOME_CALLS.myOrganization, EmptyPayload),
+  orgRegionAccountList: call<Page<OrgTeacherRow>>()(HOME_CALLS.orgRegionAccountList, RegionAccountPayload),
+  orgTeacherList: call<Page<OrgTeacherRow>>()(HOME_CALLS.orgTeacherList, OrgTeacherListPayload),
+  orgCommunityActivityList: call<Page<CommunityActivityCount>>()(HOME_CALLS.orgCommunityActivityList, OrgActivityCountPayload),
+  orgTeacherActivityList: call<Page<TeacherActivityCount>>()(HOME_CALLS.orgTeacherActivityList, OrgActivityCountPayload),
+} as const;

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { zId } from "./common.js";
+import { call } from "../contract.js";
 
 export const INDICATOR_CALLS = {
   /** c130 */ indicatorSave: "/research/lecture_indicator/save",
@@ -250,3 +251,16 @@ export interface ListenTargetRow {
 export interface ListenTargetListAnswer {
   list: ListenTargetRow[];
 }
+
+/** The calls of INDICATOR_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const INDICATOR = {
+  indicatorSave: call<IndicatorRow>()(INDICATOR_CALLS.indicatorSave, IndicatorSave),
+  indicatorUpdate: call<IndicatorRow>()(INDICATOR_CALLS.indicatorUpdate, IndicatorUpdate),
+  indicatorDelete: call<IndicatorDeleteAnswer>()(INDICATOR_CALLS.indicatorDelete, IndicatorDelete),
+  indicatorList: call<IndicatorListAnswer>()(INDICATOR_CALLS.indicatorList, IndicatorList),
+  indicatorRead: call<IndicatorReadAnswer>()(INDICATOR_CALLS.indicatorRead, IndicatorRead),
+  listenTargetList: call<ListenTargetListAnswer>()(INDICATOR_CALLS.listenTargetList, ListenTargetList),
+  listenTargetSave: call<ListenTargetRow>()(INDICATOR_CALLS.listenTargetSave, ListenTargetSave),
+  listenTargetUpdate: call<ListenTargetRow>()(INDICATOR_CALLS.listenTargetUpdate, ListenTargetUpdate),
+  listenTargetDelete: call<{ id: number }>()(INDICATOR_CALLS.listenTargetDelete, ListenTargetDelete),
+} as const;

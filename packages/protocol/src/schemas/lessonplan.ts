@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { zId } from "./common.js";
+import { call } from "../contract.js";
 
 export const LESSONPLAN_CALLS = {
   /** c241: import a .docx (a stored upload) as a new plan or over an existing one */ upWpsFile: "/v2/preparation/upWpsFile",
@@ -254,3 +255,17 @@ export interface LessonPlanDeleteAnswer {
   deleted: string;
   id: number;
 }
+
+/** The calls of LESSONPLAN_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const LESSONPLAN = {
+  upWpsFile: call<LessonPlanImportAnswer>()(LESSONPLAN_CALLS.upWpsFile, LessonPlanImportPayload),
+  wpsDetailFile: call<LessonPlanDetail>()(LESSONPLAN_CALLS.wpsDetailFile, LessonPlanDetailPayload),
+  delWpsFile: call<LessonPlanDeleteAnswer>()(LESSONPLAN_CALLS.delWpsFile, LessonPlanDeletePayload),
+  versionSaving: call<LessonPlanVersionRow>()(LESSONPLAN_CALLS.versionSaving, LessonPlanVersionSavePayload),
+  wpsFileList: call<LessonPlanListAnswer>()(LESSONPLAN_CALLS.wpsFileList, LessonPlanListPayload),
+  wpsFilePreparation: call<LessonPlanRow>()(LESSONPLAN_CALLS.wpsFilePreparation, LessonPlanCreatePayload),
+  wpsFileVersion: call<LessonPlanVersionListAnswer>()(LESSONPLAN_CALLS.wpsFileVersion, LessonPlanVersionListPayload),
+  lessonPlanCompare: call<LessonPlanCompareAnswer>()(LESSONPLAN_CALLS.lessonPlanCompare, LessonPlanComparePayload),
+  lessonPlanRestore: call<LessonPlanRestoreAnswer>()(LESSONPLAN_CALLS.lessonPlanRestore, LessonPlanRestorePayload),
+  lessonPlanExport: call<LessonPlanExportAnswer>()(LESSONPLAN_CALLS.lessonPlanExport, LessonPlanExportPayload),
+} as const;

@@ -5,6 +5,9 @@
  */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
+import type { DiscussMessage, DiscussPage } from "./preparation.js";
 
 export const LISTEN_CALLS = {
   /** c264: public list */ listenList: "/v2/listen_evaluate/list",
@@ -615,3 +618,36 @@ export interface ListenDynamicItem {
   content: string;
   created_at: string;
 }
+
+/** The calls of LISTEN_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const LISTEN = {
+  listenList: call<Page<ListenRow>>()(LISTEN_CALLS.listenList, ListenListPayload),
+  listenRead: call<ListenDetail>()(LISTEN_CALLS.listenRead, ListenIdPayload),
+  listenSave: call<ListenDetail>()(LISTEN_CALLS.listenSave, ListenSave),
+  listenUpdate: call<ListenDetail>()(LISTEN_CALLS.listenUpdate, ListenUpdate),
+  listenRecordSave: call<ListenEvaluationRow>()(LISTEN_CALLS.listenRecordSave, ListenRecordSave),
+  listenRecordUpdate: call<ListenEvaluationRow>()(LISTEN_CALLS.listenRecordUpdate, ListenRecordUpdate),
+  listenDelete: call<{ id: number }>()(LISTEN_CALLS.listenDelete, ListenIdPayload),
+  listenUserRecordList: call<Page<ListenRow>>()(LISTEN_CALLS.listenUserRecordList, ListenUserRecordListPayload),
+  listenEvaluateFile: call<ListenFileRow[]>()(LISTEN_CALLS.listenEvaluateFile, ListenEvaluateFilePayload),
+  listenEvaluateFileList: call<Page<ListenFileRow>>()(LISTEN_CALLS.listenEvaluateFileList, ListenEvaluateFileListPayload),
+  listenTargetOptions: call<ListenTargetOption[]>()(LISTEN_CALLS.listenTargetOptions, ListenTargetOptionsPayload),
+  listenRecommendSource: call<Page<ListenRow>>()(LISTEN_CALLS.listenRecommendSource, ListenRecommendPayload),
+  listenDeleteEvaluateFile: call<{ id: number }>()(LISTEN_CALLS.listenDeleteEvaluateFile, ListenFileIdPayload),
+  listenAddEvaluateVoice: call<ListenVoiceRow>()(LISTEN_CALLS.listenAddEvaluateVoice, ListenVoicePayload),
+  listenEvaluateVoiceList: call<Page<ListenVoiceRow>>()(LISTEN_CALLS.listenEvaluateVoiceList, ListenVoiceListPayload),
+  listenDeleteEvaluateVoice: call<{ id: number }>()(LISTEN_CALLS.listenDeleteEvaluateVoice, ListenVoiceIdPayload),
+  listenClassroomDiscussion: call<DiscussMessage>()(LISTEN_CALLS.listenClassroomDiscussion, ListenDiscussPayload),
+  listenEvaluateStatistics: call<ListenStatistics>()(LISTEN_CALLS.listenEvaluateStatistics, ListenStatisticsPayload),
+  listenIsDisplay: call<ListenDetail>()(LISTEN_CALLS.listenIsDisplay, ListenDisplayPayload),
+  listenIsRecommend: call<ListenDetail>()(LISTEN_CALLS.listenIsRecommend, ListenRecommendTogglePayload),
+  listenRecordVerify: call<ListenDetail>()(LISTEN_CALLS.listenRecordVerify, ListenVerifyPayload),
+  listenDeleteRecordFile: call<{ id: number }>()(LISTEN_CALLS.listenDeleteRecordFile, ListenFileIdPayload),
+  listenWebCommunityInfo: call<ListenWebCommunityInfo>()(LISTEN_CALLS.listenWebCommunityInfo, ListenWebCommunityPayload),
+  listenWebListenList: call<Page<ListenRow>>()(LISTEN_CALLS.listenWebListenList, ListenWebListPayload),
+  listenClassroomDiscussionList: call<DiscussPage>()(LISTEN_CALLS.listenClassroomDiscussionList, ListenDiscussListPayload),
+  listenCourseTeacherScore: call<ListenTeacherScoreAnswer>()(LISTEN_CALLS.listenCourseTeacherScore, ListenRecordIdPayload),
+  listenDynamic: call<ListenDynamicItem[]>()(LISTEN_CALLS.listenDynamic, ListenDynamicPayload),
+  listenGetEvaluationScore: call<ListenEvaluationScoreAnswer>()(LISTEN_CALLS.listenGetEvaluationScore, ListenRecordIdPayload),
+  listenDelEvaluateMsg: call<{ id: number }>()(LISTEN_CALLS.listenDelEvaluateMsg, ListenDelMsgPayload),
+} as const;

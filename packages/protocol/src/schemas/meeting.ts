@@ -3,6 +3,9 @@ import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
 import { zCommunityId } from "./community.js";
 import { type NoticeParticipant, zAccountIds } from "./notice.js";
+import { call } from "../contract.js";
+import { EmptyPayload } from "./common.js";
+import type { Page } from "../codes.js";
 
 export const MEETING_CALLS = {
   /** c228: book through the configured provider */ tencentMeetingReservation: "/v2/tencent_meeting/reservation",
@@ -118,3 +121,14 @@ export interface MeetingProviderAnswer {
   provider: string;
   provider_name: string;
 }
+
+/** The calls of MEETING_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const MEETING = {
+  tencentMeetingReservation: call<MeetingRow>()(MEETING_CALLS.tencentMeetingReservation, MeetingReservation),
+  tencentMeetingList: call<Page<MeetingRow>>()(MEETING_CALLS.tencentMeetingList, MyMeetingListPayload),
+  tencentMeetingDetail: call<MeetingRow>()(MEETING_CALLS.tencentMeetingDetail, MeetingIdPayload),
+  tencentMeetingCancel: call<MeetingRow>()(MEETING_CALLS.tencentMeetingCancel, MeetingIdPayload),
+  meetingList: call<Page<MeetingRow>>()(MEETING_CALLS.meetingList, CommunityMeetingListPayload),
+  meetingSave: call<MeetingRow>()(MEETING_CALLS.meetingSave, MeetingSave),
+  meetingProvider: call<MeetingProviderAnswer>()(MEETING_CALLS.meetingProvider, EmptyPayload),
+} as const;

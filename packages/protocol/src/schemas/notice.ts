@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
 import { zCommunityId } from "./community.js";
+import { call } from "../contract.js";
+import { EmptyPayload } from "./common.js";
+import type { Page } from "../codes.js";
 
 export const NOTICE_CALLS = {
   /** c321 */ activityNoticeList: "/v2/activity_notice/list",
@@ -246,3 +249,32 @@ export const MESSAGE_SOURCES: Readonly<Record<string, string>> = {
   activity: "活动",
   system: "系统消息",
 };
+
+/** The calls of NOTICE_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const NOTICE = {
+  activityNoticeList: call<Page<NoticeRow>>()(NOTICE_CALLS.activityNoticeList, CommunityNoticeListPayload),
+  activityNoticeSave: call<NoticeRow>()(NOTICE_CALLS.activityNoticeSave, CommunityNoticeSave),
+  activityNoticeUpdate: call<NoticeRow>()(NOTICE_CALLS.activityNoticeUpdate, CommunityNoticeUpdate),
+  activityNoticeDelete: call<null>()(NOTICE_CALLS.activityNoticeDelete, NoticeIdPayload),
+  operateNoticeIndex: call<Page<NoticeRow>>()(NOTICE_CALLS.operateNoticeIndex, CommunityNoticeListPayload),
+  operateNoticeSave: call<NoticeRow>()(NOTICE_CALLS.operateNoticeSave, CommunityNoticeSave),
+  operateNoticeUpdate: call<NoticeRow>()(NOTICE_CALLS.operateNoticeUpdate, CommunityNoticeUpdate),
+  operateNoticeDelete: call<null>()(NOTICE_CALLS.operateNoticeDelete, NoticeIdPayload),
+  operateNoticeAllList: call<Page<NoticeRow>>()(NOTICE_CALLS.operateNoticeAllList, NoticeAcrossPayload),
+  myCommunityNotice: call<Page<NoticeRow>>()(NOTICE_CALLS.myCommunityNotice, NoticeAcrossPayload),
+  operateNoticeDetail: call<NoticeRow>()(NOTICE_CALLS.operateNoticeDetail, NoticeIdPayload),
+  operateNoticeSetStatus: call<NoticeRow>()(NOTICE_CALLS.operateNoticeSetStatus, NoticeStatusPayload),
+  webNoticeList: call<Page<NoticeRow>>()(NOTICE_CALLS.webNoticeList, PlatformNoticeListPayload),
+  platformNoticeList: call<Page<NoticeRow>>()(NOTICE_CALLS.platformNoticeList, PlatformNoticeListPayload),
+  communityNoticeList: call<Page<NoticeRow>>()(NOTICE_CALLS.communityNoticeList, CommunityAllNoticePayload),
+  communityIndexNoticeList: call<Page<NoticeRow>>()(NOTICE_CALLS.communityIndexNoticeList, CommunityIndexNoticePayload),
+  communityIndexNoticeInfo: call<NoticeRow>()(NOTICE_CALLS.communityIndexNoticeInfo, NoticeIdPayload),
+  communityIndexCommunityNoticeList: call<Page<NoticeRow>>()(NOTICE_CALLS.communityIndexCommunityNoticeList, NoticeAcrossPayload),
+  platformNoticeSave: call<NoticeRow>()(NOTICE_CALLS.platformNoticeSave, PlatformNoticeSave),
+  platformNoticeUpdate: call<NoticeRow>()(NOTICE_CALLS.platformNoticeUpdate, PlatformNoticeUpdate),
+  platformNoticeDelete: call<null>()(NOTICE_CALLS.platformNoticeDelete, NoticeIdPayload),
+  messageList: call<Page<MessageRow>>()(NOTICE_CALLS.messageList, MessageListPayload),
+  messageRead: call<MessageChange>()(NOTICE_CALLS.messageRead, MessageReadPayload),
+  messageUnread: call<MessageUnread>()(NOTICE_CALLS.messageUnread, EmptyPayload),
+  messageDelete: call<MessageChange>()(NOTICE_CALLS.messageDelete, MessageDeletePayload),
+} as const;

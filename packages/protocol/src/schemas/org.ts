@@ -8,6 +8,10 @@ import { z } from "zod";
 import { DEFAULT_SCHOOL_TYPE } from "../constants.js";
 import { AccountImport } from "./account.js";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import { type BatchResult, IdPayload, IdsPayload, QuickOperate } from "./rbac.js";
+import type { Page } from "../codes.js";
+import type { FileAnswer } from "./account.js";
 
 /** Paths of this module's calls (ids as in calls.tsv; "new" where the spec shows none). */
 export const ORG_CALLS = {
@@ -240,3 +244,26 @@ export interface SchoolImportReport {
   errors: { row: number; field: string; msg: string }[];
   schools: { row: number; id: number; title: string }[];
 }
+
+/** The calls of ORG_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const ORG = {
+  regionList: call<RegionNode[]>()(ORG_CALLS.regionList, RegionList),
+  regionSave: call<{ id: number }>()(ORG_CALLS.regionSave, RegionSave),
+  regionUpdate: call<null>()(ORG_CALLS.regionUpdate, RegionUpdate),
+  regionDelete: call<null>()(ORG_CALLS.regionDelete, IdPayload),
+  schoolList: call<Page<SchoolRow>>()(ORG_CALLS.schoolList, SchoolList),
+  schoolRead: call<SchoolRow>()(ORG_CALLS.schoolRead, IdPayload),
+  schoolSave: call<{ id: number }>()(ORG_CALLS.schoolSave, SchoolSave),
+  schoolUpdate: call<null>()(ORG_CALLS.schoolUpdate, SchoolUpdate),
+  schoolDelete: call<null>()(ORG_CALLS.schoolDelete, IdPayload),
+  schoolBatchDelete: call<BatchResult[]>()(ORG_CALLS.schoolBatchDelete, IdsPayload),
+  schoolQuickOperate: call<null>()(ORG_CALLS.schoolQuickOperate, QuickOperate),
+  schoolImport: call<SchoolImportReport>()(ORG_CALLS.schoolImport, SchoolImport),
+  schoolExport: call<FileAnswer>()(ORG_CALLS.schoolExport, SchoolExport),
+  njySchoolList: call<Page<SchoolRow>>()(ORG_CALLS.njySchoolList, SchoolList),
+  njySchool: call<SchoolRow>()(ORG_CALLS.njySchool, IdPayload),
+  njySave: call<{ id: number }>()(ORG_CALLS.njySave, SchoolSave),
+  njyUpdate: call<null>()(ORG_CALLS.njyUpdate, SchoolUpdate),
+  njyDelete: call<null>()(ORG_CALLS.njyDelete, IdPayload),
+  getRegionSchoolList: call<SchoolOption[]>()(ORG_CALLS.getRegionSchoolList, RegionSchoolList),
+} as const;

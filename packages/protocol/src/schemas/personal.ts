@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { ActivityFilters, zActivityType } from "./activity.js";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
+import type { ActivityRow } from "./activity.js";
 
 export const PERSONAL_CALLS = {
   /** c368 */ teachingStudio: "/v2/newPersonalCenter/teachingStudio",
@@ -114,3 +117,15 @@ export interface CourseRow {
   source: string;
   created_at: string;
 }
+
+/** The calls of PERSONAL_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const PERSONAL = {
+  teachingStudio: call<Page<StudioRow>>()(PERSONAL_CALLS.teachingStudio, PersonalPagePayload),
+  personalRecommend: call<Page<StudioRow>>()(PERSONAL_CALLS.personalRecommend, PersonalPagePayload),
+  recommendActivity: call<Page<ActivityRow>>()(PERSONAL_CALLS.recommendActivity, RecommendActivityPayload),
+  recommendActivityManage: call<{ id: number; is_recommend: number }>()(PERSONAL_CALLS.recommendActivityManage, RecommendActivityManagePayload),
+  accountStudio: call<AccountStudio>()(PERSONAL_CALLS.accountStudio, AccountStudioPayload),
+  personalCourseList: call<Page<CourseRow>>()(PERSONAL_CALLS.personalCourseList, PersonalCourseListPayload),
+  myActivity: call<Page<ActivityRow>>()(PERSONAL_CALLS.myActivity, PersonalActivityPayload),
+  involvedActivity: call<Page<ActivityRow>>()(PERSONAL_CALLS.involvedActivity, PersonalActivityPayload),
+} as const;

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import { EmptyPayload } from "./common.js";
+import { IdPayload } from "./rbac.js";
+import type { Page } from "../codes.js";
 
 /**
  * Platform settings, front-site information and images, authorization codes (#4; docs/api/platform.md).
@@ -295,3 +299,22 @@ export interface AuthCodeRow {
   activated_by_name: string;
   expired: boolean;
 }
+
+/** The calls of PLATFORM_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const PLATFORM = {
+  authVerify: call<MandateAnswer>()(PLATFORM_CALLS.authVerify, AuthVerifyPayload),
+  mandate: call<MandateAnswer>()(PLATFORM_CALLS.mandate, MandatePayload),
+  authCodeList: call<Page<AuthCodeRow>>()(PLATFORM_CALLS.authCodeList, AuthCodeList),
+  systemRead: call<SettingRow>()(PLATFORM_CALLS.systemRead, SystemReadPayload),
+  systemList: call<SettingRow[]>()(PLATFORM_CALLS.systemList, EmptyPayload),
+  systemUpdate: call<SettingRow>()(PLATFORM_CALLS.systemUpdate, SystemUpdatePayload),
+  website: call<WebsiteInfo>()(PLATFORM_CALLS.website, WebsitePayload),
+  websiteUpdate: call<WebsiteInfo>()(PLATFORM_CALLS.websiteUpdate, WebsiteUpdatePayload),
+  websiteIndex: call<WebIndexAnswer>()(PLATFORM_CALLS.websiteIndex, WebIndexPayload),
+  websiteImages: call<CommonImgRow[]>()(PLATFORM_CALLS.websiteImages, ImgInfoPayload),
+  imgList: call<Page<CommonImgRow>>()(PLATFORM_CALLS.imgList, CommonImgList),
+  imgSave: call<{ id: number }>()(PLATFORM_CALLS.imgSave, CommonImgSave),
+  imgUpdate: call<null>()(PLATFORM_CALLS.imgUpdate, CommonImgUpdate),
+  imgDelete: call<null>()(PLATFORM_CALLS.imgDelete, IdPayload),
+  imgShortcut: call<null>()(PLATFORM_CALLS.imgShortcut, ShortcutOperate),
+} as const;

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { TeachingMode } from "./research.js";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
 
 export const PORTAL_CALLS = {
   /** c061: the listening-and-evaluation big screen (评课大屏) over the caller's scope */ evaluationScreen: "/middle/evaluation_course/newEvaluationScreen",
@@ -357,3 +358,13 @@ export interface EvaluationClassList {
   limit: number;
   list: EvaluationClassRow[];
 }
+
+/** The calls of PORTAL_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const PORTAL = {
+  evaluationScreen: call<EvaluationScreen>()(PORTAL_CALLS.evaluationScreen, EvaluationScreenPayload),
+  bigData: call<BigData>()(PORTAL_CALLS.bigData, BigDataPayload),
+  teacherPortrait: call<TeacherPortrait>()(PORTAL_CALLS.teacherPortrait, TeacherPortraitPayload),
+  schoolPortrait: call<SchoolPortrait>()(PORTAL_CALLS.schoolPortrait, SchoolPortraitPayload),
+  onlineTeachers: call<OnlineTeachers>()(PORTAL_CALLS.onlineTeachers, OnlineTeachersPayload),
+  evaluationClass: call<EvaluationClassList>()(PORTAL_CALLS.evaluationClass, EvaluationClassPayload),
+} as const;

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const PREPARATION_CALLS = {
   /** c233: public list (anonymous visitors see open, displayed, approved ones) */ preparationIndex: "/v2/preparation/index",
@@ -538,3 +540,29 @@ export interface DiscussPage {
   /** The caller may write (can_discuss): the panel is read-write (status 1) or read-only (status 2). */
   status: number;
 }
+
+/** The calls of PREPARATION_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const PREPARATION = {
+  preparationIndex: call<Page<PreparationRow>>()(PREPARATION_CALLS.preparationIndex, PreparationIndexPayload),
+  userPreparationList: call<Page<PreparationRow>>()(PREPARATION_CALLS.userPreparationList, UserPreparationListPayload),
+  preparationSave: call<PreparationDetail>()(PREPARATION_CALLS.preparationSave, PreparationSave),
+  preparationUpdate: call<PreparationDetail>()(PREPARATION_CALLS.preparationUpdate, PreparationUpdate),
+  preparationSaveLite: call<PreparationDetail>()(PREPARATION_CALLS.preparationSaveLite, PreparationBindSave),
+  preparationUpdateLite: call<PreparationDetail>()(PREPARATION_CALLS.preparationUpdateLite, PreparationBindUpdate),
+  preparationDelete: call<{ id: number }>()(PREPARATION_CALLS.preparationDelete, PreparationIdPayload),
+  preparationDetail: call<PreparationDetail>()(PREPARATION_CALLS.preparationDetail, PreparationIdPayload),
+  preparationLikeNums: call<PreparationLikeAnswer>()(PREPARATION_CALLS.preparationLikeNums, PreparationLikePayload),
+  preparationStatistics: call<PreparationStatistics>()(PREPARATION_CALLS.preparationStatistics, PreparationStatisticsPayload),
+  preparationIdentityAndCommunityList: call<PreparationIdentityAnswer>()(PREPARATION_CALLS.preparationIdentityAndCommunityList, PreparationIdentityPayload),
+  preparationRecommendSource: call<Page<PreparationRow>>()(PREPARATION_CALLS.preparationRecommendSource, PreparationRecommendPayload),
+  preparationDiscuss: call<DiscussMessage>()(PREPARATION_CALLS.preparationDiscuss, PreparationDiscussPayload),
+  preparationDiscussList: call<DiscussPage>()(PREPARATION_CALLS.preparationDiscussList, PreparationDiscussListPayload),
+  preparationVerify: call<PreparationDetail>()(PREPARATION_CALLS.preparationVerify, PreparationVerifyPayload),
+  preparationIsDisplay: call<PreparationDetail>()(PREPARATION_CALLS.preparationIsDisplay, PreparationDisplayPayload),
+  preparationIsRecommend: call<PreparationDetail>()(PREPARATION_CALLS.preparationIsRecommend, PreparationRecommendTogglePayload),
+  preparationFileSave: call<PreparationFileRow[]>()(PREPARATION_CALLS.preparationFileSave, PreparationFileSavePayload),
+  preparationFileList: call<Page<PreparationFileRow>>()(PREPARATION_CALLS.preparationFileList, PreparationFileListPayload),
+  preparationFileDelete: call<{ id: number }>()(PREPARATION_CALLS.preparationFileDelete, PreparationFileDeletePayload),
+  selPreparation: call<SelPreparationRow[]>()(PREPARATION_CALLS.selPreparation, SelPreparationPayload),
+  delPreparationMsg: call<{ id: number }>()(PREPARATION_CALLS.delPreparationMsg, DelPreparationMsgPayload),
+} as const;

@@ -18,6 +18,9 @@
  */
 import { z } from "zod";
 import { blankToUndef, zDateOrTime, zId, zLimit, zOptId, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
+import type { FileAnswer } from "./account.js";
 
 export const QUESTIONNAIRE_CALLS = {
   /** new: the questionnaires the caller manages (his own; administrators: those of their school/region) */ questionnaireList: "/v2/questionnaire/list",
@@ -423,3 +426,25 @@ export interface QuestionnaireResponseRow {
   /** Questions answered. */
   answered: number;
 }
+
+/** The calls of QUESTIONNAIRE_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const QUESTIONNAIRE = {
+  questionnaireList: call<Page<QuestionnaireRow>>()(QUESTIONNAIRE_CALLS.questionnaireList, QuestionnaireListPayload),
+  questionnaireSave: call<QuestionnaireDetail>()(QUESTIONNAIRE_CALLS.questionnaireSave, QuestionnaireSavePayload),
+  questionnaireUpdate: call<QuestionnaireDetail>()(QUESTIONNAIRE_CALLS.questionnaireUpdate, QuestionnaireUpdatePayload),
+  questionnaireDelete: call<{ id: number }>()(QUESTIONNAIRE_CALLS.questionnaireDelete, QuestionnaireIdPayload),
+  questionnaireDetail: call<QuestionnaireDetail>()(QUESTIONNAIRE_CALLS.questionnaireDetail, QuestionnaireIdPayload),
+  questionnaireSetStatus: call<QuestionnaireDetail>()(QUESTIONNAIRE_CALLS.questionnaireSetStatus, QuestionnaireSetStatusPayload),
+  questionnaireCopy: call<QuestionnaireDetail>()(QUESTIONNAIRE_CALLS.questionnaireCopy, QuestionnaireIdPayload),
+  questionnaireCommunityList: call<Page<QuestionnaireRow>>()(QUESTIONNAIRE_CALLS.questionnaireCommunityList, QuestionnaireCommunityPayload),
+  questionnaireMine: call<Page<QuestionnaireRow>>()(QUESTIONNAIRE_CALLS.questionnaireMine, QuestionnaireMinePayload),
+  questionnaireOfListen: call<QuestionnaireRow[]>()(QUESTIONNAIRE_CALLS.questionnaireOfListen, QuestionnaireOfListenPayload),
+  questionnaireResults: call<QuestionnaireResults>()(QUESTIONNAIRE_CALLS.questionnaireResults, QuestionnaireIdPayload),
+  questionnaireCrossTab: call<QuestionnaireCrossTab>()(QUESTIONNAIRE_CALLS.questionnaireCrossTab, QuestionnaireCrossTabPayload),
+  questionnaireTextAnswers: call<QuestionnaireTextAnswers>()(QUESTIONNAIRE_CALLS.questionnaireTextAnswers, QuestionnaireTextPayload),
+  questionnaireResponses: call<Page<QuestionnaireResponseRow>>()(QUESTIONNAIRE_CALLS.questionnaireResponses, QuestionnaireResponsesPayload),
+  questionnaireExport: call<FileAnswer>()(QUESTIONNAIRE_CALLS.questionnaireExport, QuestionnaireIdPayload),
+  webQuestionnaireForm: call<QuestionnaireForm>()(QUESTIONNAIRE_CALLS.webQuestionnaireForm, QuestionnaireFormPayload),
+  webQuestionnaireDraft: call<QuestionnaireSaved>()(QUESTIONNAIRE_CALLS.webQuestionnaireDraft, QuestionnaireAnswerPayload),
+  webQuestionnaireSubmit: call<QuestionnaireSubmitted>()(QUESTIONNAIRE_CALLS.webQuestionnaireSubmit, QuestionnaireAnswerPayload),
+} as const;

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
 
 /** The quota calls by name (to be merged into CALLS). */
 export const QUOTA_CALLS = {
@@ -194,3 +195,14 @@ export interface AccountSpaceStatistics {
   /** "全部", the school's title or the region's name. */
   scope_name: string;
 }
+
+/** The calls of QUOTA_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const QUOTA = {
+  accountSurplusSpace: call<AccountSpace>()(QUOTA_CALLS.accountSurplusSpace, AccountSpacePayload),
+  setAccountSpace: call<AccountSpace>()(QUOTA_CALLS.setAccountSpace, SetAccountSpace),
+  accountSpaceStatistics: call<AccountSpaceStatistics>()(QUOTA_CALLS.accountSpaceStatistics, AccountSpaceStatisticsQuery),
+  setRegionSpace: call<RegionSpace>()(QUOTA_CALLS.setRegionSpace, SetRegionSpace),
+  regionSurplusSpace: call<RegionSpace>()(QUOTA_CALLS.regionSurplusSpace, RegionSpacePayload),
+  schoolSurplusSpace: call<SchoolSpace>()(QUOTA_CALLS.schoolSurplusSpace, SchoolSpacePayload),
+  setSchoolSpace: call<SchoolSpace>()(QUOTA_CALLS.setSchoolSpace, SetSchoolSpace),
+} as const;

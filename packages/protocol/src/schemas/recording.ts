@@ -5,6 +5,10 @@
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
 import { zIdList } from "./rbac.js";
+import { call } from "../contract.js";
+import { EmptyPayload } from "./common.js";
+import type { Page } from "../codes.js";
+import type { BatchResult } from "./rbac.js";
 
 export const RECORDING_CALLS = {
   /** c062 */ timetableNewRecord: "/middle/timetable/new_record",
@@ -350,3 +354,25 @@ export interface PatrolNumAnswer {
   /** Of those, pushing now. */
   live: number;
 }
+
+/** The calls of RECORDING_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const RECORDING = {
+  timetableNewRecord: call<TimetableRow>()(RECORDING_CALLS.timetableNewRecord, TimetableSave),
+  timetableEditRecord: call<TimetableRow>()(RECORDING_CALLS.timetableEditRecord, TimetableUpdate),
+  timetableRecord: call<TimetableWeek>()(RECORDING_CALLS.timetableRecord, TimetableWeekPayload),
+  timetableCancelRecord: call<TimetableRow>()(RECORDING_CALLS.timetableCancelRecord, TimetableIdPayload),
+  timetableRecordList: call<Page<TimetableRow>>()(RECORDING_CALLS.timetableRecordList, TimetableListPayload),
+  timetableStopRecord: call<SupervisionRow>()(RECORDING_CALLS.timetableStopRecord, TimetableIdPayload),
+  nxTimetable: call<TimetableWeek>()(RECORDING_CALLS.nxTimetable, NxTimetablePayload),
+  reservationList: call<Page<TimetableRow>>()(RECORDING_CALLS.reservationList, ReservationListPayload),
+  reservationSave: call<TimetableRow>()(RECORDING_CALLS.reservationSave, ReservationSave),
+  reservationDelete: call<{ id: number }>()(RECORDING_CALLS.reservationDelete, ReservationDeletePayload),
+  supervision: call<Page<SupervisionRow>>()(RECORDING_CALLS.supervision, SupervisionPayload),
+  supervisionStartOrStop: call<StartOrStopAnswer>()(RECORDING_CALLS.supervisionStartOrStop, StartOrStopPayload),
+  supervisionDelete: call<BatchResult[]>()(RECORDING_CALLS.supervisionDelete, SupervisionDeletePayload),
+  supervisionRetry: call<SupervisionRow>()(RECORDING_CALLS.supervisionRetry, SupervisionRetryPayload),
+  allDay: call<AllDayAnswer>()(RECORDING_CALLS.allDay, AllDayPayload),
+  allDaySet: call<BatchResult[]>()(RECORDING_CALLS.allDaySet, AllDaySetPayload),
+  allDayStatus: call<AllDayStatusAnswer>()(RECORDING_CALLS.allDayStatus, AllDayStatusPayload),
+  patrolNum: call<PatrolNumAnswer>()(RECORDING_CALLS.patrolNum, EmptyPayload),
+} as const;

@@ -9,6 +9,8 @@
  */
 import { z } from "zod";
 import { zId } from "./common.js";
+import { call } from "../contract.js";
+import type { FileAnswer } from "./account.js";
 
 export const REPORT_CALLS = {
   /** new: dimensions, measures (Chinese names, which combine), filter options within the caller's scope */ reportMeta: "/middle/report/meta",
@@ -227,3 +229,15 @@ export interface ReportViewRow {
   created_at: string;
   updated_at: string;
 }
+
+/** The calls of REPORT_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const REPORT = {
+  reportMeta: call<ReportMeta>()(REPORT_CALLS.reportMeta, ReportViewListPayload),
+  reportQuery: call<ReportAnswer>()(REPORT_CALLS.reportQuery, ReportQueryPayload),
+  reportViewList: call<ReportViewRow[]>()(REPORT_CALLS.reportViewList, ReportViewListPayload),
+  reportViewSave: call<{ id: number }>()(REPORT_CALLS.reportViewSave, ReportViewSavePayload),
+  reportViewUpdate: call<null>()(REPORT_CALLS.reportViewUpdate, ReportViewUpdatePayload),
+  reportViewDelete: call<null>()(REPORT_CALLS.reportViewDelete, ReportViewIdPayload),
+  reportExportXlsx: call<FileAnswer>()(REPORT_CALLS.reportExportXlsx, ReportExportPayload),
+  reportExportPdf: call<FileAnswer>()(REPORT_CALLS.reportExportPdf, ReportExportPayload),
+} as const;

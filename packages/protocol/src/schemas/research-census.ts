@@ -11,7 +11,8 @@
  */
 import { z } from "zod";
 import type { AiComment, LidaKind, TeachingMode } from "./research.js";
-import { ResearchCensusPayload } from "./research.js";
+import { call } from "../contract.js";
+import { RESEARCH_CALLS, ResearchCensusPayload } from "./research.js";
 
 /** Lessons per teaching mode (every mode listed; a mode no lesson has counts 0). */
 export interface CensusModeCount {
@@ -252,3 +253,9 @@ export interface AiListenCommentInfo {
   ch: number | null;
   comments: AiComment[];
 }
+
+/** The census calls whose payload schemas live here (the rest of RESEARCH_CALLS is RESEARCH in research.ts). */
+export const RESEARCH_CENSUS = {
+  censusCourseCensus: call<CensusCourseCensus>()(RESEARCH_CALLS.censusCourseCensus, CensusTablePayload),
+  censusRtch: call<CensusRtch>()(RESEARCH_CALLS.censusRtch, CensusRtchPayload),
+} as const;

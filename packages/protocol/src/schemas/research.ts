@@ -7,6 +7,21 @@
  */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type {
+  AiListenCommentInfo,
+  CensusBase,
+  CensusCountInfo,
+  CensusCourseAndContentInc,
+  CensusCourseContent,
+  CensusCourseTypeCount,
+  CensusOral,
+  CensusRanks,
+  CensusSubjectRow,
+} from "./research-census.js";
+import type { FileAnswer } from "./account.js";
+import type { DiscussMessage, DiscussPage } from "./preparation.js";
+import type { Page } from "../codes.js";
 
 export const RESEARCH_CALLS = {
   /** c133: publish (1) or withdraw (0) a report */ courseSetStatus: "/research/course/setStatus",
@@ -660,3 +675,46 @@ export type TrendsLidaAnswer = Section<{
   points: Array<{ time: number; question_index: number; response: LidaKind }>;
   counts: Record<LidaKind, number>;
 }>;
+
+/** The calls of RESEARCH_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const RESEARCH = {
+  courseSetStatus: call<AnalysisCourseDetail>()(RESEARCH_CALLS.courseSetStatus, CourseSetStatusPayload),
+  courseDelete: call<{ id: number }>()(RESEARCH_CALLS.courseDelete, CourseIdPayload),
+  courseEliminateMy: call<{ id: number }>()(RESEARCH_CALLS.courseEliminateMy, CourseIdPayload),
+  courseReport: call<CourseReport>()(RESEARCH_CALLS.courseReport, CourseIdPayload),
+  courseDetail: call<AnalysisCourseDetail>()(RESEARCH_CALLS.courseDetail, CourseIdPayload),
+  courseContent: call<Page<ContentRow>>()(RESEARCH_CALLS.courseContent, CourseContentPayload),
+  exportCourseContent: call<FileAnswer>()(RESEARCH_CALLS.exportCourseContent, CourseIdPayload),
+  contentStatistical: call<ContentStatistical>()(RESEARCH_CALLS.contentStatistical, CourseIdPayload),
+  deleteContent: call<CourseReport>()(RESEARCH_CALLS.deleteContent, DeleteContentPayload),
+  courseDiscussion: call<DiscussPage | DiscussMessage>()(RESEARCH_CALLS.courseDiscussion, CourseDiscussionPayload),
+  observeCensus: call<ObserveCensusAnswer>()(RESEARCH_CALLS.observeCensus, CourseIdPayload),
+  courseReportLite: call<CourseReportLite>()(RESEARCH_CALLS.courseReportLite, CourseIdPayload),
+  courseReportObservation: call<CourseReportObservation>()(RESEARCH_CALLS.courseReportObservation, CourseIdPayload),
+  courseReUpload: call<AnalysisCourseDetail>()(RESEARCH_CALLS.courseReUpload, CourseReUploadPayload),
+  dialogueDepth: call<DialogueDepthAnswer>()(RESEARCH_CALLS.dialogueDepth, CourseIdPayload),
+  dialogueClass: call<DialogueClassAnswer>()(RESEARCH_CALLS.dialogueClass, CourseIdPayload),
+  upDialogueClass: call<CourseReport>()(RESEARCH_CALLS.upDialogueClass, UpDialogueClassPayload),
+  upStSample: call<CourseReport>()(RESEARCH_CALLS.upStSample, UpStSamplePayload),
+  analysisAgain: call<AnalysisCourseDetail>()(RESEARCH_CALLS.analysisAgain, AnalysisAgainPayload),
+  courseInfo: call<AnalysisCourseDetail>()(RESEARCH_CALLS.courseInfo, CourseIdPayload),
+  autonomous: call<AnalysisResult["autonomous"]>()(RESEARCH_CALLS.autonomous, CourseIdPayload),
+  courseCensus: call<CourseCensusAnswer>()(RESEARCH_CALLS.courseCensus, CourseCensusPayload),
+  courseIndex: call<Page<AnalysisCourseRow>>()(RESEARCH_CALLS.courseIndex, CourseIndexPayload),
+  flowLive: call<FlowLiveAnswer>()(RESEARCH_CALLS.flowLive, FlowLivePayload),
+  researchLocal: call<AnalysisCourseDetail>()(RESEARCH_CALLS.researchLocal, ResearchLocalPayload),
+  researchLocalDelete: call<{ id: number }>()(RESEARCH_CALLS.researchLocalDelete, CourseIdPayload),
+  researchSubjects: call<CensusSubjectRow[]>()(RESEARCH_CALLS.researchSubjects, ResearchCensusPayload),
+  censusCountInfo: call<CensusCountInfo>()(RESEARCH_CALLS.censusCountInfo, ResearchCensusPayload),
+  censusCourseContent: call<CensusCourseContent>()(RESEARCH_CALLS.censusCourseContent, ResearchCensusPayload),
+  censusCourseTypeCount: call<CensusCourseTypeCount>()(RESEARCH_CALLS.censusCourseTypeCount, ResearchCensusPayload),
+  censusCourseAndContentInc: call<CensusCourseAndContentInc>()(RESEARCH_CALLS.censusCourseAndContentInc, ResearchCensusPayload),
+  censusRanks: call<CensusRanks>()(RESEARCH_CALLS.censusRanks, ResearchCensusPayload),
+  censusOral: call<CensusOral>()(RESEARCH_CALLS.censusOral, ResearchCensusPayload),
+  censusBase: call<CensusBase>()(RESEARCH_CALLS.censusBase, ResearchCensusPayload),
+  trendsBehavior: call<TrendsBehaviorAnswer>()(RESEARCH_CALLS.trendsBehavior, CourseIdPayload),
+  trendsPose: call<TrendsPoseAnswer>()(RESEARCH_CALLS.trendsPose, CourseIdPayload),
+  trendsLida: call<TrendsLidaAnswer>()(RESEARCH_CALLS.trendsLida, CourseIdPayload),
+  aiScoring: call<Section<ScoringSection>>()(RESEARCH_CALLS.aiScoring, AiScoringPayload),
+  aiListenCommentInfo: call<AiListenCommentInfo>()(RESEARCH_CALLS.aiListenCommentInfo, AiListenCommentPayload),
+} as const;

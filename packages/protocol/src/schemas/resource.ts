@@ -8,6 +8,8 @@
  */
 import { z } from "zod";
 import { blankToUndef, zId, zLimit, zOptId, zOptText, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const RESOURCE_CALLS = {
   /** c074: one view of a video or resource (no login needed) */ webRecordLog: "/web/video/recordLog",
@@ -267,3 +269,24 @@ export interface ResourceDeleteAnswer {
   nodes: number;
   binds: number;
 }
+
+/** The calls of RESOURCE_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const RESOURCE = {
+  webRecordLog: call<RecordLogAnswer>()(RESOURCE_CALLS.webRecordLog, RecordLogPayload),
+  webRankingList: call<RankingList>()(RESOURCE_CALLS.webRankingList, RankingListPayload),
+  webResourceList: call<Page<WebResourceRow>>()(RESOURCE_CALLS.webResourceList, WebResourceListPayload),
+  webResourceSubjects: call<ResourceOption[]>()(RESOURCE_CALLS.webResourceSubjects, WebResourceScopePayload),
+  webResourceInfo: call<WebResourceInfo>()(RESOURCE_CALLS.webResourceInfo, WebResourceInfoPayload),
+  webResourceRegions: call<ResourceOption[]>()(RESOURCE_CALLS.webResourceRegions, WebResourceScopePayload),
+  webResourceSchools: call<ResourceOption[]>()(RESOURCE_CALLS.webResourceSchools, WebResourceScopePayload),
+  webResourceGrades: call<ResourceOption[]>()(RESOURCE_CALLS.webResourceGrades, WebResourceScopePayload),
+  resourceList: call<Page<CourseResourceRow>>()(RESOURCE_CALLS.resourceList, ResourceListPayload),
+  resourceSave: call<CourseResourceRow>()(RESOURCE_CALLS.resourceSave, ResourceSavePayload),
+  resourceDelete: call<ResourceDeleteAnswer>()(RESOURCE_CALLS.resourceDelete, ResourceIdPayload),
+  resourceUpdate: call<CourseResourceRow>()(RESOURCE_CALLS.resourceUpdate, ResourceUpdatePayload),
+  resourceChild: call<CourseResourceRow[]>()(RESOURCE_CALLS.resourceChild, ResourceChildPayload),
+  resourceBind: call<ResourceBindRow>()(RESOURCE_CALLS.resourceBind, ResourceBindPayload),
+  resourcesVideo: call<ResourceBindRow[]>()(RESOURCE_CALLS.resourcesVideo, ResourceIdPayload),
+  delResourcesVideo: call<{ id: number }>()(RESOURCE_CALLS.delResourcesVideo, DelResourcesVideoPayload),
+  resourceMeetingInfo: call<Page<ResourceMeetingRow>>()(RESOURCE_CALLS.resourceMeetingInfo, ResourceMeetingInfoPayload),
+} as const;

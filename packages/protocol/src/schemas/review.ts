@@ -14,6 +14,8 @@ import { z } from "zod";
 import { blankToUndef, zDateOrTime, zId, zLimit, zOptId, zOptText, zPage, zTitle100 } from "./common.js";
 import type { ListenSchemeNode } from "./listen.js";
 import type { VideoRow } from "./video.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const REVIEW_CALLS = {
   /** new: published activities (phase ≥ 1) by phase, subject and keyword (no login) */ webReviewList: "/web/review_activity/list",
@@ -434,3 +436,28 @@ export interface ReviewSetPhaseAnswer {
   /** Publishing (→ 4): the works ranked. */
   ranked: number;
 }
+
+/** The calls of REVIEW_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const REVIEW = {
+  webReviewList: call<Page<ReviewActivityRow>>()(REVIEW_CALLS.webReviewList, ReviewListPayload),
+  webReviewDetail: call<ReviewDetail>()(REVIEW_CALLS.webReviewDetail, ReviewIdPayload),
+  webReviewWorkList: call<Page<ReviewWorkRow>>()(REVIEW_CALLS.webReviewWorkList, ReviewWorkListPayload),
+  webReviewWorkDetail: call<ReviewWorkDetail>()(REVIEW_CALLS.webReviewWorkDetail, ReviewWorkIdPayload),
+  webReviewResults: call<ReviewResults>()(REVIEW_CALLS.webReviewResults, ReviewIdPayload),
+  reviewList: call<Page<ReviewActivityRow>>()(REVIEW_CALLS.reviewList, ReviewListPayload),
+  reviewSave: call<ReviewActivityRow>()(REVIEW_CALLS.reviewSave, ReviewSavePayload),
+  reviewUpdate: call<ReviewActivityRow>()(REVIEW_CALLS.reviewUpdate, ReviewUpdatePayload),
+  reviewDelete: call<{ id: number }>()(REVIEW_CALLS.reviewDelete, ReviewIdPayload),
+  reviewSetPhase: call<ReviewSetPhaseAnswer>()(REVIEW_CALLS.reviewSetPhase, ReviewSetPhasePayload),
+  reviewSignup: call<{ id: number; activity_id: number }>()(REVIEW_CALLS.reviewSignup, ReviewIdPayload),
+  reviewSignupList: call<Page<ReviewSignupRow>>()(REVIEW_CALLS.reviewSignupList, ReviewActivityPagePayload),
+  reviewWorkSave: call<ReviewWorkRow>()(REVIEW_CALLS.reviewWorkSave, ReviewWorkSavePayload),
+  reviewWorkUpdate: call<ReviewWorkRow>()(REVIEW_CALLS.reviewWorkUpdate, ReviewWorkUpdatePayload),
+  reviewWorkWithdraw: call<{ id: number }>()(REVIEW_CALLS.reviewWorkWithdraw, ReviewWorkIdPayload),
+  reviewReviewers: call<ReviewReviewers>()(REVIEW_CALLS.reviewReviewers, ReviewIdPayload),
+  reviewReviewersSet: call<ReviewReviewers>()(REVIEW_CALLS.reviewReviewersSet, ReviewReviewersSetPayload),
+  reviewAllocate: call<ReviewAllocateAnswer>()(REVIEW_CALLS.reviewAllocate, ReviewAllocatePayload),
+  reviewAllocation: call<ReviewAllocation>()(REVIEW_CALLS.reviewAllocation, ReviewIdPayload),
+  reviewScoreMine: call<{ list: ReviewMineRow[] }>()(REVIEW_CALLS.reviewScoreMine, ReviewScoreMinePayload),
+  reviewScoreSave: call<ReviewScoreAnswer>()(REVIEW_CALLS.reviewScoreSave, ReviewScoreSavePayload),
+} as const;

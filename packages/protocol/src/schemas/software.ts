@@ -6,6 +6,8 @@
 import { z } from "zod";
 import type { Page } from "../codes.js";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import { EmptyPayload } from "./common.js";
 
 export const SOFTWARE_CALLS = {
   /** new: versions of a product (any administrator who manages devices may read) */ softwareList: "/middle/software_version/list",
@@ -157,3 +159,16 @@ export interface SoftwareDownloadAnswer {
   sha256: string;
   expires_at: string;
 }
+
+/** The calls of SOFTWARE_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const SOFTWARE = {
+  softwareList: call<SoftwareListAnswer>()(SOFTWARE_CALLS.softwareList, SoftwareListPayload),
+  softwareProducts: call<SoftwareProductRow[]>()(SOFTWARE_CALLS.softwareProducts, EmptyPayload),
+  softwareModels: call<string[]>()(SOFTWARE_CALLS.softwareModels, EmptyPayload),
+  softwareSave: call<{ id: number }>()(SOFTWARE_CALLS.softwareSave, SoftwareSavePayload),
+  softwareUpdate: call<{ id: number }>()(SOFTWARE_CALLS.softwareUpdate, SoftwareUpdatePayload),
+  softwareDelete: call<{ id: number }>()(SOFTWARE_CALLS.softwareDelete, SoftwareIdPayload),
+  softwareSetCurrent: call<{ id: number; version: string }>()(SOFTWARE_CALLS.softwareSetCurrent, SoftwareIdPayload),
+  softwareWithdraw: call<{ id: number; status: number; targeting: number }>()(SOFTWARE_CALLS.softwareWithdraw, SoftwareWithdrawPayload),
+  softwareDownload: call<SoftwareDownloadAnswer>()(SOFTWARE_CALLS.softwareDownload, SoftwareIdPayload),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zId } from "./common.js";
+import { call } from "../contract.js";
 
 /**
  * The regional education cloud (区域教育云, 恩施) account calls c035–c037.
@@ -152,3 +153,11 @@ export interface RosterListAnswer {
   total: number;
   directory: DirectoryKind;
 }
+
+/** The calls of ROSTER_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const ROSTER = {
+  rosterList: call<RosterListAnswer>()(ROSTER_CALLS.rosterList, RosterListPayload),
+  rosterSave: call<{ id: number; directory_id: string }>()(ROSTER_CALLS.rosterSave, RosterSave),
+  rosterUpdate: call<{ id: number }>()(ROSTER_CALLS.rosterUpdate, RosterUpdate),
+  rosterDelete: call<{ id: number }>()(ROSTER_CALLS.rosterDelete, RosterIdPayload),
+} as const;

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
 import { zCommunityId } from "./community.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const TEXTBOOK_CALLS = {
   /** c376 */ textbookResourceSave: "/v2/textbookResources/save",
@@ -317,3 +319,21 @@ export interface XkwDocAnswer {
   /** "local" or "remote". */
   provider: string;
 }
+
+/** The calls of TEXTBOOK_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const TEXTBOOK = {
+  textbookResourceSave: call<TextbookResourceRow>()(TEXTBOOK_CALLS.textbookResourceSave, TextbookResourceSave),
+  textbookResourceUpdate: call<TextbookResourceRow>()(TEXTBOOK_CALLS.textbookResourceUpdate, TextbookResourceUpdate),
+  textbookResourceRead: call<TextbookResourceRow>()(TEXTBOOK_CALLS.textbookResourceRead, TextbookResourceIdPayload),
+  textbookResourceList: call<Page<TextbookResourceRow>>()(TEXTBOOK_CALLS.textbookResourceList, TextbookResourceListPayload),
+  textbookResourceCheck: call<TextbookResourceRow>()(TEXTBOOK_CALLS.textbookResourceCheck, TextbookResourceCheck),
+  textbookResourceDelete: call<{ id: number; deleted: number }>()(TEXTBOOK_CALLS.textbookResourceDelete, TextbookResourceIdPayload),
+  syncTwCommunityResources: call<TwSyncAnswer>()(TEXTBOOK_CALLS.syncTwCommunityResources, SyncTwCommunityResourcesPayload),
+  syncTwCommunityActivityResources: call<TwSyncAnswer>()(TEXTBOOK_CALLS.syncTwCommunityActivityResources, SyncTwCommunityActivityResourcesPayload),
+  getTwCommunityResources: call<Page<TextbookResourceRow>>()(TEXTBOOK_CALLS.getTwCommunityResources, GetTwCommunityResourcesPayload),
+  getTwCommunityActivityResources: call<Page<TextbookResourceRow>>()(TEXTBOOK_CALLS.getTwCommunityActivityResources, GetTwCommunityActivityResourcesPayload),
+  getXkwDoc: call<XkwDocAnswer>()(TEXTBOOK_CALLS.getXkwDoc, GetXkwDocPayload),
+  textbookEditions: call<TextbookEditionRow[]>()(TEXTBOOK_CALLS.textbookEditions, TextbookEditionListPayload),
+  textbookBooks: call<TextbookBookRow[]>()(TEXTBOOK_CALLS.textbookBooks, TextbookBookListPayload),
+  textbookCatalog: call<TextbookCatalogTreeAnswer>()(TEXTBOOK_CALLS.textbookCatalog, TextbookCatalogTreePayload),
+} as const;

@@ -11,6 +11,9 @@
  */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
+import type { VideoRow } from "./video.js";
 
 export const TOPIC_CALLS = {
   /** new: the topics the caller manages (his own and those of his schools/region), drafts included */ topicList: "/v2/topic/list",
@@ -325,3 +328,23 @@ export interface WebVideoFilters {
   schools: WebVideoOption[];
   teachers: WebVideoOption[];
 }
+
+/** The calls of TOPIC_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const TOPIC = {
+  topicList: call<Page<TopicRow>>()(TOPIC_CALLS.topicList, TopicListPayload),
+  topicDetail: call<TopicDetail>()(TOPIC_CALLS.topicDetail, TopicIdPayload),
+  topicSave: call<TopicRow>()(TOPIC_CALLS.topicSave, TopicSavePayload),
+  topicUpdate: call<TopicRow>()(TOPIC_CALLS.topicUpdate, TopicUpdatePayload),
+  topicDelete: call<{ id: number }>()(TOPIC_CALLS.topicDelete, TopicIdPayload),
+  topicSetStatus: call<TopicRow>()(TOPIC_CALLS.topicSetStatus, TopicSetStatusPayload),
+  topicItemsAdd: call<TopicDetail>()(TOPIC_CALLS.topicItemsAdd, TopicItemsAddPayload),
+  topicItemsRemove: call<TopicDetail>()(TOPIC_CALLS.topicItemsRemove, TopicItemsRemovePayload),
+  topicItemsSort: call<TopicDetail>()(TOPIC_CALLS.topicItemsSort, TopicItemsSortPayload),
+  topicCandidates: call<Page<TopicCandidate>>()(TOPIC_CALLS.topicCandidates, TopicCandidatesPayload),
+  webTopicList: call<Page<TopicRow>>()(TOPIC_CALLS.webTopicList, WebTopicListPayload),
+  webTopicDetail: call<TopicDetail>()(TOPIC_CALLS.webTopicDetail, WebTopicDetailPayload),
+  webTopicEvents: call<TopicEventsAnswer>()(TOPIC_CALLS.webTopicEvents, WebTopicEventsPayload),
+  webVideoList: call<Page<WebVideoCard>>()(TOPIC_CALLS.webVideoList, WebVideoListPayload),
+  webVideoPlay: call<VideoRow>()(TOPIC_CALLS.webVideoPlay, WebVideoPlayPayload),
+  webVideoFilters: call<WebVideoFilters>()(TOPIC_CALLS.webVideoFilters, WebVideoFiltersPayload),
+} as const;

@@ -12,6 +12,9 @@ import { z } from "zod";
 import { blankToUndef, zDateOrTime, zId, zLimit, zOptText, zPage, zTitle100 } from "./common.js";
 import type { PreviewAnswer } from "./file.js";
 import type { VideoRow } from "./video.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
+import type { FileAnswer } from "./account.js";
 
 export const TRAINING_CALLS = {
   /** new: the programmes the caller manages (drafts included), by status, keyword, subject, period */ trainingList: "/middle/training/list",
@@ -364,3 +367,27 @@ export interface TrainingVideoOption {
   thumbnail_url: string;
   created_at: string;
 }
+
+/** The calls of TRAINING_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const TRAINING = {
+  trainingList: call<Page<TrainingRow>>()(TRAINING_CALLS.trainingList, TrainingListPayload),
+  trainingSave: call<TrainingRow>()(TRAINING_CALLS.trainingSave, TrainingSavePayload),
+  trainingUpdate: call<TrainingRow>()(TRAINING_CALLS.trainingUpdate, TrainingUpdatePayload),
+  trainingDelete: call<{ id: number }>()(TRAINING_CALLS.trainingDelete, TrainingIdPayload),
+  trainingSetStatus: call<TrainingRow>()(TRAINING_CALLS.trainingSetStatus, TrainingSetStatusPayload),
+  trainingDetail: call<TrainingDetail>()(TRAINING_CALLS.trainingDetail, TrainingIdPayload),
+  trainingItemSave: call<TrainingItemRow>()(TRAINING_CALLS.trainingItemSave, TrainingItemSavePayload),
+  trainingItemUpdate: call<TrainingItemRow>()(TRAINING_CALLS.trainingItemUpdate, TrainingItemUpdatePayload),
+  trainingItemDelete: call<{ id: number }>()(TRAINING_CALLS.trainingItemDelete, TrainingItemIdPayload),
+  trainingItemSort: call<TrainingItemRow[]>()(TRAINING_CALLS.trainingItemSort, TrainingItemSortPayload),
+  trainingVideoOptions: call<Page<TrainingVideoOption>>()(TRAINING_CALLS.trainingVideoOptions, TrainingVideoOptionsPayload),
+  trainingEnrolList: call<TrainingEnrolList>()(TRAINING_CALLS.trainingEnrolList, TrainingEnrolListPayload),
+  trainingEnrolExport: call<FileAnswer>()(TRAINING_CALLS.trainingEnrolExport, TrainingIdPayload),
+  trainingAvailable: call<Page<TrainingTeacherRow>>()(TRAINING_CALLS.trainingAvailable, TrainingAvailablePayload),
+  trainingStudy: call<TrainingStudy>()(TRAINING_CALLS.trainingStudy, TrainingIdPayload),
+  trainingEnrol: call<TrainingTeacherRow>()(TRAINING_CALLS.trainingEnrol, TrainingIdPayload),
+  trainingMine: call<Page<TrainingTeacherRow>>()(TRAINING_CALLS.trainingMine, TrainingAvailablePayload),
+  trainingProgress: call<TrainingProgressAnswer>()(TRAINING_CALLS.trainingProgress, TrainingProgressPayload),
+  trainingRead: call<TrainingProgressAnswer>()(TRAINING_CALLS.trainingRead, TrainingReadPayload),
+  trainingCertificate: call<FileAnswer>()(TRAINING_CALLS.trainingCertificate, TrainingIdPayload),
+} as const;

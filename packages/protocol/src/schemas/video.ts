@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
+import { call } from "../contract.js";
+import type { Page } from "../codes.js";
 
 export const VIDEO_CALLS = {
   /** c092 */ myVideoAll: "/middle/my_video/myVideoAll",
@@ -145,3 +147,16 @@ export interface BaseVideoAnswer {
   days: { date: string; videos: number; recordings: number; minutes: number }[];
   schools: { school_id: number; school_name: string; videos: number; recordings: number; minutes: number }[];
 }
+
+/** The calls of VIDEO_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const VIDEO = {
+  myVideoAll: call<Page<VideoRow>>()(VIDEO_CALLS.myVideoAll, MyVideoAllPayload),
+  myVideoList: call<Page<VideoRow>>()(VIDEO_CALLS.myVideoList, MyVideoListPayload),
+  myVideoSave: call<VideoRow>()(VIDEO_CALLS.myVideoSave, MyVideoSave),
+  myVideoUpdate: call<VideoRow>()(VIDEO_CALLS.myVideoUpdate, MyVideoUpdate),
+  myVideoRead: call<VideoRow>()(VIDEO_CALLS.myVideoRead, VideoIdPayload),
+  myVideoDelete: call<{ id: number }>()(VIDEO_CALLS.myVideoDelete, VideoIdPayload),
+  myVideoShare: call<VideoShareAnswer>()(VIDEO_CALLS.myVideoShare, VideoIdPayload),
+  myVideoShared: call<VideoRow>()(VIDEO_CALLS.myVideoShared, SharedVideoPayload),
+  baseVideo: call<BaseVideoAnswer>()(VIDEO_CALLS.baseVideo, BaseVideoPayload),
+} as const;

@@ -6,6 +6,7 @@
  * client treats 32 s of silence as a dead socket and reconnects 2 s later (one reconnect pending at most).
  */
 import { z } from "zod";
+import { call } from "../contract.js";
 
 export const WORKMAN_CALLS = {
   /** c398 (raw) */ workmanBind: "/v2/workman/bind",
@@ -206,3 +207,9 @@ export interface WorkmanSendResult {
   group: string;
   delivered: number;
 }
+
+/** The calls of WORKMAN_CALLS with their payload schema and answer type (contract.ts; merged into `calls`). */
+export const WORKMAN = {
+  workmanBind: call<WorkmanBindResult>()(WORKMAN_CALLS.workmanBind, WorkmanBindPayload),
+  workmanSend: call<WorkmanSendResult>()(WORKMAN_CALLS.workmanSend, WorkmanSendPayload),
+} as const;
