@@ -3,9 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { CALLS, type FileRecord, TIME_ZONE, type VideoRow } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../apps/server/src/infra/dayjs.js";
 import { and, eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,8 +31,6 @@ import { until } from "../apps/server/test/poll.js";
  * homes at 1440 px and 375 px (the phone width with the navigation drawer open).
  */
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
 const run = promisify(execFile);
 const FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
 const MIN = 60_000;

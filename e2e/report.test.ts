@@ -11,7 +11,7 @@ import { school } from "../apps/server/src/modules/org/org.schema.js";
 import { video } from "../apps/server/src/modules/video/video.schema.js";
 import { termOf } from "../apps/server/src/modules/report/report.demo.js";
 import { ARTIFACTS, type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
-import dayjs from "dayjs";
+import dayjs from "../apps/server/src/infra/dayjs.js";
 
 /**
  * #12 报表统计 in the browser, as the district administrator (quji): the default report (学校 × 录制/分析/听评/评分 over

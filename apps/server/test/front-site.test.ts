@@ -17,9 +17,7 @@ import {
   type Page,
   TIME_ZONE,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../src/infra/dayjs.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account } from "../src/modules/account/account.schema.js";
@@ -34,9 +32,6 @@ import { reviewActivity } from "../src/modules/review/review.schema.js";
 import { topic } from "../src/modules/topic/topic.schema.js";
 import { video } from "../src/modules/video/video.schema.js";
 import { type AKit, startAnalysisKit } from "./analysis-kit.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 let k: AKit;
 let one = 0; // 一中 (xiaoji, zhang)

@@ -2,7 +2,7 @@ import { AudioOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, FileOutli
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, type FileKind, type FileListAnswer, type FilePowerAnswer, type FileRecord, formatBytes } from "@yanke/protocol";
 import { Button, Card, Col, Empty, Input, Modal, Popconfirm, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from "antd";
-import dayjs from "dayjs";
+import dayjs from "../dayjs";
 import { useMemo, useState } from "react";
 import { tablePagination } from "../admin/common";
 import { call } from "../api/client";

@@ -46,7 +46,7 @@ import {
   Tag,
   Tooltip,
 } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../api/toast";
 import { useSchoolOptions } from "../admin/common";

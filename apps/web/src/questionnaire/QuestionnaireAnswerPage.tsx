@@ -8,7 +8,7 @@
 import { CheckCircleFilled, ClockCircleOutlined, StopOutlined } from "@ant-design/icons";
 import { checkAnswer, questionPath, type AnswerValue, type Answers, type QuestionnaireForm } from "@yanke/protocol";
 import { App, Button, Card, Form, Input, Progress, Result, Skeleton } from "antd";
-import dayjs from "dayjs";
+import dayjs from "../dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../api/client";

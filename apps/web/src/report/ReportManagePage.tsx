@@ -43,7 +43,7 @@ import {
   Typography,
   type TableColumnsType,
 } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../dayjs";
 import { LineChart } from "echarts/charts";
 import * as echarts from "echarts/core";
 import { useEffect, useMemo, useState } from "react";

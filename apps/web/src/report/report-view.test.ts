@@ -1,5 +1,5 @@
 import type { ReportAnswer, ReportMeta } from "@yanke/protocol";
-import dayjs from "dayjs";
+import dayjs from "../dayjs";
 import { describe, expect, it } from "vitest";
 import { cellText, chartBlock, chartOption, dimensionBlock, rangePresets, schoolYearOf, termOf } from "./report-view";
 

@@ -13,7 +13,7 @@ import {
   type ReportViewSavePayload,
   type ReportViewUpdatePayload,
 } from "@yanke/protocol";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../dayjs";
 import { call } from "../api/client";
 import type { EChartOption } from "../components/EChart";
 

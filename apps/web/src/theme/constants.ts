@@ -4,13 +4,11 @@
  */
 import type { ConfigProviderProps, ThemeConfig } from "antd";
 import zhCN from "antd/locale/zh_CN";
-import dayjs from "dayjs";
-import "dayjs/locale/zh-cn";
+// dayjs in zh-cn with antd's zh_CN (set up in ../dayjs).
+import "../dayjs";
 import { CHART_COLORS, AVATAR_COLORS, TIMING, UI, avatarColor } from "@yanke/protocol";
 
 export { CHART_COLORS, AVATAR_COLORS, avatarColor };
-
-dayjs.locale("zh-cn");
 
 export const COMPONENT_SIZE = UI.componentSize;
 export const Z_INDEX = UI.zIndex;

@@ -39,7 +39,7 @@ import {
   Typography,
   type TableColumnsType,
 } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../dayjs";
 import { useEffect, useState } from "react";
 import { call } from "../api/client";
 import { toast } from "../api/toast";

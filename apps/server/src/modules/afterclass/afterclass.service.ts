@@ -24,9 +24,7 @@ import {
   TIME_ZONE,
   type UserAfterListPayload,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
@@ -45,9 +43,6 @@ import type { Caller } from "../../http/caller.js";
 import { containsPattern } from "../org/period.service.js";
 import { type AfterClassAccess, type AfterClassPower, type AfterClassRecord, afterClassAccessOf } from "./afterclass-access.js";
 import { afterClass, afterClassFile } from "./afterclass.schema.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const AFTER_CLASS_TARGET = "after_class";
 const FILE_REF = /^\/files\/(\d+)(?:[/?#].*)?$/;

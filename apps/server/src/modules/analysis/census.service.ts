@@ -37,10 +37,7 @@ import {
   TIME_ZONE,
   type TeachingMode,
 } from "@yanke/protocol";
-import dayjs, { type Dayjs } from "dayjs";
-import customParseFormat from "dayjs/plugin/customParseFormat.js";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs, { type Dayjs } from "../../infra/dayjs.js";
 import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput, forbidden } from "../../http/errors.js";
@@ -52,10 +49,6 @@ import { grade, period, school, subject } from "../org/org.schema.js";
 import type { Caller } from "../../http/caller.js";
 import { analysisContent, analysisCourse as ac } from "./analysis.schema.js";
 import { lessonComments } from "./engine/comments.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(customParseFormat);
 
 export const OUT_OF_CENSUS_SCOPE = "该学校不在您的统计范围内";
 export const ONLY_OWN_LESSONS = "教师只能统计本人的课例";

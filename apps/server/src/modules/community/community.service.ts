@@ -63,7 +63,7 @@ import {
   type ResearchCelebrityPayload,
   type ResearchCelebrityRow,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { type PgColumn, type PgTable, alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";

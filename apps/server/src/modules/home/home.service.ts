@@ -41,9 +41,7 @@ import {
   type UnitCount,
   COMMUNITY_LOG_ACTIONS,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { badInput } from "../../http/errors.js";
@@ -60,9 +58,6 @@ import { containsPattern } from "../org/period.service.js";
 import { video } from "../video/video.schema.js";
 import { trainPublicList } from "../training/training.service.js";
 import { type OrgScope, type OrgScopes, type RegionRow, within } from "./org-scope.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const TEACHER = 2;
 /** Community log rows over this many days make a community's active_score. */

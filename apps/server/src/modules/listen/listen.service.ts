@@ -56,9 +56,7 @@ import {
   TIME_ZONE,
   liveGroup,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, conflict, forbidden, notFound } from "../../http/errors.js";
@@ -84,9 +82,6 @@ import { video } from "../video/video.schema.js";
 import { LISTEN_ROLE, type ListenAccess, type ListenPower, type ListenRow as ListenRecord, teacherOf } from "./listen-access.js";
 import { dimensionScore, itemsOf, spread, totalScore } from "./listen-score.js";
 import { lectureIndicator, listenEvaluate, listenEvaluation, listenFile, listenMember, listenScore, listenTarget, listenVoice } from "./listen.schema.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const LISTEN_TARGET = "listen";
 const ACTIVITY_TYPE = "listen";

@@ -38,7 +38,7 @@ import {
   TIME_ZONE,
   type VideoRow,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, count, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";

@@ -3,13 +3,8 @@
  * optional school filters.
  */
 import { TIME_ZONE } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, sql } from "drizzle-orm";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export type Raw = Record<string, unknown>;
 

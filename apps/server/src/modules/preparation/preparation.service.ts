@@ -43,9 +43,7 @@ import {
   TIME_ZONE,
   type UserPreparationListPayload,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lt, lte, gte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, conflict, forbidden, notFound } from "../../http/errors.js";
@@ -70,9 +68,6 @@ import { parseWhen } from "../recording/clock.js";
 import { textbookBook, textbookCatalog, textbookEdition } from "../textbook/textbook.schema.js";
 import type { PreparationPower, PreparationRow as PrepRecord } from "./preparation-access.js";
 import { preparation, preparationFile, preparationLike, preparationMember } from "./preparation.schema.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const PREPARATION_TARGET = "preparation";
 const ACTIVITY_TYPE = "preparation";

@@ -12,15 +12,10 @@ import {
   QUESTION_TYPE_NAMES,
   TIME_ZONE,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import ExcelJS from "exceljs";
 import { jiebaInstance } from "../../infra/jieba.js";
 import { styleHeader } from "../../infra/xlsx.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export interface SubmittedResponse {
   id: number;

@@ -33,9 +33,7 @@ import {
   type QuestionnaireSavePayload,
   type QuestionnaireUpdatePayload,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound, sessionInvalid } from "../../http/errors.js";
@@ -61,9 +59,6 @@ import {
   questionResults,
 } from "./questionnaire-results.js";
 import { questionnaire, questionnaireResponse } from "./questionnaire.schema.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 type Q = typeof questionnaire.$inferSelect;
 type Resp = typeof questionnaireResponse.$inferSelect;

@@ -2,12 +2,7 @@
  * Wall-clock helpers of the timetable: the wire's times are Asia/Shanghai ("YYYY-MM-DD HH:mm:ss"), stored instants.
  */
 import { TIME_FORMAT, TIME_ZONE } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import dayjs from "../../infra/dayjs.js";
 
 const DATE_FMT = "YYYY-MM-DD";
 

@@ -4,16 +4,11 @@
  * Idempotent: a view of the same title and owner is not saved twice.
  */
 import { TIME_ZONE } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { and, eq } from "drizzle-orm";
 import { account } from "../account/account.schema.js";
 import type { AdminDemoDeps } from "../demo-deps.js";
 import { reportView } from "./report.schema.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** The school term around a day (docs/decisions/1233): 2–7 → 春季学期 Feb 1–Jul 31; otherwise 秋季学期 Sep 1–Jan 31. */
 export function termOf(day: dayjs.Dayjs): { from: string; to: string } {

@@ -44,9 +44,7 @@ import {
   type ReviewActivityPagePayload,
   type VideoRow,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import { type SQL, and, asc, desc, eq, gte, ilike, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
@@ -66,9 +64,6 @@ import type { VideoService } from "../video/video.service.js";
 import { video } from "../video/video.schema.js";
 import { AllocationError, allocate, rankScores } from "./review-allocate.js";
 import { reviewActivity, reviewReviewer, reviewScore, reviewSignup, reviewWork } from "./review.schema.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 type Activity = typeof reviewActivity.$inferSelect;
 type Work = typeof reviewWork.$inferSelect;

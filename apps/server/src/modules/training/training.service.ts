@@ -40,9 +40,7 @@ import {
   type TrainingVideoOption,
   type TrainingVideoOptionsPayload,
 } from "@yanke/protocol";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import dayjs from "../../infra/dayjs.js";
 import ExcelJS from "exceljs";
 import { type SQL, and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -61,9 +59,6 @@ import { scopeOf } from "../rbac/permission.js";
 import type { VideoService } from "../video/video.service.js";
 import { video } from "../video/video.schema.js";
 import { training, trainingEnrol, trainingItem, trainingProgress } from "./training.schema.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 type Training = typeof training.$inferSelect;
 type Item = typeof trainingItem.$inferSelect;

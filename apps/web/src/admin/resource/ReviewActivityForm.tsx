@@ -10,7 +10,7 @@ import {
   type ReviewActivityRow,
 } from "@yanke/protocol";
 import { Alert, Col, DatePicker, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Button } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";

@@ -2,7 +2,7 @@ import { PlayCircleOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { SLOT_STATUS, type TimetableRow } from "@yanke/protocol";
 import { Button, Checkbox, DatePicker, Input, Select, Space, Table, Tag, type TableColumnsType } from "antd";
-import type { Dayjs } from "dayjs";
+import type { Dayjs } from "../../dayjs";
 import { useState } from "react";
 import { Link } from "react-router";
 import { FIRST_PAGE, tablePagination, type PageState } from "../common";

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlayCircleOutlined, PlusOutlined, ReloadOutlined } from
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RECORD_MODELS, ReservationSave, SLOT_STATUS, type TimetableRow } from "@yanke/protocol";
 import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Table, Tag, TimePicker, type TableColumnsType } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "../../api/toast";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CALLS, RECORD_MODELS, SLOT_STATUS, TimetableSave, type TimetableRow } from "@yanke/protocol";
 import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, Row, Select, Space, Tag, TimePicker, Typography } from "antd";
-import dayjs from "dayjs";
+import dayjs from "../../dayjs";
 import { useEffect, useState } from "react";
 import { toast } from "../../api/toast";
 import { usePermission } from "../../rbac/usePermission";

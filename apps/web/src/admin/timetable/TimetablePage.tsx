@@ -2,7 +2,7 @@ import { CalendarOutlined, LeftOutlined, ReloadOutlined, RightOutlined } from "@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, SLOT_STATUS_NAMES, type TimetableRow } from "@yanke/protocol";
 import { Alert, App, Button, Card, DatePicker, Empty, Select, Space, Tabs, Tag, Typography } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../api/toast";
 import { usePermission } from "../../rbac/usePermission";

@@ -1,5 +1,5 @@
 import type { EquipmentRow, TimetableRow, WeekDay } from "@yanke/protocol";
-import dayjs from "dayjs";
+import dayjs from "../../dayjs";
 import { describe, expect, it } from "vitest";
 import { blankWeek, classDevice, createPayload, formValues, mondayOf, slotFlags, slotsAt, timeRows, updatePayload, ymd } from "./timetable-view";
 

@@ -1,6 +1,6 @@
 /** Pure helpers of the 课表管理 screen: weeks, time rows, status colours, form ⇄ payload. */
 import { SLOT_STATUS, SLOT_STATUS_NAMES, type EquipmentRow, type TimetableRow, type WeekDay } from "@yanke/protocol";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 
 export const WEEKDAY_NAMES = ["", "周一", "周二", "周三", "周四", "周五", "周六", "周日"] as const;
 

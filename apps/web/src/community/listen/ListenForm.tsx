@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CALLS, type EquipmentRow, type IndicatorListAnswer, type Page, type SelPreparationRow, type VideoRow } from "@yanke/protocol";
 import { DatePicker, Form, Input, Modal, Radio, Select } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";

@@ -2,7 +2,7 @@ import { LinkOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { CALLS, MEETING_PROVIDERS, type CommunityMemberRow, type MeetingProviderAnswer, type MeetingRow, type Page } from "@yanke/protocol";
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { call } from "../../api/client";

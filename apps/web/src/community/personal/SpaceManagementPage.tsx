@@ -2,7 +2,7 @@ import { DeleteOutlined, FileOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, formatBytes, type FileKind, type FileListAnswer, type FileRecord } from "@yanke/protocol";
 import { Button, Card, Col, Popconfirm, Progress, Row, Statistic, Table, Tabs, Tag, Tooltip } from "antd";
-import dayjs from "dayjs";
+import dayjs from "../../dayjs";
 import { useMemo, useState } from "react";
 import { tablePagination } from "../../admin/common";
 import { call } from "../../api/client";

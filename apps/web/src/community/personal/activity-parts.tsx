@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ACTIVITY_PHASES, ACTIVITY_TYPES, CALLS, type ActivityDetail, type ActivityRow, type MyCommunityItem, type Page } from "@yanke/protocol";
 import { Button, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Space, Spin, Tag } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { call } from "../../api/client";

@@ -21,7 +21,7 @@ import {
   type PreparationIdentityAnswer,
 } from "@yanke/protocol";
 import { Alert, Button, Card, DatePicker, Form, Input, Radio, Result, Select, Space, Spin } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { call } from "../../api/client";

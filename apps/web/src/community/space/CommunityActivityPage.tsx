@@ -7,7 +7,7 @@ import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ACTIVITY_PHASES, ACTIVITY_TYPES, CALLS, PAGE, type ActivityDetail, type ActivityRow, type Page } from "@yanke/protocol";
 import { App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Table, Tag, type TableColumnsType } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
 import { toast } from "../../api/toast";
 import { CommunityScreen, MemberAvatar, PHASE_COLORS, SpaceHeader, api, useMemberOptions, usePower, useRefreshCommunity } from "./common";

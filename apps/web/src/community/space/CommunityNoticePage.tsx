@@ -7,7 +7,7 @@ import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CALLS, NOTICE_KIND_NAMES, NOTICE_TYPES, PAGE, type NoticeRow, type Page } from "@yanke/protocol";
 import { App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Modal, Radio, Select, Table, Tag, type TableColumnsType } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
 import { toast } from "../../api/toast";
 import { CommunityScreen, SpaceHeader, api, plainText, useMemberOptions, usePower, useRefreshCommunity } from "./common";

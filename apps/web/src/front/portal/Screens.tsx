@@ -7,7 +7,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { CALLS, type BigData, type EvaluationScreen } from "@yanke/protocol";
-import dayjs from "dayjs";
+import dayjs from "../../dayjs";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { call } from "../../api/client";

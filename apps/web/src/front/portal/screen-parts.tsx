@@ -1,5 +1,5 @@
 /** The frame and blocks of the dark big screens (评课大屏, 数据驾驶舱): header with clock, KPI tiles, panels, lists. */
-import dayjs from "dayjs";
+import dayjs from "../../dayjs";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { EChart, type EChartOption } from "../../components/EChart";

@@ -2,7 +2,7 @@ import { ReloadOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, type EquipmentRow, type SupervisionRow } from "@yanke/protocol";
 import { App, Badge, Button, Calendar, Select, Spin, Table, Typography, type TableColumnsType } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "../../dayjs";
 import { useState } from "react";
 import { toast } from "../../api/toast";
 import { EmptyState } from "../../components/EmptyState";

@@ -2,7 +2,7 @@ import { DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, RECORD_TYPE_NAMES, TRANSCRIBE_STATUS_NAMES, type EquipmentRow, type SupervisionRow } from "@yanke/protocol";
 import { Alert, App, Button, DatePicker, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
-import type { Dayjs } from "dayjs";
+import type { Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../api/client";
 import { toast } from "../../api/toast";

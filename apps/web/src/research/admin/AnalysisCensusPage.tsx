@@ -23,7 +23,7 @@ import {
   type ResearchCensusPayload,
 } from "@yanke/protocol";
 import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Select, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
-import type { Dayjs } from "dayjs";
+import type { Dayjs } from "../../dayjs";
 import { useMemo, useState, type ReactNode } from "react";
 import { FIRST_PAGE, tablePagination, useScreenTitle, type PageState } from "../../admin/common";
 import { SchoolSelect, useAllSchools, usePeriods } from "../../admin/pickers";

@@ -9,7 +9,7 @@ import { CloudUploadOutlined, DownOutlined, ReloadOutlined, SearchOutlined } fro
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ANALYSIS_STATUS, TEACHING_MODES, type AnalysisCourseRow, type CensusSubjectRow, type CourseCensusAnswer, type TeachingMode } from "@yanke/protocol";
 import { App, Button, Card, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
-import type { Dayjs } from "dayjs";
+import type { Dayjs } from "../../dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../api/toast";
 import { FIRST_PAGE, StatusSwitch, tablePagination, useScreenTitle, type PageState } from "../../admin/common";
