@@ -37,18 +37,22 @@ describe.skipIf(!hasFfmpeg)("analysis demo lessons", () => {
     // Seeded once.
     expect(await seedAnalysisDemo({ ...deps(), espeak: "no-such-espeak-binary" })).toBe(0);
     await k.db.delete(analysisCourse).where(eq(analysisCourse.id, d.id));
-  });
+  }, 300_000); // the real pipeline on a 2-minute lesson (waitDone's own budget is 240 s)
 
-  it.skipIf(!hasEspeak)("with espeak-ng: two generated lessons, one with its transcript", async () => {
-    expect(await seedAnalysisDemo(deps())).toBe(2);
-    const list = await k.ok<Page<AnalysisCourseRow>>(CALLS.courseIndex, { scope: "mine" }, "lilaoshi");
-    expect(list.list.map((r) => r.name).sort()).toEqual([`分数的初步认识${DEMO_SUFFIX}`, `分数的大小比较${DEMO_SUFFIX}`].sort());
-    for (const row of list.list) {
-      const d = await k.waitDone(row.id, "lilaoshi");
-      expect(d.status, d.error).toBe(2);
-      const r = (await k.ok<CourseReport>(CALLS.courseReport, { id: row.id }, "lilaoshi")).result!;
-      expect(r.speech.available && r.st.available && r.behavior.available).toBe(true);
-      expect(r.transcript.available).toBe(row.has_transcript);
-    }
-  });
+  it.skipIf(!hasEspeak)(
+    "with espeak-ng: two generated lessons, one with its transcript",
+    async () => {
+      expect(await seedAnalysisDemo(deps())).toBe(2);
+      const list = await k.ok<Page<AnalysisCourseRow>>(CALLS.courseIndex, { scope: "mine" }, "lilaoshi");
+      expect(list.list.map((r) => r.name).sort()).toEqual([`分数的初步认识${DEMO_SUFFIX}`, `分数的大小比较${DEMO_SUFFIX}`].sort());
+      for (const row of list.list) {
+        const d = await k.waitDone(row.id, "lilaoshi");
+        expect(d.status, d.error).toBe(2);
+        const r = (await k.ok<CourseReport>(CALLS.courseReport, { id: row.id }, "lilaoshi")).result!;
+        expect(r.speech.available && r.st.available && r.behavior.available).toBe(true);
+        expect(r.transcript.available).toBe(row.has_transcript);
+      }
+    },
+    540_000,
+  ); // two lessons through the real pipeline, each within waitDone's 240 s (the media come from the cache)
 });

@@ -1,12 +1,59 @@
+import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type Envelope, type SessionInfo, postCall } from "@yanke/protocol";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, inject, onTestFinished } from "vitest";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { type RunningServer, startServer } from "../src/server.js";
-import { TEST_ADMIN_PASSWORD, TEST_APP_KEY, TMP_DIR } from "./constants.js";
+import { DEMO_CACHE_DIR, TEST_ADMIN_PASSWORD, TEST_APP_KEY, TMP_DIR } from "./constants.js";
+
+// The demo media the run's global set-up made (decision 1300): servers of this process copy them from there.
+process.env.YANKE_DEMO_CACHE ??= DEMO_CACHE_DIR;
+
+/**
+ * What a test file started, stopped when the file ends even if a test timed out or failed (a timed-out test's body
+ * never reaches its own close): the servers of startTestServer() and the processes of spawnTracked().
+ */
+const servers = new Set<TestServer>();
+const children = new Set<ChildProcess>();
+
+/** Kills a tracked child's whole process group (tsx and the node it starts; ffmpeg under a server). */
+function killGroup(child: ChildProcess): void {
+  children.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
+  }
+}
+
+afterAll(async () => {
+  for (const c of [...children]) killGroup(c);
+  for (const s of [...servers]) await s.close().catch(() => undefined);
+});
+// A worker that exits without its hooks (cancelled run) still takes its children with it.
+process.once("exit", () => {
+  for (const c of [...children]) killGroup(c);
+});
+
+/**
+ * spawn() in a process group of its own, killed (the whole group) when the test that started it finishes — passed,
+ * failed or timed out — or, when started outside a test, when the file ends.
+ */
+export function spawnTracked(command: string, args: readonly string[], options: SpawnOptions = {}): ChildProcess {
+  const child = spawn(command, args, { ...options, detached: true });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  try {
+    onTestFinished(() => killGroup(child));
+  } catch {
+    // Not inside a test (beforeAll): the file's end kills it.
+  }
+  return child;
+}
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -102,7 +149,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const server = await startServer(config, { database: clone.database });
   const call = <T = unknown>(p: string, payload: Record<string, unknown> = {}, token?: string) =>
     postCall<T>(p, payload, { baseUrl: server.url, appKey: config.appKey, token });
-  return {
+  let closing: Promise<void> | undefined;
+  const started: TestServer = {
     ...server,
     config,
     call,
@@ -111,10 +159,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       if (r.code !== 200) throw new Error(`login ${username} failed: ${r.code} ${r.msg}`);
       return r.data;
     },
-    close: async () => {
-      await server.close();
-      await clone.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    // Once, however many times it is called (the test's own afterAll, then the file's).
+    close: () =>
+      (closing ??= (async () => {
+        servers.delete(started);
+        await server.close();
+        await clone.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      })()),
   };
+  servers.add(started);
+  return started;
 }

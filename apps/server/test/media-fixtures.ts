@@ -1,31 +1,41 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { TMP_DIR } from "./constants.js";
+import { FIXTURE_DIR } from "./constants.js";
 
 /**
  * Media made by the test itself (nothing binary is committed): ffmpeg for video, audio and images, LibreOffice for
- * a .docx. Each is made once per process.
+ * a .docx. Each is made once, into FIXTURE_DIR under a name that carries a hash of how it is made, and shared from
+ * there by every file and every later run (the global set-up makes the slow ones before the files start). Treat
+ * them as read-only: copy one before handing it to something that moves or changes it.
  */
 const run = promisify(execFile);
-let dir: string | undefined;
 const made = new Map<string, Promise<string>>();
 
-function workDir(): string {
-  if (!dir) {
-    mkdirSync(TMP_DIR, { recursive: true });
-    dir = mkdtempSync(path.join(TMP_DIR, "media-"));
-  }
-  return dir;
-}
-
-function once(name: string, make: (file: string) => Promise<void>): Promise<string> {
+function once(name: string, make: (file: string, work: string) => Promise<void>): Promise<string> {
   let p = made.get(name);
   if (!p) {
-    const file = path.join(workDir(), name);
-    p = make(file).then(() => file);
+    const tag = createHash("sha256").update(`${name}\n${make.toString()}`).digest("hex").slice(0, 12);
+    const file = path.join(FIXTURE_DIR, `${tag}-${name}`);
+    p = (async () => {
+      if (existsSync(file)) return file;
+      mkdirSync(FIXTURE_DIR, { recursive: true });
+      // Made in a folder of its own and renamed into place: another file's worker sees it whole or not at all.
+      const work = mkdtempSync(path.join(FIXTURE_DIR, ".making-"));
+      try {
+        const out = path.join(work, name);
+        await make(out, work);
+        renameSync(out, file);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+      return file;
+    })();
     made.set(name, p);
+    // A failure is not remembered: the next call tries again.
+    p.catch(() => made.delete(name));
   }
   return p;
 }
@@ -121,11 +131,11 @@ export const hasSoffice = ["/usr/bin/soffice", "/usr/local/bin/soffice", "/usr/l
 
 /** A .docx written by LibreOffice from a text (needs soffice). */
 export const docx = () =>
-  once("lesson.docx", async (f) => {
-    const src = path.join(workDir(), "lesson.txt");
+  once("lesson.docx", async (f, work) => {
+    const src = path.join(work, "lesson.txt");
     writeFileSync(src, "第一课 春\n盼望着，盼望着，东风来了，春天的脚步近了。\n");
-    const profile = `file://${path.join(workDir(), "lo-profile")}`;
-    await run("soffice", ["--headless", "--norestore", `-env:UserInstallation=${profile}`, "--convert-to", "docx", "--outdir", workDir(), src], {
+    const profile = `file://${path.join(work, "lo-profile")}`;
+    await run("soffice", ["--headless", "--norestore", `-env:UserInstallation=${profile}`, "--convert-to", "docx", "--outdir", work, src], {
       timeout: 120_000,
     });
     if (!existsSync(f)) throw new Error("LibreOffice did not write lesson.docx");

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CALLS, type SessionInfo, postCall } from "@yanke/protocol";
 import { afterAll, describe, expect, it } from "vitest";
-import { TMP_DIR } from "./constants.js";
+import { DEMO_CACHE_DIR, TMP_DIR } from "./constants.js";
+import { spawnTracked } from "./harness.js";
 import { holds } from "./poll.js";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -20,10 +21,21 @@ interface Proc {
   exited: Promise<number | null>;
 }
 
+/**
+ * `npm start` as a process (tsx and the node it runs, in a group of their own that is killed when the test ends, even
+ * when it times out). The demo media come from the cache the global set-up filled (decision 1300).
+ */
 function run(env: Record<string, string>): Proc {
-  const child = spawn(tsx, ["src/main.ts"], {
+  const child = spawnTracked(tsx, ["src/main.ts"], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      YANKE_DEMO_CACHE: process.env.YANKE_DEMO_CACHE ?? DEMO_CACHE_DIR,
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -33,8 +45,11 @@ function run(env: Record<string, string>): Proc {
   return { child, out: () => out, exited };
 }
 
-/** Waits until the process prints `text`; throws with its output when it exits or `ms` pass first. */
-async function waitFor(p: Proc, text: string, ms = 40_000): Promise<void> {
+/**
+ * Waits until the process prints `text`; throws with its output when it exits or `ms` pass first. The budget is a
+ * cold machine's (tsx compiling the server, PGlite creating and migrating a database), within the test's own.
+ */
+async function waitFor(p: Proc, text: string, ms = 180_000): Promise<void> {
   await holds(() => p.out().includes(text) || p.child.exitCode !== null, ms, 100);
   if (!p.out().includes(text)) throw new Error(`did not see ${text}:\n${p.out()}`);
 }
@@ -94,7 +109,7 @@ describe("npm start on an empty embedded database", () => {
     } finally {
       await db.close();
     }
-  });
+  }, 420_000); // two cold starts and stops on a loaded machine (a budget: nothing here asserts a duration)
 
   it("uses ADMIN_PASSWORD, and SEED_DEMO=0 leaves the demo out", async () => {
     const dataDir = mkdtempSync(path.join(TMP_DIR, "start-"));
@@ -111,12 +126,12 @@ describe("npm start on an empty embedded database", () => {
     );
     p.child.kill("SIGTERM");
     expect(await p.exited).toBe(0);
-  });
+  }, 240_000);
 
   it("refuses a bad setting with a clear message and exit code 2", async () => {
     const p = run({ PORT: "nope", DATA_DIR: path.join(TMP_DIR, "never") });
     expect(await p.exited).toBe(2);
     expect(p.out()).toContain("配置错误，服务未启动");
     expect(p.out()).toContain("PORT");
-  });
+  }, 180_000);
 });
