@@ -57,6 +57,19 @@ import { adminModuleRoutes } from "./modules/admin-modules.js";
 import { setPdfFont } from "./infra/pdf.js";
 import { discussServiceOf } from "./modules/discuss/discuss-comment.service.js";
 import { RbacService } from "./modules/rbac/rbac.service.js";
+import { ActivityService } from "./modules/activity/activity.service.js";
+import type { CommunityDeps } from "./modules/community-deps.js";
+import { listenAccessOf } from "./modules/listen/listen-access.js";
+import { FrontService } from "./modules/portal/front.service.js";
+import { PortalService } from "./modules/portal/portal.service.js";
+import { QuestionnaireService } from "./modules/questionnaire/questionnaire.service.js";
+import { ReportService } from "./modules/report/report.service.js";
+import { ResourceService } from "./modules/resource/resource.service.js";
+import { ReviewService } from "./modules/review/review.service.js";
+import type { AdminModuleServices, FrontSiteServices } from "./modules/site-deps.js";
+import { SoftwareService } from "./modules/software/software.service.js";
+import { TopicService } from "./modules/topic/topic.service.js";
+import { TrainingService } from "./modules/training/training.service.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
@@ -183,6 +196,43 @@ export function createServices({ config, database, counters, store, serverSecret
   };
 }
 
+/** The front site's (#11) and the administration modules' (#12) services, built once over the shared services. */
+export function createSiteServices(services: Services, community: CommunityDeps): { site: FrontSiteServices; admin: AdminModuleServices } {
+  const site: FrontSiteServices = {
+    resources: new ResourceService({ db: community.db, org: services.org, files: services.files, videos: services.media.videos }),
+    reviews: new ReviewService({ db: community.db, files: services.files, videos: services.media.videos, subject: (id) => services.accounts.subject(id) }),
+    topics: new TopicService({ db: community.db, org: services.org, videos: services.media.videos, community }),
+    portal: new PortalService({
+      db: community.db,
+      org: services.org,
+      listen: listenAccessOf(community),
+      offlineAfterSeconds: community.config.devices.offlineAfterSeconds,
+      now: () => new Date(),
+    }),
+    front: new FrontService({
+      db: community.db,
+      videoRow: (id) => services.media.videos.row(id),
+      signPlayback: (p) => community.signPlayback(p),
+      now: () => community.now(),
+    }),
+  };
+  const admin: AdminModuleServices = {
+    questionnaires: new QuestionnaireService({
+      db: community.db,
+      subject: (id) => services.accounts.subject(id),
+      // Its own ActivityService, as before the composition root (not the community edition's activityServiceOf).
+      activities: new ActivityService(community.db, community.access, community.now),
+      now: community.now,
+    }),
+    training: new TrainingService({ db: community.db, files: services.files, videos: services.media.videos, subject: (id) => services.accounts.subject(id) }),
+    reports: new ReportService(community.db, (id) => services.accounts.subject(id)),
+    software: new SoftwareService({ db: community.db, files: services.files, accounts: services.accounts, org: services.org }),
+  };
+  // c103/c104 take their versions from the registry.
+  services.equipment.versions = admin.software;
+  return { site, admin };
+}
+
 export function clientConfig(config: Config): ClientConfig {
   return {
     appKey: config.appKey,
@@ -295,9 +345,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   analysisRoutes(app, host, analysis, services.accounts);
   censusRoutes(app, host, community);
   // The front site and the school resource area (#11): resources, review activities, topics, screens and portraits.
-  frontSiteRoutes(app, host, { services, community, analysis });
+  const { site, admin } = createSiteServices(services, community);
+  frontSiteRoutes(app, host, { services, community, analysis, site });
   // The administration modules (#12): questionnaires, training, statistical reports, software versions.
-  adminModuleRoutes(app, host, { services, community, analysis });
+  adminModuleRoutes(app, host, { services, community, analysis, admin });
 
   // Live video (#6, docs/live.md): the RTMP ingest is started by server.ts; playback needs a session that sees the
   // device, or a signed address (keyed on the server secret — browsers hold APP_KEY).

@@ -13,15 +13,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
-import { FrontService } from "./front.service.js";
 
 export function frontRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
-  const s = new FrontService({
-    db: deps.community.db,
-    videoRow: (id) => deps.services.media.videos.row(id),
-    signPlayback: (p) => deps.community.signPlayback(p),
-    now: () => deps.community.now(),
-  });
+  const s = deps.site.front;
   defineCall(app, host, {
     id: "new",
     path: C.frontHome,

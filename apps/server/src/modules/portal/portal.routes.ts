@@ -19,21 +19,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
-import { listenAccessOf } from "../listen/listen-access.js";
 import type { Caller } from "../../http/caller.js";
-import { PortalService } from "./portal.service.js";
 
 const ANONYMOUS: Caller = { id: 0, identity: 0, school_id: 0, region_code: "", period_id: 0 };
 
 export function portalRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
-  const { services, community } = deps;
-  const s = new PortalService({
-    db: community.db,
-    org: services.org,
-    listen: listenAccessOf(community),
-    offlineAfterSeconds: community.config.devices.offlineAfterSeconds,
-    now: () => new Date(),
-  });
+  const s = deps.site.portal;
   const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   defineCall(app, host, {

@@ -21,18 +21,10 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import { ActivityService } from "../activity/activity.service.js";
 import type { AdminModuleDeps } from "../site-deps.js";
-import { QuestionnaireService } from "./questionnaire.service.js";
 
 export function questionnaireRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
-  const { services, community } = deps;
-  const s = new QuestionnaireService({
-    db: community.db,
-    subject: (id) => services.accounts.subject(id),
-    activities: new ActivityService(community.db, community.access, community.now),
-    now: community.now,
-  });
+  const s = deps.admin.questionnaires;
 
   // ── managing ──
   defineCall(app, host, {

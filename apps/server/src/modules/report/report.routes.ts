@@ -16,13 +16,12 @@ import { PDF_MIME } from "../../infra/pdf.js";
 import { XLSX_MIME } from "../../infra/xlsx.js";
 import type { AdminModuleDeps } from "../site-deps.js";
 import { buildReportPdf, buildReportXlsx } from "./report-export.js";
-import { ReportService } from "./report.service.js";
 
 const stamp = () => formatTime(new Date()).replace(/[-: ]/g, "").slice(0, 12);
 const safe = (t: string) => t.replace(/[\\/:*?"<>|\s]+/g, "_").slice(0, 60) || "统计报表";
 
 export function reportRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
-  const s = new ReportService(deps.community.db, (id) => deps.services.accounts.subject(id));
+  const s = deps.admin.reports;
 
   defineCall(app, host, {
     id: "new",

@@ -23,11 +23,9 @@ import type { FastifyInstance } from "fastify";
 import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
 import type { CallerAccount as Caller } from "../../http/caller.js";
-import { ResourceService } from "./resource.service.js";
 
 export function resourceRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
-  const { services } = deps;
-  const s = new ResourceService({ db: deps.community.db, org: services.org, files: services.files, videos: services.media.videos });
+  const s = deps.site.resources;
   const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   // ── the course tree (signed in) ──

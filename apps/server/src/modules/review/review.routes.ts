@@ -23,16 +23,9 @@ import type { FastifyInstance } from "fastify";
 import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
 import type { Caller } from "../../http/caller.js";
-import { ReviewService } from "./review.service.js";
 
 export function reviewRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
-  const { services, community } = deps;
-  const s = new ReviewService({
-    db: community.db,
-    files: services.files,
-    videos: services.media.videos,
-    subject: (id) => services.accounts.subject(id),
-  });
+  const s = deps.site.reviews;
   const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   // ── public reads ──

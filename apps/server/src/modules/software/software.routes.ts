@@ -13,13 +13,10 @@ import type { FastifyInstance } from "fastify";
 import { type Auth, type CallHost, defineCall } from "../../http/call.js";
 import type { AdminModuleDeps } from "../site-deps.js";
 import type { CallerAccount } from "../../http/caller.js";
-import { type SoftwareCaller, SoftwareService } from "./software.service.js";
+import type { SoftwareCaller } from "./software.service.js";
 
 export function softwareRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
-  const { services } = deps;
-  const s = new SoftwareService({ db: deps.community.db, files: services.files, accounts: services.accounts, org: services.org });
-  // c103/c104 take their versions from the registry.
-  services.equipment.versions = s;
+  const s = deps.admin.software;
   /** The reads: the module's own rule, or 查看设备 (an administrator who manages devices). */
   const reader = async (auth: Auth, caller: () => Promise<CallerAccount>, rule: string): Promise<SoftwareCaller> => {
     try {

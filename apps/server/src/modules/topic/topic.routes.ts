@@ -28,10 +28,9 @@ import type { FastifyInstance } from "fastify";
 import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import type { FrontSiteDeps } from "../site-deps.js";
 import type { Caller } from "../../http/caller.js";
-import { TopicService } from "./topic.service.js";
 
 export function topicRoutes(app: FastifyInstance, host: CallHost, deps: FrontSiteDeps): void {
-  const s = new TopicService({ db: deps.community.db, org: deps.services.org, videos: deps.services.media.videos, community: deps.community });
+  const s = deps.site.topics;
   const maybe = (caller: CallerLookup): Promise<Caller | null> => caller().catch(() => null);
 
   // ── management ──

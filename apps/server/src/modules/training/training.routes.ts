@@ -22,15 +22,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { AdminModuleDeps } from "../site-deps.js";
-import { TrainingService } from "./training.service.js";
-
-export function trainingService(deps: AdminModuleDeps): TrainingService {
-  const { services, community } = deps;
-  return new TrainingService({ db: community.db, files: services.files, videos: services.media.videos, subject: (id) => services.accounts.subject(id) });
-}
 
 export function trainingRoutes(app: FastifyInstance, host: CallHost, deps: AdminModuleDeps): void {
-  const s = trainingService(deps);
+  const s = deps.admin.training;
 
   // ── management ──
   defineCall(app, host, {
