@@ -1,8 +1,7 @@
-import { SearchOutlined } from "@ant-design/icons";
 import { menuTitle } from "@yanke/protocol";
-import { Card, Input, Table, Tag } from "antd";
-import { useState } from "react";
+import { Card, Tag } from "antd";
 import { useLocation } from "react-router";
+import { EmptyState } from "../components/EmptyState";
 import { config } from "../config";
 import { findMenuByPath } from "../menu/menu";
 import { normalizePath } from "../router/access";
@@ -13,15 +12,14 @@ import { screenFor } from "./screens";
 
 /**
  * A route of the server menu tree: the screen registered for its componentsUrl or view name; a
- * module-not-found page when the componentsUrl names no screen; otherwise (no componentsUrl, or a
- * screen a later issue delivers) a titled page with a search box and an empty list.
+ * module-not-found page when the componentsUrl names no screen; otherwise (no componentsUrl and no known view
+ * name: a menu group opened by its address, or an entry added in 菜单管理 without a component) a titled empty page.
  */
 export function MenuModulePage() {
   const path = normalizePath(useLocation().pathname);
   const menus = useAppState((s) => s.menus);
   const home = useAppState((s) => s.session.url);
   const node = findMenuByPath(menus, path);
-  const [keyword, setKeyword] = useState("");
   if (!node) return path === home ? <AdminHomePage /> : null;
   const title = menuTitle(node.title, config.showVersionName);
   const found = screenFor(node.componentsUrl, node.name);
@@ -30,35 +28,10 @@ export function MenuModulePage() {
     return <Screen />;
   }
   if (found.kind === "missing") return <ModuleNotFoundPage componentsUrl={found.componentsUrl} title={title} />;
-  const issue = found.kind === "planned" ? found.issue : 0;
   return (
-    <div className="yk-page" data-testid="menu-page" data-view={node.name} data-issue={issue || undefined}>
-      <Card
-        variant="borderless"
-        title={<span data-testid="page-title">{title}</span>}
-        extra={issue ? <Tag>建设中 · #{issue}</Tag> : node.componentsUrl ? <Tag>{node.componentsUrl}</Tag> : null}
-      >
-        <div className="yk-toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={`搜索${title}`}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            style={{ width: 240 }}
-            data-testid="placeholder-search"
-          />
-        </div>
-        <Table
-          rowKey="id"
-          columns={[
-            { title: "名称", dataIndex: "name" },
-            { title: "状态", dataIndex: "status" },
-            { title: "操作", key: "op" },
-          ]}
-          dataSource={[]}
-          pagination={false}
-        />
+    <div className="yk-page" data-testid="menu-page" data-view={node.name}>
+      <Card variant="borderless" title={<span data-testid="page-title">{title}</span>} extra={node.componentsUrl ? <Tag>{node.componentsUrl}</Tag> : null}>
+        <EmptyState />
       </Card>
     </div>
   );

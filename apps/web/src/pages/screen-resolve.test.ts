@@ -4,7 +4,6 @@ import { normalizeComponentKey, resolveScreen, type ScreenRegistry } from "./scr
 const reg: ScreenRegistry<string> = {
   byComponent: { "permission/role": "Role" },
   byName: { AccountManage: "Account" },
-  planned: { SchoolManage: 4 },
 };
 
 describe("menu entry → screen (module-not-found, §8)", () => {
@@ -19,9 +18,8 @@ describe("menu entry → screen (module-not-found, §8)", () => {
     expect(resolveScreen(reg, "", "AccountManage")).toEqual({ kind: "screen", screen: "Account" });
   });
 
-  it("entries without componentsUrl get a placeholder; planned screens name their issue", () => {
+  it("entries without componentsUrl and without a known view name get a placeholder", () => {
     expect(resolveScreen(reg, "", "Unknown")).toEqual({ kind: "placeholder" });
-    expect(resolveScreen(reg, "", "SchoolManage")).toEqual({ kind: "planned", issue: 4 });
   });
 
   it("an unknown componentsUrl is a module-not-found page, never blank", () => {

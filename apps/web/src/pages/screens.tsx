@@ -111,6 +111,7 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   AuthCodeManage,
   MyFiles,
   IndicatorManage,
+  DataCockpit: F.BigDataPage,
   AnalysisCourse: R.AnalysisCoursePage,
   AnalysisCensus: R.AnalysisCensusPage,
   MyAnalysis: R.MyAnalysisPage,
@@ -126,10 +127,7 @@ export const SCREENS_BY_NAME: Readonly<Record<string, Screen>> = {
   SoftwareVersion: A.SoftwareVersionPage,
 };
 
-/** Admin screens of the seeded menu that later issues deliver (view name → issue). */
-export const PLANNED_SCREENS: Readonly<Record<string, number>> = {};
-
-const REGISTRY: ScreenRegistry<Screen> = { byComponent: SCREENS_BY_COMPONENT, byName: SCREENS_BY_NAME, planned: PLANNED_SCREENS };
+const REGISTRY: ScreenRegistry<Screen> = { byComponent: SCREENS_BY_COMPONENT, byName: SCREENS_BY_NAME };
 
 export function screenFor(componentsUrl: string, name: string): Resolution<Screen> {
   return resolveScreen(REGISTRY, componentsUrl, name);

@@ -2,7 +2,6 @@
 import { lazy } from "react";
 
 export const LoginPage = lazy(() => import("../pages/LoginPage").then((m) => ({ default: m.LoginPage })));
-export const PlaceholderPage = lazy(() => import("../pages/PlaceholderPage").then((m) => ({ default: m.PlaceholderPage })));
 export const NotFoundPage = lazy(() => import("../pages/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 export const PersonalSettingsPage = lazy(() => import("../pages/PersonalSettingsPage").then((m) => ({ default: m.PersonalSettingsPage })));
 export const AdminHomePage = lazy(() => import("../pages/AdminHomePage").then((m) => ({ default: m.AdminHomePage })));

@@ -1,10 +1,8 @@
-/** Route meta carried in react-router `handle` (title for document.title, view name, tag affix, issue). */
+/** Route meta carried in react-router `handle` (title for document.title, view name, tag affix). */
 export interface RouteMeta {
   title: string;
   /** View name; the tags strip and keep-alive use it (only IndicatorManage is cached). */
   name?: string;
-  /** The issue that delivers the page (placeholders show it). */
-  issue?: number;
   /** Front-site breadcrumb / page description. */
   description?: string;
 }

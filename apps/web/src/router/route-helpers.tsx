@@ -3,13 +3,6 @@ import { Navigate, useLocation, type RouteObject } from "react-router";
 import type { FrontNavItem, RouteMeta } from "./meta";
 
 export type { FrontNavItem };
-import { PlaceholderPage } from "./lazy";
-
-/** A route whose page arrives with a later issue: title, 暂无数据 and the issue number. */
-export function page(path: string, title: string, issue: number, extra: Omit<RouteMeta, "title" | "issue"> = {}): RouteObject {
-  const handle: RouteMeta = { title, issue, ...extra };
-  return { path, handle, element: <PlaceholderPage /> };
-}
 
 /** A route with its page. */
 export function screen(path: string, title: string, Page: ComponentType, name?: string): RouteObject {
@@ -21,12 +14,6 @@ export function screen(path: string, title: string, Page: ComponentType, name?: 
 export function indexScreen(title: string, Page: ComponentType): RouteObject {
   const handle: RouteMeta = { title };
   return { index: true, handle, element: <Page /> };
-}
-
-/** An index route with a placeholder page. */
-export function indexPage(title: string, issue: number): RouteObject {
-  const handle: RouteMeta = { title, issue };
-  return { index: true, handle, element: <PlaceholderPage /> };
 }
 
 function AliasRedirect({ to }: { to: string }) {

@@ -207,7 +207,8 @@ export const BASE_MENU: SeedRule[] = [
       { name: "MyTraining", title: "我的培训", url: "/personalCenter/myTraining" },
     ],
   },
-  { name: "DataCockpit", title: "数据驾驶舱", url: "https://example.invalid/cockpit", icon: "FundOutlined" },
+  // The built-in cockpit (the front site's 数据驾驶舱 follows DATA_COCKPIT_URL when set; docs/decisions/1316).
+  { name: "DataCockpit", title: "数据驾驶舱", url: "/bigData", icon: "FundOutlined" },
 ];
 
 export interface SeededRules {
