@@ -59,6 +59,28 @@ import { discussServiceOf } from "./modules/discuss/discuss-comment.service.js";
 import { RbacService } from "./modules/rbac/rbac.service.js";
 import { ActivityService } from "./modules/activity/activity.service.js";
 import type { CommunityDeps } from "./modules/community-deps.js";
+import type { CommunityServices } from "./modules/community-services.js";
+import { activityServiceOf } from "./modules/activity/activity.routes.js";
+import { AfterClassService } from "./modules/afterclass/afterclass.service.js";
+import { CensusService } from "./modules/analysis/census.service.js";
+import { ArticleService } from "./modules/article/article.service.js";
+import { CommunityService } from "./modules/community/community.service.js";
+import { DiscussCommentService } from "./modules/discuss/discuss-comment.service.js";
+import { DiscussService } from "./modules/discuss/discuss.service.js";
+import { HomeService } from "./modules/home/home.service.js";
+import { IndicatorService } from "./modules/listen/indicator.service.js";
+import { ListenTargetService } from "./modules/listen/listen-target.service.js";
+import { ListenService } from "./modules/listen/listen.service.js";
+import { MeetingService } from "./modules/meeting/meeting.service.js";
+import { meetingProviders } from "./modules/meeting/providers/index.js";
+import { MessageService } from "./modules/notice/message.service.js";
+import { NoticeService } from "./modules/notice/notice.service.js";
+import { CollectService } from "./modules/personal/collect.service.js";
+import { PersonalService } from "./modules/personal/personal.service.js";
+import { ReflectService } from "./modules/personal/reflect.service.js";
+import { PreparationDiscussService } from "./modules/preparation/preparation-discuss.service.js";
+import { PreparationService } from "./modules/preparation/preparation.service.js";
+import { TextbookService } from "./modules/textbook/textbook.service.js";
 import { listenAccessOf } from "./modules/listen/listen-access.js";
 import { FrontService } from "./modules/portal/front.service.js";
 import { PortalService } from "./modules/portal/portal.service.js";
@@ -196,6 +218,41 @@ export function createServices({ config, database, counters, store, serverSecret
   };
 }
 
+/** The community edition's services (#7, #8, #9), built once over its deps (the shared ActivityService and DiscussService included). */
+export function createCommunityServices(community: CommunityDeps): CommunityServices {
+  const activities = activityServiceOf(community);
+  // The shared instance: its saves and deletes are pushed to the preparation's live group (#9).
+  const discuss = discussServiceOf(community);
+  const preparations = new PreparationService(community, activities, discuss);
+  const discussComments = new DiscussCommentService(community);
+  return {
+    communities: new CommunityService(community),
+    articles: new ArticleService(community.db, community.access),
+    reflects: new ReflectService(community.db, community.access),
+    collects: new CollectService(community.db, community.access, community.org),
+    notices: new NoticeService(community.db, community.access, community.now),
+    messages: new MessageService(community.db, community.now),
+    meetings: new MeetingService(community.db, community.access, meetingProviders(community.config), community.now, activities),
+    home: new HomeService(community.db, activities, community.now),
+    personal: new PersonalService({ db: community.db, signedPath: (id) => community.files.signedPath(id) }),
+    preparations,
+    preparationTalk: new PreparationDiscussService(community.db, community.preparations, community.access, discuss),
+    textbooks: new TextbookService(community),
+    discussComments,
+    // Listening keeps its own DiscussService over the same deps (as before the composition root).
+    listen: new ListenService(
+      community,
+      listenAccessOf(community),
+      activities,
+      new DiscussService(community.db, community.files, community.now, community.live),
+    ),
+    indicators: new IndicatorService(community.db),
+    listenTargets: new ListenTargetService(community.db),
+    afterClass: new AfterClassService(community, activities, discussComments.discuss),
+    census: new CensusService(community),
+  };
+}
+
 /** The front site's (#11) and the administration modules' (#12) services, built once over the shared services. */
 export function createSiteServices(services: Services, community: CommunityDeps): { site: FrontSiteServices; admin: AdminModuleServices } {
   const site: FrontSiteServices = {
@@ -330,7 +387,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     quota: services.quota,
     signPlayback: (p) => signer.sign(p),
   });
-  communityEditionRoutes(app, host, community);
+  const communityServices = createCommunityServices(community);
+  communityEditionRoutes(app, host, community, communityServices);
   // AI lesson analysis (#10): the course calls and the job queue (started when the app is ready), and the census.
   const analysis = createAnalysis({
     db: deps.database.db,
@@ -343,7 +401,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   services.analysis = analysis;
   analysisRoutes(app, host, analysis, services.accounts);
-  censusRoutes(app, host, community);
+  censusRoutes(app, host, community, communityServices);
   // The front site and the school resource area (#11): resources, review activities, topics, screens and portraits.
   const { site, admin } = createSiteServices(services, community);
   frontSiteRoutes(app, host, { services, community, analysis, site });

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from "fastify";
 import type { CallHost } from "../http/call.js";
 import type { CommunityDeps } from "./community-deps.js";
+import type { CommunityServices } from "./community-services.js";
 import { activityRoutes } from "./activity/activity.routes.js";
 import { articleRoutes } from "./article/article.routes.js";
 import { CommunityAccess } from "./community/community-access.js";
@@ -46,24 +47,24 @@ export function communityDeps(
   };
 }
 
-export function communityEditionRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  communityRoutes(app, host, deps);
-  articleRoutes(app, host, deps);
-  collectRoutes(app, host, deps);
-  noticeRoutes(app, host, deps);
-  meetingRoutes(app, host, deps);
+export function communityEditionRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  communityRoutes(app, host, deps, built);
+  articleRoutes(app, host, deps, built);
+  collectRoutes(app, host, deps, built);
+  noticeRoutes(app, host, deps, built);
+  meetingRoutes(app, host, deps, built);
   activityRoutes(app, host, deps);
-  homeRoutes(app, host, deps);
-  personalRoutes(app, host, deps);
+  homeRoutes(app, host, deps, built);
+  personalRoutes(app, host, deps, built);
   // Collective preparation (#8).
-  preparationRoutes(app, host, deps);
+  preparationRoutes(app, host, deps, built);
   lessonPlanRoutes(app, host, deps);
   diagnosisRoutes(app, host, deps);
-  textbookRoutes(app, host, deps);
+  textbookRoutes(app, host, deps, built);
   // Listening and evaluation, after-class reflection, discussion and live messaging (#9).
   workmanRoutes(app, host, deps);
-  discussRoutes(app, host, deps);
-  listenRoutes(app, host, deps);
-  indicatorRoutes(app, host, deps);
-  afterClassRoutes(app, host, deps);
+  discussRoutes(app, host, deps, built);
+  listenRoutes(app, host, deps, built);
+  indicatorRoutes(app, host, deps, built);
+  afterClassRoutes(app, host, deps, built);
 }

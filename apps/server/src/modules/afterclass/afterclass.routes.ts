@@ -19,16 +19,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
-import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { DiscussCommentService } from "../discuss/discuss-comment.service.js";
+import type { CommunityServices } from "../community-services.js";
 import type { Caller } from "../../http/caller.js";
-import { AfterClassService } from "./afterclass.service.js";
 
-export function afterClassRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const talk = new DiscussCommentService(deps);
-  const svc = new AfterClassService(deps, activityServiceOf(deps), talk.discuss);
+export function afterClassRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const { discussComments: talk, afterClass: svc } = built;
   const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
   const open = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>
     defineCall(app, host, { id, path, summary, access: "public", schema, handler: async ({ payload, caller }) => run(await anyone(caller), payload) });

@@ -19,10 +19,10 @@ import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { ArticleService } from "./article.service.js";
+import type { CommunityServices } from "../community-services.js";
 
-export function articleRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const articles = new ArticleService(deps.db, deps.access);
+export function articleRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const articles = built.articles;
 
   defineCall(app, host, {
     id: "new",

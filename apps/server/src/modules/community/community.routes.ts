@@ -36,10 +36,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { CommunityService } from "./community.service.js";
+import type { CommunityServices } from "../community-services.js";
 
-export function communityRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const svc = new CommunityService(deps);
+export function communityRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const svc = built.communities;
 
   // ── /v2/community ──
   defineCall(app, host, {

@@ -13,11 +13,11 @@ import type { FastifyInstance } from "fastify";
 import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
+import type { CommunityServices } from "../community-services.js";
 import type { Caller } from "../../http/caller.js";
-import { DiscussCommentService } from "./discuss-comment.service.js";
 
-export function discussRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const talk = new DiscussCommentService(deps);
+export function discussRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const talk = built.discussComments;
   const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
 
   defineCall(app, host, {

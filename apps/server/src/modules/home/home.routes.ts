@@ -26,16 +26,15 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { type CallHost, defineCall } from "../../http/call.js";
-import { activityServiceOf } from "../activity/activity.routes.js";
 import type { CommunityDeps } from "../community-deps.js";
+import type { CommunityServices } from "../community-services.js";
 import type { Caller } from "../../http/caller.js";
-import { HomeService } from "./home.service.js";
 
 /** Who an anonymous visitor of the public home is counted as: the platform as a whole (aggregates only). */
 const PLATFORM_VIEW: Caller = { id: 0, identity: 5, school_id: 0, region_code: "", period_id: 0 };
 
-export function homeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const home = new HomeService(deps.db, activityServiceOf(deps), deps.now);
+export function homeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const home = built.home;
   const def = <S extends z.ZodType>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<unknown>) =>
     defineCall(app, host, { id, path, summary, access: "user", schema, handler: async ({ payload, caller }) => run(await caller(), payload) });
   // The community home (/foreground) is public (platform.md Access rules): its totals, recommended communities,

@@ -18,12 +18,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { IndicatorService } from "./indicator.service.js";
-import { ListenTargetService } from "./listen-target.service.js";
+import type { CommunityServices } from "../community-services.js";
 
-export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const indicators = new IndicatorService(deps.db);
-  const targets = new ListenTargetService(deps.db);
+export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const { indicators, listenTargets: targets } = built;
 
   defineCall(app, host, {
     id: "c130",

@@ -35,17 +35,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
-import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { DiscussService } from "../discuss/discuss.service.js";
+import type { CommunityServices } from "../community-services.js";
 import type { Caller } from "../../http/caller.js";
-import { listenAccessOf } from "./listen-access.js";
-import { ListenService } from "./listen.service.js";
 
-export function listenRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const discuss = new DiscussService(deps.db, deps.files, deps.now, deps.live);
-  const svc = new ListenService(deps, listenAccessOf(deps), activityServiceOf(deps), discuss);
+export function listenRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const svc = built.listen;
   const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
 
   const open = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>

@@ -16,13 +16,11 @@ import {
 } from "@yanke/protocol";
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
-import { activityServiceOf } from "../activity/activity.routes.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { MeetingService } from "./meeting.service.js";
-import { meetingProviders } from "./providers/index.js";
+import type { CommunityServices } from "../community-services.js";
 
-export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const meetings = new MeetingService(deps.db, deps.access, meetingProviders(deps.config), deps.now, activityServiceOf(deps));
+export function meetingRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const meetings = built.meetings;
 
   defineCall(app, host, {
     id: "new",

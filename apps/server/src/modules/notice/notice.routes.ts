@@ -25,12 +25,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { MessageService } from "./message.service.js";
-import { NoticeService } from "./notice.service.js";
+import type { CommunityServices } from "../community-services.js";
 
-export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const notices = new NoticeService(deps.db, deps.access, deps.now);
-  const messages = new MessageService(deps.db, deps.now);
+export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const { notices, messages } = built;
 
   // Activity notices (notice_type 1)
   defineCall(app, host, {

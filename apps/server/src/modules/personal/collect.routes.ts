@@ -3,12 +3,10 @@ import { COLLECT_CALLS as C, CollectListPayload, CollectSave, ReflectIdPayload, 
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { CollectService } from "./collect.service.js";
-import { ReflectService } from "./reflect.service.js";
+import type { CommunityServices } from "../community-services.js";
 
-export function collectRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const reflects = new ReflectService(deps.db, deps.access);
-  const collects = new CollectService(deps.db, deps.access, deps.org);
+export function collectRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const { reflects, collects } = built;
 
   defineCall(app, host, {
     id: "c388",

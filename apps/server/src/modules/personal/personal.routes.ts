@@ -17,10 +17,10 @@ import { type CallHost, defineCall } from "../../http/call.js";
 import type { AccountRow } from "../account/account.service.js";
 import { activityServiceOf } from "../activity/activity.routes.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { PersonalService } from "./personal.service.js";
+import type { CommunityServices } from "../community-services.js";
 
-export function personalRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const personal = new PersonalService({ db: deps.db, signedPath: (id) => deps.files.signedPath(id) });
+export function personalRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const personal = built.personal;
   const activities = activityServiceOf(deps);
   const def = <S extends z.ZodType>(
     id: string,

@@ -31,19 +31,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { type CallerLookup, type CallHost, defineCall } from "../../http/call.js";
-import { activityServiceOf } from "../activity/activity.routes.js";
 import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { discussServiceOf } from "../discuss/discuss-comment.service.js";
+import type { CommunityServices } from "../community-services.js";
 import type { Caller } from "../../http/caller.js";
-import { PreparationDiscussService } from "./preparation-discuss.service.js";
-import { PreparationService } from "./preparation.service.js";
 
-export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  // The shared instance: its saves and deletes are pushed to the preparation's live group (#9).
-  const discuss = discussServiceOf(deps);
-  const preps = new PreparationService(deps, activityServiceOf(deps), discuss);
-  const talk = new PreparationDiscussService(deps.db, deps.preparations, deps.access, discuss);
+export function preparationRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const { preparations: preps, preparationTalk: talk } = built;
   const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
 
   const open = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>

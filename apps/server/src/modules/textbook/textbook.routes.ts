@@ -22,11 +22,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
-import { TextbookService } from "./textbook.service.js";
+import type { CommunityServices } from "../community-services.js";
 import { xkwProvider } from "./xkw.js";
 
-export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps): void {
-  const textbooks = new TextbookService(deps);
+export function textbookRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+  const textbooks = built.textbooks;
   const xkw = xkwProvider(deps.config, textbooks);
 
   // ── catalogue (public reference data) ──
