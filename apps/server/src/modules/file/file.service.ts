@@ -84,7 +84,8 @@ const SIGNED_TTL_S = 6 * 3600;
 const PUBLIC_MODULES = new Set<string>(["image", "editor", "comment"]);
 const MP4_FAMILY = new Set(["mp4", "mov"]);
 
-type FileRow = typeof storedFile.$inferSelect;
+/** A stored file's row, as other modules see it (they do not import file.schema.ts). */
+export type FileRow = typeof storedFile.$inferSelect;
 type SessionRow = typeof uploadSession.$inferSelect;
 
 const partPrefix = (accountId: number, uuid: string) => `uploads/${accountId}/${uuid}/`;

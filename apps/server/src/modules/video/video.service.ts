@@ -37,7 +37,7 @@ import { formatTime } from "../../http/time.js";
 import { LocalObjectStore, type ObjectStore } from "../../infra/storage/index.js";
 import type { FileRecord } from "@yanke/protocol";
 import { account } from "../account/account.schema.js";
-import type { storedFile } from "../file/file.schema.js";
+import type { FileRow } from "../file/file.service.js";
 import { probe } from "../file/media.js";
 import { grade, period, school, schoolClass, subject } from "../org/org.schema.js";
 import type { OrgService } from "../org/org.service.js";
@@ -58,7 +58,7 @@ const SPRITE_COLUMNS = 10;
 const SPRITE_MAX_FRAMES = 100;
 
 export interface VideoFiles {
-  fileRow(id: number): Promise<typeof storedFile.$inferSelect | undefined>;
+  fileRow(id: number): Promise<FileRow | undefined>;
   signedPath(id: number): string;
   remove(actor: Caller, id: number): Promise<unknown>;
   adopt(accountId: number, localPath: string, realName: string, module: string): Promise<FileRecord>;
