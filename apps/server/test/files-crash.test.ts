@@ -94,7 +94,8 @@ async function startChild(): Promise<Child> {
   const child: Child = { proc, base: "", out: () => out, exited };
   children.add(child);
   void exited.then(() => children.delete(child));
-  const end = Date.now() + 30_000;
+  // A first start compiles the server with tsx: on a loaded machine that alone takes tens of seconds.
+  const end = Date.now() + 120_000;
   for (;;) {
     const m = /研课 Yanke 已启动：http:\/\/localhost:(\d+)/.exec(out);
     if (m) {
@@ -273,22 +274,38 @@ afterAll(async () => {
 
 // ── the crashes ──────────────────────────────────────────────────────────────────────────────────────────────────
 
+/** f() run once, when first asked for; every caller gets its one promise (its answer, or its failure). */
+function once<T>(f: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= f());
+}
+
 describe("chunked uploads survive SIGKILL of the server", () => {
   let server: Child;
   let usedBefore = 0;
   const a = makeUpload("A", 30 * MiB + 12_345);
   const b = makeUpload("B", 80 * MiB + 777);
-  const merged: Record<string, MergeAnswer> = {};
 
-  it("starts the real server and logs in over the wire", { timeout: 40_000 }, async () => {
+  // The real server, logged in over the wire, and the quota used before this file's uploads.
+  beforeAll(async () => {
     server = await startChild();
     await login(server);
     usedBefore = await usedBytes(server);
-  });
+  }, 150_000);
 
-  it("(a) killed while chunks are in flight: resumes from status with only the missing chunks", { timeout: 60_000 }, async () => {
+  /** The server, started again (same DATA_DIR and database, same session) when a test stopped it. */
+  async function running(): Promise<Child> {
+    if (server.proc.exitCode !== null || server.proc.signalCode !== null) server = await startChild();
+    return server;
+  }
+
+  /**
+   * The crash scenarios are fixtures run once, by the first test that needs them, so each test runs alone (-t) or in
+   * any order: (a) and (b) check their own crash; the last test checks the accounts of both.
+   */
+  const crashedA = once(async (): Promise<MergeAnswer> => {
     const n = chunkCount(a.data.length);
-    const victim = server;
+    const victim = await running();
     const first = await bounded(
       sendChunks(victim, a, [...Array(n).keys()], 4, (acked) => {
         if (acked.length === 3) victim.proc.kill("SIGKILL");
@@ -317,18 +334,17 @@ describe("chunked uploads survive SIGKILL of the server", () => {
     expect(r.code, r.msg).toBe(200);
     expect(r.data.size).toBe(a.data.length);
     expect(r.data.sha256).toBe(a.sha256);
-    merged.a = r.data;
-    expect(sha(await download(server, r.data.id))).toBe(a.sha256);
+    return r.data;
   });
 
-  it("(b) killed during the merge: a later merge takes over the lease and stores the file once", { timeout: 60_000 }, async () => {
+  const crashedB = once(async (): Promise<MergeAnswer> => {
     const n = chunkCount(b.data.length);
-    const sent = await bounded(sendChunks(server, b, [...Array(n).keys()], 4), 30_000, "all chunks of B");
+    const victim = await running();
+    const sent = await bounded(sendChunks(victim, b, [...Array(n).keys()], 4), 30_000, "all chunks of B");
     expect(sent.failed).toEqual([]);
 
     // Start the merge and kill the server as soon as the merged object's temp file appears (mid-stream), or when
     // the merge answers first on a fast machine — either way the restarted server must end with one file.
-    const victim = server;
     let answered = false;
     const pending = merge(victim, b).then(
       (r) => {
@@ -360,30 +376,43 @@ describe("chunked uploads survive SIGKILL of the server", () => {
     expect(r.code, r.msg).toBe(200);
     expect(r.data.size).toBe(b.data.length);
     expect(r.data.sha256).toBe(b.sha256);
-    merged.b = r.data;
-    expect(sha(await download(server, r.data.id))).toBe(b.sha256);
-
-    // Idempotent: merging again, or asking for the status, answers the same file.
-    const again = await merge(server, b);
-    expect(again.code, again.msg).toBe(200);
-    expect(again.data.id).toBe(r.data.id);
-    const st = await status(server, b);
-    expect(st.data.merged?.id).toBe(r.data.id);
-    const list = await call<{ list: FileRecord[]; total: number }>(server, CALLS.fileList, { keyword: b.name.slice(-12) });
-    expect(list.code, list.msg).toBe(200);
-    expect(list.data.total).toBe(1);
-    expect(list.data.list[0]!.id).toBe(r.data.id);
+    return r.data;
   });
 
-  it("charges each upload exactly once and keeps one row and one object per upload", { timeout: 40_000 }, async () => {
-    expect(merged.a && merged.b).toBeTruthy();
-    expect(await usedBytes(server)).toBe(usedBefore + a.data.length + b.data.length);
-    const list = await call<{ list: FileRecord[]; total: number }>(server, CALLS.fileList, { keyword: "崩溃测试", limit: 100 });
-    expect(list.data.list.map((f) => f.id).sort()).toEqual([merged.a!.id, merged.b!.id].sort());
+  // Bounds: a scenario is two server starts (up to 120 s each) and bounded uploads.
+  it("(a) killed while chunks are in flight: resumes from status with only the missing chunks", { timeout: 360_000 }, async () => {
+    const merged = await crashedA();
+    expect(sha(await download(await running(), merged.id))).toBe(a.sha256);
+  });
+
+  it("(b) killed during the merge: a later merge takes over the lease and stores the file once", { timeout: 360_000 }, async () => {
+    const merged = await crashedB();
+    const live = await running();
+    expect(sha(await download(live, merged.id))).toBe(b.sha256);
+
+    // Idempotent: merging again, or asking for the status, answers the same file.
+    const again = await merge(live, b);
+    expect(again.code, again.msg).toBe(200);
+    expect(again.data.id).toBe(merged.id);
+    const st = await status(live, b);
+    expect(st.data.merged?.id).toBe(merged.id);
+    const list = await call<{ list: FileRecord[]; total: number }>(live, CALLS.fileList, { keyword: b.name.slice(-12) });
+    expect(list.code, list.msg).toBe(200);
+    expect(list.data.total).toBe(1);
+    expect(list.data.list[0]!.id).toBe(merged.id);
+  });
+
+  it("charges each upload exactly once and keeps one row and one object per upload", { timeout: 720_000 }, async () => {
+    // One after the other: each kills the server.
+    const merged = { a: await crashedA(), b: await crashedB() };
+    const live = await running();
+    expect(await usedBytes(live)).toBe(usedBefore + a.data.length + b.data.length);
+    const list = await call<{ list: FileRecord[]; total: number }>(live, CALLS.fileList, { keyword: "崩溃测试", limit: 100 });
+    expect(list.data.list.map((f) => f.id).sort()).toEqual([merged.a.id, merged.b.id].sort());
 
     // Stop the server cleanly and read its database and its store directly.
-    server.proc.kill("SIGTERM");
-    expect(await bounded(server.exited, 15_000, "SIGTERM exit")).toBe(0);
+    live.proc.kill("SIGTERM");
+    expect(await bounded(live.exited, 15_000, "SIGTERM exit")).toBe(0);
     const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
     try {
       const rows = await database.db
@@ -402,8 +431,8 @@ describe("chunked uploads survive SIGKILL of the server", () => {
         .where(inArray(uploadSession.uuid, [a.uuid, b.uuid]));
       expect(sessions.map((s) => [s.status, s.file_id]).sort()).toEqual(
         [
-          ["done", merged.a!.id],
-          ["done", merged.b!.id],
+          ["done", merged.a.id],
+          ["done", merged.b.id],
         ].sort(),
       );
       const [me] = await database.db.select().from(account).where(eq(account.id, accountId));

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -107,14 +107,18 @@ describe("external ingest hooks", () => {
     expect(calls).toEqual(["5/student:true", "5/student:false"]);
   });
 
-  it.skipIf(!hasNginxRtmp)("a real nginx-rtmp calling the hooks: refused key fails, valid key plays as HLS, publish_done ends it", async () => {
-    calls.length = 0;
-    const rtmpPort = await freePort();
-    const conf = path.join(dir, "nginx.conf");
-    const hooks = `http://127.0.0.1:${api}/live/hooks`;
-    writeFileSync(
-      conf,
-      `load_module ${NGINX_RTMP};
+  // Its bound is the sum of its waits (nginx, two pushes, a playlist), not the 30 s default.
+  it.skipIf(!hasNginxRtmp)(
+    "a real nginx-rtmp calling the hooks: refused key fails, valid key plays as HLS, publish_done ends it",
+    { timeout: 120_000 },
+    async () => {
+      calls.length = 0;
+      const rtmpPort = await freePort();
+      const conf = path.join(dir, "nginx.conf");
+      const hooks = `http://127.0.0.1:${api}/live/hooks`;
+      writeFileSync(
+        conf,
+        `load_module ${NGINX_RTMP};
 daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -140,34 +144,44 @@ rtmp {
   }
 }
 `,
-    );
-    const nginx = spawn("nginx", ["-p", dir, "-c", conf], { stdio: "ignore" });
-    children.add(nginx);
-    try {
-      await untilTrue(`a listener on port ${rtmpPort}`, () => listens(rtmpPort), 5000, 50);
-      const bad = push(rtmpPort, "nope");
-      expect(await bad.exited).not.toBe(0);
-      expect(calls).toEqual([]);
-      const good = push(rtmpPort, "ext-good");
-      for (let i = 0; i < 200 && !calls.length; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(calls).toEqual(["5/student:true"]);
-      const probe = await promisify(execFile)(
-        "ffprobe",
-        ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", `http://127.0.0.1:${api}/live/5/student/index.m3u8`],
-        { timeout: 20_000 },
       );
-      expect([...new Set(probe.stdout.split("\n").filter(Boolean))].sort()).toEqual(["aac", "h264"]);
-      expect(calls).toEqual(["5/student:true"]);
-      good.child.kill("SIGTERM");
-      await good.exited;
-      for (let i = 0; i < 100 && calls.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(calls).toEqual(["5/student:true", "5/student:false"]);
-    } finally {
-      nginx.kill("SIGQUIT");
-      await new Promise((r) => (nginx.exitCode !== null ? r(null) : nginx.once("exit", r)));
-      children.delete(nginx);
-    }
-  });
+      // -e: its error log from the start (before the configuration is read), in the test's folder, not /var/log.
+      const nginx = spawn("nginx", ["-p", dir, "-e", path.join(dir, "nginx-error.log"), "-c", conf], { stdio: "ignore" });
+      children.add(nginx);
+      try {
+        await untilTrue(
+          `a listener on port ${rtmpPort}`,
+          () => {
+            if (nginx.exitCode !== null) throw new Error(`nginx exited ${nginx.exitCode}: ${readFileSync(path.join(dir, "nginx-error.log"), "utf8")}`);
+            return listens(rtmpPort);
+          },
+          20_000,
+          50,
+        );
+        const bad = push(rtmpPort, "nope");
+        expect(await bad.exited).not.toBe(0);
+        expect(calls).toEqual([]);
+        const good = push(rtmpPort, "ext-good");
+        await untilTrue("the publish hook", () => calls.length > 0, 20_000, 50);
+        expect(calls).toEqual(["5/student:true"]);
+        const probe = await promisify(execFile)(
+          "ffprobe",
+          ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", `http://127.0.0.1:${api}/live/5/student/index.m3u8`],
+          { timeout: 20_000 },
+        );
+        expect([...new Set(probe.stdout.split("\n").filter(Boolean))].sort()).toEqual(["aac", "h264"]);
+        expect(calls).toEqual(["5/student:true"]);
+        good.child.kill("SIGTERM");
+        await good.exited;
+        await untilTrue("the publish_done hook", () => calls.length >= 2, 20_000, 50);
+        expect(calls).toEqual(["5/student:true", "5/student:false"]);
+      } finally {
+        nginx.kill("SIGQUIT");
+        await new Promise((r) => (nginx.exitCode !== null ? r(null) : nginx.once("exit", r)));
+        children.delete(nginx);
+      }
+    },
+  );
 });
 
 function push(port: number, key: string): { child: ChildProcess; exited: Promise<number | null> } {
