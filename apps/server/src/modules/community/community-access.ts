@@ -12,7 +12,7 @@ import { COMMUNITY_ID_REQUIRED, COMMUNITY_STATUS, type CommunityPower, MEMBER_RO
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { badInput, forbidden, notFound } from "../../http/errors.js";
-import { region, school } from "../org/org.schema.js";
+import { regionIdByCode, schoolRegionCodes } from "../org/org-reads.js";
 import type { Caller } from "../../http/caller.js";
 import { scopeOf } from "../rbac/permission.js";
 import { community, communityLog, communityMember } from "./community.schema.js";
@@ -84,14 +84,11 @@ export class CommunityAccess {
       case "school":
         return row.school_id !== 0 && row.school_id === scope.schoolId;
       case "region": {
-        const [r] = await this.db.select({ id: region.id }).from(region).where(eq(region.region_code, scope.code));
-        if (!r) return false;
-        if ([row.province_id, row.city_id, row.area_id].includes(r.id)) return true;
+        const regionId = await regionIdByCode(this.db, scope.code);
+        if (regionId === undefined) return false;
+        if ([row.province_id, row.city_id, row.area_id].includes(regionId)) return true;
         if (!row.school_id) return false;
-        const [s] = await this.db
-          .select({ area: school.area_code, city: school.city_code, province: school.province_code })
-          .from(school)
-          .where(eq(school.id, row.school_id));
+        const s = await schoolRegionCodes(this.db, row.school_id);
         return Boolean(s && [s.area, s.city, s.province].includes(scope.code));
       }
     }

@@ -14,7 +14,7 @@ import { COMMUNITY_STATUS, MEMBER_ROLES, MEMBER_STATUS } from "@yanke/protocol";
 import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
-import { region, school } from "../org/org.schema.js";
+import { regionIdByCode, schoolIdsOfRegionSql } from "../org/org-reads.js";
 import type { Caller } from "../../http/caller.js";
 import { scopeOf } from "../rbac/permission.js";
 import { community, communityMember } from "./community.schema.js";
@@ -27,14 +27,10 @@ export interface ScopedColumns {
   city_id: PgColumn;
 }
 
-async function regionId(db: Db, code: string): Promise<number | undefined> {
-  const [r] = await db.select({ id: region.id }).from(region).where(eq(region.region_code, code));
-  return r?.id;
-}
+const regionId = regionIdByCode;
 
 /** Schools of a region code, as a subquery. */
-const schoolsOf = (code: string): SQL =>
-  sql`(select ${school.id} from ${school} where ${school.area_code} = ${code} or ${school.city_code} = ${code} or ${school.province_code} = ${code})`;
+const schoolsOf = schoolIdsOfRegionSql;
 
 /** Objects in the communities the caller manages; "all" for platform administrators. */
 export async function managedCommunities(db: Db, c: Caller, cols: ScopedColumns): Promise<SQL | "all"> {
