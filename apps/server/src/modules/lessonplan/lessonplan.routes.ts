@@ -48,7 +48,8 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
   const collab = new LessonCollab(app, host, deps);
   collabOf.set(app, collab);
   const plans = new LessonPlanService(deps, collab);
-  const me = (id: number): Promise<AccountRow> => deps.accounts.subject(id);
+  /** The account a signed download address names (not a session: GET downloads carry no TOKEN). */
+  const accountOf = (id: number): Promise<AccountRow> => deps.accounts.subject(id);
 
   let signingKey: Promise<Buffer> | undefined;
   const key = () => (signingKey ??= loadServerSecret(deps.db).then((s) => deriveKey(s, "lessonplan-export")));
@@ -176,7 +177,7 @@ export function lessonPlanRoutes(app: FastifyInstance, host: CallHost, deps: Com
     let file = cache.get(q.sig)?.file;
     if (!file) {
       try {
-        file = await plans.exportFile(await me(a), { id, version_id: v || undefined, format: f });
+        file = await plans.exportFile(await accountOf(a), { id, version_id: v || undefined, format: f });
       } catch (e) {
         if (e instanceof AppError) return refuse(e.code === 404 ? 404 : e.code === 403 ? 403 : 400, e.message);
         throw e;

@@ -18,7 +18,8 @@ import type { ApplyService } from "./apply.service.js";
 
 export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply: ApplyService; accounts: AccountService; auth: AuthService }): void {
   const { apply, accounts, auth: authService } = deps;
-  const me = (accountId: number) => accounts.subject(accountId);
+  // c050 may name its account by username and password instead of a session: looked up here, not via ctx.caller().
+  const accountOf = (accountId: number) => accounts.subject(accountId);
 
   defineCall(app, host, {
     id: "c050",
@@ -33,7 +34,7 @@ export function applyRoutes(app: FastifyInstance, host: CallHost, deps: { apply:
       }
       if (!accountId) throw sessionInvalid();
       const type = typeof payload.search_apply_type === "number" && payload.search_apply_type > 0 ? payload.search_apply_type : undefined;
-      return apply.groups(await me(accountId), payload.limit, type);
+      return apply.groups(await accountOf(accountId), payload.limit, type);
     },
   });
   defineCall(app, host, {
