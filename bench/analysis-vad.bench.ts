@@ -164,7 +164,11 @@ async function main(): Promise<void> {
         );
         continue;
       }
-      const s = (sum[name] ??= { agree: 0, roles: 0, recall: 0, precision: 0, ms: 0, n: 0 });
+      let s = sum[name];
+      if (!s) {
+        s = { agree: 0, roles: 0, recall: 0, precision: 0, ms: 0, n: 0 };
+        sum[name] = s;
+      }
       s.recall += r.recall;
       s.precision += r.precision;
       s.agree += r.agree;

@@ -100,7 +100,13 @@ console.log(`${EDITS} edits, each seen by the other ${EDITORS - 1} editors after
 
 // Baseline: a bare relay with as many clients; one message (the size of a Yjs paragraph update) reaches all others.
 const relay = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-relay.on("connection", (ws) => ws.on("message", (data) => relay.clients.forEach((c) => c !== ws && c.send(data))));
+relay.on("connection", (ws) =>
+  ws.on("message", (data) =>
+    relay.clients.forEach((c) => {
+      if (c !== ws) c.send(data);
+    }),
+  ),
+);
 await new Promise<void>((r) => relay.once("listening", () => r()));
 const relayUrl = `ws://127.0.0.1:${(relay.address() as { port: number }).port}`;
 const raw: WebSocket[] = [];

@@ -282,8 +282,7 @@ async function startIngest(dataDir: string): Promise<Ingest> {
   proc.stderr?.setEncoding("utf8").on("data", (s: string) => (err = (err + s).slice(-4000)));
   proc.stdout?.setEncoding("utf8").on("data", (s: string) => {
     buf += s;
-    let nl: number;
-    while ((nl = buf.indexOf("\n")) >= 0) {
+    for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
       const line = buf.slice(0, nl).trim().split(" ");
       buf = buf.slice(nl + 1);
       if (line[0] === "READY") ready = [Number(line[1]), Number(line[2])];

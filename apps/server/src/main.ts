@@ -8,7 +8,7 @@ async function main(): Promise<void> {
     const { deviceSimMain } = await import("./device-sim/index.js");
     process.exit(await deviceSimMain(process.argv.slice(3)));
   }
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
     // `yanke worker`: analysis jobs only (#10; docs/decisions/1001-analysis-queue.md).

@@ -58,7 +58,7 @@ export async function startLlmServer(): Promise<LlmServer> {
       JSON.stringify({
         id: "chatcmpl-test",
         object: "chat.completion",
-        choices: [{ index: 0, message: { role: "assistant", content: "```json\n" + JSON.stringify(LLM_FIXTURE) + "\n```" }, finish_reason: "stop" }],
+        choices: [{ index: 0, message: { role: "assistant", content: `\`\`\`json\n${JSON.stringify(LLM_FIXTURE)}\n\`\`\`` }, finish_reason: "stop" }],
       }),
     );
   };

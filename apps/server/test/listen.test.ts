@@ -138,7 +138,7 @@ describe("save (c266) and read (c265)", () => {
       ["教学目标", 60],
       ["教学过程", 40],
     ]);
-    expect(r.scheme?.children[0]!.children.map((i) => [i.name, i.max_score])).toEqual([
+    expect(r.scheme!.children[0]!.children.map((i) => [i.name, i.max_score])).toEqual([
       ["目标明确", 10],
       ["重难点突出", 10],
     ]);

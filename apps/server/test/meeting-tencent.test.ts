@@ -106,16 +106,23 @@ class FakeTencent {
     const problems = this.check(req, body);
     this.seen.push({ method: req.method ?? "", url: req.url ?? "", body, headers: req.headers, problems });
     if (this.hang) return; // never answers
-    if (problems.length) return this.error(res, 401, 190303, `鉴权失败：${problems.join("; ")}`);
+    if (problems.length) {
+      this.error(res, 401, 190303, `鉴权失败：${problems.join("; ")}`);
+      return;
+    }
     const u = new URL(req.url ?? "/", this.url);
     let json: Record<string, unknown> = {};
     if (req.method === "POST") {
       try {
         json = JSON.parse(body) as Record<string, unknown>;
       } catch {
-        return this.error(res, 400, 10001, "请求体不是 JSON");
+        this.error(res, 400, 10001, "请求体不是 JSON");
+        return;
       }
-      if (json.userid !== CRED.operatorId || json.instanceid !== 1) return this.error(res, 400, 10001, "userid 或 instanceid 错误");
+      if (json.userid !== CRED.operatorId || json.instanceid !== 1) {
+        this.error(res, 400, 10001, "userid 或 instanceid 错误");
+        return;
+      }
     }
     if (req.method === "POST" && u.pathname === "/v1/meetings") {
       const { subject, type, start_time, end_time } = json as Record<string, unknown>;
@@ -127,9 +134,13 @@ class FakeTencent {
         !/^\d{10}$/.test(start_time) ||
         !/^\d{10}$/.test(end_time)
       ) {
-        return this.error(res, 400, 10001, "参数错误");
+        this.error(res, 400, 10001, "参数错误");
+        return;
       }
-      if (subject.includes("拒绝")) return this.error(res, 400, 9061, "会议主题包含敏感词");
+      if (subject.includes("拒绝")) {
+        this.error(res, 400, 9061, "会议主题包含敏感词");
+        return;
+      }
       const n = ++this.seq;
       const m: FakeMeeting = {
         meeting_id: `1234567890123${n}`,
@@ -141,26 +152,43 @@ class FakeTencent {
         status: "MEETING_STATE_INIT",
       };
       this.meetings.set(m.meeting_id, m);
-      return this.answer(res, 200, { meeting_number: 1, meeting_info_list: [{ ...m, status: undefined, hosts: [], user_non_registered: [] }] });
+      this.answer(res, 200, { meeting_number: 1, meeting_info_list: [{ ...m, status: undefined, hosts: [], user_non_registered: [] }] });
+      return;
     }
     const get = /^\/v1\/meetings\/(\d+)$/.exec(u.pathname);
     if (req.method === "GET" && get) {
-      if (u.searchParams.get("userid") !== CRED.operatorId || u.searchParams.get("instanceid") !== "1")
-        return this.error(res, 400, 10001, "userid 或 instanceid 错误");
-      if (this.failRead) return this.error(res, 500, 500000, "内部错误，请稍后重试");
+      if (u.searchParams.get("userid") !== CRED.operatorId || u.searchParams.get("instanceid") !== "1") {
+        this.error(res, 400, 10001, "userid 或 instanceid 错误");
+        return;
+      }
+      if (this.failRead) {
+        this.error(res, 500, 500000, "内部错误，请稍后重试");
+        return;
+      }
       const m = this.meetings.get(get[1]!);
-      if (!m) return this.error(res, 404, 9004, "会议不存在");
-      return this.answer(res, 200, { meeting_number: 1, meeting_info_list: [m] });
+      if (!m) {
+        this.error(res, 404, 9004, "会议不存在");
+        return;
+      }
+      this.answer(res, 200, { meeting_number: 1, meeting_info_list: [m] });
+      return;
     }
     const cancel = /^\/v1\/meetings\/(\d+)\/cancel$/.exec(u.pathname);
     if (req.method === "POST" && cancel) {
       const m = this.meetings.get(cancel[1]!);
-      if (!m) return this.error(res, 404, 9004, "会议不存在");
-      if (json.reason_code !== 1) return this.error(res, 400, 10001, "reason_code 错误");
+      if (!m) {
+        this.error(res, 404, 9004, "会议不存在");
+        return;
+      }
+      if (json.reason_code !== 1) {
+        this.error(res, 400, 10001, "reason_code 错误");
+        return;
+      }
       m.status = "MEETING_STATE_CANCELLED";
-      return this.answer(res, 200, "");
+      this.answer(res, 200, "");
+      return;
     }
-    return this.error(res, 404, 10000, "接口不存在");
+    this.error(res, 404, 10000, "接口不存在");
   }
 }
 

@@ -124,7 +124,10 @@ export class FakeXkw {
       res.end("<html>Internal Server Error</html>");
       return;
     }
-    if (this.mode === "refuse") return send(403, { code: 40301, msg: "应用未开通该接口权限" });
+    if (this.mode === "refuse") {
+      send(403, { code: 40301, msg: "应用未开通该接口权限" });
+      return;
+    }
 
     if (req.method !== "GET") problems.push(`method ${req.method}`);
     if (u.pathname !== "/api/documents") problems.push(`path ${u.pathname}`);
@@ -145,7 +148,10 @@ export class FakeXkw {
     const page = Number(u.searchParams.get("page"));
     const size = Number(u.searchParams.get("page_size"));
     if (!(page >= 1) || !(size >= 1)) problems.push("page");
-    if (problems.length) return send(401, { code: 40101, msg: `签名或参数错误：${problems.join("、")}` });
+    if (problems.length) {
+      send(401, { code: 40101, msg: `签名或参数错误：${problems.join("、")}` });
+      return;
+    }
 
     const textbook = Number(u.searchParams.get("textbook_id") ?? 0);
     const course = Number(u.searchParams.get("course_id") ?? 0);

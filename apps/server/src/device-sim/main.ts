@@ -92,7 +92,7 @@ export async function deviceSimMain(argv: string[]): Promise<number> {
     console.error("--size 应为 宽x高，例如 640x360 或 1280x720");
     return 2;
   }
-  let sim;
+  let sim: ReturnType<typeof startSimulator>;
   try {
     sim = startSimulator({
       server,

@@ -182,7 +182,7 @@ class SimDevice {
 
   /** One heartbeat (never two at once); the next is scheduled after it. */
   private beat(): Promise<void> {
-    if (this.beating) return this.beating;
+    if (this.beating !== undefined) return this.beating;
     this.beating = this.doBeat().finally(() => {
       this.beating = undefined;
       // Acks produced meanwhile go out at once rather than after a whole interval.

@@ -103,7 +103,7 @@ export function matchColumns<K, C extends SheetColumn<K>>(known: readonly C[], c
 }
 
 /** The cell of a row under the column with `key` ("" when the sheet has no such column). */
-export function valueOf<K, C extends SheetColumn<K>>(cells: readonly string[], columnAt: ReadonlyMap<number, C>, key: K): string {
+export function cellValue<K, C extends SheetColumn<K>>(cells: readonly string[], columnAt: ReadonlyMap<number, C>, key: K): string {
   for (const [i, col] of columnAt) if (col.key === key) return cells[i] ?? "";
   return "";
 }

@@ -1,4 +1,4 @@
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -130,7 +130,7 @@ export class LocalObjectStore implements ObjectStore {
   async sweepTemporary(olderThan: Date): Promise<number> {
     let removed = 0;
     const walk = async (dir: string): Promise<void> => {
-      let entries;
+      let entries: Dirent[];
       try {
         entries = await fs.readdir(dir, { withFileTypes: true });
       } catch {
@@ -159,7 +159,7 @@ export class LocalObjectStore implements ObjectStore {
     const base = cut < 0 ? "" : prefix.slice(0, cut);
     const out: StoredObject[] = [];
     const walk = async (dir: string, rel: string): Promise<void> => {
-      let entries;
+      let entries: Dirent[];
       try {
         entries = await fs.readdir(dir, { withFileTypes: true });
       } catch (e) {

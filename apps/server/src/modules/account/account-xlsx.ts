@@ -21,7 +21,7 @@ export const TEMPLATE_SHEET = "导入模板";
 export const HELP_SHEET = "说明";
 export const EXPORT_SHEET = "账号列表";
 export { XLSX_MIME } from "../../infra/xlsx.js";
-import { EXAMPLE_FONT, REQUIRED_FONT, matchColumns, readSheetRows, styleHeader, valueOf } from "../../infra/xlsx.js";
+import { EXAMPLE_FONT, REQUIRED_FONT, matchColumns, readSheetRows, styleHeader, cellValue } from "../../infra/xlsx.js";
 
 export const TEMPLATE_FILENAMES: Record<ImportKind, string> = {
   teacher: "教师导入模板.xlsx",
@@ -327,7 +327,7 @@ export async function parseImport(kind: ImportKind, buffer: Buffer, lookups: Imp
 
   const templateColumns = IMPORT_COLUMNS[kind];
   const isExample = (cells: readonly string[]): boolean =>
-    templateColumns.every((c) => valueOf(cells, columnAt, c.key) === c.example) && cells.every((v, i) => v === "" || columnAt.has(i));
+    templateColumns.every((c) => cellValue(cells, columnAt, c.key) === c.example) && cells.every((v, i) => v === "" || columnAt.has(i));
   const dataRows = sheetRows.slice(1).filter((r, i) => !(i === 0 && r.row === 2 && isExample(r.cells)));
 
   const total = dataRows.length;
@@ -338,7 +338,7 @@ export async function parseImport(kind: ImportKind, buffer: Buffer, lookups: Imp
   const errors: ImportRowError[] = [];
   const seen = new Map<string, number>();
   for (const { row, cells } of dataRows) {
-    const result = parseRow(kind, row, (key) => valueOf(cells, columnAt, key), lookups, seen);
+    const result = parseRow(kind, row, (key) => cellValue(cells, columnAt, key), lookups, seen);
     if ("errors" in result) errors.push(...result.errors);
     else rows.push(result.parsed);
   }

@@ -228,7 +228,7 @@ export class InProcessQueue implements AnalysisQueue {
   }
 
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running !== undefined) await this.running;
   }
 
   async stop(): Promise<void> {

@@ -130,18 +130,16 @@ export class CommunityService {
   /** Several log rows at once (calls that change many accounts: one row per account), in the call's transaction. */
   private async logMany(tx: Tx, entries: LogEntry[]): Promise<void> {
     if (!entries.length) return;
-    await tx
-      .insert(communityLog)
-      .values(
-        entries.map((e) => ({
-          community_id: e.community_id,
-          account_id: e.account_id,
-          action: e.action,
-          target_type: e.target_type ?? "",
-          target_id: e.target_id ?? 0,
-          content: (e.content ?? "").slice(0, 500),
-        })),
-      );
+    await tx.insert(communityLog).values(
+      entries.map((e) => ({
+        community_id: e.community_id,
+        account_id: e.account_id,
+        action: e.action,
+        target_type: e.target_type ?? "",
+        target_id: e.target_id ?? 0,
+        content: (e.content ?? "").slice(0, 500),
+      })),
+    );
   }
 
   // ── reading rows ─────────────────────────────────────────────────────────────────────────────────────────
@@ -394,17 +392,15 @@ export class CommunityService {
           updated_at: now,
         })
         .returning({ id: community.id });
-      await tx
-        .insert(communityMember)
-        .values({
-          community_id: row!.id,
-          account_id: ownerId,
-          role: MEMBER_ROLES.owner,
-          status: MEMBER_STATUS.joined,
-          joined_at: now,
-          created_at: now,
-          updated_at: now,
-        });
+      await tx.insert(communityMember).values({
+        community_id: row!.id,
+        account_id: ownerId,
+        role: MEMBER_ROLES.owner,
+        status: MEMBER_STATUS.joined,
+        joined_at: now,
+        created_at: now,
+        updated_at: now,
+      });
       await this.access.log(tx, {
         community_id: row!.id,
         account_id: c.id,
@@ -499,16 +495,14 @@ export class CommunityService {
         .where(and(eq(meeting.community_id, row.id), eq(meeting.status, 1)));
       await tx.delete(community).where(eq(community.id, row.id));
       if (row.account_id !== c.id) {
-        await tx
-          .insert(accountMessage)
-          .values({
-            account_id: row.account_id,
-            title: "社区已删除",
-            content: `您创建的社区「${row.name}」已被管理员删除`,
-            source_type: "community",
-            source_id: row.id,
-            sender_id: c.id,
-          });
+        await tx.insert(accountMessage).values({
+          account_id: row.account_id,
+          title: "社区已删除",
+          content: `您创建的社区「${row.name}」已被管理员删除`,
+          source_type: "community",
+          source_id: row.id,
+          sender_id: c.id,
+        });
       }
     });
     return { id: row.id };
@@ -569,17 +563,15 @@ export class CommunityService {
           .from(communityMember)
           .where(and(eq(communityMember.community_id, row.id), eq(communityMember.role, MEMBER_ROLES.owner)));
         if (owner) {
-          await tx
-            .insert(accountMessage)
-            .values({
-              account_id: owner.id,
-              title: "新的加入申请",
-              content: `有成员申请加入社区「${row.name}」，请及时审核`,
-              source_type: "community",
-              source_id: row.id,
-              community_id: row.id,
-              sender_id: c.id,
-            });
+          await tx.insert(accountMessage).values({
+            account_id: owner.id,
+            title: "新的加入申请",
+            content: `有成员申请加入社区「${row.name}」，请及时审核`,
+            source_type: "community",
+            source_id: row.id,
+            community_id: row.id,
+            sender_id: c.id,
+          });
         }
       }
       return true;
@@ -753,17 +745,15 @@ export class CommunityService {
         target_id: p.account_id,
         content: "移除社区成员",
       });
-      await tx
-        .insert(accountMessage)
-        .values({
-          account_id: p.account_id,
-          title: "您已被移出社区",
-          content: `您已被移出社区「${row.name}」`,
-          source_type: "community",
-          source_id: row.id,
-          community_id: row.id,
-          sender_id: c.id,
-        });
+      await tx.insert(accountMessage).values({
+        account_id: p.account_id,
+        title: "您已被移出社区",
+        content: `您已被移出社区「${row.name}」`,
+        source_type: "community",
+        source_id: row.id,
+        community_id: row.id,
+        sender_id: c.id,
+      });
     });
     return { account_id: p.account_id };
   }
@@ -811,19 +801,17 @@ export class CommunityService {
         })),
       );
       if (rows.length) {
-        await tx
-          .insert(accountMessage)
-          .values(
-            rows.map((r) => ({
-              account_id: r.account_id,
-              title: "您已加入社区",
-              content: `您已被加入社区「${row.name}」`,
-              source_type: "community",
-              source_id: row.id,
-              community_id: row.id,
-              sender_id: c.id,
-            })),
-          );
+        await tx.insert(accountMessage).values(
+          rows.map((r) => ({
+            account_id: r.account_id,
+            title: "您已加入社区",
+            content: `您已被加入社区「${row.name}」`,
+            source_type: "community",
+            source_id: row.id,
+            community_id: row.id,
+            sender_id: c.id,
+          })),
+        );
       }
       return rows.length;
     });
@@ -853,17 +841,15 @@ export class CommunityService {
         target_id: p.account_id,
         content: "转让社区",
       });
-      await tx
-        .insert(accountMessage)
-        .values({
-          account_id: p.account_id,
-          title: "社区转让",
-          content: `社区「${row.name}」已转让给您`,
-          source_type: "community",
-          source_id: row.id,
-          community_id: row.id,
-          sender_id: c.id,
-        });
+      await tx.insert(accountMessage).values({
+        account_id: p.account_id,
+        title: "社区转让",
+        content: `社区「${row.name}」已转让给您`,
+        source_type: "community",
+        source_id: row.id,
+        community_id: row.id,
+        sender_id: c.id,
+      });
     });
     return this.one(row.id);
   }

@@ -26,6 +26,7 @@ describe("community log actions", () => {
       for (const m of text.matchAll(/action: "((?:community|member|article|board|notice|meeting|file|activity)\.[a-z_.]+)"/g)) written.add(m[1]!);
       for (const m of text.matchAll(/"((?:community|member|article|board|notice|meeting|file|activity)\.[a-z_]+(?:\.[a-z_]+)?)"/g))
         if (/\.log\(|action/.test(text)) written.add(m[1]!);
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: looks for this template literal in the source text.
       if (text.includes("`community.operate.${op}`")) for (const op of Object.keys(COMMUNITY_OPERATIONS)) written.add(`community.operate.${op}`);
     }
     expect(written.size).toBeGreaterThan(20);

@@ -192,7 +192,7 @@ export function fileRoutes(app: FastifyInstance, host: CallHost, deps: FileRoute
     } catch {
       actor = null;
     }
-    let file;
+    let file: Awaited<ReturnType<FileService["forReading"]>>;
     try {
       file = await files.forReading(id, actor, req.query.exp, req.query.sig);
     } catch (e) {

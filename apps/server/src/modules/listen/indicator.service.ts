@@ -168,7 +168,7 @@ export class IndicatorService {
     return out;
   }
 
-  private schemeOut(root: IndicatorNode, c: Caller, names: Map<number, string>, used: Map<number, number>): IndicatorScheme {
+  private schemeOut(root: IndicatorNode, _c: Caller, names: Map<number, string>, used: Map<number, number>): IndicatorScheme {
     const { children, ...row } = root;
     const dims = children.filter((d) => d.status === 1);
     return {

@@ -156,7 +156,7 @@ export class LiveIngest extends EventEmitter<Events> implements LiveSource {
    */
   subscribe(equipmentId: number, camera: Camera): Readable | undefined {
     const stream = this.live.get(`${equipmentId}/${camera}`);
-    if (!stream || stream.ended) return undefined;
+    if (!stream || stream.ended !== undefined) return undefined;
     const out = new PassThrough();
     const sub = new BaseSession();
     sub.protocol = "flv";
@@ -217,7 +217,7 @@ export class LiveIngest extends EventEmitter<Events> implements LiveSource {
       if (socket.destroyed) return;
       const stream = this.byKey.get(session.streamName);
       const local = isLoopback(socket.remoteAddress);
-      if (!local || !stream || stream.ended) {
+      if (!local || !stream || stream.ended !== undefined) {
         opts.log.warn(`RTMP ${session.ip} 拉流被拒绝（${local ? "该流未在直播" : "只允许本机拉流"}）`);
         socket.destroy();
         return;
@@ -331,7 +331,7 @@ export class LiveIngest extends EventEmitter<Events> implements LiveSource {
   }
 
   private teardown(stream: LiveStream): Promise<void> {
-    if (stream.ended) return stream.ended;
+    if (stream.ended !== undefined) return stream.ended;
     const opts = this.opts!;
     const id = `${stream.equipmentId}/${stream.camera}`;
     stream.ended = (async () => {

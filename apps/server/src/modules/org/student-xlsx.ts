@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import type { z } from "zod";
 import { GENDER_NAMES, STUDENT_STATUS_NAMES, StudentSave, type StudentImportRowError, type StudentRow } from "@yanke/protocol";
 import { cellText } from "../account/account-xlsx.js";
-import { EXAMPLE_FONT, REQUIRED_FONT, matchColumns, readSheetRows, styleHeader, valueOf } from "../../infra/xlsx.js";
+import { EXAMPLE_FONT, REQUIRED_FONT, matchColumns, readSheetRows, styleHeader, cellValue } from "../../infra/xlsx.js";
 
 export const STUDENT_IMPORT_MAX_ROWS = 10_000;
 export const STUDENT_TEMPLATE_SHEET = "导入模板";
@@ -165,7 +165,7 @@ export async function parseStudentImport(buffer: Buffer, lookups: StudentImportL
   if (!columnAt) return failed(0, fileError(STUDENT_IMPORT_MESSAGES.header, 1));
 
   const isExample = (cells: readonly string[]): boolean =>
-    STUDENT_COLUMNS.every((c) => valueOf(cells, columnAt, c.key) === c.example) && EXTRA_COLUMNS.every((c) => valueOf(cells, columnAt, c.key) === "");
+    STUDENT_COLUMNS.every((c) => cellValue(cells, columnAt, c.key) === c.example) && EXTRA_COLUMNS.every((c) => cellValue(cells, columnAt, c.key) === "");
   const dataRows = sheetRows.slice(1).filter((r, i) => !(i === 0 && r.row === 2 && isExample(r.cells)));
   const total = dataRows.length;
   if (total === 0) return failed(0, fileError(STUDENT_IMPORT_MESSAGES.empty));
@@ -175,7 +175,7 @@ export async function parseStudentImport(buffer: Buffer, lookups: StudentImportL
   const errors: StudentImportRowError[] = [];
   const seen = new Map<string, number>();
   for (const { row, cells } of dataRows) {
-    const result = parseRow(row, (key) => valueOf(cells, columnAt, key), lookups, seen);
+    const result = parseRow(row, (key) => cellValue(cells, columnAt, key), lookups, seen);
     if ("errors" in result) errors.push(...result.errors);
     else rows.push(result.parsed);
   }

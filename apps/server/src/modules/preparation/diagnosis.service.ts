@@ -102,7 +102,7 @@ export class DiagnosisService {
 
   /** Resolves when the queue is empty (tests). */
   async idle(): Promise<void> {
-    while (this.current) await this.current.catch(() => undefined);
+    while (this.current !== undefined) await this.current.catch(() => undefined);
   }
 
   private enqueue(id: number): void {

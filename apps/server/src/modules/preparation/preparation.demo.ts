@@ -234,7 +234,7 @@ export async function seedDemoPreparations(db: Db, communityIds: readonly number
     }
     const schoolId = c.school_id || who.get(author.id)?.school_id || 0;
     const regions = await scopes.schoolRegions(schoolId);
-    const likers = inside.filter((m) => r() < 0.6).map((m) => m.id);
+    const likers = inside.filter(() => r() < 0.6).map((m) => m.id);
     const verified = !plan.pending;
     const [row] = await db
       .insert(preparation)

@@ -121,7 +121,7 @@ export class Recorder {
   /** Runs a tick now (or right after the one in progress). */
   kick(): void {
     if (this.stopped) return;
-    if (this.ticking) {
+    if (this.ticking !== undefined) {
       this.again = true;
       return;
     }

@@ -961,7 +961,7 @@ export class ReviewService {
       if (!works.length) throw badInput("尚无参评作品，无法分配");
       const started = existing.filter((s) => stateOf(s) !== "todo" && pool.includes(s.reviewer_id) && works.some((w) => w.id === s.work_id));
       const fresh = existing.filter((s) => !started.includes(s));
-      let pairs;
+      let pairs: ReturnType<typeof allocate>;
       try {
         pairs = allocate(
           works.map((w) => ({ id: w.id, author: w.account_id })),

@@ -10,7 +10,11 @@ describe("FIAS matrix", () => {
     const f = fiasMatrix([5, 5, 4, 8, 2, 10, 9]);
     expect(f.counts).toEqual([0, 1, 0, 1, 2, 0, 0, 1, 1, 1]);
     const nonZero: Array<[number, number, number]> = [];
-    f.matrix.forEach((row, i) => row.forEach((v, j) => v && nonZero.push([i + 1, j + 1, v])));
+    f.matrix.forEach((row, i) => {
+      row.forEach((v, j) => {
+        if (v) nonZero.push([i + 1, j + 1, v]);
+      });
+    });
     expect(nonZero).toEqual([
       [2, 10, 1],
       [4, 8, 1],

@@ -70,7 +70,9 @@ describe("invariants on generated lessons", () => {
     expect(f.counts.reduce((a, b) => a + b, 0)).toBe(codes.length);
     expect(f.matrix.flat().reduce((a, b) => a + b, 0)).toBe(codes.length - 1);
     // row sums equal the counts of every code but the last
-    f.matrix.forEach((row, i) => expect(row.reduce((a, b) => a + b, 0)).toBe(f.counts[i]! - (codes[codes.length - 1] === i + 1 ? 1 : 0)));
+    f.matrix.forEach((row, i) => {
+      expect(row.reduce((a, b) => a + b, 0)).toBe(f.counts[i]! - (codes[codes.length - 1] === i + 1 ? 1 : 0));
+    });
 
     const talk = analyseTalk(lines, segments);
     expect(talk.questions.every((q, i) => q.index === i)).toBe(true);

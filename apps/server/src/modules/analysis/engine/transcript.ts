@@ -61,6 +61,7 @@ export function speechChars(text: string): number {
 /** A line is readable text: at least one letter or digit, and no more than 10 % control or replacement characters. */
 function readable(text: string): boolean {
   if (speechChars(text) === 0) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: counting control characters is the point (a binary file read as text).
   const bad = (text.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
   return bad / text.length <= 0.1;
 }
@@ -201,7 +202,7 @@ const roundMs = (x: number) => Math.round(x * 1000) / 1000;
 export function parseTranscript(text: string, fileName: string, duration: number): { source: "srt" | "vtt" | "txt"; lines: ParsedLine[]; timed: boolean } {
   if (typeof text !== "string") throw new TranscriptError("课堂实录文件无法读取");
   const clean = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  if ((clean.match(/\u0000/g) ?? []).length > 0) throw new TranscriptError("课堂实录文件不是文本文件（支持 SRT、WebVTT、TXT）");
+  if (clean.includes("\u0000")) throw new TranscriptError("课堂实录文件不是文本文件（支持 SRT、WebVTT、TXT）");
   const ext = /\.([A-Za-z0-9]+)\s*$/.exec(fileName)?.[1]?.toLowerCase() ?? "";
   let source: "srt" | "vtt" | "txt";
   if (ext === "srt" || ext === "vtt" || ext === "txt") source = ext;

@@ -305,7 +305,7 @@ function tri(u: number): number {
   return Math.abs(m - 1);
 }
 function clip01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
+  return Math.min(1, Math.max(0, v));
 }
 
 /**
