@@ -67,7 +67,14 @@ export function EntityPage<Row extends { id: number }, F, V>(props: EntityPagePr
   const { modal: appModal } = App.useApp();
   // Dialogs opened from this screen close with it (a route change must not leave them on top).
   const opened = useRef<{ destroy: () => void }[]>([]);
-  useEffect(() => () => opened.current.forEach((m) => m.destroy()), []);
+  useEffect(
+    () => () => {
+      opened.current.forEach((m) => {
+        m.destroy();
+      });
+    },
+    [],
+  );
   const modal = {
     confirm: (c: Parameters<typeof appModal.confirm>[0]) => void opened.current.push(appModal.confirm(c)),
     warning: (c: Parameters<typeof appModal.warning>[0]) => void opened.current.push(appModal.warning(c)),

@@ -112,7 +112,7 @@ export function ImagePage() {
                 onSave={async (sort) => {
                   await platformApi.imgUpdate({ id: r.id, sort });
                   toast.success("排序已保存");
-                  qc.invalidateQueries({ queryKey: ["images"] });
+                  void qc.invalidateQueries({ queryKey: ["images"] });
                 }}
               />
             ) : (

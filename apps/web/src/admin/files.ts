@@ -17,6 +17,7 @@ export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
 
 /** A safe download file name (no path separators or control characters). */
 export function safeFileName(name: string, fallback: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a safe file name must not contain.
   const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_").trim();
   return cleaned || fallback;
 }

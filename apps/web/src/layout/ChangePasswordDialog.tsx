@@ -88,7 +88,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         >
           <Input.Password data-testid="cp-confirm" autoComplete="new-password" placeholder="请再次输入新密码" />
         </Form.Item>
-        <button type="submit" hidden aria-hidden="true" />
+        <button type="submit" hidden />
       </Form>
     </Modal>
   );

@@ -23,6 +23,7 @@ export function FrontLayout({ nav }: { nav: readonly FrontNavItem[] }) {
   const loggedIn = session.token !== "";
   const [drawer, setDrawer] = useState(false);
   // A route change closes the drawer; Escape closes it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger: a route change closes the drawer.
   useEffect(() => setDrawer(false), [location.pathname, location.search]);
   useEffect(() => {
     if (!drawer) return;

@@ -14,6 +14,7 @@ type Items = NonNullable<MenuProps["items"]>;
 function toItems(items: readonly SideItem[], top: boolean): Items {
   return items.map((it) => {
     const label = (
+      // biome-ignore lint/correctness/useJsxKeyInIterable: the label of a menu item object (keyed by key), not a list child.
       <span data-testid="menu-item" data-url={it.url} data-external={it.external ? "1" : undefined}>
         {it.title}
       </span>
@@ -70,7 +71,7 @@ export function Sidebar({ collapsed, path }: { collapsed: boolean; path: string 
     const it = findItem(items, key);
     if (!it?.url) return;
     if (it.external) window.open(externalHref(it.url, session.token, session.account_id), "_blank", "noopener,noreferrer");
-    else navigate(it.url);
+    else void navigate(it.url);
   };
 
   return (

@@ -30,6 +30,7 @@ export function TagsView({ path }: { path: string }) {
     };
   }, [menu]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger: the tag of the new route is scrolled into view.
   useEffect(() => {
     stripRef.current?.querySelector('[data-active="1"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [path]);
@@ -41,7 +42,7 @@ export function TagsView({ path }: { path: string }) {
   };
   const refresh = (t: TagView) => {
     evictKeepAlive(t.name);
-    navigate(`/redirect${t.path}`, { replace: true });
+    void navigate(`/redirect${t.path}`, { replace: true });
   };
   const openMenu = (e: MouseEvent, tag: TagView) => {
     e.preventDefault();

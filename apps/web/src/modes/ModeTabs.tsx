@@ -41,10 +41,10 @@ export function ModeTabs({ home }: { home: string }) {
     setState(chooseModePatch(t));
     const to = t.firstUrl || home;
     if (isExternal(to)) window.open(to, "_blank", "noopener,noreferrer");
-    else navigate(to);
+    else void navigate(to);
   };
   return (
-    <nav className="yk-mode-tabs" data-testid="mode-tabs" role="tablist" aria-label="应用模式">
+    <div className="yk-mode-tabs" data-testid="mode-tabs" role="tablist" aria-label="应用模式">
       {tabs.map((t) => {
         const on = active?.mode === t.mode;
         return (
@@ -63,6 +63,6 @@ export function ModeTabs({ home }: { home: string }) {
           </button>
         );
       })}
-    </nav>
+    </div>
   );
 }

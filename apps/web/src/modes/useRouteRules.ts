@@ -26,6 +26,7 @@ export function useRouteRules(path: string): boolean {
     };
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger: every route change asks for the rules again while no mode name is set (§4), even under the same pid.
   useEffect(() => {
     if (!need || inFlight.current) return;
     inFlight.current = true;

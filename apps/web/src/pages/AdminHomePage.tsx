@@ -38,7 +38,7 @@ export function AdminHomePage() {
   const go = (it: SideItem) => {
     const target = firstLeaf(it);
     if (target.external) window.open(externalHref(target.url, session.token, session.account_id), "_blank", "noopener,noreferrer");
-    else if (target.url) navigate(target.url);
+    else if (target.url) void navigate(target.url);
   };
   return (
     <div className="yk-page" data-testid="admin-home">
@@ -46,7 +46,7 @@ export function AdminHomePage() {
         <div className="yk-welcome-title">
           {greeting()}，{session.realname || "用户"}
         </div>
-        <div className="yk-muted">{[session.identity_name, session.school_index_name].filter(Boolean).join(" · ") || "欢迎使用" + config.platformName}</div>
+        <div className="yk-muted">{[session.identity_name, session.school_index_name].filter(Boolean).join(" · ") || `欢迎使用${config.platformName}`}</div>
       </Card>
       <Row gutter={[12, 12]}>
         {[

@@ -34,7 +34,7 @@ export function LoginPage() {
     setError("");
     try {
       const url = await login(parsed.data.username, parsed.data.password);
-      navigate(url, { replace: true });
+      void navigate(url, { replace: true });
     } catch (e) {
       // Codes the client swallows on the login route (1025/1028) are shown here instead.
       if (e instanceof ApiError && !e.handled) setError(e.message || "登录失败，请重试");
@@ -68,7 +68,7 @@ export function LoginPage() {
             ))}
           </ul>
         </div>
-        <svg className="yk-login-waves" viewBox="0 0 600 200" preserveAspectRatio="none">
+        <svg className="yk-login-waves" viewBox="0 0 600 200" preserveAspectRatio="none" aria-hidden="true">
           <path d="M0 120 C 150 60 300 180 600 100 L600 200 L0 200 Z" fill="rgba(255,255,255,0.06)" />
           <path d="M0 150 C 200 100 350 200 600 140 L600 200 L0 200 Z" fill="rgba(255,255,255,0.08)" />
         </svg>

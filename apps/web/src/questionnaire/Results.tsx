@@ -306,7 +306,11 @@ function CrossTab({ id, questions }: { id: number; questions: QuestionResult[] }
   const heat = useMemo<EChartOption | null>(() => {
     if (!t) return null;
     const data: [number, number, number][] = [];
-    t.cells.forEach((row, i) => row.forEach((v, j) => data.push([j, i, v])));
+    t.cells.forEach((row, i) => {
+      row.forEach((v, j) => {
+        data.push([j, i, v]);
+      });
+    });
     const max = Math.max(1, ...data.map((d) => d[2]));
     return {
       tooltip: { position: "top" },
@@ -358,7 +362,11 @@ function CrossTab({ id, questions }: { id: number; questions: QuestionResult[] }
                     <tr key={o.id}>
                       <th style={cell(true)}>{o.label}</th>
                       {(t.cells[i] ?? []).map((v, j) => (
-                        <td key={j} style={cell()}>
+                        <td
+                          // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a cross table are identified by their column position.
+                          key={j}
+                          style={cell()}
+                        >
                           {v} <span style={{ color: "#8a9690" }}>({pct(v, t.row_totals[i] ?? 0)})</span>
                         </td>
                       ))}
@@ -368,7 +376,11 @@ function CrossTab({ id, questions }: { id: number; questions: QuestionResult[] }
                   <tr>
                     <th style={cell(true)}>合计</th>
                     {t.col_totals.map((v, j) => (
-                      <td key={j} style={{ ...cell(), fontWeight: 600 }}>
+                      <td
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a cross table are identified by their column position.
+                        key={j}
+                        style={{ ...cell(), fontWeight: 600 }}
+                      >
                         {v}
                       </td>
                     ))}

@@ -16,5 +16,5 @@ export function usePermissionValue(allow: readonly unknown[]): boolean {
  *   <Permission allow={[ROLE.SF_ADMIN, ROLE.SF_QUJI]}><Button>…</Button></Permission>
  */
 export function Permission({ allow, children }: { allow: readonly unknown[]; children: ReactNode }) {
-  return usePermissionValue(allow) ? <>{children}</> : null;
+  return usePermissionValue(allow) ? children : null;
 }

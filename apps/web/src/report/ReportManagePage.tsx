@@ -158,10 +158,10 @@ export function ReportManagePage() {
     const body = { title: name, dimensions: q.dimensions, measures: q.measures, filters: q.filters, chart_type: chart.type };
     if (as === "save" && current?.editable) {
       await reportApi.update({ id: current.id, ...body });
-      message.success("视图已保存");
+      void message.success("视图已保存");
     } else {
       await reportApi.save(body);
-      message.success(as === "saveAs" && current ? "已另存为新视图" : "视图已保存");
+      void message.success(as === "saveAs" && current ? "已另存为新视图" : "视图已保存");
     }
     await qc.invalidateQueries({ queryKey: ["report", "views"] });
     const list = qc.getQueryData<ReportViewRow[]>(["report", "views"]) ?? [];
@@ -170,7 +170,7 @@ export function ReportManagePage() {
   };
   const remove = async (v: ReportViewRow) => {
     await reportApi.remove(v.id);
-    message.success("已删除");
+    void message.success("已删除");
     if (current?.id === v.id) setCurrent(null);
     await qc.invalidateQueries({ queryKey: ["report", "views"] });
   };
@@ -274,6 +274,7 @@ export function ReportManagePage() {
                       {meta.data.dimensions.map((dim) => {
                         const why = dimensionBlock(meta.data, dim.key, d.dimensions);
                         const box = (
+                          // biome-ignore lint/correctness/useJsxKeyInIterable: box is wrapped in the keyed Tooltip or span returned below.
                           <Checkbox
                             checked={d.dimensions.includes(dim.key)}
                             disabled={!!why}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router";
 import { menuTitle } from "@yanke/protocol";
 import { toast } from "../api/toast";
@@ -59,7 +59,7 @@ export function RootLayout({ edition }: { edition: EditionDefinition }) {
   }, [needMenus]);
 
   const isPublic = isPublicPath(canonical, edition.name);
-  let body;
+  let body: ReactNode;
   if (needMenus && !isPublic && canonical !== "/login") {
     body = <PageLoading full tip="正在加载菜单…" />;
   } else {

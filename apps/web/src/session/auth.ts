@@ -22,7 +22,7 @@ let menuLoad: Promise<void> | null = null;
  * the user returns to login (§4); the returned promise then rejects.
  */
 export function loadMenus(): Promise<void> {
-  if (menuLoad) return menuLoad;
+  if (menuLoad !== null) return menuLoad;
   menuLoad = call<unknown>(CALLS.menuTree, {})
     .then((raw) => setMenus(normalizeMenus(raw)))
     .catch((e: unknown) => {

@@ -94,7 +94,7 @@ export function PeriodSwitcher() {
     setState({ periodIndex: patch.periodIndex, courseId: 0 });
     emitAppRefresh(refreshDetail("period"));
     void queryClient.invalidateQueries();
-    navigate(`/redirect${path}`, { replace: true });
+    void navigate(`/redirect${path}`, { replace: true });
   };
   const known = periods.some((p) => p.id === session.period_id);
   return (

@@ -83,7 +83,9 @@ function TrainingCard({ t }: { t: TrainingTeacherRow }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const open = () => navigate(`/trainingDetail?id=${t.id}`);
+  const open = () => {
+    void navigate(`/trainingDetail?id=${t.id}`);
+  };
   const enrol = async () => {
     setBusy(true);
     try {

@@ -213,6 +213,7 @@ function VideoStudy({ item, studying, onAnswer }: { item: TrainingStudyItem; stu
       });
   }, [item.id, studying, onAnswer]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the item's saved position is read once, when its video loads; a new answer must not re-attach the listeners.
   useEffect(() => {
     const v = el.current;
     if (!v) return;
@@ -253,8 +254,6 @@ function VideoStudy({ item, studying, onAnswer }: { item: TrainingStudyItem; stu
       v.removeEventListener("ended", onStop);
       if (pending.current > 0.5) send();
     };
-    // The item's saved position is read once, when its video loads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [send]);
 
   if (!url) return <Result status="warning" title="视频暂不可播放" subTitle="视频可能仍在处理中或已被删除" />;

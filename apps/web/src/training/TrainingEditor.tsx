@@ -147,13 +147,12 @@ export function TrainingEditor({
     onChanged();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the drawer opens or another programme is loaded, not on every refetch (the form keeps edits).
   useEffect(() => {
     if (!open) return;
     if (id !== null && !q.data) return;
     form.resetFields();
     form.setFieldsValue(initial(id !== null ? (q.data ?? null) : null, session.identity, session.school_id));
-    // Only when the drawer opens or another programme is loaded, not on every refetch (the form keeps edits).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, id, q.data?.id, form]);
 
   const submit = async () => {

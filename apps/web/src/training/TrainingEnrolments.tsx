@@ -22,6 +22,7 @@ export function TrainingEnrolments({ training, onClose }: { training: TrainingRo
   const [state, setState] = useState<string>("all");
   const [exporting, setExporting] = useState(false);
   const id = training?.id ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: id is the trigger: another programme's enrolments start with cleared filters on the first page.
   useEffect(() => {
     setPaging(FIRST_PAGE);
     setKeyword("");

@@ -66,6 +66,7 @@ export function CommandDrawer({ device, onClose }: { device: EquipmentRow | null
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [resending, setResending] = useState<number | null>(null);
   const id = device?.id ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: id is the trigger: another device's commands start on the first page.
   useEffect(() => setPaging(FIRST_PAGE), [id]);
   const q = useQuery({
     queryKey: ["equipment-commands", id, paging],

@@ -54,7 +54,14 @@ export function DevicePage() {
   const { modal: appModal } = App.useApp();
   // Dialogs opened from this screen close with it.
   const opened = useRef<{ destroy: () => void }[]>([]);
-  useEffect(() => () => opened.current.forEach((m) => m.destroy()), []);
+  useEffect(
+    () => () => {
+      opened.current.forEach((m) => {
+        m.destroy();
+      });
+    },
+    [],
+  );
   const modal = {
     confirm: (c: Parameters<typeof appModal.confirm>[0]) => void opened.current.push(appModal.confirm(c)),
     warning: (c: Parameters<typeof appModal.warning>[0]) => void opened.current.push(appModal.warning(c)),

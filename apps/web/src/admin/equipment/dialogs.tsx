@@ -321,11 +321,11 @@ export function UpgradeDialog({
   const preset = list.find((v) => target?.one?.target_version && v.version === target.one.target_version) ?? list.find((v) => v.is_current === 1) ?? list[0];
   const [mode, setMode] = useState<"registry" | "custom">("registry");
   const [versionId, setVersionId] = useState<number | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: preset once per opened dialog, when the versions have loaded; a later refetch of the list must not overwrite the user's choice.
   useEffect(() => {
     if (target === null || !ready) return;
     setMode(list.length ? "registry" : "custom");
     setVersionId(preset?.id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, ready]);
   const chosen = list.find((v) => v.id === versionId);
   return (

@@ -119,6 +119,7 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
   const withOwn = (opts: { value: number; label: string }[], id: number, name: string) =>
     id && !opts.some((o) => o.value === id) && periodId === node.period_id ? [{ value: id, label: name || `#${id}` }, ...opts] : opts;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again after a save (updated_at moves) or for another node, not when the tree is re-read for a binding: typing is kept.
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue({
@@ -133,8 +134,6 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
       teaching_design: node.teaching_design,
       teaching_summary: node.teaching_summary,
     });
-    // Read again after a save (updated_at moves), not when the tree is re-read for a binding: typing is kept.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [node.id, node.updated_at, form]);
 
   const save = async (v: FormValues) => {

@@ -48,6 +48,7 @@ const NEXT_HINT: Record<number, string> = {
 
 export function ReviewActivityDrawer({ activity, onClose, onChanged }: { activity: ReviewActivityRow | null; onClose: () => void; onChanged: () => void }) {
   const [tab, setTab] = useState("phase");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: activity?.id is the trigger: another activity opens on the phase tab.
   useEffect(() => setTab("phase"), [activity?.id]);
   const a = activity;
   return (

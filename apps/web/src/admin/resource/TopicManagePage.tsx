@@ -191,6 +191,7 @@ function CandidatePicker({ topicId, open, onClose, onAdded }: { topicId: number;
     placeholderData: keepPreviousData,
     queryFn: () => api.candidates({ id: topicId, item_type: type, keyword, ...paging }),
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: type and open are the triggers: another item type, or opening the picker again, clears the picked rows.
   useEffect(() => setPicked([]), [type, open]);
   const add = async () => {
     setBusy(true);

@@ -74,7 +74,14 @@ export function TimetablePage() {
   const qc = useQueryClient();
   const { modal: appModal } = App.useApp();
   const opened = useRef<{ destroy: () => void }[]>([]);
-  useEffect(() => () => opened.current.forEach((m) => m.destroy()), []);
+  useEffect(
+    () => () => {
+      opened.current.forEach((m) => {
+        m.destroy();
+      });
+    },
+    [],
+  );
   const confirm = (c: Parameters<typeof appModal.confirm>[0]) => void opened.current.push(appModal.confirm(c));
 
   const schools = useAllSchools();

@@ -107,7 +107,7 @@ export function WeekGrid({
                 </Tag>
               ) : null}
             </div>
-            <div className="yk-tt-head-date">{d.date.slice(5).replace("-", "月") + "日"}</div>
+            <div className="yk-tt-head-date">{`${d.date.slice(5).replace("-", "月")}日`}</div>
           </div>
         ))}
 

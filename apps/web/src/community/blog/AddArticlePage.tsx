@@ -159,7 +159,7 @@ function ArticleForm({ info, article }: { info: CommunityInfo; article?: Article
         toast.success("发表成功");
       }
       await qc.invalidateQueries({ queryKey: ["blog"] });
-      navigate(blogHref("/blog/acticle", saved.community_id, { id: saved.id }));
+      void navigate(blogHref("/blog/acticle", saved.community_id, { id: saved.id }));
     } catch {
       /* the client showed the refusal */
     } finally {

@@ -88,24 +88,22 @@ function ArticleView({ id }: { id: number }) {
   }
   const patch = (p: Partial<ArticleDetail>) => qc.setQueryData<ArticleDetail>(["blog", "article", id, token !== ""], (old) => (old ? { ...old, ...p } : old));
   return (
-    <>
-      <div className="yk-article-layout">
-        <Breadcrumb
-          style={{ marginBottom: 12 }}
-          items={[
-            { title: <Link to={blogHref("/blog", a.community_id)}>{a.community_name}</Link> },
-            { title: <Link to={blogHref("/blog/acticle", a.community_id)}>文章</Link> },
-            { title: a.title },
-          ]}
-        />
-        <Card className="yk-blog-card yk-article-card">
-          <Article a={a} patch={patch} />
-        </Card>
-        <Card className="yk-blog-card" title={`评论（${a.comment_num}）`} style={{ marginTop: 16 }} data-testid="article-comments-card">
-          {info.data ? <Comments a={a} info={info.data} onCount={(n) => patch({ comment_num: n })} /> : info.isLoading ? <Spin /> : null}
-        </Card>
-      </div>
-    </>
+    <div className="yk-article-layout">
+      <Breadcrumb
+        style={{ marginBottom: 12 }}
+        items={[
+          { title: <Link to={blogHref("/blog", a.community_id)}>{a.community_name}</Link> },
+          { title: <Link to={blogHref("/blog/acticle", a.community_id)}>文章</Link> },
+          { title: a.title },
+        ]}
+      />
+      <Card className="yk-blog-card yk-article-card">
+        <Article a={a} patch={patch} />
+      </Card>
+      <Card className="yk-blog-card" title={`评论（${a.comment_num}）`} style={{ marginTop: 16 }} data-testid="article-comments-card">
+        {info.data ? <Comments a={a} info={info.data} onCount={(n) => patch({ comment_num: n })} /> : info.isLoading ? <Spin /> : null}
+      </Card>
+    </div>
   );
 }
 
@@ -144,7 +142,7 @@ function Article({ a, patch }: { a: ArticleDetail; patch: (p: Partial<ArticleDet
       await call(CALLS.articleDelete, { id: a.id });
       toast.success("删除成功");
       await qc.invalidateQueries({ queryKey: ["blog"] });
-      navigate(blogHref("/blog", a.community_id));
+      void navigate(blogHref("/blog", a.community_id));
     });
   return (
     <article data-testid="article-view" data-id={a.id}>

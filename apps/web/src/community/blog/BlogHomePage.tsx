@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ARTICLE_LIMITS, CALLS, type ArticleCommentRow, type CommunityInfo, type CommunityWebIndex, type NoticeRow, type Page } from "@yanke/protocol";
 import { Card, Col, Row, Spin, Tag } from "antd";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { call } from "../../api/client";
 import { EmptyState } from "../../components/EmptyState";
@@ -30,7 +30,7 @@ export function BlogHomePage() {
   useEffect(() => {
     if (q.data) rememberCommunity(q.data.community.id, q.data.community.name);
   }, [q.data]);
-  let body;
+  let body: ReactNode;
   if (communityId <= 0) body = <ChooseCommunity />;
   else if (q.isLoading) body = <Spin style={{ display: "block", margin: "80px auto" }} />;
   else if (q.error || !q.data) body = <CommunityRefusal error={q.error} />;

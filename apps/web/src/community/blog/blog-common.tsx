@@ -348,7 +348,14 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
 
 /** Sanitized HTML (articles: by the server) shown in the article style. */
 export function RichHtml({ html, testId }: { html: string; testId?: string }) {
-  return <div className="yk-article-content" data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className="yk-article-content"
+      data-testid={testId}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: callers pass sanitized HTML: articles are sanitized by the server on save (article.service.ts → sanitizeRichText), notices and after-class reflections by sanitizeHtml below.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 const DROP = new Set([

@@ -29,7 +29,7 @@ export function useOpenCommunity(): (c: { id: number; name: string }) => void {
   const navigate = useNavigate();
   return (c) => {
     setState({ community: { community_id: c.id, community_name: c.name } });
-    navigate(`/blog?community_id=${c.id}`);
+    void navigate(`/blog?community_id=${c.id}`);
   };
 }
 

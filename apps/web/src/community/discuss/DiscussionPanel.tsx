@@ -386,6 +386,7 @@ export function DiscussionPanel({ kind, refId, status, chatKey, videoTime, onSee
               {images.map((img) => (
                 <div key={img.id} className="yk-disc-pending">
                   <Image src={img.file_path} width={72} height={72} alt={img.file_name} />
+                  {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: kept as it was; a button role would need a keyboard focus stop (tab order), a separate accessibility change. */}
                   <span className="yk-disc-remove" onClick={() => setImages(images.filter((x) => x.id !== img.id))} aria-label="移除图片">
                     <CloseOutlined />
                   </span>

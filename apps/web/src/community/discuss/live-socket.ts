@@ -111,7 +111,10 @@ export class LiveConnection {
   /** Listens to a group; the returned function stops listening (the last one out closes the socket). */
   subscribe(group: string, fn: LiveListener): () => void {
     let set = this.listeners.get(group);
-    if (!set) this.listeners.set(group, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.listeners.set(group, set);
+    }
     set.add(fn);
     const n = (this.groups.get(group) ?? 0) + 1;
     this.groups.set(group, n);

@@ -239,7 +239,11 @@ function ScheduleCalendar({ loggedIn, onOpen }: { loggedIn: boolean; onOpen: (id
               </div>
             ))}
             {Array.from({ length: lead }, (_, i) => (
-              <div key={`b${i}`} className="ykf-cal-blank" />
+              <div
+                // biome-ignore lint/suspicious/noArrayIndexKey: the blank cells before the 1st of the month are positions, with nothing else to tell them apart.
+                key={`b${i}`}
+                className="ykf-cal-blank"
+              />
             ))}
             {days.map((d) => (
               <div

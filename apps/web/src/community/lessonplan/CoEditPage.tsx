@@ -496,7 +496,12 @@ function ImportModal({
           description={
             <ul style={{ margin: 0, paddingLeft: 18 }}>
               {warnings.slice(0, 20).map((w, i) => (
-                <li key={i}>{w}</li>
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of import warnings (texts may repeat), shown once and never reordered.
+                  key={i}
+                >
+                  {w}
+                </li>
               ))}
             </ul>
           }

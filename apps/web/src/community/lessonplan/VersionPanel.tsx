@@ -300,11 +300,18 @@ function Lines({ parts }: { parts: LessonPlanDiffPart[] }) {
   return (
     <div className="yk-lp-diff" data-testid="lp-diff">
       {parts.map((p, i) => (
-        <div key={i} className={`yk-lp-diff-line ${p.type}`} data-testid="lp-diff-line" data-type={p.type}>
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines and segments of a diff are positions in a fixed rendering; they are never reordered.
+          key={i}
+          className={`yk-lp-diff-line ${p.type}`}
+          data-testid="lp-diff-line"
+          data-type={p.type}
+        >
           <span className="mark">{mark[p.type]}</span>
           <span className="text">
             {p.type === "changed"
               ? p.segments.map((s, j) =>
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines and segments of a diff are positions in a fixed rendering; they are never reordered.
                   s.type === "added" ? <ins key={j}>{s.text}</ins> : s.type === "removed" ? <del key={j}>{s.text}</del> : <span key={j}>{s.text}</span>,
                 )
               : p.text || "\u00a0"}

@@ -86,6 +86,7 @@ export function AiCommentPanel({ id }: { id: number }) {
             <div>
               {d.comments.map((c, i) => (
                 <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the comments of one AI answer are a fixed list without ids, never reordered.
                   key={i}
                   data-testid="precision-ai-comment"
                   style={{ display: "flex", gap: 12, padding: "8px 0", borderTop: "1px solid #eef2f0", fontSize: 13 }}

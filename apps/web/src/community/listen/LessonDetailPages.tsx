@@ -65,19 +65,19 @@ function useMyRecords(role: number, page: number) {
 
 function RecordTable({
   title,
-  role,
+  recordRole,
   detail,
   testId,
   extra,
 }: {
   title: string;
-  role: number;
+  recordRole: number;
   detail: string;
   testId: string;
   extra?: { title: string; render: (r: ListenRow) => ReactNode };
 }) {
   const [page, setPage] = useState(1);
-  const q = useMyRecords(role, page);
+  const q = useMyRecords(recordRole, page);
   return (
     <div className="yk-page" data-testid={testId}>
       <div className="yk-report">
@@ -152,7 +152,7 @@ export function HomeworkDetailPage() {
       list={() => (
         <RecordTable
           title="我的评课作业"
-          role={3}
+          recordRole={3}
           detail="/addZYDetail"
           testId="HomeworkDetailPage"
           extra={{ title: "我的状态", render: (r) => <MyStatus recordId={r.id} /> }}
@@ -191,7 +191,7 @@ export function HomeworkTwoPage() {
       list={() => (
         <RecordTable
           title="我组织的评课作业"
-          role={1}
+          recordRole={1}
           detail="/addzyTow"
           testId="HomeworkTwoPage"
           extra={{ title: "已提交评价", render: (r) => `${r.evaluation_count} 份` }}
@@ -243,7 +243,7 @@ export function MyHomeworkDetailPage() {
       list={() => (
         <RecordTable
           title="我的评价"
-          role={3}
+          recordRole={3}
           detail="/addMYZYDetail"
           testId="MyHomeworkDetailPage"
           extra={{ title: "我的状态", render: (r) => <MyStatus recordId={r.id} /> }}
@@ -303,7 +303,7 @@ export function TeachingDetailPage() {
       list={() => (
         <RecordTable
           title="我的授课"
-          role={2}
+          recordRole={2}
           detail="/addSQDetail"
           testId="TeachingDetailPage"
           extra={{ title: "平均分", render: (r) => (r.average_score === null ? "—" : scoreText(r.average_score)) }}

@@ -64,7 +64,7 @@ function Detail({ rec }: { rec: ListenDetail }) {
       await listenCall(CALLS.listenDelete, { id: rec.id });
       toast.success("已删除");
       await qc.invalidateQueries({ queryKey: ["listen"] });
-      navigate(-1);
+      void navigate(-1);
     } catch {
       // shown
     }

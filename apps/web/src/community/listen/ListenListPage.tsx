@@ -223,7 +223,7 @@ function CommunityListen({ communityId }: { communityId: number }) {
         onSaved={(id) => {
           setCreating(false);
           void qc.invalidateQueries({ queryKey: ["listen"] });
-          if (id) navigate(listenDetailHref(id));
+          if (id) void navigate(listenDetailHref(id));
         }}
       />
     </div>

@@ -8,7 +8,7 @@ import { ArrowLeftOutlined, CaretRightOutlined, PauseOutlined } from "@ant-desig
 import { useQuery } from "@tanstack/react-query";
 import { CALLS, liveGroup, type DiscussMessage, type DiscussPage, type VideoCamera } from "@yanke/protocol";
 import { Alert, Button, Card, Result, Spin, Tabs, Tag } from "antd";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DiscussionPanel } from "../discuss/DiscussionPanel";
 import { useLiveGroup } from "../discuss/live-socket";
@@ -85,11 +85,11 @@ function Precise({ rec }: { rec: ListenDetail }) {
     return out;
   }, [messages.data, voices.data]);
 
-  const seek = (t: number) => {
+  const seek = useCallback((t: number) => {
     const v = el.current;
     if (!v) return;
     v.currentTime = Math.max(0, Math.min(t, Number.isFinite(v.duration) ? v.duration : t));
-  };
+  }, []);
   // ?t=<seconds> (links from the precision report): start there once the video knows its length.
   const [search] = useSearchParams();
   const startAt = Number(search.get("t") ?? "");
@@ -100,8 +100,7 @@ function Precise({ rec }: { rec: ListenDetail }) {
     if (v.readyState >= 1) go();
     else v.addEventListener("loadedmetadata", go, { once: true });
     return () => v.removeEventListener("loadedmetadata", go);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [src, startAt]);
+  }, [src, startAt, seek]);
   const toggle = () => {
     const v = el.current;
     if (!v) return;

@@ -42,7 +42,11 @@ export function TimelineMarks({ items, duration, current, onSeek }: { items: Tim
             <div>
               <b>{clock(m.time)}</b> {kind === "voice" ? "语音点评" : "研讨"}
               {m.labels.slice(0, 5).map((l, i) => (
-                <div key={i} style={{ maxWidth: 260, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the labels in one tooltip are a fixed list (texts may repeat), never reordered.
+                  key={i}
+                  style={{ maxWidth: 260, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+                >
                   {l}
                 </div>
               ))}

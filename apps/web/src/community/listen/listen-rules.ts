@@ -106,7 +106,7 @@ export function weightedTotal(scheme: ScoreNode | null | undefined, scores: Reco
     // Groups without items (a dimension with no items) are left out, as the server does.
     const kids = n.children.filter((k) => k.level >= 3 || k.children.length > 0);
     if (!kids.length) return 0;
-    const sum = kids.reduce((s, k) => s + (k.weight > 0 ? k.weight : 0), 0);
+    const sum = kids.reduce((s, k) => s + Math.max(0, k.weight), 0);
     return kids.reduce((s, k) => s + (sum > 0 ? Math.max(0, k.weight) / sum : 1 / kids.length) * share(k), 0);
   };
   return Math.round(share(scheme) * 10000) / 100;

@@ -20,6 +20,7 @@ interface Filters {
 function MeetingTable({ path, communityId, filters, empty }: { path: string; communityId?: number; filters: Filters; empty?: string }) {
   const navigate = useNavigate();
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filters and communityId are the triggers: a new search or another community goes back to page 1.
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [filters, communityId]);
   const q = useQuery({
     queryKey: ["meeting", "list", path, communityId, filters, paging],

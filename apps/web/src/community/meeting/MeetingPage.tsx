@@ -96,7 +96,7 @@ export function MeetingPage() {
           ? await call<MeetingRow>(CALLS.meetingSave, { ...payload, meeting_url: v.meeting_url?.trim() ?? "" })
           : await call<MeetingRow>(CALLS.tencentMeetingReservation, payload);
       toast.success(v.provider === "link" ? "会议已保存，参会人已收到邀请" : "预约成功，参会人已收到邀请");
-      navigate(meetingDetailHref(row.id));
+      void navigate(meetingDetailHref(row.id));
     } catch {
       /* shown by the API client (腾讯会议未配置、预约失败等) */
     } finally {

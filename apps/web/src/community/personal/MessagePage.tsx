@@ -56,7 +56,7 @@ export function MessagePage() {
   const open = async (m: MessageRow) => {
     if (!m.is_read) await markRead({ id: m.id }, true);
     const to = messageHref(m);
-    if (to) navigate(to);
+    if (to) void navigate(to);
   };
   const rows = list.data?.list ?? [];
   const u = unread.data;

@@ -29,7 +29,7 @@ export function StudioCard({ s }: { s: StudioRow }) {
       className="yk-pc-studio"
       onClick={() => {
         const to = communityHref(s.id);
-        if (to) navigate(to);
+        if (to) void navigate(to);
       }}
       data-testid="studio-card"
       data-id={s.id}

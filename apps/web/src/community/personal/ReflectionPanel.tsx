@@ -240,8 +240,12 @@ function ReflectionItem({ r, onEdit, onDelete }: { r: ReflectRow; onEdit: () => 
       </div>
       {open ? (
         r.content ? (
-          // Sanitized by the server before it is stored (reflect.service.ts → sanitizeRichText).
-          <div className="yk-reflect-content" data-testid="reflect-content" dangerouslySetInnerHTML={{ __html: r.content }} />
+          <div
+            className="yk-reflect-content"
+            data-testid="reflect-content"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server before it is stored (reflect.service.ts → sanitizeRichText).
+            dangerouslySetInnerHTML={{ __html: r.content }}
+          />
         ) : (
           <div className="yk-muted yk-reflect-summary" data-testid="reflect-content">
             未填写内容

@@ -43,6 +43,7 @@ export function DiagnosisPanel({
   const [startError, setStartError] = useState("");
   const doc = docId && docId > 0 ? docId : undefined;
   // Another preparation or plan: back to its latest job.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: preparationId and doc are the triggers: another preparation or plan goes back to its latest job.
   useEffect(() => {
     setJobId(0);
     setStartError("");
@@ -198,7 +199,14 @@ function ReportView({ r, job }: { r: DiagnosisReport; job: DiagnosisJob }) {
         </div>
         {suggestions.length === 0 ? <EmptyState compact text="教案各项均达标，暂无建议" /> : null}
         {suggestions.map((s, i) => (
-          <div key={i} className="yk-dg-sugg" data-testid="diagnosis-suggestion" data-level={s.level} data-dimension={s.dimension}>
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: the items of one diagnosis result are a fixed list without ids, never reordered.
+            key={i}
+            className="yk-dg-sugg"
+            data-testid="diagnosis-suggestion"
+            data-level={s.level}
+            data-dimension={s.dimension}
+          >
             <div className="yk-dg-sugg-rank">{i + 1}</div>
             <div className="yk-dg-sugg-body">
               <Space size={4} wrap>
@@ -312,7 +320,12 @@ function ReportView({ r, job }: { r: DiagnosisReport; job: DiagnosisJob }) {
       {r.notes.length > 0 ? (
         <div style={{ marginTop: 12 }} data-testid="diagnosis-notes">
           {r.notes.map((n, i) => (
-            <Typography.Paragraph key={i} type="secondary" style={{ fontSize: 12, marginBottom: 2 }}>
+            <Typography.Paragraph
+              // biome-ignore lint/suspicious/noArrayIndexKey: the items of one diagnosis result are a fixed list without ids, never reordered.
+              key={i}
+              type="secondary"
+              style={{ fontSize: 12, marginBottom: 2 }}
+            >
               注：{n}
             </Typography.Paragraph>
           ))}

@@ -70,7 +70,7 @@ export function PrepareDetailPage() {
     enabled: id > 0,
     queryFn: () => prepCall<PreparationDetail>(CALLS.preparationDetail, { id }),
   });
-  let body;
+  let body: ReactNode;
   if (id <= 0) body = <Result status="warning" title="缺少集体备课编号" />;
   else if (q.isLoading) body = <Spin style={{ display: "block", margin: "80px auto" }} />;
   else if (q.error || !q.data) {
@@ -160,7 +160,7 @@ function Detail({ d }: { d: PreparationDetail }) {
           await prepCall(CALLS.preparationDelete, { id: d.id });
           toast.success("删除成功");
           await refresh();
-          navigate(prepListHref(d.community_id));
+          void navigate(prepListHref(d.community_id));
         } catch {
           /* shown */
         }
@@ -378,7 +378,7 @@ function Plans({ d }: { d: PreparationDetail }) {
     try {
       const plan = await prepCall<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: d.id, title: `${d.theme} 教案`, template: true });
       await qc.invalidateQueries({ queryKey: ["prepare"] });
-      navigate(coEditHref(d.id, plan.id));
+      void navigate(coEditHref(d.id, plan.id));
     } catch {
       /* shown */
     } finally {
@@ -440,7 +440,11 @@ function Plans({ d }: { d: PreparationDetail }) {
               {detail.isLoading ? (
                 <Spin />
               ) : html.trim() ? (
-                <div className="yk-article-content" dangerouslySetInnerHTML={{ __html: html }} />
+                <div
+                  className="yk-article-content"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: html is the plan passed through sanitizeHtml (blog-common.tsx) above.
+                  dangerouslySetInnerHTML={{ __html: html }}
+                />
               ) : (
                 <div className="yk-muted">（教案暂无内容）</div>
               )}

@@ -22,7 +22,7 @@ import {
 } from "@yanke/protocol";
 import { Alert, Button, Card, DatePicker, Form, Input, Radio, Result, Select, Space, Spin } from "antd";
 import dayjs, { type Dayjs } from "../../dayjs";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { call } from "../../api/client";
 import { toast } from "../../api/toast";
@@ -93,7 +93,7 @@ export function PrepareFormPage() {
     retry: false,
     queryFn: () => call<PreparationDetail>(CALLS.preparationDetail, { id }),
   });
-  let body;
+  let body: ReactNode;
   if (!session.token)
     body = (
       <Card>
@@ -231,7 +231,7 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
         : await call<PreparationDetail>(CALLS.preparationSave, payload);
       toast.success(editing ? "修改成功" : saved.verify_status === 0 ? "已提交，等待管理员审核" : "创建成功");
       await qc.invalidateQueries({ queryKey: ["prepare"] });
-      navigate(prepDetailHref(saved.id));
+      void navigate(prepDetailHref(saved.id));
     } catch {
       /* the client showed the refusal */
     } finally {

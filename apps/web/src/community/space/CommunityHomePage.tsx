@@ -75,9 +75,9 @@ function CommunityIndex({ communityId }: { communityId: number }) {
 
   // Opening a community I belong to makes it the current one.
   const joined = p?.member_status === 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the community or my membership changes, not when the store is cleared on leaving (that would open it again).
   useEffect(() => {
     if (c && joined && (stored?.community_id !== c.id || stored.community_name !== c.name)) openCommunity(c);
-    // only when the community or my membership changes (not when the store is cleared on leaving)
   }, [c?.id, c?.name, joined]);
 
   if (index.isError) {
@@ -90,7 +90,7 @@ function CommunityIndex({ communityId }: { communityId: number }) {
               <Button
                 onClick={() => {
                   setState({ community: null });
-                  navigate("/community/home");
+                  void navigate("/community/home");
                 }}
               >
                 返回我的社区
@@ -116,7 +116,7 @@ function CommunityIndex({ communityId }: { communityId: number }) {
           toast.success("已退出社区");
           setState({ community: null });
           refresh();
-          navigate("/community/home");
+          void navigate("/community/home");
         } catch {
           /* shown */
         }
@@ -135,7 +135,7 @@ function CommunityIndex({ communityId }: { communityId: number }) {
           toast.success("社区已删除");
           setState({ community: null });
           refresh();
-          navigate("/community/home");
+          void navigate("/community/home");
         } catch {
           /* shown */
         }
@@ -143,7 +143,7 @@ function CommunityIndex({ communityId }: { communityId: number }) {
     });
   const join = async () => {
     if (c.join_mode === 1 || c.apply_template_url) {
-      navigate("/community/home");
+      void navigate("/community/home");
       setState({ community: null });
       toast.info("请在「加入社区」中提交申请");
       return;

@@ -55,7 +55,7 @@ export function MyCommunities() {
           refresh();
           if (c.status === 1) {
             openCommunity(c);
-            navigate(spaceHref("/community/home", c.id));
+            void navigate(spaceHref("/community/home", c.id));
           } else setTab("created");
         }}
       />
@@ -118,7 +118,7 @@ function MyList({ kind }: { kind: MyTab }) {
                     disabled={!usable}
                     onClick={() => {
                       openCommunity(c);
-                      navigate(spaceHref("/community/home", c.id));
+                      void navigate(spaceHref("/community/home", c.id));
                     }}
                     data-testid="my-community-open"
                   >
@@ -172,7 +172,7 @@ function JoinList() {
       toast.success(`已加入「${c.name}」`);
       refresh();
       openCommunity(c);
-      navigate(spaceHref("/community/home", c.id));
+      void navigate(spaceHref("/community/home", c.id));
     } catch {
       /* shown by the API client */
     }

@@ -168,13 +168,13 @@ export function CommunitySwitcher({ currentId }: { currentId: number }) {
         items,
         onClick: ({ key }) => {
           if (key === "mine") {
-            navigate("/community/home?view=mine");
+            void navigate("/community/home?view=mine");
             return;
           }
           const c = usable.find((x) => String(x.id) === key);
           if (c) {
             openCommunity(c);
-            navigate(spaceHref("/community/home", c.id));
+            void navigate(spaceHref("/community/home", c.id));
           }
         },
       }}
@@ -258,7 +258,7 @@ export function CommunityPicker({ target }: { target: string }) {
               data-testid="picker-item"
               onClick={() => {
                 openCommunity(c);
-                navigate(spaceHref(target, c.id));
+                void navigate(spaceHref(target, c.id));
               }}
             >
               <div style={{ display: "flex", gap: 10, alignItems: "center" }}>

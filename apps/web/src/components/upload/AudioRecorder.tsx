@@ -88,7 +88,9 @@ export function AudioRecorder({
     () => () => {
       recorder.current?.release();
       if (longPress.current.timer) clearTimeout(longPress.current.timer);
-      urls.current.forEach((u) => URL.revokeObjectURL(u));
+      urls.current.forEach((u) => {
+        URL.revokeObjectURL(u);
+      });
     },
     [],
   );

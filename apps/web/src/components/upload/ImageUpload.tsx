@@ -54,7 +54,14 @@ export function ImageUpload({
   const latest = useRef(value);
   latest.current = value;
   const aborts = useRef(new Set<AbortController>());
-  useEffect(() => () => aborts.current.forEach((a) => a.abort()), []);
+  useEffect(
+    () => () => {
+      aborts.current.forEach((a) => {
+        a.abort();
+      });
+    },
+    [],
+  );
 
   const uploadOne = async (file: File) => {
     const key = ++pendingKey;
@@ -105,7 +112,11 @@ export function ImageUpload({
       {picker.input}
       <Image.PreviewGroup>
         {value.map((img, i) => (
-          <div key={`${img.id}-${i}`} style={{ ...cell, border: "1px solid #e6ece9" }}>
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same image may be picked twice, so the id alone would not be unique.
+            key={`${img.id}-${i}`}
+            style={{ ...cell, border: "1px solid #e6ece9" }}
+          >
             <Image src={img.file_path} alt={img.file_name} width={size} height={size} style={{ objectFit: "cover" }} />
             {!disabled ? (
               <button

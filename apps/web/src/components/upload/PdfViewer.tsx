@@ -64,7 +64,13 @@ export default function PdfViewer({ url, width }: PdfViewerProps) {
   return (
     <div data-testid="pdf-viewer" data-pages={doc.numPages} style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 12 }}>
       {Array.from({ length: pages }, (_, i) => (
-        <PdfPage key={i} doc={doc} pageNumber={i + 1} width={cssWidth} />
+        <PdfPage
+          // biome-ignore lint/suspicious/noArrayIndexKey: the index is the page number, which is what identifies a page.
+          key={i}
+          doc={doc}
+          pageNumber={i + 1}
+          width={cssWidth}
+        />
       ))}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         共 {doc.numPages} 页{pages < doc.numPages ? `，已显示 ${pages} 页` : ""}

@@ -286,7 +286,7 @@ describe("ChunkedUpload", () => {
     let mergeSeenAt = -1;
     const inner = server.fetch;
     server.fetch = async (input, init) => {
-      if ((init?.body as FormData).get("action") === "merge") mergeSeenAt = run.progress.length;
+      if ((init!.body as FormData).get("action") === "merge") mergeSeenAt = run.progress.length;
       return inner(input, init);
     };
     expect((await up.start()).ok).toBe(true);
@@ -376,7 +376,7 @@ describe("ChunkedUpload", () => {
     let firstSliceAt = 0;
     const inner = server.fetch;
     server.fetch = async (input, init) => {
-      if ((init?.body as FormData).get("action") === "slice" && !firstSliceAt) firstSliceAt = Date.now();
+      if ((init!.body as FormData).get("action") === "slice" && !firstSliceAt) firstSliceAt = Date.now();
       return inner(input, init);
     };
     const { up } = engine(server, fileOf(bytesOf(300)), { startDelayMs: 80 });

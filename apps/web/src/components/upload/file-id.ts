@@ -108,7 +108,7 @@ export async function fileUploadId({ file, name, lastModified = 0, accountId = "
   const head = new Uint8Array(await file.slice(0, Math.min(ID_SAMPLE_BYTES, file.size)).arrayBuffer());
   const tailStart = Math.max(head.length, file.size - ID_SAMPLE_BYTES);
   const tail = new Uint8Array(await file.slice(tailStart, file.size).arrayBuffer());
-  const meta = new TextEncoder().encode(JSON.stringify([name, file.size, lastModified, String(accountId)]) + "\n");
+  const meta = new TextEncoder().encode(`${JSON.stringify([name, file.size, lastModified, String(accountId)])}\n`);
   const all = new Uint8Array(meta.length + head.length + tail.length);
   all.set(meta, 0);
   all.set(head, meta.length);

@@ -41,7 +41,9 @@ export class Mp3Recorder {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
     const Ctx = globalThis.AudioContext ?? (globalThis as WebkitWindow).webkitAudioContext;
     if (!Ctx) {
-      stream.getTracks().forEach((t) => t.stop());
+      stream.getTracks().forEach((t) => {
+        t.stop();
+      });
       throw new Error("当前浏览器不支持录音");
     }
     const ctx = new Ctx();
@@ -105,7 +107,9 @@ export class Mp3Recorder {
       }
     }
     this.nodes = [];
-    this.stream?.getTracks().forEach((t) => t.stop());
+    this.stream?.getTracks().forEach((t) => {
+      t.stop();
+    });
     this.stream = null;
     void this.ctx?.close().catch(() => undefined);
     this.ctx = null;

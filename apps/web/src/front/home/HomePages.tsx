@@ -24,6 +24,7 @@ import { AnalysisCardView, Carousel, Cover, day, Empty, Grid, LiveCard, Loading,
 /** A list page: a plain component (React's lazy cannot resolve to another lazy) rendering the lazily loaded one. */
 function list<K extends keyof typeof import("./ListPages")>(name: K): () => ReactNode {
   const Page = lazy(() => import("./ListPages").then((m) => ({ default: m[name] as () => ReactNode })));
+  // biome-ignore lint/correctness/noComponentHookFactories: list() runs once per page at module level, never during a render, so each page's component is stable.
   return function ListPage() {
     return <Page />;
   };

@@ -136,8 +136,11 @@ function BulletinDetailView({ id, onBack }: { id: number; onBack: () => void }) 
               <span>发布人：{b.account_name}</span>
               <span>{b.created_at.slice(0, 16)}</span>
             </div>
-            {/* Sanitized on save by the notice service (#7). */}
-            <div className="ykh-article-body" dangerouslySetInnerHTML={{ __html: b.message_content || "<p>（无正文）</p>" }} />
+            <div
+              className="ykh-article-body"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on save by the notice service (#7: notice.service.ts → sanitizeRichText).
+              dangerouslySetInnerHTML={{ __html: b.message_content || "<p>（无正文）</p>" }}
+            />
           </article>
         ) : (
           <Empty text="公告不存在或未发布" />
@@ -474,6 +477,7 @@ function FilmPlayer({ kind }: { kind?: FilmKind }) {
     queryFn: () => call<FrontFilmDetail>(CALLS.frontFilmDetail, { id, kind: k }, quiet),
   });
   const [cam, setCam] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: id is the trigger: another film starts on its first camera.
   useEffect(() => setCam(0), [id]);
   useEffect(() => {
     // One view for the ranking lists (c074; a failure is not the viewer's concern).

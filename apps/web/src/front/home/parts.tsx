@@ -88,7 +88,11 @@ export function Loading({ rows = 3 }: { rows?: number }) {
   return (
     <div className="ykh-loading" role="status" aria-label="加载中">
       {Array.from({ length: rows }, (_, i) => (
-        <span key={i} style={{ width: `${i === rows - 1 ? 60 : 100 - (i % 3) * 8}%` }} />
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of placeholder bars or text lines, never reordered.
+          key={i}
+          style={{ width: `${i === rows - 1 ? 60 : 100 - (i % 3) * 8}%` }}
+        />
       ))}
     </div>
   );
@@ -132,7 +136,11 @@ export function VideoCard({
       <div className="ykh-card-body">
         <div className="ykh-card-title">{title}</div>
         {lines.filter(Boolean).map((l, i) => (
-          <div key={i} className="ykh-card-line">
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of placeholder bars or text lines, never reordered.
+            key={i}
+            className="ykh-card-line"
+          >
             {l}
           </div>
         ))}
@@ -273,6 +281,7 @@ export function Carousel({ slides, fallback }: { slides: Slide[]; fallback: Reac
       onMouseLeave={() => (paused.current = false)}
       onFocus={() => (paused.current = true)}
       onBlur={() => (paused.current = false)}
+      role="region"
       aria-roledescription="轮播图"
     >
       <div className="ykh-carousel-track" style={{ transform: `translateX(-${i * 100}%)` }}>

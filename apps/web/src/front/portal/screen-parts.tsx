@@ -99,6 +99,7 @@ export function Panel({ title, extra, children, testId, grow = 1 }: { title: str
 export function PanelChart({ option, empty, testId }: { option: EChartOption; empty?: boolean; testId?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: empty is the trigger: it swaps the chart box in and out, and the observer must follow the new element.
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -124,7 +125,12 @@ export function ScrollList({ rows, testId }: { rows: Array<{ key: string | numbe
     <ul className="yks-list" data-testid={testId}>
       <div className={loop ? "yks-scroll" : undefined} style={{ ["--yks-dur" as string]: `${rows.length * 3}s` }}>
         {items.map((r, i) => (
-          <li className="yks-row" key={`${r.key}-${i}`} aria-hidden={i >= rows.length ? true : undefined}>
+          <li
+            className="yks-row"
+            // biome-ignore lint/suspicious/noArrayIndexKey: the looping list shows each row twice; the position tells the copies apart.
+            key={`${r.key}-${i}`}
+            aria-hidden={i >= rows.length ? true : undefined}
+          >
             <span className="yks-row-main">{r.main}</span>
             <span className="yks-row-side">{r.side}</span>
             {r.sub ? <span className="yks-row-sub">{r.sub}</span> : null}

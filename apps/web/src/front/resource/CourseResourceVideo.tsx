@@ -72,7 +72,14 @@ function recordView(payload: Record<string, unknown>) {
 
 function RichTab({ html, testId }: { html: string; testId: string }) {
   if (!html?.replace(/<[^>]*>/g, "").trim()) return <EmptyState compact text="暂无内容" />;
-  return <div className="yk-article-content ykr-rich" data-testid={testId} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+  return (
+    <div
+      className="yk-article-content ykr-rich"
+      data-testid={testId}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized here by sanitizeHtml (and by the server on save: resource.service.ts → sanitizeRichText).
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+    />
+  );
 }
 
 function Player({ bind, poster, onStart }: { bind: ResourceBindRow; poster: string; onStart: (b: ResourceBindRow) => void }) {

@@ -509,7 +509,10 @@ function ResultsPanel({ id }: { id: number }) {
                   <div className="ykr-podium-score">{r.score} 分</div>
                 </Link>
               ) : (
-                <div key={`empty-${i}`} />
+                <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an empty podium place is identified by its position only.
+                  key={`empty-${i}`}
+                />
               ),
             )}
           </div>

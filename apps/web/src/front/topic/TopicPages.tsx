@@ -216,7 +216,12 @@ export function TeachEventsPage() {
                   </span>
                 </button>
               ) : (
-                <span key={`b${i}`} className="ykt-day blank" aria-hidden="true" />
+                <span
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the blank cells before the 1st of the month are positions, with nothing else to tell them apart.
+                  key={`b${i}`}
+                  className="ykt-day blank"
+                  aria-hidden="true"
+                />
               ),
             )}
           </div>
@@ -309,7 +314,7 @@ export function TeachEventsPage() {
                         ? `提交截止 ${r.submit_end.slice(0, 10) || "待定"}`
                         : `评审截止 ${r.review_end.slice(0, 10) || "待定"}`}
                   </div>
-                  <div className="ykt-phase-steps" aria-label={`当前阶段：${r.phase_name}`}>
+                  <div className="ykt-phase-steps" role="img" aria-label={`当前阶段：${r.phase_name}`}>
                     {[1, 2, 3, 4].map((p) => (
                       <span key={p} className={`ykt-phase-step${p <= r.phase ? " done" : ""}`} />
                     ))}
@@ -527,13 +532,12 @@ function VideoStage({ videoId, onLoaded }: { videoId: number; onLoaded?: (v: Vid
   const [error, setError] = useState("");
   const cam = q.data?.cameras[0];
   const camKey = cam ? `${q.data?.id}:${cam.file_id}:${cam.hls_url}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: camKey names the source; the camera object is new on every refetch, which must not reload the video.
   useEffect(() => {
     const v = el.current;
     if (!v || !cam) return;
     setError("");
     return attachSource(v, cam, setError);
-    // camKey names the source; the camera object is new on every refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [camKey]);
   useEffect(() => {
     if (q.data) onLoaded?.(q.data);
@@ -992,6 +996,7 @@ function EvalTopic({ row }: { row: TopicRow }) {
                 <div className="ykt-card-sub">{dot(r.teacher_name, r.subject_name, r.school_name)}</div>
               </div>
               <span className="ykt-eval-count">{r.eval_count} 人评价</span>
+              {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: kept as it was; giving the score a role that takes a label changes what a screen reader reads, a separate accessibility change. */}
               <span className="ykt-eval-score" aria-label="平均分">
                 {r.eval_score ?? "—"}
               </span>

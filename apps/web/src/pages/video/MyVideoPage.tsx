@@ -2,7 +2,7 @@ import { CloudUploadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALLS, type Page, type VideoRow } from "@yanke/protocol";
 import { Button, Card, Empty, Input, Pagination, Result, Space, Spin, Typography } from "antd";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { useScreenTitle } from "../../admin/common";
 import { call } from "../../api/client";
@@ -59,7 +59,7 @@ export function MyVideoPage() {
     }
   };
 
-  let body;
+  let body: ReactNode;
   if (q.isLoading) {
     body = (
       <div className="yk-myvideo-loading">

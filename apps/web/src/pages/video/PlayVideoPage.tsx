@@ -27,6 +27,7 @@ export function PlayVideoPage() {
   const ready = video?.status === "ready" || (video?.status === "processing" && !!cam?.url);
   const camKey = cam ? `${cam.camera}:${cam.file_id}:${cam.hls_url}` : "";
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: camKey names the source; the camera object is new on every refetch, which must not reload the video.
   useEffect(() => {
     const v = el.current;
     if (!v || !cam || !ready) return;
@@ -44,8 +45,6 @@ export function PlayVideoPage() {
       v.removeEventListener("loadedmetadata", onMeta);
       detach();
     };
-    // camKey names the source; the camera object is new on every refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [camKey, ready]);
 
   const switchCamera = (key: string) => {

@@ -21,13 +21,12 @@ interface CameraViewProps {
 
 function CameraView({ cam, videoRef, onError, silent }: CameraViewProps) {
   const key = `${cam.camera}:${cam.file_id}:${cam.hls_url}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key names the source; the camera object is new on every refetch and onError a new function on every render, neither of which must reload the video; silent and the ref are fixed for a view.
   useEffect(() => {
     const v = videoRef.current;
     if (!v) return;
     v.muted = !!silent;
     return attachSource(v, cam, onError);
-    // key names the source; the camera object is new on every refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return (
     <div className="yk-vod-cell">

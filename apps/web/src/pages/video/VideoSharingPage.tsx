@@ -27,6 +27,7 @@ export function VideoSharingPage() {
   useEffect(() => {
     document.title = video ? `${video.name} - 视频分享` : "视频分享";
   }, [video]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: camKey names the source; the camera object is new on every refetch, which must not reload the video.
   useEffect(() => {
     const v = el.current;
     if (!v || !cam || !ready) return;
@@ -44,7 +45,6 @@ export function VideoSharingPage() {
       v.removeEventListener("loadedmetadata", onMeta);
       detach();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [camKey, ready]);
 
   let body: React.ReactNode;

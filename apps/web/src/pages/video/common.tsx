@@ -27,6 +27,7 @@ export interface Playback {
 /** The state of a <video> element, followed through its events. */
 export function usePlayback(ref: RefObject<HTMLVideoElement | null>, key: unknown): Playback {
   const [s, setS] = useState<Playback>({ current: 0, duration: 0, buffered: 0, paused: true, muted: false });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the trigger: a new source (camera) is followed from its first events.
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

@@ -9,7 +9,7 @@ import { HLS_MIME } from "../../components/player/stream-kind";
 export function attachSource(el: HTMLVideoElement, cam: VideoCamera, onError: (message: string) => void): () => void {
   let active = true;
   let teardown: (() => void) | undefined;
-  const useMp4 = () => {
+  const playMp4 = () => {
     if (!active) return;
     teardown?.();
     teardown = undefined;
@@ -19,26 +19,26 @@ export function attachSource(el: HTMLVideoElement, cam: VideoCamera, onError: (m
     el.addEventListener("error", onVideoError, { once: true });
     teardown = () => el.removeEventListener("error", onVideoError);
   };
-  if (!cam.hls_url) useMp4();
+  if (!cam.hls_url) playMp4();
   else if (el.canPlayType(HLS_MIME) !== "") {
     el.src = cam.hls_url;
-    const onVideoError = () => useMp4();
+    const onVideoError = () => playMp4();
     el.addEventListener("error", onVideoError, { once: true });
     teardown = () => el.removeEventListener("error", onVideoError);
   } else {
     void import("hls.js").then(
       ({ default: Hls }) => {
         if (!active) return;
-        if (!Hls.isSupported()) return useMp4();
+        if (!Hls.isSupported()) return playMp4();
         const hls = new Hls({ maxBufferLength: 30, startPosition: el.currentTime || -1 });
         hls.on(Hls.Events.ERROR, (_e, data) => {
-          if (data.fatal) useMp4();
+          if (data.fatal) playMp4();
         });
         hls.loadSource(cam.hls_url);
         hls.attachMedia(el);
         teardown = () => hls.destroy();
       },
-      () => useMp4(),
+      () => playMp4(),
     );
   }
   return () => {

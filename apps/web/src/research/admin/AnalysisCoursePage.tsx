@@ -60,7 +60,14 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
   const qc = useQueryClient();
   const { modal: appModal } = App.useApp();
   const opened = useRef<{ destroy: () => void }[]>([]);
-  useEffect(() => () => opened.current.forEach((m) => m.destroy()), []);
+  useEffect(
+    () => () => {
+      opened.current.forEach((m) => {
+        m.destroy();
+      });
+    },
+    [],
+  );
 
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [draft, setDraft] = useState<Filters>(BLANK);

@@ -318,6 +318,7 @@ export function ReUploadDialog({ row, onClose, onDone }: { row: AnalysisCourseRo
   const [removeTranscript, setRemoveTranscript] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: row is the trigger: the dialog opened for another lesson (or again) starts empty.
   useEffect(() => {
     setVideo(null);
     setTranscript(null);

@@ -45,6 +45,7 @@ export function ChartsPage() {
   const loading = lites.some((q) => q.isLoading) || (accountId > 0 && !explicit.length && index.isLoading);
 
   const names = loaded.map((l) => l.name);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids of the loaded reports name the input; `loaded` and `names` are new arrays on every render.
   const opts = useMemo(() => {
     const withSt = loaded.filter((l) => l.rt !== null && l.ch !== null);
     return {

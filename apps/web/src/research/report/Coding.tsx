@@ -119,7 +119,12 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
           <span className="yk-st-label">机器</span>
           <div className="yk-st-cells">
             {machine.map((c, i) => (
-              <Tooltip key={i} title={`第 ${i + 1} 个采样 ${clock(sampleTime(i, st.interval))}：${c}（点击跳转）`} mouseEnterDelay={0.3}>
+              <Tooltip
+                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per S-T sample: the index is the sample number.
+                key={i}
+                title={`第 ${i + 1} 个采样 ${clock(sampleTime(i, st.interval))}：${c}（点击跳转）`}
+                mouseEnterDelay={0.3}
+              >
                 <button
                   type="button"
                   className={`yk-st-cell ${c}`}
@@ -138,6 +143,7 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
           <div className="yk-st-cells">
             {human.map((c, i) => (
               <Tooltip
+                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per S-T sample: the index is the sample number.
                 key={i}
                 mouseEnterDelay={0.3}
                 title={`第 ${i + 1} 个采样 ${clock(sampleTime(i, st.interval))}：${c}${corrected.has(i) ? `（${corrected.get(i)!.account_name} 修改）` : ""}${canEdit ? (multi ? "，点击选中" : `，点击改为 ${c === "T" ? "S" : "T"}`) : ""}`}
@@ -160,7 +166,11 @@ export function StCoding({ report, canEdit, seek }: { report: CourseReport; canE
           <span className="yk-st-label" />
           <div className="yk-st-cells">
             {machine.map((_, i) => (
-              <span key={i} className="yk-st-tick">
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per S-T sample: the index is the sample number.
+                key={i}
+                className="yk-st-tick"
+              >
                 {i % tickEvery === 0 ? clock(i * st.interval) : ""}
               </span>
             ))}

@@ -343,6 +343,7 @@ const VideoPane = forwardRef<VideoHandle, { report: CourseReport; startAt: numbe
     if (v && v.currentTime > 0) pending.current = v.currentTime;
     setCamera(cam);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: src is the trigger: the element loads the new source when the camera switches.
   useEffect(() => {
     el.current?.load();
   }, [src]);

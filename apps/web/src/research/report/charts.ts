@@ -301,12 +301,12 @@ export function fiasOption(f: FiasSection): ChartOption {
   const labels = FIAS_CATEGORIES.map((_, i) => String(i + 1));
   const data: Array<[number, number, number]> = [];
   let max = 0;
-  f.matrix.forEach((row, i) =>
+  f.matrix.forEach((row, i) => {
     row.forEach((v, j) => {
       data.push([j, i, v]);
       max = Math.max(max, v);
-    }),
-  );
+    });
+  });
   return {
     tooltip: {
       formatter: (p: unknown) => {
