@@ -72,7 +72,11 @@ const total = async () => Number((await page.getByTestId("resource-total").textC
 async function look(name: string): Promise<void> {
   await page.mouse.move(0, 0);
   // Toasts are hidden for the picture instead of waited out (each stays 3 s).
-  await page.locator(".ant-message").evaluateAll((els) => els.forEach((e) => ((e as HTMLElement).style.visibility = "hidden")));
+  await page.locator(".ant-message").evaluateAll((els) =>
+    els.forEach((e) => {
+      (e as HTMLElement).style.visibility = "hidden";
+    }),
+  );
   await page.waitForTimeout(300); // lazy images and fonts settle, for the picture only
   await snap(page, name);
 }
