@@ -31,17 +31,15 @@ beforeAll(async () => {
       .insert(community)
       .values({ name, account_id: teachers[0]!, status, created_at: new Date(now.getTime() - 200 * DAY) })
       .returning({ id: community.id });
-    await db
-      .insert(communityMember)
-      .values(
-        teachers.map((t, i) => ({
-          community_id: c!.id,
-          account_id: t,
-          role: i === 0 ? 1 : 3,
-          status: 1,
-          joined_at: new Date(now.getTime() - (150 - i * 20) * DAY),
-        })),
-      );
+    await db.insert(communityMember).values(
+      teachers.map((t, i) => ({
+        community_id: c!.id,
+        account_id: t,
+        role: i === 0 ? 1 : 3,
+        status: 1,
+        joined_at: new Date(now.getTime() - (150 - i * 20) * DAY),
+      })),
+    );
     if (status === 1) ids.push(c!.id);
     else closed = c!.id;
   }

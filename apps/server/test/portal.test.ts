@@ -274,17 +274,15 @@ beforeAll(async () => {
     });
   }
   for (const v of VIDEOS)
-    await k.db
-      .insert(video)
-      .values({
-        name: `视频${++n}`,
-        account_id: ids[v.who]!,
-        school_id: schools[v.school as "one" | "two"],
-        subject_id: subj[v.school as "one" | "two"],
-        source: "upload",
-        file_id: 0,
-        status: v.status,
-      });
+    await k.db.insert(video).values({
+      name: `视频${++n}`,
+      account_id: ids[v.who]!,
+      school_id: schools[v.school as "one" | "two"],
+      subject_id: subj[v.school as "one" | "two"],
+      source: "upload",
+      file_id: 0,
+      status: v.status,
+    });
   for (const d of DEVICES)
     await k.db.insert(equipment).values({
       code: `YK-P${++n}`,
@@ -308,15 +306,13 @@ beforeAll(async () => {
         .insert(reviewWork)
         .values({ activity_id: act!.id, account_id: ids[w.who]!, school_id: schools[a.school as "one" | "two"], title: `作品${++n}` })
         .returning({ id: reviewWork.id });
-      await k.db
-        .insert(reviewScore)
-        .values({
-          activity_id: act!.id,
-          work_id: work!.id,
-          reviewer_id: ids.lilaoshi!,
-          total: w.score ?? 50,
-          submitted_at: w.score === null ? null : new Date(),
-        });
+      await k.db.insert(reviewScore).values({
+        activity_id: act!.id,
+        work_id: work!.id,
+        reviewer_id: ids.lilaoshi!,
+        total: w.score ?? 50,
+        submitted_at: w.score === null ? null : new Date(),
+      });
     }
   }
 }, 120_000);

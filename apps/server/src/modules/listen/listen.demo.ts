@@ -338,17 +338,15 @@ export async function seedDemoListens(db: Db, communityIds: readonly number[], n
         subject_id: ac!.subject_id,
         participation_account_ids: [teacher.id],
       });
-      await db
-        .insert(discussComment)
-        .values({
-          target_type: "after_class",
-          ref_id: ac!.id,
-          community_id: c.id,
-          content: reflection.comment,
-          account_id: organiser.id,
-          identity: who.get(organiser.id)?.identity ?? 2,
-          created_at: new Date(at.getTime() + 3_600_000),
-        });
+      await db.insert(discussComment).values({
+        target_type: "after_class",
+        ref_id: ac!.id,
+        community_id: c.id,
+        content: reflection.comment,
+        account_id: organiser.id,
+        identity: who.get(organiser.id)?.identity ?? 2,
+        created_at: new Date(at.getTime() + 3_600_000),
+      });
       logs.push({
         community_id: c.id,
         account_id: teacher.id,

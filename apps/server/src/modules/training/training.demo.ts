@@ -114,18 +114,16 @@ export async function seedTrainingDemo(d: AdminDemoDeps): Promise<void> {
   for (const it of items) {
     const w = it.item_type === 1 ? it.duration_seconds : 0;
     zWatched += w;
-    await db
-      .insert(trainingProgress)
-      .values({
-        training_id: t.id,
-        item_id: it.id,
-        account_id: zhang.id,
-        watched_seconds: w,
-        position_seconds: w,
-        done: 1,
-        done_at: doneAt,
-        updated_at: doneAt,
-      });
+    await db.insert(trainingProgress).values({
+      training_id: t.id,
+      item_id: it.id,
+      account_id: zhang.id,
+      watched_seconds: w,
+      position_seconds: w,
+      done: 1,
+      done_at: doneAt,
+      updated_at: doneAt,
+    });
   }
   await db
     .update(trainingEnrol)
@@ -136,18 +134,16 @@ export async function seedTrainingDemo(d: AdminDemoDeps): Promise<void> {
   const [first, second] = items;
   if (first) {
     lWatched += first.duration_seconds;
-    await db
-      .insert(trainingProgress)
-      .values({
-        training_id: t.id,
-        item_id: first.id,
-        account_id: li.id,
-        watched_seconds: first.duration_seconds,
-        position_seconds: first.duration_seconds,
-        done: 1,
-        done_at: liAt,
-        updated_at: liAt,
-      });
+    await db.insert(trainingProgress).values({
+      training_id: t.id,
+      item_id: first.id,
+      account_id: li.id,
+      watched_seconds: first.duration_seconds,
+      position_seconds: first.duration_seconds,
+      done: 1,
+      done_at: liAt,
+      updated_at: liAt,
+    });
   }
   if (second && second.item_type === 1) {
     const half = Math.floor(second.duration_seconds / 2);
