@@ -24,7 +24,7 @@ import type { CommunityDeps } from "../community-deps.js";
 import type { CommunityServices } from "../community-services.js";
 import type { Caller } from "../../http/caller.js";
 
-export function afterClassRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function afterClassRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const { discussComments: talk, afterClass: svc } = built;
   const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
   const open = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>

@@ -28,7 +28,7 @@ import type { AccountService } from "../account/account.service.js";
 import type { Caller } from "../../http/caller.js";
 import type { AnalysisModule } from "./module.js";
 
-export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: AnalysisModule, accounts: AccountService): void {
+export function analysisRoutes(app: FastifyInstance, host: CallHost, mod: AnalysisModule, _accounts: AccountService): void {
   const s = mod.service;
   app.addHook("onReady", async () => {
     await mod.start();

@@ -15,7 +15,7 @@ import type { Caller } from "../../http/caller.js";
 const SCOPE =
   "范围：教师为本人的课例，学校管理员为本校，区县管理员为本区域的学校，平台管理员为全部；学校、学科、学段、教师、日期（Asia/Shanghai）只在范围内收窄，范围外的学校或教师答复 403。只有已完成的分析参与指标，缺少该部分的课例计入 *_missing";
 
-export function censusRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function censusRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const svc = built.census;
   const user = <S extends z.ZodType, R>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<R>) =>
     defineCall(app, host, { id, path, summary, access: "user", schema, handler: async ({ payload, caller }) => run(await caller(), payload) });

@@ -21,7 +21,7 @@ import { GUEST } from "../community/community-access.js";
 import type { CommunityDeps } from "../community-deps.js";
 import type { CommunityServices } from "../community-services.js";
 
-export function articleRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function articleRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const articles = built.articles;
 
   defineCall(app, host, {

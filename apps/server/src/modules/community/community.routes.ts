@@ -38,7 +38,7 @@ import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
 import type { CommunityServices } from "../community-services.js";
 
-export function communityRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function communityRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const svc = built.communities;
 
   // ── /v2/community ──

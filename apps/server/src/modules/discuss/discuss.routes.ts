@@ -16,7 +16,7 @@ import type { CommunityDeps } from "../community-deps.js";
 import type { CommunityServices } from "../community-services.js";
 import type { Caller } from "../../http/caller.js";
 
-export function discussRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function discussRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const talk = built.discussComments;
   const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
 

@@ -33,7 +33,7 @@ import type { Caller } from "../../http/caller.js";
 /** Who an anonymous visitor of the public home is counted as: the platform as a whole (aggregates only). */
 const PLATFORM_VIEW: Caller = { id: 0, identity: 5, school_id: 0, region_code: "", period_id: 0 };
 
-export function homeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function homeRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const home = built.home;
   const def = <S extends z.ZodType>(id: string, path: string, summary: string, schema: S, run: (c: Caller, p: z.output<S>) => Promise<unknown>) =>
     defineCall(app, host, { id, path, summary, access: "user", schema, handler: async ({ payload, caller }) => run(await caller(), payload) });

@@ -20,7 +20,7 @@ import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
 import type { CommunityServices } from "../community-services.js";
 
-export function indicatorRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function indicatorRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const { indicators, listenTargets: targets } = built;
 
   defineCall(app, host, {

@@ -40,7 +40,7 @@ import type { CommunityDeps } from "../community-deps.js";
 import type { CommunityServices } from "../community-services.js";
 import type { Caller } from "../../http/caller.js";
 
-export function listenRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function listenRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const svc = built.listen;
   const anyone = async (caller: CallerLookup): Promise<Caller> => (await caller()) ?? GUEST;
 

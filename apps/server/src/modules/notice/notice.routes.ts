@@ -27,7 +27,7 @@ import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
 import type { CommunityServices } from "../community-services.js";
 
-export function noticeRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function noticeRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const { notices, messages } = built;
 
   // Activity notices (notice_type 1)

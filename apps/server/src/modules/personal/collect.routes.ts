@@ -5,7 +5,7 @@ import { type CallHost, defineCall } from "../../http/call.js";
 import type { CommunityDeps } from "../community-deps.js";
 import type { CommunityServices } from "../community-services.js";
 
-export function collectRoutes(app: FastifyInstance, host: CallHost, deps: CommunityDeps, built: CommunityServices): void {
+export function collectRoutes(app: FastifyInstance, host: CallHost, _deps: CommunityDeps, built: CommunityServices): void {
   const { reflects, collects } = built;
 
   defineCall(app, host, {
