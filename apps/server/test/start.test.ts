@@ -9,7 +9,6 @@ import { spawnTracked } from "./harness.js";
 import { holds } from "./poll.js";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsx = path.resolve(serverDir, "../../node_modules/.bin/tsx");
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -22,11 +21,13 @@ interface Proc {
 }
 
 /**
- * `npm start` as a process (tsx and the node it runs, in a group of their own that is killed when the test ends, even
- * when it times out). The demo media come from the cache the global set-up filled (decision 1300).
+ * `npm start` as a process: main.ts in node with tsx's loader — one process, so a signal reaches main.ts's own handler
+ * (the tsx command relays signals to its child and kills it when the child does not answer within 30 ms, which a
+ * loaded machine misses). In a process group of its own, killed when the test ends, even when it times out. The demo
+ * media come from the cache the global set-up filled (decision 1300).
  */
 function run(env: Record<string, string>): Proc {
-  const child = spawnTracked(tsx, ["src/main.ts"], {
+  const child = spawnTracked(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? "",
