@@ -1,6 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type RosterListAnswer, type RosterRow, RosterSave } from "@yanke/protocol";
+import { calls, CALLS, type RosterRow, RosterSave } from "@yanke/protocol";
 import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Tag } from "antd";
 import type { Rule } from "antd/es/form";
 import { useState } from "react";
@@ -32,10 +32,10 @@ function RosterForm({ editing, onClose, onSaved }: { editing: RosterRow | "new" 
     if (!v || !editing) return;
     setSaving(true);
     try {
-      if (editing === "new") await call(CALLS.rosterSave, { ...v });
+      if (editing === "new") await call(calls.rosterSave, { ...v });
       else {
         const { password, ...rest } = v;
-        await call(CALLS.rosterUpdate, { id: editing.id, ...rest, ...(password ? { password } : {}) });
+        await call(calls.rosterUpdate, { id: editing.id, ...rest, ...(password ? { password } : {}) });
       }
       toast.success(isNew ? "登记成功" : "修改成功");
       onSaved();
@@ -110,13 +110,13 @@ export function RosterDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const [editing, setEditing] = useState<RosterRow | "new" | null>(null);
   const q = useQuery({
     queryKey: ["roster", query],
-    queryFn: () => call<RosterListAnswer>(CALLS.rosterList, { page: query.page, limit: query.limit, ...(query.keyword ? { keyword: query.keyword } : {}) }),
+    queryFn: () => call(calls.rosterList, { page: query.page, limit: query.limit, ...(query.keyword ? { keyword: query.keyword } : {}) }),
     enabled: open,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["roster"] });
   const remove = async (r: RosterRow) => {
     try {
-      await call(CALLS.rosterDelete, { id: r.id });
+      await call(calls.rosterDelete, { id: r.id });
       toast.success("删除成功");
       refresh();
     } catch {

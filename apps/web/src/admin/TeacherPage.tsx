@@ -1,6 +1,6 @@
 import { CloudSyncOutlined, ContactsOutlined, DownloadOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
-import { CALLS, type AccountRow, type EsSyncReport, type EsSyncRow } from "@yanke/protocol";
+import { calls, CALLS, type AccountRow, type EsSyncReport, type EsSyncRow } from "@yanke/protocol";
 import { Alert, Button, Descriptions, Input, Modal, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { call } from "../api/client";
@@ -45,7 +45,7 @@ function EsSync({ open, onClose, onDone }: { open: boolean; onClose: () => void;
   const start = async () => {
     setBusy(true);
     try {
-      const r = await call<EsSyncReport>(CALLS.teacherEsSync, {
+      const r = await call(calls.teacherEsSync, {
         ...(schoolId ? { school_id: schoolId } : {}),
         ...(code.trim() ? { school_code: code.trim() } : {}),
       });

@@ -2,32 +2,7 @@
  * Typed calls of the permission and account screens (docs/api/rbac.md). Payload types are the
  * protocol's zod input types; answers are the protocol's answer types.
  */
-import {
-  CALLS,
-  type AccountExport,
-  type AccountImport,
-  type AccountList,
-  type AccountRow,
-  type AccountSave,
-  type AccountUpdate,
-  type ApplyIndexAnswer,
-  type AuthGroupList,
-  type AuthGroupRow,
-  type AuthGroupSave,
-  type AuthGroupUpdate,
-  type AuthRuleSave,
-  type AuthRuleUpdate,
-  type BatchResult,
-  type FileAnswer,
-  type ImportReport,
-  type MenuNode,
-  type OccupationApplyGroups,
-  type OccupationApplyList,
-  type OccupationApplyRow,
-  type OccupationApplySave,
-  type OccupationApplyUpdate,
-  type Page,
-} from "@yanke/protocol";
+import { type PayloadOf, calls, type AccountImport, type MenuNode, type OccupationApplyRow } from "@yanke/protocol";
 import type { z } from "zod";
 import { call } from "../api/client";
 import { normalizeMenus } from "../menu/menu";
@@ -63,54 +38,47 @@ export type AccountStatusField = "status";
 
 export const rbacApi = {
   // rules (menus and permissions)
-  ruleList: async () => normalizeMenus(await call<unknown>(CALLS.ruleList, {})),
-  ruleUseList: async () => normalizeMenus(await call<unknown>(CALLS.ruleUseList, {})),
-  ruleSave: (p: In<typeof AuthRuleSave>) => call<{ id: number }>(CALLS.ruleSave, p),
-  ruleUpdate: (p: In<typeof AuthRuleUpdate>) => call<null>(CALLS.ruleUpdate, p),
-  ruleDelete: (id: number) => call<null>(CALLS.ruleDelete, { id }),
-  ruleSetAttribute: (id: number, attribute: "status" | "is_menu" | "sort", value: number) => call<null>(CALLS.ruleSetAttribute, { id, attribute, value }),
+  ruleList: async () => normalizeMenus(await call(calls.ruleList, {})),
+  ruleUseList: async () => normalizeMenus(await call(calls.ruleUseList, {})),
+  ruleSave: (p: PayloadOf<typeof calls.ruleSave>) => call(calls.ruleSave, p),
+  ruleUpdate: (p: PayloadOf<typeof calls.ruleUpdate>) => call(calls.ruleUpdate, p),
+  ruleDelete: (id: number) => call(calls.ruleDelete, { id }),
+  ruleSetAttribute: (id: number, attribute: "status" | "is_menu" | "sort", value: number) => call(calls.ruleSetAttribute, { id, attribute, value }),
 
   // roles
-  groupList: (p: In<typeof AuthGroupList>) => call<Page<AuthGroupRow>>(CALLS.groupList, p),
-  groupRead: (id: number) => call<AuthGroupRow>(CALLS.groupRead, { id }),
-  groupSave: (p: In<typeof AuthGroupSave>) => call<{ id: number }>(CALLS.groupSave, p),
-  groupUpdate: (p: In<typeof AuthGroupUpdate>) => call<null>(CALLS.groupUpdate, p),
-  groupDelete: (id: number) => call<null>(CALLS.groupDelete, { id }),
-  groupStatus: (id: number, value: number) => call<null>(CALLS.groupQuickOperate, { id, field: "status", value }),
-  groupOptions: () => call<GroupOption[]>(CALLS.groupOptions, {}),
-  groupAuthRole: async (id: number) => readTreeAndChecked(await call<unknown>(CALLS.groupAuthRole, { id })),
+  groupList: (p: PayloadOf<typeof calls.groupList>) => call(calls.groupList, p),
+  groupRead: (id: number) => call(calls.groupRead, { id }),
+  groupSave: (p: PayloadOf<typeof calls.groupSave>) => call(calls.groupSave, p),
+  groupUpdate: (p: PayloadOf<typeof calls.groupUpdate>) => call(calls.groupUpdate, p),
+  groupDelete: (id: number) => call(calls.groupDelete, { id }),
+  groupStatus: (id: number, value: number) => call(calls.groupQuickOperate, { id, field: "status", value }),
+  groupOptions: () => call(calls.groupOptions, {}),
+  groupAuthRole: async (id: number) => readTreeAndChecked(await call(calls.groupAuthRole, { id })),
 
   // accounts
-  accountList: (p: In<typeof AccountList>) => call<Page<AccountRow>>(CALLS.accountList, p),
-  accountRead: (id: number) => call<AccountRow>(CALLS.accountRead, { id }),
-  accountSave: (p: In<typeof AccountSave>) => call<{ id: number }>(CALLS.accountSave, p),
-  accountUpdate: (p: In<typeof AccountUpdate>) => call<null>(CALLS.accountUpdate, p),
-  accountDelete: (id: number) => call<null>(CALLS.accountDelete, { id }),
-  accountBatchDelete: (ids: number[]) => call<BatchResult[]>(CALLS.accountBatchDelete, { ids }),
-  accountStatus: (id: number, value: number) => call<null>(CALLS.accountQuickOperate, { id, field: "status", value }),
-  accountResetPassword: (ids: number[]) => call<BatchResult[]>(CALLS.accountResetPassword, { ids }),
+  accountList: (p: PayloadOf<typeof calls.accountList>) => call(calls.accountList, p),
+  accountRead: (id: number) => call(calls.accountRead, { id }),
+  accountSave: (p: PayloadOf<typeof calls.accountSave>) => call(calls.accountSave, p),
+  accountUpdate: (p: PayloadOf<typeof calls.accountUpdate>) => call(calls.accountUpdate, p),
+  accountDelete: (id: number) => call(calls.accountDelete, { id }),
+  accountBatchDelete: (ids: number[]) => call(calls.accountBatchDelete, { ids }),
+  accountStatus: (id: number, value: number) => call(calls.accountQuickOperate, { id, field: "status", value }),
+  accountResetPassword: (ids: number[]) => call(calls.accountResetPassword, { ids }),
   accountImport: (kind: "teacher" | "account", p: In<typeof AccountImport>) =>
-    call<ImportReport>(kind === "teacher" ? CALLS.accountImportTeacher : CALLS.accountImportAccount, p),
-  accountExport: (p: In<typeof AccountExport>) => call<FileAnswer>(CALLS.accountExport, p),
+    call(kind === "teacher" ? calls.accountImportTeacher : calls.accountImportAccount, p),
+  accountExport: (p: PayloadOf<typeof calls.accountExport>) => call(calls.accountExport, p),
 
   // applications
-  applyList: (p: In<typeof OccupationApplyList>) => call<OccupationApplyGroups>(CALLS.applyList, p),
-  applySave: (p: In<typeof OccupationApplySave>) => call<{ id: number }>(CALLS.applySave, p),
-  applyUpdate: (p: In<typeof OccupationApplyUpdate>) => call<null>(CALLS.applyUpdate, p),
-  applyDelete: (id: number) => call<null>(CALLS.applyDelete, { id }),
-  applyAuthRuleList: async (id: number) => readTreeAndChecked(await call<unknown>(CALLS.applyAuthRuleList, { id })),
-  applyAuthGroupList: async (id: number) => {
-    const raw = await call<unknown>(CALLS.applyAuthGroupList, { id });
-    const r = isRecord(raw) ? raw : {};
-    const list = Array.isArray(r.list) ? r.list.filter(isRecord).map((g) => ({ id: Number(g.id), title: typeof g.title === "string" ? g.title : "" })) : [];
-    return { list, checked: numbers(r.checked) };
-  },
-  applyIndex: () => call<ApplyIndexAnswer>(CALLS.applyIndex, {}),
+  applyList: (p: PayloadOf<typeof calls.applyList>) => call(calls.applyList, p),
+  applySave: (p: PayloadOf<typeof calls.applySave>) => call(calls.applySave, p),
+  applyUpdate: (p: PayloadOf<typeof calls.applyUpdate>) => call(calls.applyUpdate, p),
+  applyDelete: (id: number) => call(calls.applyDelete, { id }),
+  applyAuthRuleList: async (id: number) => readTreeAndChecked(await call(calls.applyAuthRuleList, { id })),
+  applyAuthGroupList: (id: number) => call(calls.applyAuthGroupList, { id }),
+  applyIndex: () => call(calls.applyIndex, {}),
   rulesAndApply: async () => {
-    const raw = await call<unknown>(CALLS.applyRulesAndApply, {});
-    const r = isRecord(raw) ? raw : {};
-    const applies: OccupationApplyRow[] = Array.isArray(r.applies) ? r.applies.filter(isRecord).map(readApplyRow) : [];
-    return { rules: normalizeMenus(r.rules), applies };
+    const r = await call(calls.applyRulesAndApply, {});
+    return { rules: normalizeMenus(r.rules), applies: r.applies };
   },
 };
 

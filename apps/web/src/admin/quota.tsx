@@ -1,4 +1,4 @@
-import { type AccountSpace, type AccountSpaceStatistics, CALLS, isSpaceUnit, type RegionSpace, type SchoolSpace, type SpaceUnit } from "@yanke/protocol";
+import { type PayloadOf, calls, type AccountSpace, isSpaceUnit, type RegionSpace, type SchoolSpace, type SpaceUnit } from "@yanke/protocol";
 /** Quota visuals shared by the storage screens: the used/total bar and the set-quota dialog. */
 import { Alert, Button, Form, InputNumber, Modal, Progress, Select, Space, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
@@ -132,12 +132,12 @@ export function QuotaDialog({
 
 /** The quota calls (docs/api/quota.md). */
 export const quotaApi = {
-  region: (id: number) => call<RegionSpace>(CALLS.regionSurplusSpace, { id }),
-  school: (id: number) => call<SchoolSpace>(CALLS.schoolSurplusSpace, { id }),
-  account: (id: number) => call<AccountSpace>(CALLS.accountSurplusSpace, { id }),
-  stats: (p: { page: number; limit: number; school_id?: number; region_id?: number }) => call<AccountSpaceStatistics>(CALLS.accountSpaceStatistics, p),
+  region: (id: number) => call(calls.regionSurplusSpace, { id }),
+  school: (id: number) => call(calls.schoolSurplusSpace, { id }),
+  account: (id: number) => call(calls.accountSurplusSpace, { id }),
+  stats: (p: PayloadOf<typeof calls.accountSpaceStatistics>) => call(calls.accountSpaceStatistics, p),
   set: (t: QuotaTarget, space_size: number, space_size_type: SpaceUnit) =>
-    call<unknown>(t.kind === "region" ? CALLS.setRegionSpace : t.kind === "school" ? CALLS.setSchoolSpace : CALLS.setAccountSpace, {
+    call(t.kind === "region" ? calls.setRegionSpace : t.kind === "school" ? calls.setSchoolSpace : calls.setAccountSpace, {
       id: t.id,
       space_size,
       space_size_type,

@@ -1,10 +1,11 @@
 /**
  * THE API client of the web app (see create-client.ts for the §8 rules it implements).
  *
- *   const data = await call<SessionInfo>(CALLS.login, { username, password });
+ *   const data = await call(calls.login, { username, password }); // data: SessionInfo (the contract's answer type)
  *
  * Rejects with ApiError (code, msg) after the client has shown or redirected as §8 says.
  */
+import type { AnswerOf, Call, PayloadOf } from "@yanke/protocol";
 import { config } from "../config";
 import { currentPath, markSilentLoginRedirect, navigateTo } from "../router/location";
 import { getState, resetSession } from "../session/store";
@@ -58,8 +59,12 @@ const client = createApiClient({
   defaultPath: () => config.defaultPath,
 });
 
-export function call<T = unknown>(path: string, payload?: Record<string, unknown>, options?: CallOptions): Promise<T> {
-  return client.call<T>(path, payload, options);
+/**
+ * Calls `c`, a call object of the contract (`calls.x` of @yanke/protocol): the payload is its schema's input type and
+ * the answer its declared answer type, so no call site names a type. The answer is trusted here, at the one boundary.
+ */
+export function call<C extends Call>(c: C, payload: PayloadOf<C>, options?: CallOptions): Promise<AnswerOf<C>> {
+  return client.call<AnswerOf<C>>(c.path, payload, options);
 }
 
 /** Uploads travel outside `call` (multipart): their 1025/1028 answers end the session the same way. */

@@ -1,4 +1,4 @@
-import { CALLS, type EsBindAnswer } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Alert, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { call } from "../api/client";
@@ -21,7 +21,7 @@ export function BindEsDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (!v) return;
     setSaving(true);
     try {
-      const r = await call<EsBindAnswer>(CALLS.teacherEsBind, { es_account: v.es_account.trim(), es_password: v.es_password });
+      const r = await call(calls.teacherEsBind, { es_account: v.es_account.trim(), es_password: v.es_password });
       toast.success(`绑定成功：${r.es_name || r.es_account}`);
       onClose();
     } catch {

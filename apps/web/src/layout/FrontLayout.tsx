@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { call } from "../api/client";
-import { CALLS, type WebsiteInfo } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { PageLoading } from "../components/PageLoading";
 import { config } from "../config";
@@ -154,7 +154,7 @@ function FrontFooter() {
     queryKey: ["website", "footer", schoolId],
     staleTime: 5 * 60_000,
     retry: false,
-    queryFn: () => call<WebsiteInfo>(CALLS.website, schoolId ? { school_id: schoolId } : {}, { quiet: true }),
+    queryFn: () => call(calls.website, schoolId ? { school_id: schoolId } : {}, { quiet: true }),
   });
   const w = q.data;
   const name = w?.name || config.platformName;

@@ -1,6 +1,6 @@
 import { VideoCameraOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type PatrolNumAnswer } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Badge, Button, Tooltip } from "antd";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
@@ -20,7 +20,7 @@ export function PatrolBadge() {
   const allowed = Boolean(findMenuByPath(menus, PATROL_PATH));
   const q = useQuery({
     queryKey: ["patrolNum"],
-    queryFn: () => call<PatrolNumAnswer>(CALLS.patrolNum, {}, { quiet: true }),
+    queryFn: () => call(calls.patrolNum, {}, { quiet: true }),
     enabled: allowed,
     refetchInterval: 30_000,
   });

@@ -1,5 +1,5 @@
 import { DisconnectOutlined, DownOutlined, KeyOutlined, LinkOutlined, LogoutOutlined } from "@ant-design/icons";
-import { CALLS } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { App, Avatar, Dropdown, type MenuProps } from "antd";
 import { useState } from "react";
 import { call } from "../api/client";
@@ -47,7 +47,7 @@ export function UserDropdown() {
       className: "yk-unbind-confirm",
       onOk: async () => {
         try {
-          await call(CALLS.teacherEsUnbind, { account_id: getState().session.account_id });
+          await call(calls.teacherEsUnbind, { account_id: getState().session.account_id });
           toast.success(UNBIND_TEXT.success);
         } catch {
           /* §4/§8: failure — nothing further (the API client has shown the server's message) */

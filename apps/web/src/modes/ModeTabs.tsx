@@ -1,4 +1,4 @@
-import { CALLS, type ApplyIndexAnswer } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
@@ -15,7 +15,7 @@ export function useApplyIndex() {
     queryKey: ["applyIndex", s.token, s.account_id, s.school_id, s.period_id],
     enabled,
     queryFn: () =>
-      call<ApplyIndexAnswer>(CALLS.applyIndex, {
+      call(calls.applyIndex, {
         account_id: s.account_id || undefined,
         school_id: s.school_id || undefined,
         period_id: s.period_id || undefined,

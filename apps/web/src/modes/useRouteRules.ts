@@ -1,4 +1,4 @@
-import { CALLS, TIMING, type GetRulesAnswer } from "@yanke/protocol";
+import { calls, TIMING } from "@yanke/protocol";
 import { useEffect, useRef, useState } from "react";
 import { call } from "../api/client";
 import { getState, setState, useAppState } from "../session/store";
@@ -31,7 +31,7 @@ export function useRouteRules(path: string): boolean {
     if (!need || inFlight.current) return;
     inFlight.current = true;
     setLoading(true);
-    call<GetRulesAnswer>(CALLS.applyGetRules, { rules_id: pid })
+    call(calls.applyGetRules, { rules_id: pid })
       .then((answer) => {
         if (getState().modeName === "") setState(routeRulesPatch(answer, getState().session.identityCode));
       })

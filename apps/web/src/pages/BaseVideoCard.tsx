@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type BaseVideoAnswer } from "@yanke/protocol";
+import { calls, type BaseVideoAnswer } from "@yanke/protocol";
 import { Card, Col, Empty, Row, Statistic } from "antd";
 import { LineChart } from "echarts/charts";
 import * as echarts from "echarts/core";
@@ -69,7 +69,7 @@ export function BaseVideoCard() {
   const enabled = session.token !== "";
   const q = useQuery({
     queryKey: ["baseVideo", session.account_id, BASE_VIDEO_DAYS],
-    queryFn: () => call<BaseVideoAnswer>(CALLS.baseVideo, { days: BASE_VIDEO_DAYS }, { quiet: true }),
+    queryFn: () => call(calls.baseVideo, { days: BASE_VIDEO_DAYS }, { quiet: true }),
     enabled,
     retry: false,
     staleTime: 60_000,

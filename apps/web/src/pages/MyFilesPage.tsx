@@ -1,6 +1,6 @@
 import { AudioOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, FileOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type FileKind, type FileListAnswer, type FilePowerAnswer, type FileRecord, formatBytes } from "@yanke/protocol";
+import { calls, type FileKind, type FileListAnswer, type FileRecord, formatBytes } from "@yanke/protocol";
 import { Button, Card, Col, Empty, Input, Modal, Popconfirm, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from "antd";
 import dayjs from "../dayjs";
 import { useMemo, useState } from "react";
@@ -67,7 +67,7 @@ export function MyFilesPage() {
   const q = useQuery({
     queryKey: ["myFiles", query],
     queryFn: () =>
-      call<FileListAnswer>(CALLS.fileList, {
+      call(calls.fileList, {
         page: query.page,
         limit: query.limit,
         ...(query.type ? { type: query.type } : {}),
@@ -82,7 +82,7 @@ export function MyFilesPage() {
 
   const download = async (f: FileRecord) => {
     try {
-      const p = await call<FilePowerAnswer>(CALLS.filePower, { id: f.id });
+      const p = await call(calls.filePower, { id: f.id });
       if (!p.download) return void toast.error(p.reason || "无权下载该文件");
       window.open(downloadUrl(p.url), "_blank", "noopener");
     } catch {
@@ -91,7 +91,7 @@ export function MyFilesPage() {
   };
   const remove = async (f: FileRecord) => {
     try {
-      await call(CALLS.fileDelete, { id: f.id });
+      await call(calls.fileDelete, { id: f.id });
       toast.success("删除成功");
       refresh();
     } catch {

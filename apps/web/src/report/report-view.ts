@@ -1,31 +1,18 @@
 /** Pure helpers of the 报表统计 screen: typed calls, date presets, which picks are allowed, the chart option. */
-import {
-  CALLS,
-  type FileAnswer,
-  type ReportAnswer,
-  type ReportChartType,
-  type ReportDimension,
-  type ReportExportPayload,
-  type ReportMeasure,
-  type ReportMeta,
-  type ReportQueryPayload,
-  type ReportViewRow,
-  type ReportViewSavePayload,
-  type ReportViewUpdatePayload,
-} from "@yanke/protocol";
+import { type PayloadOf, calls, type ReportAnswer, type ReportChartType, type ReportDimension, type ReportMeasure, type ReportMeta } from "@yanke/protocol";
 import dayjs, { type Dayjs } from "../dayjs";
 import { call } from "../api/client";
 import type { EChartOption } from "../components/EChart";
 
 export const reportApi = {
-  meta: () => call<ReportMeta>(CALLS.reportMeta, {}),
-  query: (p: ReportQueryPayload) => call<ReportAnswer>(CALLS.reportQuery, p as Record<string, unknown>),
-  views: () => call<ReportViewRow[]>(CALLS.reportViewList, {}),
-  save: (p: ReportViewSavePayload) => call<{ id: number }>(CALLS.reportViewSave, p as Record<string, unknown>),
-  update: (p: ReportViewUpdatePayload) => call<null>(CALLS.reportViewUpdate, p as Record<string, unknown>),
-  remove: (id: number) => call<null>(CALLS.reportViewDelete, { id }),
-  xlsx: (p: ReportExportPayload) => call<FileAnswer>(CALLS.reportExportXlsx, p as Record<string, unknown>),
-  pdf: (p: ReportExportPayload) => call<FileAnswer>(CALLS.reportExportPdf, p as Record<string, unknown>),
+  meta: () => call(calls.reportMeta, {}),
+  query: (p: PayloadOf<typeof calls.reportQuery>) => call(calls.reportQuery, p),
+  views: () => call(calls.reportViewList, {}),
+  save: (p: PayloadOf<typeof calls.reportViewSave>) => call(calls.reportViewSave, p),
+  update: (p: PayloadOf<typeof calls.reportViewUpdate>) => call(calls.reportViewUpdate, p),
+  remove: (id: number) => call(calls.reportViewDelete, { id }),
+  xlsx: (p: PayloadOf<typeof calls.reportExportXlsx>) => call(calls.reportExportXlsx, p),
+  pdf: (p: PayloadOf<typeof calls.reportExportPdf>) => call(calls.reportExportPdf, p),
 };
 
 /** The school term around a day: Feb–Jul 春季学期 (Feb 1–Jul 31), otherwise 秋季学期 (Sep 1–Jan 31; docs/decisions/1233). */

@@ -6,115 +6,102 @@
  * does not type yet (census, trends, observation) take a type parameter so a screen can name what it expects.
  */
 import { useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  type AnalysisCourseDetail,
-  type AnalysisCourseRow,
-  type AnalysisResult,
-  type ContentRow,
-  type ContentStatistical,
-  type CourseIndexPayload,
-  type CourseReport,
-  type CourseReportLite,
-  type DiscussMessage,
-  type DiscussPage,
-  type FileAnswer,
-  type Page,
-  type QuestionItem,
-  type ResearchCensusPayload,
-  type UpDialogueClassPayload,
-  type UpStSamplePayload,
-} from "@yanke/protocol";
-import type { AiScoringPayload, AnalysisAgainPayload, CourseContentPayload, CourseReUploadPayload, ResearchLocalPayload } from "@yanke/protocol";
-import type { z } from "zod";
+import { calls, type DiscussMessage, type DiscussPage, type PayloadOf } from "@yanke/protocol";
 import { call } from "../api/client";
-
-type In<T extends z.ZodType> = z.input<T>;
-type Q = Record<string, unknown>;
 
 /** c153: counts of the caller's list by status and mode (the answer is free-form until the protocol names it). */
 export type CourseCensus = Record<string, unknown>;
 
+/** c142 answers the page when no content is sent and the posted message when one is (one path, two answers). */
+function discussPage(a: DiscussPage | DiscussMessage): DiscussPage {
+  if ("list" in a) return a;
+  throw new Error("c142: expected the discussion page");
+}
+function discussMessage(a: DiscussPage | DiscussMessage): DiscussMessage {
+  if (!("list" in a)) return a;
+  throw new Error("c142: expected the posted message");
+}
+
 export const researchApi = {
   // ── lists and management ────────────────────────────────────────────────────────────────────────────────
   /** designed: the analysed lessons the caller may see (scope mine | all + filters) */
-  index: (p: Partial<CourseIndexPayload>) => call<Page<AnalysisCourseRow>>(CALLS.courseIndex, p as Q),
+  index: (p: PayloadOf<typeof calls.courseIndex>) => call(calls.courseIndex, p),
   /** c153 */
-  census: <T = CourseCensus>(p: Q = {}) => call<T>(CALLS.courseCensus, p),
+  census: (p: PayloadOf<typeof calls.courseCensus> = {}) => call(calls.courseCensus, p),
   /** c133: publish (1) or withdraw (0) */
-  setStatus: (id: number, status: 0 | 1) => call<unknown>(CALLS.courseSetStatus, { id, status }),
+  setStatus: (id: number, status: 0 | 1) => call(calls.courseSetStatus, { id, status }),
   /** c134 */
-  remove: (id: number) => call<unknown>(CALLS.courseDelete, { id }),
+  remove: (id: number) => call(calls.courseDelete, { id }),
   /** c135 */
-  eliminateMy: (id: number) => call<unknown>(CALLS.courseEliminateMy, { id }),
+  eliminateMy: (id: number) => call(calls.courseEliminateMy, { id }),
   /** c155: analyse an uploaded video */
-  local: (p: In<typeof ResearchLocalPayload>) => call<AnalysisCourseRow>(CALLS.researchLocal, p as Q),
+  local: (p: PayloadOf<typeof calls.researchLocal>) => call(calls.researchLocal, p),
   /** c156 */
-  localDelete: (id: number) => call<unknown>(CALLS.researchLocalDelete, { id }),
+  localDelete: (id: number) => call(calls.researchLocalDelete, { id }),
   /** c146: replace the video and/or transcript and analyse again */
-  reUpload: (p: In<typeof CourseReUploadPayload>) => call<AnalysisCourseRow>(CALLS.courseReUpload, p as Q),
+  reUpload: (p: PayloadOf<typeof calls.courseReUpload>) => call(calls.courseReUpload, p),
   /** c150 (optional new S-T interval) */
-  analysisAgain: (p: In<typeof AnalysisAgainPayload>) => call<AnalysisCourseRow>(CALLS.analysisAgain, p as Q),
+  analysisAgain: (p: PayloadOf<typeof calls.analysisAgain>) => call(calls.analysisAgain, p),
   /** c157: subjects with analysed lessons */
-  subjects: <T = Array<{ id: number; name: string }>>(p: Q = {}) => call<T>(CALLS.researchSubjects, p),
+  subjects: (p: PayloadOf<typeof calls.researchSubjects> = {}) => call(calls.researchSubjects, p),
 
   // ── one lesson ────────────────────────────────────────────────────────────────────────────────────────────
   /** c137: the row with its job state and playable video */
-  detail: (id: number) => call<AnalysisCourseDetail>(CALLS.courseDetail, { id }),
+  detail: (id: number) => call(calls.courseDetail, { id }),
   /** c151 */
-  info: (id: number) => call<AnalysisCourseDetail>(CALLS.courseInfo, { id }),
+  info: (id: number) => call(calls.courseInfo, { id }),
   /** c136: the full report (machine, human corrections, agreement) */
-  report: (id: number) => call<CourseReport>(CALLS.courseReport, { id }),
+  report: (id: number) => call(calls.courseReport, { id }),
   /** c144 */
-  reportLite: (id: number) => call<CourseReportLite>(CALLS.courseReportLite, { id }),
+  reportLite: (id: number) => call(calls.courseReportLite, { id }),
   /** c145: behaviour, autonomous learning, talk */
-  reportObservation: <T = Pick<AnalysisResult, "behavior" | "autonomous" | "talk">>(id: number) => call<T>(CALLS.courseReportObservation, { id }),
+  reportObservation: (id: number) => call(calls.courseReportObservation, { id }),
   /** c138: the classroom record, paged */
-  content: (p: In<typeof CourseContentPayload>) => call<Page<ContentRow>>(CALLS.courseContent, p as Q),
+  content: (p: PayloadOf<typeof calls.courseContent>) => call(calls.courseContent, p),
   /** c139: the classroom record as .xlsx */
-  exportContent: (id: number) => call<FileAnswer>(CALLS.exportCourseContent, { id }),
+  exportContent: (id: number) => call(calls.exportCourseContent, { id }),
   /** c140 */
-  contentStatistical: (id: number) => call<ContentStatistical>(CALLS.contentStatistical, { id }),
+  contentStatistical: (id: number) => call(calls.contentStatistical, { id }),
   /** c141: delete a line of the classroom record */
-  deleteContent: (id: number) => call<unknown>(CALLS.deleteContent, { id }),
+  deleteContent: (id: number) => call(calls.deleteContent, { id }),
   /** c142: the discussion (list) */
-  discussion: (id: number, page = 1, limit = 20) => call<DiscussPage>(CALLS.courseDiscussion, { id, page, limit }),
+  discussion: async (id: number, page = 1, limit = 20) => discussPage(await call(calls.courseDiscussion, { id, page, limit })),
   /** c142 with content: post (pid: reply to) */
-  discuss: (id: number, content: string, pid?: number) => call<DiscussMessage>(CALLS.courseDiscussion, { id, content, ...(pid ? { pid } : {}) }),
+  discuss: async (id: number, content: string, pid?: number) => discussMessage(await call(calls.courseDiscussion, { id, content, ...(pid ? { pid } : {}) })),
   /** c143 */
-  observeCensus: <T = unknown>(id: number) => call<T>(CALLS.observeCensus, { id }),
+  observeCensus: (id: number) => call(calls.observeCensus, { id }),
   /** c147 */
-  dialogueDepth: <T = unknown>(id: number) => call<T>(CALLS.dialogueDepth, { id }),
+  dialogueDepth: (id: number) => call(calls.dialogueDepth, { id }),
   /** c148 */
-  dialogueClass: <T = QuestionItem[]>(id: number) => call<T>(CALLS.dialogueClass, { id }),
+  dialogueClass: (id: number) => call(calls.dialogueClass, { id }),
   /** c149: correct questions (omit kind and response to return one to the machine's coding) */
-  upDialogueClass: (p: UpDialogueClassPayload) => call<CourseReport>(CALLS.upDialogueClass, p as unknown as Q),
+  upDialogueClass: (p: PayloadOf<typeof calls.upDialogueClass>) => call(calls.upDialogueClass, p),
   /** designed: correct S-T samples ("" returns a sample to the machine's coding) */
-  upStSample: (p: UpStSamplePayload) => call<CourseReport>(CALLS.upStSample, p as unknown as Q),
+  upStSample: (p: PayloadOf<typeof calls.upStSample>) => call(calls.upStSample, p),
   /** c152 */
-  autonomous: <T = AnalysisResult["autonomous"]>(id: number) => call<T>(CALLS.autonomous, { id }),
+  autonomous: (id: number) => call(calls.autonomous, { id }),
   /** c154: the partial S-T curve of a lesson being recorded */
-  flowLive: <T = unknown>(recording_id: number, interval?: number) => call<T>(CALLS.flowLive, { recording_id, ...(interval ? { interval } : {}) }),
+  flowLive: (recording_id: number, interval?: number) => call(calls.flowLive, { recording_id, ...(interval ? { interval } : {}) }),
   /** c170 */
-  aiScoring: (p: In<typeof AiScoringPayload>) => call<AnalysisResult["scoring"]>(CALLS.aiScoring, p as Q),
+  aiScoring: (p: PayloadOf<typeof calls.aiScoring>) => call(calls.aiScoring, p),
   /** c167–c169 */
-  trendsBehavior: <T = unknown>(id: number) => call<T>(CALLS.trendsBehavior, { id }),
-  trendsPose: <T = unknown>(id: number) => call<T>(CALLS.trendsPose, { id }),
-  trendsLida: <T = unknown>(id: number) => call<T>(CALLS.trendsLida, { id }),
+  trendsBehavior: (id: number) => call(calls.trendsBehavior, { id }),
+  trendsPose: (id: number) => call(calls.trendsPose, { id }),
+  trendsLida: (id: number) => call(calls.trendsLida, { id }),
 
   // ── census (c158–c166; answers typed by research-census.ts as it lands) ────────────────────────────────────
-  censusCountInfo: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusCountInfo, p as Q),
-  censusCourseContent: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusCourseContent, p as Q),
-  censusCourseTypeCount: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusCourseTypeCount, p as Q),
-  censusCourseAndContentInc: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusCourseAndContentInc, p as Q),
-  censusCourseCensus: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusCourseCensus, p as Q),
-  censusRanks: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusRanks, p as Q),
-  censusOral: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusOral, p as Q),
-  censusBase: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusBase, p as Q),
-  censusRtch: <T = unknown>(p: Partial<ResearchCensusPayload> = {}) => call<T>(CALLS.censusRtch, p as Q),
+  censusCountInfo: (p: PayloadOf<typeof calls.censusCountInfo> = {}) => call(calls.censusCountInfo, p),
+  censusCourseContent: (p: PayloadOf<typeof calls.censusCourseContent> = {}) => call(calls.censusCourseContent, p),
+  censusCourseTypeCount: (p: PayloadOf<typeof calls.censusCourseTypeCount> = {}) => call(calls.censusCourseTypeCount, p),
+  censusCourseAndContentInc: (p: PayloadOf<typeof calls.censusCourseAndContentInc> = {}) => call(calls.censusCourseAndContentInc, p),
+  censusCourseCensus: (p: PayloadOf<typeof calls.censusCourseCensus> = {}) => call(calls.censusCourseCensus, p),
+  censusRanks: (p: PayloadOf<typeof calls.censusRanks> = {}) => call(calls.censusRanks, p),
+  censusOral: (p: PayloadOf<typeof calls.censusOral> = {}) => call(calls.censusOral, p),
+  censusBase: (p: PayloadOf<typeof calls.censusBase> = {}) => call(calls.censusBase, p),
+  censusRtch: (p: PayloadOf<typeof calls.censusRtch> = {}) => call(calls.censusRtch, p),
 
   /** c291: AI comments on a listened lesson (listen_evaluate id) */
-  aiListenCommentInfo: <T = unknown>(id: number) => call<T>(CALLS.aiListenCommentInfo, { id }),
+  aiListenCommentInfo: (id: number) => call(calls.aiListenCommentInfo, { id }),
 };
 
 /** A job still queued (0) or running (1). */

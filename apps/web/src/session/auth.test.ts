@@ -6,7 +6,7 @@ const answers = new Map<string, () => unknown>();
 const navigations: string[] = [];
 
 vi.mock("../api/client", () => ({
-  call: async (path: string, payload: unknown) => {
+  call: async ({ path }: { path: string }, payload: unknown) => {
     calls.push({ path, payload });
     const a = answers.get(path);
     if (!a) throw new Error("refused");

@@ -1,7 +1,7 @@
 /**
  * Session flows of platform.md §4: login, menu loading, SSO callback, logout, password change.
  */
-import { CALLS, PROFILE_SETTINGS_PATH, RECORD_TYPE_LOGOUT, isProfileComplete, type ChangePasswordPayload, type SsoExchangeResult } from "@yanke/protocol";
+import { type Call, type PayloadOf, calls, PROFILE_SETTINGS_PATH, RECORD_TYPE_LOGOUT, isProfileComplete, type ChangePasswordPayload } from "@yanke/protocol";
 import { call } from "../api/client";
 import { markSilentLoginRedirect, navigateTo } from "../router/location";
 import { normalizeMenus } from "../menu/menu";
@@ -23,7 +23,7 @@ let menuLoad: Promise<void> | null = null;
  */
 export function loadMenus(): Promise<void> {
   if (menuLoad !== null) return menuLoad;
-  menuLoad = call<unknown>(CALLS.menuTree, {})
+  menuLoad = call(calls.menuTree, {})
     .then((raw) => setMenus(normalizeMenus(raw)))
     .catch((e: unknown) => {
       if (getState().session.token) {
@@ -41,7 +41,7 @@ export function loadMenus(): Promise<void> {
 
 /** c001 login; stores the session, loads menus, answers the home route. */
 export async function login(username: string, password: string): Promise<string> {
-  const info = await call<unknown>(CALLS.login, { username, password });
+  const info = await call(calls.login, { username, password });
   const s = setSession(info);
   await loadMenus();
   return s.url || "/";
@@ -74,9 +74,9 @@ export function addressWithoutSsoParams(href: string): string {
  */
 export async function completeSso(cb: SsoCallback): Promise<string> {
   try {
-    const ex = await call<SsoExchangeResult>(CALLS.ssoCodeExchange, { code: cb.code, state: cb.state });
+    const ex = await call(calls.ssoCodeExchange, { code: cb.code, state: cb.state });
     setSession({ token: ex.token, id_token: ex.id_token });
-    const info = await call<unknown>(CALLS.ssoUserInfo, {});
+    const info = await call(calls.ssoUserInfo, {});
     const s: StoredSession = setSession({ ...(typeof info === "object" && info !== null ? info : {}), token: ex.token, id_token: ex.id_token });
     await loadMenus();
     return isProfileComplete(s) ? s.url || "/" : PROFILE_SETTINGS_PATH;
@@ -86,9 +86,9 @@ export async function completeSso(cb: SsoCallback): Promise<string> {
 }
 
 /** Best-effort pre-logout call; never blocks logout. Answers whether it succeeded (code 200). */
-async function tryCall(path: string, payload: Record<string, unknown>): Promise<boolean> {
+async function tryCall<C extends Call>(c: C, payload: PayloadOf<C>): Promise<boolean> {
   try {
-    await call(path, payload, { quiet: true });
+    await call(c, payload, { quiet: true });
     return true;
   } catch {
     return false;
@@ -110,16 +110,16 @@ export async function logout(): Promise<void> {
     const { session } = getState();
     const hostCode = storage.getItem(HOST_CODE_KEY);
     if (hostCode && session.account_id) {
-      if (await tryCall(CALLS.hostCodeRecord, { code: hostCode, record_type: RECORD_TYPE_LOGOUT, account_id: session.account_id })) {
+      if (await tryCall(calls.hostCodeRecord, { code: hostCode, record_type: RECORD_TYPE_LOGOUT, account_id: session.account_id })) {
         storage.removeItem(HOST_CODE_KEY);
       }
     }
     const pushCode = storage.getItem(PUSHALLRTMP_CODE_KEY);
-    if (pushCode && (await tryCall(CALLS.stopAllRtmp, { code: pushCode }))) storage.removeItem(PUSHALLRTMP_CODE_KEY);
+    if (pushCode && (await tryCall(calls.stopAllRtmp, { code: pushCode }))) storage.removeItem(PUSHALLRTMP_CODE_KEY);
     let endSessionUrl = "";
     if (session.token) {
       try {
-        const data = await call<unknown>(CALLS.logout, {}, { quiet: true });
+        const data = await call(calls.logout, {}, { quiet: true });
         if (typeof data === "object" && data !== null && "url" in data && typeof data.url === "string") endSessionUrl = data.url;
       } catch {
         /* an expired token is logged out already */
@@ -137,5 +137,5 @@ export async function logout(): Promise<void> {
 
 /** c017 change password; the caller shows '修改成功' and logs out. */
 export async function changePassword(p: ChangePasswordPayload): Promise<void> {
-  await call(CALLS.changePassword, { ...p });
+  await call(calls.changePassword, { ...p });
 }

@@ -1,5 +1,5 @@
 import { BankOutlined, BookOutlined, CalendarOutlined } from "@ant-design/icons";
-import { CALLS, ROLE_NAMES, TIMING } from "@yanke/protocol";
+import { calls, ROLE_NAMES, TIMING } from "@yanke/protocol";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Select, Tooltip } from "antd";
 import { useState } from "react";
@@ -14,7 +14,7 @@ import { useSchoolEntries } from "./useSchoolEntries";
 
 /** The period's courses for the course filter (c049 /middle/common/courseList {period_id}; 全部 first). */
 function fetchCourses(periodId: number): Promise<unknown> {
-  return call<unknown>(CALLS.commonCourseList, { period_id: periodId });
+  return call(calls.commonCourseList, { period_id: periodId });
 }
 
 function refreshDetail(reason: "school" | "period" | "course") {

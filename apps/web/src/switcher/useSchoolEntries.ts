@@ -1,4 +1,4 @@
-import { CALLS } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { useQuery } from "@tanstack/react-query";
 import { call } from "../api/client";
 import { useAppState } from "../session/store";
@@ -11,7 +11,7 @@ export function useSchoolEntries() {
   return useQuery({
     queryKey: ["accountSchoolList", token, accountId],
     enabled: token !== "",
-    queryFn: async () => normalizeSchoolEntries(await call<unknown>(CALLS.accountSchoolList, accountId ? { account_id: accountId } : {})),
+    queryFn: async () => normalizeSchoolEntries(await call(calls.accountSchoolList, accountId ? { account_id: accountId } : {})),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,7 +4,7 @@
  * the page registry (admin/module-pages.ts).
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type Page, type TrainingTeacherRow } from "@yanke/protocol";
+import { calls, type TrainingTeacherRow } from "@yanke/protocol";
 import { Button, Card, Col, Input, Pagination, Progress, Row, Space, Tabs, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -42,7 +42,7 @@ function TrainingGrid({ kind }: { kind: "mine" | "available" }) {
   const q = useQuery({
     queryKey: ["training", kind, payload],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<TrainingTeacherRow>>(kind === "mine" ? CALLS.trainingMine : CALLS.trainingAvailable, payload),
+    queryFn: () => call(kind === "mine" ? calls.trainingMine : calls.trainingAvailable, payload),
   });
   const rows = q.data?.list ?? [];
   return (
@@ -89,7 +89,7 @@ function TrainingCard({ t }: { t: TrainingTeacherRow }) {
   const enrol = async () => {
     setBusy(true);
     try {
-      await call(CALLS.trainingEnrol, { id: t.id });
+      await call(calls.trainingEnrol, { id: t.id });
       toast.success("报名成功");
       void qc.invalidateQueries({ queryKey: ["training"] });
       open();

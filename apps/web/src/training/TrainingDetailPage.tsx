@@ -6,7 +6,7 @@
  */
 import { CheckCircleFilled, FileTextOutlined, PlayCircleOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type PreviewAnswer, type TrainingProgressAnswer, type TrainingStudy, type TrainingStudyItem } from "@yanke/protocol";
+import { calls, type PreviewAnswer, type TrainingProgressAnswer, type TrainingStudy, type TrainingStudyItem } from "@yanke/protocol";
 import { Alert, Button, Card, Col, Empty, Modal, Progress, Result, Row, Skeleton, Space, Spin, Tag, Typography } from "antd";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -26,7 +26,7 @@ export function TrainingDetailPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const qc = useQueryClient();
   const key = ["training", "study", id];
-  const q = useQuery({ queryKey: key, enabled: valid, queryFn: () => call<TrainingStudy>(CALLS.trainingStudy, { id }) });
+  const q = useQuery({ queryKey: key, enabled: valid, queryFn: () => call(calls.trainingStudy, { id }) });
   const t = q.data;
   const [current, setCurrent] = useState<number | null>(null);
   const [enrolling, setEnrolling] = useState(false);
@@ -56,7 +56,7 @@ export function TrainingDetailPage() {
   const enrol = async () => {
     setEnrolling(true);
     try {
-      await call(CALLS.trainingEnrol, { id });
+      await call(calls.trainingEnrol, { id });
       toast.success("报名成功，开始学习吧");
       await qc.invalidateQueries({ queryKey: ["training"] });
     } finally {
@@ -199,11 +199,7 @@ function VideoStudy({ item, studying, onAnswer }: { item: TrainingStudyItem; stu
     if (!v || !studying) return;
     const delta = Math.round(pending.current * 10) / 10;
     pending.current = 0;
-    call<TrainingProgressAnswer>(
-      CALLS.trainingProgress,
-      { item_id: item.id, position_seconds: Math.floor(v.currentTime), watched_delta: delta },
-      { quiet: true },
-    )
+    call(calls.trainingProgress, { item_id: item.id, position_seconds: Math.floor(v.currentTime), watched_delta: delta }, { quiet: true })
       .then((a) => {
         setBeats((n) => n + 1);
         onAnswer(a);
@@ -304,7 +300,7 @@ function DocumentStudy({ item, studying, onAnswer }: { item: TrainingStudyItem; 
   const open = async () => {
     setOpening(true);
     try {
-      const a = await call<TrainingProgressAnswer>(CALLS.trainingProgress, { item_id: item.id, position_seconds: 0, watched_delta: 0 });
+      const a = await call(calls.trainingProgress, { item_id: item.id, position_seconds: 0, watched_delta: 0 });
       onAnswer(a);
       setPreview(a.preview);
       setReading(true);
@@ -315,7 +311,7 @@ function DocumentStudy({ item, studying, onAnswer }: { item: TrainingStudyItem; 
   const markRead = async () => {
     setMarking(true);
     try {
-      const a = await call<TrainingProgressAnswer>(CALLS.trainingRead, { item_id: item.id });
+      const a = await call(calls.trainingRead, { item_id: item.id });
       onAnswer(a);
       toast.success(a.me.completed_at && !item.my.done ? "已标记为已读，恭喜完成培训！" : "已标记为已读");
       setReading(false);

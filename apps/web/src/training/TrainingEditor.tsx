@@ -6,13 +6,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, FileTextOutlined, PlayCircleOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  CALLS,
+  type PayloadOf,
+  calls,
   TrainingSavePayload,
-  type FileListAnswer,
   type FileRecord,
   type MergeAnswer,
-  type Page,
-  type TrainingDetail,
   type TrainingItemRow,
   type TrainingRow,
   type TrainingVideoOption,
@@ -138,7 +136,7 @@ export function TrainingEditor({
   const platform = session.identity === 1 || session.identity === 5;
   const district = session.identity === 3;
   const scope = Form.useWatch("scope", form);
-  const q = useQuery({ queryKey: ["training", "detail", id], enabled: open && id !== null, queryFn: () => call<TrainingDetail>(CALLS.trainingDetail, { id }) });
+  const q = useQuery({ queryKey: ["training", "detail", id], enabled: open && id !== null, queryFn: () => call(calls.trainingDetail, { id }) });
   const t = id !== null ? (q.data ?? null) : null;
   const locked = Boolean(t && t.status !== 0);
   const itemsLocked = Boolean(t && t.status !== 0 && t.enrol_count > 0);
@@ -158,7 +156,7 @@ export function TrainingEditor({
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    const payload: Record<string, unknown> = {
+    const payload: PayloadOf<typeof calls.trainingSave> & Omit<PayloadOf<typeof calls.trainingUpdate>, "id"> = {
       title: v.title,
       introduce: v.introduce ?? "",
       cover_url: v.cover?.[0]?.file_path ?? "",
@@ -176,11 +174,11 @@ export function TrainingEditor({
     setSaving(true);
     try {
       if (id !== null) {
-        await call<TrainingRow>(CALLS.trainingUpdate, { id, ...payload });
+        await call(calls.trainingUpdate, { id, ...payload });
         toast.success("已保存");
         refresh();
       } else {
-        const created = await call<TrainingRow>(CALLS.trainingSave, payload);
+        const created = await call(calls.trainingSave, payload);
         toast.success("已创建（草稿），请添加课程后发布");
         refresh();
         onCreated(created.id);
@@ -195,11 +193,11 @@ export function TrainingEditor({
     const ids = items.map((i) => i.id);
     const [x] = ids.splice(index, 1);
     ids.splice(index + by, 0, x!);
-    await call(CALLS.trainingItemSort, { training_id: id, item_ids: ids });
+    await call(calls.trainingItemSort, { training_id: id, item_ids: ids });
     refresh();
   };
   const addDocs = async (docs: MergeAnswer[]) => {
-    for (const d of docs) await call<TrainingItemRow>(CALLS.trainingItemSave, { training_id: id, item_type: 2, file_id: d.id });
+    for (const d of docs) await call(calls.trainingItemSave, { training_id: id, item_type: 2, file_id: d.id });
     if (docs.length) toast.success(`已添加 ${docs.length} 个文档`);
     refresh();
   };
@@ -210,7 +208,7 @@ export function TrainingEditor({
       okText: "发布",
       cancelText: "取消",
       onOk: async () => {
-        await call(CALLS.trainingSetStatus, { id, status: 1 });
+        await call(calls.trainingSetStatus, { id, status: 1 });
         toast.success("已发布");
         refresh();
       },
@@ -352,7 +350,7 @@ export function TrainingEditor({
                       editable={{
                         onChange: async (title) => {
                           if (!title.trim() || title === v) return;
-                          await call(CALLS.trainingItemUpdate, { id: r.id, title });
+                          await call(calls.trainingItemUpdate, { id: r.id, title });
                           refresh();
                         },
                       }}
@@ -381,7 +379,7 @@ export function TrainingEditor({
                       onBlur={async (e) => {
                         const n = Number((e.target as HTMLInputElement).value);
                         if (!Number.isFinite(n) || n === r.done_ratio || n < 10 || n > 100) return;
-                        await call(CALLS.trainingItemUpdate, { id: r.id, done_ratio: n });
+                        await call(calls.trainingItemUpdate, { id: r.id, done_ratio: n });
                         refresh();
                       }}
                     />
@@ -398,7 +396,7 @@ export function TrainingEditor({
                     checked={r.required === 1}
                     disabled={itemsLocked}
                     onChange={async (on) => {
-                      await call(CALLS.trainingItemUpdate, { id: r.id, required: on ? 1 : 0 });
+                      await call(calls.trainingItemUpdate, { id: r.id, required: on ? 1 : 0 });
                       refresh();
                     }}
                   />
@@ -425,7 +423,7 @@ export function TrainingEditor({
                       cancelText="取消"
                       okButtonProps={{ danger: true }}
                       onConfirm={async () => {
-                        await call(CALLS.trainingItemDelete, { id: r.id });
+                        await call(calls.trainingItemDelete, { id: r.id });
                         toast.success("已删除");
                         refresh();
                       }}
@@ -445,7 +443,7 @@ export function TrainingEditor({
         open={picking}
         onClose={() => setPicking(false)}
         onPick={async (videos) => {
-          for (const v of videos) await call<TrainingItemRow>(CALLS.trainingItemSave, { training_id: id, item_type: 1, video_id: v.id });
+          for (const v of videos) await call(calls.trainingItemSave, { training_id: id, item_type: 1, video_id: v.id });
           toast.success(`已添加 ${videos.length} 个视频`);
           setPicking(false);
           refresh();
@@ -455,7 +453,7 @@ export function TrainingEditor({
         open={pickingDocs}
         onClose={() => setPickingDocs(false)}
         onPick={async (files) => {
-          for (const f of files) await call<TrainingItemRow>(CALLS.trainingItemSave, { training_id: id, item_type: 2, file_id: f.id });
+          for (const f of files) await call(calls.trainingItemSave, { training_id: id, item_type: 2, file_id: f.id });
           toast.success(`已添加 ${files.length} 个文档`);
           setPickingDocs(false);
           refresh();
@@ -556,7 +554,7 @@ function DocPicker({ open, onClose, onPick }: { open: boolean; onClose: () => vo
       placeholder="文件名"
       testId="training-doc"
       queryKey="myFiles"
-      load={(p) => call<FileListAnswer>(CALLS.fileList, p)}
+      load={(p) => call(calls.fileList, p)}
       disabled={(r) => !DOC_KINDS.has(r.type)}
       columns={[
         { title: "文件名", dataIndex: "file_name", ellipsis: true },
@@ -586,7 +584,7 @@ function VideoPicker({ open, onClose, onPick }: { open: boolean; onClose: () => 
       placeholder="视频名称"
       testId="training-video"
       queryKey="videos"
-      load={(p) => call<Page<TrainingVideoOption>>(CALLS.trainingVideoOptions, p)}
+      load={(p) => call(calls.trainingVideoOptions, p)}
       empty="暂无可选视频（仅列出已处理完成的视频）"
       scrollX={640}
       columns={[

@@ -3,7 +3,7 @@
  * watched time, items done, completion and certificate number, filters, and the .xlsx export.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, type FileAnswer, type TrainingEnrolList, type TrainingEnrolRow, type TrainingRow } from "@yanke/protocol";
+import { calls, type TrainingEnrolRow, type TrainingRow } from "@yanke/protocol";
 import { Button, Card, Col, Drawer, Input, Progress, Row, Segmented, Space, Statistic, Table, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { call } from "../api/client";
@@ -34,14 +34,14 @@ export function TrainingEnrolments({ training, onClose }: { training: TrainingRo
     enabled: id > 0,
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
-    queryFn: () => call<TrainingEnrolList>(CALLS.trainingEnrolList, payload),
+    queryFn: () => call(calls.trainingEnrolList, payload),
   });
   const st = q.data?.stats ?? { total: 0, completed: 0, in_progress: 0, not_started: 0 };
   const rate = st.total ? Math.round((st.completed * 100) / st.total) : 0;
   const exportXlsx = async () => {
     setExporting(true);
     try {
-      const f = await call<FileAnswer>(CALLS.trainingEnrolExport, { id });
+      const f = await call(calls.trainingEnrolExport, { id });
       downloadFile(f, "学员进度.xlsx");
       toast.success("已导出");
     } finally {

@@ -4,7 +4,7 @@
  * order, required, publish); 学员进度 (TrainingEnrolments: completion chart, progress table, .xlsx export); 删除.
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, TRAINING_STATUS_NAMES, type Page, type TrainingRow } from "@yanke/protocol";
+import { calls, TRAINING_STATUS_NAMES, type TrainingRow } from "@yanke/protocol";
 import { App, Button, Card, Input, Select, Space, Table, Tag } from "antd";
 import { useState } from "react";
 import { call } from "../api/client";
@@ -28,7 +28,7 @@ export function TrainingManagePage() {
   const q = useQuery({
     queryKey: ["training", "managed", payload],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<TrainingRow>>(CALLS.trainingList, payload),
+    queryFn: () => call(calls.trainingList, payload),
   });
   const rows = q.data?.list ?? [];
   const refresh = () => void qc.invalidateQueries({ queryKey: ["training"] });
@@ -41,7 +41,7 @@ export function TrainingManagePage() {
       okButtonProps: { danger: true },
       cancelText: "取消",
       onOk: async () => {
-        await call(CALLS.trainingDelete, { id: t.id });
+        await call(calls.trainingDelete, { id: t.id });
         toast.success("已删除");
         refresh();
       },
@@ -53,7 +53,7 @@ export function TrainingManagePage() {
       okText: "确定",
       cancelText: "取消",
       onOk: async () => {
-        await call(CALLS.trainingSetStatus, { id: t.id, status: next });
+        await call(calls.trainingSetStatus, { id: t.id, status: next });
         toast.success(next === 1 ? "已发布" : next === 2 ? "已结束" : "已撤回为草稿");
         refresh();
       },

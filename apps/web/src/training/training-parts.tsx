@@ -1,5 +1,5 @@
 /** Small shared pieces of the training pages (#12). */
-import { CALLS, TRAINING_STATUS_NAMES, type FileAnswer } from "@yanke/protocol";
+import { calls, TRAINING_STATUS_NAMES } from "@yanke/protocol";
 import { Tag } from "antd";
 import { call } from "../api/client";
 import { toast } from "../api/toast";
@@ -7,7 +7,7 @@ import { downloadFile } from "../admin/files";
 
 /** Downloads my certificate of a completed programme (a PDF). */
 export async function downloadCertificate(id: number): Promise<void> {
-  const f = await call<FileAnswer>(CALLS.trainingCertificate, { id });
+  const f = await call(calls.trainingCertificate, { id });
   downloadFile(f, "培训证书.pdf");
   toast.success("证书已下载");
 }

@@ -1,6 +1,6 @@
 import { ReloadOutlined, SyncOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, COMMAND_ACK_TIMEOUT_SECONDS, type EquipmentCommandRow, type EquipmentRow } from "@yanke/protocol";
+import { CALLS, CAMERAS, COMMAND_ACK_TIMEOUT_SECONDS, type EquipmentCommandRow, type EquipmentRow } from "@yanke/protocol";
 import { Badge, Button, Drawer, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useEffect, useRef, useState, type HTMLAttributes } from "react";
 import { toast } from "../../api/toast";
@@ -47,9 +47,17 @@ function resender(c: EquipmentCommandRow, device: EquipmentRow, can: (path: stri
           sha256: p.sha256 as string,
         });
     case "push_start":
-      return () => equipmentApi.pushStart(device.code, typeof p.camera === "string" ? p.camera : undefined);
+      return () =>
+        equipmentApi.pushStart(
+          device.code,
+          CAMERAS.find((c) => c === p.camera),
+        );
     case "push_stop":
-      return () => equipmentApi.pushStop(device.code, typeof p.camera === "string" ? p.camera : undefined);
+      return () =>
+        equipmentApi.pushStop(
+          device.code,
+          CAMERAS.find((c) => c === p.camera),
+        );
     default:
       return undefined;
   }

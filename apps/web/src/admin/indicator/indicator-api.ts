@@ -1,34 +1,17 @@
 /** Typed calls of the 听课指标管理 screen (docs/api/indicator.md). */
-import {
-  CALLS,
-  type IndicatorDeleteAnswer,
-  type IndicatorList,
-  type IndicatorListAnswer,
-  type IndicatorReadAnswer,
-  type IndicatorRow,
-  type IndicatorSave,
-  type IndicatorUpdate,
-  type ListenTargetList,
-  type ListenTargetListAnswer,
-  type ListenTargetRow,
-  type ListenTargetSave,
-  type ListenTargetUpdate,
-} from "@yanke/protocol";
-import type { z } from "zod";
+import { type PayloadOf, calls } from "@yanke/protocol";
 import { call } from "../../api/client";
 
-type In<T extends z.ZodType> = z.input<T>;
-
 export const indicatorApi = {
-  list: (p: In<typeof IndicatorList>) => call<IndicatorListAnswer>(CALLS.indicatorList, p),
-  read: (id: number) => call<IndicatorReadAnswer>(CALLS.indicatorRead, { id }),
-  save: (p: In<typeof IndicatorSave>) => call<IndicatorRow>(CALLS.indicatorSave, p),
-  update: (p: In<typeof IndicatorUpdate>) => call<IndicatorRow>(CALLS.indicatorUpdate, p),
-  remove: (id: number) => call<IndicatorDeleteAnswer>(CALLS.indicatorDelete, { id }),
-  targets: (p: In<typeof ListenTargetList>) => call<ListenTargetListAnswer>(CALLS.listenTargetList, p),
-  saveTarget: (p: In<typeof ListenTargetSave>) => call<ListenTargetRow>(CALLS.listenTargetSave, p),
-  updateTarget: (p: In<typeof ListenTargetUpdate>) => call<ListenTargetRow>(CALLS.listenTargetUpdate, p),
-  removeTarget: (id: number) => call<{ id: number }>(CALLS.listenTargetDelete, { id }),
+  list: (p: PayloadOf<typeof calls.indicatorList>) => call(calls.indicatorList, p),
+  read: (id: number) => call(calls.indicatorRead, { id }),
+  save: (p: PayloadOf<typeof calls.indicatorSave>) => call(calls.indicatorSave, p),
+  update: (p: PayloadOf<typeof calls.indicatorUpdate>) => call(calls.indicatorUpdate, p),
+  remove: (id: number) => call(calls.indicatorDelete, { id }),
+  targets: (p: PayloadOf<typeof calls.listenTargetList>) => call(calls.listenTargetList, p),
+  saveTarget: (p: PayloadOf<typeof calls.listenTargetSave>) => call(calls.listenTargetSave, p),
+  updateTarget: (p: PayloadOf<typeof calls.listenTargetUpdate>) => call(calls.listenTargetUpdate, p),
+  removeTarget: (id: number) => call(calls.listenTargetDelete, { id }),
 };
 
 /** May the signed-in user create rows (platform administrators: the platform's; school administrators: the school's)? */

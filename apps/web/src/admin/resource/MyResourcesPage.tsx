@@ -5,17 +5,7 @@
  */
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  COURSE_TYPE_NAMES,
-  PAGE,
-  RESOURCE_STATUS_NAMES,
-  type CourseResourceRow,
-  type Page,
-  type PeriodGradeItem,
-  type PeriodRow,
-  type PeriodSubjectItem,
-} from "@yanke/protocol";
+import { calls, CALLS, COURSE_TYPE_NAMES, PAGE, RESOURCE_STATUS_NAMES, type CourseResourceRow } from "@yanke/protocol";
 import { App, Button, Card, ColorPicker, Empty, Form, Input, Modal, Pagination, Select, Space, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -24,7 +14,7 @@ import { coverColor } from "../../front/resource/resource-common";
 import { useSession } from "../../session/store";
 import { FIRST_PAGE, useScreenTitle, type PageState } from "../common";
 import { SchoolSelect, useAllSchools } from "../pickers";
-import { asList, usePeriodChoices, usePeriodItems, ResourceEditor } from "./ResourceEditor";
+import { usePeriodChoices, usePeriodItems, ResourceEditor } from "./ResourceEditor";
 import "./ResourceAdmin.css";
 
 interface Filters {
@@ -40,17 +30,17 @@ function useSchoolSubjects(schoolId: number) {
   const periods = useQuery({
     queryKey: ["myResource", "periods", schoolId],
     staleTime: 60_000,
-    queryFn: () => call<Page<PeriodRow>>(CALLS.commonPeriodList, { page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
+    queryFn: () => call(calls.commonPeriodList, { page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
   });
   const list = periods.data?.list ?? [];
   const subjects = useQueries({
     queries: list.map((p) => ({
       queryKey: ["myResource", CALLS.periodSubjectList, schoolId, p.id],
       staleTime: 60_000,
-      queryFn: () => call<PeriodSubjectItem[]>(CALLS.periodSubjectList, { period_id: p.id, ...(schoolId ? { school_id: schoolId } : {}) }),
+      queryFn: () => call(calls.periodSubjectList, { period_id: p.id, ...(schoolId ? { school_id: schoolId } : {}) }),
     })),
   });
-  return list.flatMap((p, i) => asList<PeriodSubjectItem>(subjects[i]?.data).map((s) => ({ value: s.id, label: `${p.name} · ${s.name}` })));
+  return list.flatMap((p, i) => (subjects[i]?.data ?? []).map((s) => ({ value: s.id, label: `${p.name} · ${s.name}` })));
 }
 
 function CreateDialog({
@@ -71,8 +61,8 @@ function CreateDialog({
   const schoolId: number = Form.useWatch("school_id", form) ?? school;
   const periodId: number = Form.useWatch("period_id", form) ?? 0;
   const periods = usePeriodChoices(schoolId);
-  const grades = usePeriodItems<PeriodGradeItem>(CALLS.periodGrades, schoolId, periodId);
-  const subjects = usePeriodItems<PeriodSubjectItem>(CALLS.periodSubjectList, schoolId, periodId);
+  const grades = usePeriodItems(calls.periodGrades, schoolId, periodId);
+  const subjects = usePeriodItems(calls.periodSubjectList, schoolId, periodId);
   const submit = async () => {
     const v = (await form.validateFields()) as {
       name: string;
@@ -85,7 +75,7 @@ function CreateDialog({
     };
     setBusy(true);
     try {
-      const row = await call<CourseResourceRow>(CALLS.resourceSave, { pid: 0, level: 1, ...v, school_id: v.school_id ?? school });
+      const row = await call(calls.resourceSave, { pid: 0, level: 1, ...v, school_id: v.school_id ?? school });
       toast.success("课程已创建，可以添加单元和课时了");
       form.resetFields();
       onCreated(row);
@@ -242,7 +232,7 @@ function ResourceScreen({ admin }: { admin: boolean }) {
   const list = useQuery({
     queryKey: ["myResource", "list", admin, payload],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<CourseResourceRow>>(CALLS.resourceList, payload),
+    queryFn: () => call(calls.resourceList, payload),
   });
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
@@ -251,7 +241,7 @@ function ResourceScreen({ admin }: { admin: boolean }) {
   const toggle = async (r: CourseResourceRow) => {
     const status = r.status === 1 ? 0 : 1;
     try {
-      await call(CALLS.resourceUpdate, { id: r.id, status });
+      await call(calls.resourceUpdate, { id: r.id, status });
       toast.success(status === 1 ? "已发布，前台课程资源可见" : "已取消发布");
       refresh();
     } catch {
@@ -267,7 +257,7 @@ function ResourceScreen({ admin }: { admin: boolean }) {
       cancelText: "取消",
       onOk: async () => {
         try {
-          await call(CALLS.resourceDelete, { id: r.id });
+          await call(calls.resourceDelete, { id: r.id });
           toast.success("删除成功");
           refresh();
         } catch {

@@ -4,17 +4,7 @@
  */
 import { DeleteOutlined, FileTextOutlined, PlayCircleOutlined, VideoCameraAddOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  BIND_TYPE_NAMES,
-  BIND_TYPES,
-  CALLS,
-  type FileListAnswer,
-  type MergeAnswer,
-  type Page,
-  type ResourceBindRow,
-  type ResourceMeetingRow,
-  type VideoRow,
-} from "@yanke/protocol";
+import { calls, BIND_TYPE_NAMES, BIND_TYPES, type MergeAnswer, type ResourceBindRow } from "@yanke/protocol";
 import { Button, Empty, Input, List, Modal, Pagination, Popconfirm, Space, Table, Tabs, Tag, Typography } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -26,7 +16,7 @@ const bindKey = (nodeId: number) => ["myResource", "binds", nodeId];
 
 async function bind(nodeId: number, p: { resources_id: number; resources_type: number; title: string; url?: string; size?: number }): Promise<boolean> {
   try {
-    await call(CALLS.resourceBind, { id: nodeId, ...p });
+    await call(calls.resourceBind, { id: nodeId, ...p });
     toast.success(`已绑定${BIND_TYPE_NAMES[p.resources_type] ?? ""}「${p.title}」`);
     return true;
   } catch {
@@ -40,7 +30,7 @@ function VideoPicker({ nodeId, onDone }: { nodeId: number; onDone: () => void })
   const q = useQuery({
     queryKey: ["myResource", "myVideos", search, page],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<VideoRow>>(CALLS.myVideoAll, { page, limit: 8, ...(search ? { search_name: search } : {}) }),
+    queryFn: () => call(calls.myVideoAll, { page, limit: 8, ...(search ? { search_name: search } : {}) }),
   });
   return (
     <div data-testid="resource-bind-video-picker">
@@ -102,7 +92,7 @@ function FilePicker({ nodeId, onDone }: { nodeId: number; onDone: () => void }) 
   const files = useQuery({
     queryKey: ["myResource", "myFiles", keyword, page],
     placeholderData: keepPreviousData,
-    queryFn: () => call<FileListAnswer>(CALLS.fileList, { page, limit: 6, ...(keyword ? { keyword } : {}) }),
+    queryFn: () => call(calls.fileList, { page, limit: 6, ...(keyword ? { keyword } : {}) }),
   });
   return (
     <Tabs
@@ -189,7 +179,7 @@ function MeetingPicker({ nodeId, onDone }: { nodeId: number; onDone: () => void 
   const q = useQuery({
     queryKey: ["myResource", "meetings", title, page],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ResourceMeetingRow>>(CALLS.resourceMeetingInfo, { page, limit: 6, ...(title ? { title } : {}) }),
+    queryFn: () => call(calls.resourceMeetingInfo, { page, limit: 6, ...(title ? { title } : {}) }),
   });
   return (
     <div>
@@ -244,7 +234,7 @@ type Picker = "video" | "file" | "meeting" | null;
 export function ResourceBindPanel({ nodeId, onChanged }: { nodeId: number; onChanged?: () => void }) {
   const qc = useQueryClient();
   const [picker, setPicker] = useState<Picker>(null);
-  const q = useQuery({ queryKey: bindKey(nodeId), queryFn: () => call<ResourceBindRow[]>(CALLS.resourcesVideo, { id: nodeId }) });
+  const q = useQuery({ queryKey: bindKey(nodeId), queryFn: () => call(calls.resourcesVideo, { id: nodeId }) });
   const rows = Array.isArray(q.data) ? q.data : [];
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: bindKey(nodeId) });
@@ -301,7 +291,7 @@ export function ResourceBindPanel({ nodeId, onChanged }: { nodeId: number; onCha
                 okButtonProps={{ danger: true, "data-testid": "resource-unbind-ok" }}
                 onConfirm={async () => {
                   try {
-                    await call(CALLS.delResourcesVideo, { id: r.id });
+                    await call(calls.delResourcesVideo, { id: r.id });
                     toast.success("已解除绑定");
                     refresh();
                   } catch {

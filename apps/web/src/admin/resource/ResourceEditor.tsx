@@ -7,17 +7,14 @@
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, FolderAddOutlined, PlusOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  CALLS,
+  type PayloadOf,
+  calls,
   COURSE_TYPE_NAMES,
   PAGE,
   RESOURCE_LEVEL_NAMES,
   RESOURCE_STATUS_NAMES,
   type CourseResourceRow,
   type FileRecord,
-  type Page,
-  type PeriodGradeItem,
-  type PeriodRow,
-  type PeriodSubjectItem,
 } from "@yanke/protocol";
 import { App, Button, ColorPicker, Empty, Form, Input, Modal, Select, Space, Spin, Tag, Tree } from "antd";
 import { useEffect, useMemo, useState } from "react";
@@ -41,18 +38,18 @@ export function usePeriodChoices(schoolId: number) {
   const q = useQuery({
     queryKey: ["myResource", "periods", schoolId],
     staleTime: 60_000,
-    queryFn: () => call<Page<PeriodRow>>(CALLS.commonPeriodList, { page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
+    queryFn: () => call(calls.commonPeriodList, { page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
   });
   return (q.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }));
 }
-export function usePeriodItems<T extends { id: number; name: string }>(path: string, schoolId: number, periodId: number) {
+export function usePeriodItems(c: typeof calls.periodGrades | typeof calls.periodSubjectList, schoolId: number, periodId: number) {
   const q = useQuery({
-    queryKey: ["myResource", path, schoolId, periodId],
+    queryKey: ["myResource", c.path, schoolId, periodId],
     enabled: periodId > 0,
     staleTime: 60_000,
-    queryFn: () => call<T[]>(path, { period_id: periodId, ...(schoolId ? { school_id: schoolId } : {}) }),
+    queryFn: () => call(c, { period_id: periodId, ...(schoolId ? { school_id: schoolId } : {}) }),
   });
-  return asList<T>(q.data).map((x) => ({ value: x.id, label: x.name }));
+  return (q.data ?? []).map((x) => ({ value: x.id, label: x.name }));
 }
 
 interface TreeState {
@@ -64,9 +61,9 @@ function useCourseTree(courseId: number) {
   return useQuery({
     queryKey: ["myResource", "tree", courseId],
     queryFn: async (): Promise<TreeState> => {
-      const units = asList<CourseResourceRow>(await call(CALLS.resourceChild, { pid: courseId })).sort(bySort);
+      const units = (await call(calls.resourceChild, { pid: courseId })).sort(bySort);
       const lessons = new Map<number, CourseResourceRow[]>();
-      await Promise.all(units.map(async (u) => lessons.set(u.id, asList<CourseResourceRow>(await call(CALLS.resourceChild, { pid: u.id })).sort(bySort))));
+      await Promise.all(units.map(async (u) => lessons.set(u.id, (await call(calls.resourceChild, { pid: u.id })).sort(bySort))));
       return { units, lessons };
     },
   });
@@ -114,8 +111,8 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
   const isCourse = node.level === 1;
   const periodId = Form.useWatch("period_id", form) ?? 0;
   const periods = usePeriodChoices(node.school_id);
-  const grades = usePeriodItems<PeriodGradeItem>(CALLS.periodGrades, node.school_id, periodId);
-  const subjects = usePeriodItems<PeriodSubjectItem>(CALLS.periodSubjectList, node.school_id, periodId);
+  const grades = usePeriodItems(calls.periodGrades, node.school_id, periodId);
+  const subjects = usePeriodItems(calls.periodSubjectList, node.school_id, periodId);
   const withOwn = (opts: { value: number; label: string }[], id: number, name: string) =>
     id && !opts.some((o) => o.value === id) && periodId === node.period_id ? [{ value: id, label: name || `#${id}` }, ...opts] : opts;
 
@@ -139,7 +136,7 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
   const save = async (v: FormValues) => {
     setSaving(true);
     try {
-      const payload: Record<string, unknown> = {
+      const payload: PayloadOf<typeof calls.resourceUpdate> = {
         id: node.id,
         name: v.name,
         course_introduce: v.course_introduce ?? "",
@@ -155,7 +152,7 @@ function NodeForm({ node, onSaved }: { node: CourseResourceRow; onSaved: (row: C
           cover_url: v.cover?.[0]?.file_path ?? "",
         });
       }
-      const row = await call<CourseResourceRow>(CALLS.resourceUpdate, payload);
+      const row = await call(calls.resourceUpdate, payload);
       toast.success("保存成功");
       onSaved(row && typeof row === "object" && "id" in row ? row : { ...node, name: v.name });
     } catch {
@@ -282,7 +279,7 @@ export function ResourceEditor({ course: initial, onBack }: { course: CourseReso
     if (!name) return toast.error("请输入名称");
     setBusy(true);
     try {
-      const row = await call<CourseResourceRow>(CALLS.resourceSave, {
+      const row = await call(calls.resourceSave, {
         name,
         pid: adding.pid,
         level: adding.level,
@@ -309,7 +306,7 @@ export function ResourceEditor({ course: initial, onBack }: { course: CourseReso
     setBusy(true);
     try {
       // Sort becomes the position (1, 2, …); only the nodes whose sort changes are written.
-      for (const [i, s] of order.entries()) if (s.sort !== i + 1) await call(CALLS.resourceUpdate, { id: s.id, sort: i + 1 });
+      for (const [i, s] of order.entries()) if (s.sort !== i + 1) await call(calls.resourceUpdate, { id: s.id, sort: i + 1 });
       refresh();
     } catch {
       refresh();
@@ -327,7 +324,7 @@ export function ResourceEditor({ course: initial, onBack }: { course: CourseReso
       cancelText: "取消",
       onOk: async () => {
         try {
-          await call(CALLS.resourceDelete, { id: node.id });
+          await call(calls.resourceDelete, { id: node.id });
           toast.success("删除成功");
           if (node.level === 1) {
             void qc.invalidateQueries({ queryKey: ["myResource", "list"] });
@@ -345,7 +342,7 @@ export function ResourceEditor({ course: initial, onBack }: { course: CourseReso
   const publish = async () => {
     const status = course.status === 1 ? 0 : 1;
     try {
-      const row = await call<CourseResourceRow>(CALLS.resourceUpdate, { id: course.id, status });
+      const row = await call(calls.resourceUpdate, { id: course.id, status });
       setCourse((c) => (row && typeof row === "object" && "id" in row ? row : { ...c, status }));
       toast.success(status === 1 ? "已发布，前台课程资源可见" : "已取消发布");
       void qc.invalidateQueries({ queryKey: ["myResource", "list"] });

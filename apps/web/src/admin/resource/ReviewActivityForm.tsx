@@ -1,14 +1,6 @@
 /** 资源中心 → 评课活动: the create / edit form of an activity (#11; docs/api/review.md). */
 import { useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  REVIEW_ALLOCATE_MODES,
-  ReviewSavePayload,
-  type FileRecord,
-  type IndicatorListAnswer,
-  type PeriodSubjectItem,
-  type ReviewActivityRow,
-} from "@yanke/protocol";
+import { type PayloadOf, calls, REVIEW_ALLOCATE_MODES, ReviewSavePayload, type FileRecord, type ReviewActivityRow } from "@yanke/protocol";
 import { Alert, Col, DatePicker, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Button } from "antd";
 import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
@@ -110,7 +102,7 @@ export function ReviewActivityForm({
     queryKey: ["review", "subjects", schoolId ?? 0],
     enabled: open && scope === "school" && Boolean(schoolId),
     staleTime: 30_000,
-    queryFn: () => call<PeriodSubjectItem[]>(CALLS.periodSubjectList, { school_id: schoolId }),
+    queryFn: () => call(calls.periodSubjectList, { school_id: schoolId }),
   });
   const subjectOptions = (Array.isArray(subjects.data) ? subjects.data : [])
     .filter((s) => !periodId || s.period_id === periodId)
@@ -119,7 +111,7 @@ export function ReviewActivityForm({
     queryKey: ["review", "schemes"],
     enabled: open,
     staleTime: 30_000,
-    queryFn: () => call<IndicatorListAnswer>(CALLS.indicatorList, { root_id: 0, status: 1 }),
+    queryFn: () => call(calls.indicatorList, { root_id: 0, status: 1 }),
   });
   const locked = Boolean(activity && activity.phase > 0);
 
@@ -132,7 +124,7 @@ export function ReviewActivityForm({
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    const payload: Record<string, unknown> = {
+    const payload: PayloadOf<typeof calls.reviewSave> & Omit<PayloadOf<typeof calls.reviewUpdate>, "id"> = {
       title: v.title,
       introduce: v.introduce ?? "",
       cover_url: v.cover?.[0]?.file_path ?? "",
@@ -152,9 +144,7 @@ export function ReviewActivityForm({
     }
     setSaving(true);
     try {
-      const a = activity
-        ? await call<ReviewActivityRow>(CALLS.reviewUpdate, { id: activity.id, ...payload })
-        : await call<ReviewActivityRow>(CALLS.reviewSave, payload);
+      const a = activity ? await call(calls.reviewUpdate, { id: activity.id, ...payload }) : await call(calls.reviewSave, payload);
       toast.success(activity ? "已保存" : "已创建（草稿），发布后教师可报名");
       onSaved(a);
     } finally {

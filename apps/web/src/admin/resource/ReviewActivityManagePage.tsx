@@ -4,7 +4,7 @@
  * sign-ups, reviewers, allocation and results (ReviewActivityPanels).
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, REVIEW_PHASE_NAMES, type Page, type ReviewActivityRow } from "@yanke/protocol";
+import { calls, REVIEW_PHASE_NAMES, type ReviewActivityRow } from "@yanke/protocol";
 import { App, Button, Card, Input, Select, Space, Table } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -28,7 +28,7 @@ export function ReviewActivityManagePage() {
   const q = useQuery({
     queryKey: ["review", "managed", payload],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ReviewActivityRow>>(CALLS.reviewList, payload),
+    queryFn: () => call(calls.reviewList, payload),
   });
   const rows = q.data?.list ?? [];
   const open = rows.find((r) => r.id === openId) ?? null;
@@ -41,7 +41,7 @@ export function ReviewActivityManagePage() {
       okButtonProps: { danger: true },
       cancelText: "取消",
       onOk: async () => {
-        await call(CALLS.reviewDelete, { id: a.id });
+        await call(calls.reviewDelete, { id: a.id });
         toast.success("已删除");
         refresh();
       },

@@ -4,20 +4,7 @@
  * work × reviewer matrix and each reviewer's progress, and the results with a bar chart.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  REVIEW_PHASE_NAMES,
-  REVIEW_SCORE_STATES,
-  type Page,
-  type ReviewActivityRow,
-  type ReviewAllocateAnswer,
-  type ReviewAllocation,
-  type ReviewResults,
-  type ReviewReviewers,
-  type ReviewSetPhaseAnswer,
-  type ReviewSignupRow,
-  type ReviewWorkRow,
-} from "@yanke/protocol";
+import { calls, REVIEW_PHASE_NAMES, REVIEW_SCORE_STATES, type ReviewActivityRow, type ReviewAllocation } from "@yanke/protocol";
 import { App, Button, Drawer, Progress, Select, Space, Table, Tabs, Tag, Tooltip } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import { useHref } from "react-router";
@@ -95,7 +82,7 @@ function PhasePanel({ a, onChanged }: { a: ReviewActivityRow; onChanged: () => v
       onOk: async () => {
         setBusy(true);
         try {
-          const r = await call<ReviewSetPhaseAnswer>(CALLS.reviewSetPhase, { id: a.id, phase: to });
+          const r = await call(calls.reviewSetPhase, { id: a.id, phase: to });
           toast.success(to === 4 ? `结果已公示，${r.ranked} 件作品获得名次` : `已进入「${r.phase_name}」阶段`);
           onChanged();
         } finally {
@@ -146,7 +133,7 @@ function SignupPanel({ a }: { a: ReviewActivityRow }) {
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const q = useQuery({
     queryKey: ["review", "signups", a.id, paging],
-    queryFn: () => call<Page<ReviewSignupRow>>(CALLS.reviewSignupList, { id: a.id, ...paging }),
+    queryFn: () => call(calls.reviewSignupList, { id: a.id, ...paging }),
   });
   return (
     <Table
@@ -182,7 +169,7 @@ function SignupPanel({ a }: { a: ReviewActivityRow }) {
 
 function ReviewerPanel({ a, onChanged }: { a: ReviewActivityRow; onChanged: () => void }) {
   const qc = useQueryClient();
-  const pool = useQuery({ queryKey: ["review", "reviewers", a.id], queryFn: () => call<ReviewReviewers>(CALLS.reviewReviewers, { id: a.id }) });
+  const pool = useQuery({ queryKey: ["review", "reviewers", a.id], queryFn: () => call(calls.reviewReviewers, { id: a.id }) });
   const [keyword, setKeyword] = useState("");
   const [picked, setPicked] = useState<number[] | null>(null);
   const candidates = useQuery({
@@ -196,7 +183,7 @@ function ReviewerPanel({ a, onChanged }: { a: ReviewActivityRow; onChanged: () =
   for (const r of current) options.set(r.account_id, `${r.realname}（${r.school_name || "—"}）`);
   for (const c of candidates.data?.list ?? []) if (!options.has(c.id)) options.set(c.id, `${c.realname || c.username}（${c.school_name || c.username}）`);
   const save = async () => {
-    await call(CALLS.reviewReviewersSet, { id: a.id, account_ids: value });
+    await call(calls.reviewReviewersSet, { id: a.id, account_ids: value });
     toast.success("评审专家已保存");
     setPicked(null);
     void qc.invalidateQueries({ queryKey: ["review"] });
@@ -250,7 +237,7 @@ function ReviewerPanel({ a, onChanged }: { a: ReviewActivityRow; onChanged: () =
 function AllocationPanel({ a }: { a: ReviewActivityRow }) {
   const qc = useQueryClient();
   const { modal } = App.useApp();
-  const q = useQuery({ queryKey: ["review", "allocation", a.id], queryFn: () => call<ReviewAllocation>(CALLS.reviewAllocation, { id: a.id }) });
+  const q = useQuery({ queryKey: ["review", "allocation", a.id], queryFn: () => call(calls.reviewAllocation, { id: a.id }) });
   const [editing, setEditing] = useState<{ work_id: number; ids: number[] } | null>(null);
   const canAllocate = a.phase === 2 || a.phase === 3;
   const refresh = () => void qc.invalidateQueries({ queryKey: ["review"] });
@@ -261,14 +248,14 @@ function AllocationPanel({ a }: { a: ReviewActivityRow }) {
       okText: "分配",
       cancelText: "取消",
       onOk: async () => {
-        const r = await call<ReviewAllocateAnswer>(CALLS.reviewAllocate, { id: a.id, mode: 2 });
+        const r = await call(calls.reviewAllocate, { id: a.id, mode: 2 });
         toast.success(`分配完成：新建 ${r.created} 项，保留 ${r.kept} 项`);
         refresh();
       },
     });
   const saveManual = async () => {
     if (!editing) return;
-    await call<ReviewAllocateAnswer>(CALLS.reviewAllocate, { id: a.id, mode: 1, work_id: editing.work_id, reviewer_ids: editing.ids });
+    await call(calls.reviewAllocate, { id: a.id, mode: 1, work_id: editing.work_id, reviewer_ids: editing.ids });
     toast.success("已保存");
     setEditing(null);
     refresh();
@@ -371,12 +358,12 @@ function ResultPanel({ a }: { a: ReviewActivityRow }) {
   const q = useQuery({
     queryKey: ["review", "results", a.id],
     enabled: a.phase === 4,
-    queryFn: () => call<ReviewResults>(CALLS.webReviewResults, { id: a.id }),
+    queryFn: () => call(calls.webReviewResults, { id: a.id }),
   });
   const works = useQuery({
     queryKey: ["review", "works-admin", a.id],
     enabled: a.phase !== 4,
-    queryFn: () => call<Page<ReviewWorkRow>>(CALLS.webReviewWorkList, { activity_id: a.id, page: 1, limit: 50 }),
+    queryFn: () => call(calls.webReviewWorkList, { activity_id: a.id, page: 1, limit: 50 }),
   });
   if (a.phase !== 4)
     return <EmptyState text={`结果公示阶段才有排名（当前：${REVIEW_PHASE_NAMES[a.phase]}，已提交作品 ${works.data?.total ?? a.work_count} 件）`} />;

@@ -6,10 +6,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  CALLS,
+  type PayloadOf,
+  calls,
   TOPIC_ITEM_TYPE_NAMES,
   type FileRecord,
-  type Page,
   type TopicCandidate,
   type TopicDetail,
   type TopicItemCard,
@@ -44,16 +44,16 @@ import { FIRST_PAGE, tablePagination, useScreenTitle, type PageState } from "../
 import { SchoolSelect } from "../pickers";
 
 const api = {
-  list: (p: Record<string, unknown>) => call<Page<TopicRow>>(CALLS.topicList, p),
-  detail: (id: number) => call<TopicDetail>(CALLS.topicDetail, { id }),
-  save: (p: Record<string, unknown>) => call<TopicRow>(CALLS.topicSave, p),
-  update: (p: Record<string, unknown>) => call<TopicRow>(CALLS.topicUpdate, p),
-  remove: (id: number) => call<{ id: number }>(CALLS.topicDelete, { id }),
-  setStatus: (id: number, status: number) => call<TopicRow>(CALLS.topicSetStatus, { id, status }),
-  add: (id: number, item_type: number, item_ids: number[]) => call<TopicDetail>(CALLS.topicItemsAdd, { id, item_type, item_ids }),
-  removeItems: (id: number, item_ids: number[]) => call<TopicDetail>(CALLS.topicItemsRemove, { id, item_ids }),
-  sort: (id: number, item_ids: number[]) => call<TopicDetail>(CALLS.topicItemsSort, { id, item_ids }),
-  candidates: (p: Record<string, unknown>) => call<Page<TopicCandidate>>(CALLS.topicCandidates, p),
+  list: (p: PayloadOf<typeof calls.topicList>) => call(calls.topicList, p),
+  detail: (id: number) => call(calls.topicDetail, { id }),
+  save: (p: PayloadOf<typeof calls.topicSave>) => call(calls.topicSave, p),
+  update: (p: PayloadOf<typeof calls.topicUpdate>) => call(calls.topicUpdate, p),
+  remove: (id: number) => call(calls.topicDelete, { id }),
+  setStatus: (id: number, status: number) => call(calls.topicSetStatus, { id, status }),
+  add: (id: number, item_type: number, item_ids: number[]) => call(calls.topicItemsAdd, { id, item_type, item_ids }),
+  removeItems: (id: number, item_ids: number[]) => call(calls.topicItemsRemove, { id, item_ids }),
+  sort: (id: number, item_ids: number[]) => call(calls.topicItemsSort, { id, item_ids }),
+  candidates: (p: PayloadOf<typeof calls.topicCandidates>) => call(calls.topicCandidates, p),
 };
 
 const TYPES = [1, 2, 3, 4, 5];

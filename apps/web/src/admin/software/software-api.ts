@@ -1,26 +1,17 @@
 /** Typed calls of the 软件版本 screen and the device upgrade dialogs (docs/api/software.md). */
-import {
-  CALLS,
-  type SoftwareDownloadAnswer,
-  type SoftwareListAnswer,
-  type SoftwareProduct,
-  type SoftwareProductRow,
-  type SoftwareSavePayload,
-  type SoftwareUpdatePayload,
-} from "@yanke/protocol";
-import type { z } from "zod";
+import { type PayloadOf, calls } from "@yanke/protocol";
 import { call } from "../../api/client";
 
 export const softwareApi = {
-  list: (p: { product: SoftwareProduct; keyword?: string; status?: number; page?: number; limit?: number }) => call<SoftwareListAnswer>(CALLS.softwareList, p),
-  products: () => call<SoftwareProductRow[]>(CALLS.softwareProducts, {}),
-  models: () => call<string[]>(CALLS.softwareModels, {}),
-  save: (p: z.input<typeof SoftwareSavePayload>) => call<{ id: number }>(CALLS.softwareSave, p),
-  update: (p: z.input<typeof SoftwareUpdatePayload>) => call<{ id: number }>(CALLS.softwareUpdate, p),
-  remove: (id: number) => call<{ id: number }>(CALLS.softwareDelete, { id }),
-  setCurrent: (id: number) => call<{ id: number; version: string }>(CALLS.softwareSetCurrent, { id }),
-  withdraw: (id: number, status: number) => call<{ id: number; status: number; targeting: number }>(CALLS.softwareWithdraw, { id, status }),
-  download: (id: number) => call<SoftwareDownloadAnswer>(CALLS.softwareDownload, { id }),
+  list: (p: PayloadOf<typeof calls.softwareList>) => call(calls.softwareList, p),
+  products: () => call(calls.softwareProducts, {}),
+  models: () => call(calls.softwareModels, {}),
+  save: (p: PayloadOf<typeof calls.softwareSave>) => call(calls.softwareSave, p),
+  update: (p: PayloadOf<typeof calls.softwareUpdate>) => call(calls.softwareUpdate, p),
+  remove: (id: number) => call(calls.softwareDelete, { id }),
+  setCurrent: (id: number) => call(calls.softwareSetCurrent, { id }),
+  withdraw: (id: number, status: number) => call(calls.softwareWithdraw, { id, status }),
+  download: (id: number) => call(calls.softwareDownload, { id }),
 };
 
 /** Bytes as 812 B / 6.0 KB / 12.3 MB. */

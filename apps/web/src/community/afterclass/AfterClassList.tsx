@@ -6,7 +6,7 @@
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, FileTextOutlined, MessageOutlined, PaperClipOutlined, PlusOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AFTER_CLASS_FILE_TYPES, type AfterClassDetail, type AfterClassPage, type AfterClassRow, CALLS, type FileRecord } from "@yanke/protocol";
+import { calls, AFTER_CLASS_FILE_TYPES, type AfterClassDetail, type AfterClassRow, type FileRecord, type Call, type PayloadOf } from "@yanke/protocol";
 import { App, Button, Drawer, Form, Input, Modal, Pagination, Popconfirm, Select, Space, Spin, Switch, Tag, Typography } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -19,7 +19,7 @@ import { RichHtml, sanitizeHtml } from "../blog/blog-common";
 import { DiscussionPanel } from "../discuss/DiscussionPanel";
 import "../discuss/discuss.css";
 
-const acall = <T,>(path: string, payload: Record<string, unknown>) => call<T>(path, payload, { quiet: getState().session.token === "" });
+const acall = <C extends Call>(c: C, payload: PayloadOf<C>) => call(c, payload, { quiet: getState().session.token === "" });
 
 export function AfterClassList({
   communityId,
@@ -44,7 +44,7 @@ export function AfterClassList({
     placeholderData: keepPreviousData,
     staleTime: 0,
     queryFn: () =>
-      acall<AfterClassPage>(CALLS.afterClassList, {
+      acall(calls.afterClassList, {
         page,
         limit,
         ...(communityId ? { community_id: communityId } : {}),
@@ -57,7 +57,7 @@ export function AfterClassList({
 
   const remove = async (r: AfterClassRow) => {
     try {
-      await call(CALLS.afterClassDelete, { id: r.id });
+      await call(calls.afterClassDelete, { id: r.id });
       toast.success("删除成功");
       if (viewing === r.id) setViewing(null);
       await refresh();
@@ -67,7 +67,7 @@ export function AfterClassList({
   };
   const display = async (r: AfterClassRow, on: boolean) => {
     try {
-      await call(CALLS.afterClassIsDisplay, { id: r.id, is_display: on ? 1 : 0 });
+      await call(calls.afterClassIsDisplay, { id: r.id, is_display: on ? 1 : 0 });
       toast.success(on ? "已展示" : "已隐藏");
       await refresh();
     } catch {
@@ -229,7 +229,7 @@ function AfterClassForm({
   const detail = useQuery({
     queryKey: ["after_class", "detail", row?.id ?? 0],
     enabled: row !== null,
-    queryFn: () => call<AfterClassDetail>(CALLS.afterClassDetail, { id: row?.id }),
+    queryFn: () => call(calls.afterClassDetail, { id: row?.id }),
   });
   const ready = row === null || detail.data !== undefined;
 
@@ -245,14 +245,14 @@ function AfterClassForm({
       const fields = { title: v.title.trim(), title_supplement: (v.title_supplement ?? "").trim(), content: v.content ?? "" };
       let saved: AfterClassDetail;
       if (row) {
-        saved = await call<AfterClassDetail>(row.record_id ? CALLS.afterClassUpdate : CALLS.afterClassUpdateDirectly, { id: row.id, ...fields });
+        saved = await call(row.record_id ? calls.afterClassUpdate : calls.afterClassUpdateDirectly, { id: row.id, ...fields });
         if (files.length)
-          await call(CALLS.afterFileSave, { after_class_id: row.id, fileArr: files.map((f) => ({ file_id: f.id, file_name: f.file_name, type: 1 })) });
+          await call(calls.afterFileSave, { after_class_id: row.id, fileArr: files.map((f) => ({ file_id: f.id, file_name: f.file_name, type: 1 })) });
       } else {
         const fileArr = files.map((f) => ({ file_id: f.id, file_name: f.file_name, type: 1 }));
         saved = recordId
-          ? await call<AfterClassDetail>(CALLS.afterClassSave, { record_id: recordId, ...fields, fileArr })
-          : await call<AfterClassDetail>(CALLS.afterClassCreateDirectly, { community_id: communityId, ...fields, fileArr });
+          ? await call(calls.afterClassSave, { record_id: recordId, ...fields, fileArr })
+          : await call(calls.afterClassCreateDirectly, { community_id: communityId, ...fields, fileArr });
       }
       toast.success(row ? "保存成功" : "发布成功");
       onSaved(saved?.id ?? row?.id ?? 0);
@@ -320,7 +320,7 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
     queryKey: ["after_class", "read", id ?? 0, session.token !== ""],
     enabled: id !== null,
     staleTime: 60_000,
-    queryFn: () => acall<AfterClassDetail>(CALLS.afterClassRead, { id }),
+    queryFn: () => acall(calls.afterClassRead, { id }),
   });
   const d = q.data;
   const reload = () => qc.invalidateQueries({ queryKey: ["after_class"] });
@@ -328,7 +328,7 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
   const saveFiles = async (recs: FileRecord[]) => {
     if (!d || !recs.length) return;
     try {
-      await call(CALLS.afterFileSave, { after_class_id: d.id, fileArr: recs.map((f) => ({ file_id: f.id, file_name: f.file_name, type: fileType })) });
+      await call(calls.afterFileSave, { after_class_id: d.id, fileArr: recs.map((f) => ({ file_id: f.id, file_name: f.file_name, type: fileType })) });
       toast.success("附件已添加");
       setAdding([]);
       await reload();
@@ -343,7 +343,7 @@ function AfterClassDrawer({ id, onClose, onEdit }: { id: number | null; onClose:
       cancelText: "取消",
       onOk: async () => {
         try {
-          await call(mine ? CALLS.afterFileDelete : CALLS.deleteAfterFile, { id: fileId });
+          await call(mine ? calls.afterFileDelete : calls.deleteAfterFile, { id: fileId });
           toast.success("删除成功");
           await reload();
         } catch {

@@ -3,7 +3,7 @@
  * ?id= the author edits his article → c220 (only the fields that changed). Then the article opens.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ARTICLE_LIMITS, CALLS, type ArticleDetail, type CommunityInfo, type FileRecord } from "@yanke/protocol";
+import { type PayloadOf, calls, ARTICLE_LIMITS, type ArticleDetail, type CommunityInfo, type FileRecord } from "@yanke/protocol";
 import { Button, Card, Form, Input, Result, Space, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -51,7 +51,7 @@ function EditLoader({ id }: { id: number }) {
     gcTime: 0,
     refetchOnWindowFocus: false,
     retry: false,
-    queryFn: () => call<ArticleDetail>(CALLS.articleRead, { id }),
+    queryFn: () => call(calls.articleRead, { id }),
   });
   if (q.isLoading) return <Spin style={{ display: "block", margin: "80px auto" }} />;
   if (q.error || !q.data) {
@@ -143,7 +143,7 @@ function ArticleForm({ info, article }: { info: CommunityInfo; article?: Article
     try {
       let saved: ArticleDetail;
       if (article) {
-        const patch: Record<string, unknown> = { id: article.id };
+        const patch: PayloadOf<typeof calls.articleUpdate> = { id: article.id };
         if (t !== article.title) patch.title = t;
         if (content !== article.content) patch.content = content;
         if (coverUrl !== article.cover_url) patch.cover_url = coverUrl;
@@ -152,10 +152,10 @@ function ArticleForm({ info, article }: { info: CommunityInfo; article?: Article
           setBusy(false);
           return;
         }
-        saved = await call<ArticleDetail>(CALLS.articleUpdate, patch);
+        saved = await call(calls.articleUpdate, patch);
         toast.success("修改成功");
       } else {
-        saved = await call<ArticleDetail>(CALLS.articleSave, { community_id: info.id, title: t, content, cover_url: coverUrl });
+        saved = await call(calls.articleSave, { community_id: info.id, title: t, content, cover_url: coverUrl });
         toast.success("发表成功");
       }
       await qc.invalidateQueries({ queryKey: ["blog"] });

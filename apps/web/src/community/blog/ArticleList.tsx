@@ -1,7 +1,7 @@
 /** A community's articles (/v2/community_article/list): title search, paged, each with cover, summary and counts. */
 import { EyeOutlined, LikeOutlined, MessageOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, type ArticleRow, type Page } from "@yanke/protocol";
+import { calls, type ArticleRow } from "@yanke/protocol";
 import { Input, Pagination, Spin, Tag } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -17,8 +17,7 @@ export function ArticleList({ communityId, pageSize = 10, compact = false }: { c
   const q = useQuery({
     queryKey: ["blog", "articles", communityId, page, pageSize, title, token !== ""],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      call<Page<ArticleRow>>(CALLS.articleList, { community_id: communityId, page, limit: pageSize, ...(title ? { title } : {}) }, { quiet: token === "" }),
+    queryFn: () => call(calls.articleList, { community_id: communityId, page, limit: pageSize, ...(title ? { title } : {}) }, { quiet: token === "" }),
   });
   const data = q.data;
   return (

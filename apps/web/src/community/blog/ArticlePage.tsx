@@ -5,17 +5,7 @@
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, LikeFilled, LikeOutlined, MessageOutlined, StarFilled, StarOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  ARTICLE_LIMITS,
-  CALLS,
-  type ArticleCommentRow,
-  type ArticleCommentSaved,
-  type ArticleDetail,
-  type ArticleLikeAnswer,
-  type CollectSaveAnswer,
-  type CommunityInfo,
-  type Page,
-} from "@yanke/protocol";
+import { calls, ARTICLE_LIMITS, type ArticleDetail, type CommunityInfo } from "@yanke/protocol";
 import { Breadcrumb, Button, Card, Popconfirm, Result, Space, Spin, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -61,7 +51,7 @@ function ArticleView({ id }: { id: number }) {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     retry: false,
-    queryFn: () => call<ArticleDetail>(CALLS.articleRead, { id }, { quiet: token === "" }),
+    queryFn: () => call(calls.articleRead, { id }, { quiet: token === "" }),
   });
   const a = q.data;
   const info = useCommunityInfo(a?.community_id ?? 0);
@@ -128,18 +118,18 @@ function Article({ a, patch }: { a: ArticleDetail; patch: (p: Partial<ArticleDet
   };
   const like = () =>
     run("like", async () => {
-      const r = await call<ArticleLikeAnswer>(CALLS.articleLikeNum, { id: a.id });
+      const r = await call(calls.articleLikeNum, { id: a.id });
       patch({ is_like: r.is_like, like_num: r.like_num });
     });
   const collect = () =>
     run("collect", async () => {
-      const r = await call<CollectSaveAnswer>(CALLS.collectSave, { target_type: "article", target_id: a.id });
+      const r = await call(calls.collectSave, { target_type: "article", target_id: a.id });
       patch({ is_collect: r.is_collect });
       toast.success(r.is_collect ? "已收藏" : "已取消收藏");
     });
   const remove = () =>
     run("delete", async () => {
-      await call(CALLS.articleDelete, { id: a.id });
+      await call(calls.articleDelete, { id: a.id });
       toast.success("删除成功");
       await qc.invalidateQueries({ queryKey: ["blog"] });
       void navigate(blogHref("/blog", a.community_id));
@@ -220,14 +210,14 @@ function Comments({ a, info, onCount }: { a: ArticleDetail; info: CommunityInfo;
     <CommentThread
       testId="article-comments"
       queryKey={["blog", "comments", a.id, token !== ""]}
-      fetchPage={(page, limit) => call<Page<ArticleCommentRow>>(CALLS.articleCommentList, { article_id: a.id, page, limit }, { quiet: token === "" })}
+      fetchPage={(page, limit) => call(calls.articleCommentList, { article_id: a.id, page, limit }, { quiet: token === "" })}
       save={async (content, pid) => {
-        const r = await call<ArticleCommentSaved>(CALLS.articleCommentSave, { article_id: a.id, content, pid });
+        const r = await call(calls.articleCommentSave, { article_id: a.id, content, pid });
         onCount(r.comment_num);
         toast.success(pid ? "回复成功" : "评论成功");
       }}
       remove={async (id) => {
-        const r = await call<{ comment_num: number }>(CALLS.articleCommentDelete, { id });
+        const r = await call(calls.articleCommentDelete, { id });
         onCount(r.comment_num);
         toast.success("删除成功");
       }}

@@ -3,7 +3,7 @@
  * board (members write; others read with the join hint), a notices teaser (c201) and its members.
  */
 import { useQuery } from "@tanstack/react-query";
-import { ARTICLE_LIMITS, CALLS, type ArticleCommentRow, type CommunityInfo, type CommunityWebIndex, type NoticeRow, type Page } from "@yanke/protocol";
+import { calls, ARTICLE_LIMITS, type CommunityInfo, type CommunityWebIndex } from "@yanke/protocol";
 import { Card, Col, Row, Spin, Tag } from "antd";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
@@ -72,9 +72,9 @@ function MessageBoard({ info }: { info: CommunityInfo }) {
     <CommentThread
       testId="blog-board"
       queryKey={["blog", "board", info.id, token !== ""]}
-      fetchPage={(page, limit) => call<Page<ArticleCommentRow>>(CALLS.messageBoardList, { community_id: info.id, page, limit }, { quiet: token === "" })}
-      save={(content, pid) => call(CALLS.messageBoardSave, { community_id: info.id, content, pid })}
-      remove={(id) => call(CALLS.messageBoardDelete, { id })}
+      fetchPage={(page, limit) => call(calls.messageBoardList, { community_id: info.id, page, limit }, { quiet: token === "" })}
+      save={(content, pid) => call(calls.messageBoardSave, { community_id: info.id, content, pid })}
+      remove={(id) => call(calls.messageBoardDelete, { id })}
       canPost={token !== "" && info.power.can_post}
       closedHint={<JoinHint info={info} />}
       placeholder="给空间留言，与成员交流……"
@@ -89,7 +89,7 @@ function NoticeTeaser({ communityId }: { communityId: number }) {
   const token = useToken();
   const q = useQuery({
     queryKey: ["blog", "notices", communityId, 1, 5, "", token !== ""],
-    queryFn: () => call<Page<NoticeRow>>(CALLS.communityIndexNoticeList, { community_id: communityId, page: 1, limit: 5 }, { quiet: true }),
+    queryFn: () => call(calls.communityIndexNoticeList, { community_id: communityId, page: 1, limit: 5 }, { quiet: true }),
   });
   return (
     <Card className="yk-blog-card" title="通知公告" extra={<Link to={blogHref("/blog/notice", communityId)}>更多</Link>} data-testid="blog-notice-teaser">

@@ -3,7 +3,7 @@
  * name and paged; one opens (c202) beside the list, its content sanitized here (notices are stored as given).
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, type NoticeRow, type Page } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Card, Col, Descriptions, Input, Pagination, Row, Spin, Tag } from "antd";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -39,8 +39,7 @@ function Notices({ communityId }: { communityId: number }) {
   const list = useQuery({
     queryKey: ["blog", "notices", communityId, page, limit, name, token !== ""],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      call<Page<NoticeRow>>(CALLS.communityIndexNoticeList, { community_id: communityId, page, limit, ...(name ? { name } : {}) }, { quiet: token === "" }),
+    queryFn: () => call(calls.communityIndexNoticeList, { community_id: communityId, page, limit, ...(name ? { name } : {}) }, { quiet: token === "" }),
   });
   const picked = Number(params.get("notice_id") ?? "") || list.data?.list[0]?.id || 0;
   const open = (id: number) => {
@@ -110,7 +109,7 @@ function NoticeDetail({ id }: { id: number }) {
     queryKey: ["blog", "notice", id, token !== ""],
     enabled: id > 0,
     retry: false,
-    queryFn: () => call<NoticeRow>(CALLS.communityIndexNoticeInfo, { id }, { quiet: token === "" }),
+    queryFn: () => call(calls.communityIndexNoticeInfo, { id }, { quiet: token === "" }),
   });
   const html = useMemo(() => (q.data ? sanitizeHtml(q.data.message_content) : ""), [q.data]);
   const n = q.data;

@@ -4,16 +4,7 @@
  * sanitized-HTML container and a small sanitizer for notices (their content is stored as given).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  type CommunityInfo,
-  type CommunityWebIndex,
-  type FileRecord,
-  type MyCommunityItem,
-  type Page,
-  avatarColor,
-  JOIN_BEFORE_COMMENT,
-} from "@yanke/protocol";
+import { calls, type CommunityInfo, type FileRecord, avatarColor, JOIN_BEFORE_COMMENT } from "@yanke/protocol";
 import { Avatar, Button, Card, Input, Modal, Result, Space, Spin, Tag } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -63,7 +54,7 @@ export function useWebIndex(communityId: number) {
     queryKey: ["blog", "webIndex", communityId, token !== ""],
     enabled: communityId > 0,
     retry: false,
-    queryFn: () => call<CommunityWebIndex>(CALLS.communityWebIndex, { community_id: communityId }, { quiet: token === "" }),
+    queryFn: () => call(calls.communityWebIndex, { community_id: communityId }, { quiet: token === "" }),
   });
 }
 
@@ -74,7 +65,7 @@ export function useCommunityInfo(communityId: number) {
     queryKey: ["blog", "info", communityId, token !== ""],
     enabled: communityId > 0,
     retry: false,
-    queryFn: () => call<CommunityInfo>(CALLS.communityInfo, { community_id: communityId }, { quiet: token === "" }),
+    queryFn: () => call(calls.communityInfo, { community_id: communityId }, { quiet: token === "" }),
   });
 }
 
@@ -84,7 +75,7 @@ export function ChooseCommunity() {
   const mine = useQuery({
     queryKey: ["blog", "myCommunities"],
     enabled: token !== "",
-    queryFn: () => call<Page<MyCommunityItem>>(CALLS.myCommunityList, { page: 1, limit: 50 }),
+    queryFn: () => call(calls.myCommunityList, { page: 1, limit: 50 }),
   });
   const joined = (mine.data?.list ?? []).filter((c) => c.member_status === 1 && c.status === 1);
   return (
@@ -291,7 +282,7 @@ export function JoinButton({ info }: { info: CommunityInfo }) {
     }
     setBusy(true);
     try {
-      const r = await call<{ member_status: number }>(CALLS.communityJoin, {
+      const r = await call(calls.communityJoin, {
         community_id: info.id,
         apply_reason: applyReason,
         apply_file_url: form[0]?.file_path ?? "",

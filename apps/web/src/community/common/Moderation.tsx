@@ -3,6 +3,7 @@
  * reason (the dialog), and the 展示 / 推荐 switches — and the pager of such card grids. Test ids carry `prefix`
  * (prep-approve, listen-reject, …).
  */
+import type { Call, PayloadOf, calls } from "@yanke/protocol";
 import { Input, Modal, Pagination, Popconfirm, Switch } from "antd";
 import { useState } from "react";
 import { toast } from "../../api/toast";
@@ -15,13 +16,13 @@ export interface ModeratedRow {
 }
 
 export interface ModerationCalls {
-  verify: string;
-  display: string;
-  recommend: string;
+  verify: typeof calls.listenRecordVerify | typeof calls.preparationVerify;
+  display: typeof calls.listenIsDisplay | typeof calls.preparationIsDisplay;
+  recommend: typeof calls.listenIsRecommend | typeof calls.preparationIsRecommend;
 }
 
 /** Runs a call and refreshes the list; false when the client showed a refusal. */
-export type ModerationAct = (call: string, payload: Record<string, unknown>, done: string) => Promise<boolean>;
+export type ModerationAct = <C extends Call>(c: C, payload: PayloadOf<C>, done: string) => Promise<boolean>;
 
 export function ModerationBar({
   row,
@@ -89,7 +90,7 @@ export function RejectDialog({
   rejecting: ModeratedRow | null;
   title: string;
   prefix: string;
-  verifyCall: string;
+  verifyCall: ModerationCalls["verify"];
   act: ModerationAct;
   onClose: () => void;
 }) {

@@ -11,7 +11,7 @@
  */
 import { ArrowLeftOutlined, CommentOutlined, ExpandOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, type ListenRow, type Page, type PreparationRow } from "@yanke/protocol";
+import { calls, type ListenRow, type PreparationRow, type Call, type PayloadOf } from "@yanke/protocol";
 import { Badge, Button, Card, Drawer, Pagination, Space, Spin, Tabs, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -38,7 +38,7 @@ export interface ThreadItem {
   time: string;
 }
 
-const quiet = <T,>(path: string, payload: Record<string, unknown>) => call<T>(path, payload, { quiet: getState().session.token === "" });
+const quiet = <C extends Call>(c: C, payload: PayloadOf<C>) => call(c, payload, { quiet: getState().session.token === "" });
 
 export function prepItem(p: PreparationRow): ThreadItem {
   return {
@@ -156,10 +156,10 @@ function ThreadGrid({ kind, communityId, readOnly }: { kind: "preparation" | "li
     staleTime: 0,
     queryFn: async (): Promise<{ items: ThreadItem[]; total: number }> => {
       if (kind === "preparation") {
-        const r = await quiet<Page<PreparationRow>>(CALLS.preparationIndex, { community_id: communityId, page, limit });
+        const r = await quiet(calls.preparationIndex, { community_id: communityId, page, limit });
         return { items: (r.list ?? []).map(prepItem), total: r.total ?? 0 };
       }
-      const r = await quiet<Page<ListenRow>>(readOnly ? CALLS.listenWebListenList : CALLS.listenList, { community_id: communityId, page, limit });
+      const r = await quiet(readOnly ? calls.listenWebListenList : calls.listenList, { community_id: communityId, page, limit });
       return { items: (r.list ?? []).map(listenItem), total: r.total ?? 0 };
     },
   });

@@ -3,13 +3,16 @@
  * socket's pushes make to a loaded page (discuss-model.test.ts).
  */
 import {
-  CALLS,
+  calls,
   type DiscussDeleteAnswer,
   type DiscussExpandAnswer,
   type DiscussIndexAnswer,
   type DiscussLikeAnswer,
   type DiscussMessage,
   type DiscussPage,
+  type Call,
+  type PayloadOf,
+  type AnswerOf,
 } from "@yanke/protocol";
 import { call } from "../../api/client";
 import { getState } from "../../session/store";
@@ -27,7 +30,7 @@ export interface DiscussSaveInput {
 }
 
 /** Anonymous visitors' failures stay quiet (public pages); members see the server's message. */
-const dcall = <T>(path: string, payload: Record<string, unknown>): Promise<T> => call<T>(path, payload, { quiet: getState().session.token === "" });
+const dcall = <C extends Call>(c: C, payload: PayloadOf<C>): Promise<AnswerOf<C>> => call(c, payload, { quiet: getState().session.token === "" });
 
 /** The discussed object as the calls name it (docs/decisions/0920-discuss-target.md). */
 export function discussRef(kind: DiscussKind, refId: number): Record<string, number> {
@@ -37,18 +40,18 @@ export function discussRef(kind: DiscussKind, refId: number): Record<string, num
 }
 
 export const discussApi = {
-  index: (kind: DiscussKind, refId: number): Promise<DiscussIndexAnswer> => dcall<DiscussIndexAnswer>(CALLS.discussIndex, discussRef(kind, refId)),
+  index: (kind: DiscussKind, refId: number): Promise<DiscussIndexAnswer> => dcall(calls.discussIndex, discussRef(kind, refId)),
   list: (kind: DiscussKind, refId: number, page: number, limit: number): Promise<DiscussPage> =>
-    dcall<DiscussPage>(CALLS.discussList, { ...discussRef(kind, refId), page, limit }),
+    dcall(calls.discussList, { ...discussRef(kind, refId), page, limit }),
   save: (kind: DiscussKind, refId: number, input: DiscussSaveInput): Promise<DiscussMessage> => {
-    const payload: Record<string, unknown> = { ...discussRef(kind, refId), ...input };
+    const payload: PayloadOf<typeof calls.discussSave> = { ...discussRef(kind, refId), ...input };
     if (input.video_time === null) delete payload.video_time;
     if (!input.target_id) delete payload.target_id;
-    return dcall<DiscussMessage>(CALLS.discussSave, payload);
+    return dcall(calls.discussSave, payload);
   },
-  remove: (id: number): Promise<DiscussDeleteAnswer> => dcall(CALLS.discussDelete, { id }),
-  like: (id: number): Promise<DiscussLikeAnswer> => dcall(CALLS.discussLikeNums, { id }),
-  expand: (id: number, expand_status: number): Promise<DiscussExpandAnswer> => dcall(CALLS.discussSetExpandStatus, { id, expand_status }),
+  remove: (id: number): Promise<DiscussDeleteAnswer> => dcall(calls.discussDelete, { id }),
+  like: (id: number): Promise<DiscussLikeAnswer> => dcall(calls.discussLikeNums, { id }),
+  expand: (id: number, expand_status: number): Promise<DiscussExpandAnswer> => dcall(calls.discussSetExpandStatus, { id, expand_status }),
 };
 
 // ---------------------------------------------------------------------------------------------------------

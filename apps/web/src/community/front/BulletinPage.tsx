@@ -1,5 +1,5 @@
 import { useQuery, keepPreviousData } from "@tanstack/react-query";
-import { CALLS, type NoticeRow, type Page } from "@yanke/protocol";
+import { calls, type Call } from "@yanke/protocol";
 import { Input, Pagination, Skeleton, Tabs } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -7,11 +7,11 @@ import { Empty, NoticeKindTag, plainText } from "../common";
 import { NoticeDrawer, PageHead, Section } from "./parts";
 
 type Tab = "platform" | "web" | "community";
-const SOURCES: Record<Tab, { label: string; path: string }> = {
-  platform: { label: "平台公告", path: CALLS.platformNoticeList },
-  web: { label: "网站公告", path: CALLS.webNoticeList },
-  community: { label: "社区公告", path: CALLS.communityIndexCommunityNoticeList },
-};
+const SOURCES = {
+  platform: { label: "平台公告", call: calls.platformNoticeList },
+  web: { label: "网站公告", call: calls.webNoticeList },
+  community: { label: "社区公告", call: calls.communityIndexCommunityNoticeList },
+} satisfies Record<Tab, { label: string; call: Call }>;
 
 /**
  * 公告 (/foreground/bulletin, public): platform notices (c337), web notices (c336) and the published notices of every
@@ -25,7 +25,7 @@ export function BulletinPage() {
   const q = useQuery({
     queryKey: ["front", "bulletin", tab, name, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<NoticeRow>>(SOURCES[tab].path, { ...paging, ...(name ? { name } : {}) }),
+    queryFn: () => call(SOURCES[tab].call, { ...paging, ...(name ? { name } : {}) }),
   });
   const rows = q.data?.list ?? [];
   return (

@@ -1,17 +1,6 @@
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  type ActivityRow,
-  type ActivitySchedule,
-  type CommunityCard as CommunityCardRow,
-  type DynamicRow,
-  type HomeStatistics,
-  type NoticeRow,
-  type Page,
-  type ScheduleDay,
-  type TrainRow,
-} from "@yanke/protocol";
+import { type Call, calls, type NoticeRow, type ScheduleDay } from "@yanke/protocol";
 import { Button, Segmented, Skeleton, Tabs } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -74,7 +63,7 @@ function HomeNumbers({ loggedIn }: { loggedIn: boolean }) {
   // c338 is public: anonymous visitors get the platform's totals, signed-in users their organization's.
   const stats = useQuery({
     queryKey: ["front", "home", "statistics", loggedIn],
-    queryFn: () => call<HomeStatistics>(CALLS.njyStatistics, {}, quiet),
+    queryFn: () => call(calls.njyStatistics, {}, quiet),
   });
   const s = stats.data;
   const items: StatItem[] = [
@@ -108,7 +97,7 @@ function RecommendedCommunities() {
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: ["front", "home", "recommend"],
-    queryFn: () => call<Page<CommunityCardRow>>(CALLS.njyRecommendCommunityList, { page: 1, limit: 6 }, quiet),
+    queryFn: () => call(calls.njyRecommendCommunityList, { page: 1, limit: 6 }, quiet),
   });
   return (
     <Section
@@ -136,18 +125,18 @@ function RecommendedCommunities() {
 }
 
 type NoticeTab = "platform" | "web" | "community";
-const NOTICE_SOURCES: Record<NoticeTab, { label: string; path: string }> = {
-  platform: { label: "平台公告", path: CALLS.platformNoticeList },
-  web: { label: "网站公告", path: CALLS.webNoticeList },
-  community: { label: "社区公告", path: CALLS.communityIndexCommunityNoticeList },
-};
+const NOTICE_SOURCES = {
+  platform: { label: "平台公告", call: calls.platformNoticeList },
+  web: { label: "网站公告", call: calls.webNoticeList },
+  community: { label: "社区公告", call: calls.communityIndexCommunityNoticeList },
+} satisfies Record<NoticeTab, { label: string; call: Call }>;
 
 function HomeNotices({ onOpen }: { onOpen: (id: number) => void }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<NoticeTab>("platform");
   const q = useQuery({
     queryKey: ["front", "home", "notices", tab],
-    queryFn: () => call<Page<NoticeRow>>(NOTICE_SOURCES[tab].path, { page: 1, limit: 7 }, quiet),
+    queryFn: () => call(NOTICE_SOURCES[tab].call, { page: 1, limit: 7 }, quiet),
   });
   return (
     <Section
@@ -196,7 +185,7 @@ function ScheduleCalendar({ loggedIn, onOpen }: { loggedIn: boolean; onOpen: (id
   const q = useQuery({
     queryKey: ["front", "home", "schedule", month],
     enabled: loggedIn,
-    queryFn: () => call<ActivitySchedule>(CALLS.njyActivitySchedule, { month }, quiet),
+    queryFn: () => call(calls.njyActivitySchedule, { month }, quiet),
   });
   const days = q.data?.days ?? [];
   const first = days[0]?.date ?? `${month}-01`;
@@ -287,7 +276,7 @@ function CurrentActivities({ loggedIn, onOpen }: { loggedIn: boolean; onOpen: (i
   const q = useQuery({
     queryKey: ["front", "home", "activities", phase],
     enabled: loggedIn,
-    queryFn: () => call<Page<ActivityRow>>(CALLS.njyActivityList, { page: 1, limit: 6, phase }, quiet),
+    queryFn: () => call(calls.njyActivityList, { page: 1, limit: 6, phase }, quiet),
   });
   return (
     <Section
@@ -333,7 +322,7 @@ function PlatformDynamics() {
   const open = useOpenCommunity();
   const q = useQuery({
     queryKey: ["front", "home", "dynamics"],
-    queryFn: () => call<Page<DynamicRow>>(CALLS.njyPlatformDynamics, { page: 1, limit: 8 }, quiet),
+    queryFn: () => call(calls.njyPlatformDynamics, { page: 1, limit: 8 }, quiet),
   });
   return (
     <Section title="平台动态" testId="home-dynamics">
@@ -367,7 +356,7 @@ function TrainList() {
   const loggedIn = useLoggedIn();
   const q = useQuery({
     queryKey: ["front", "home", "train"],
-    queryFn: () => call<Page<TrainRow>>(CALLS.njyGetTrainList, { page: 1, limit: 6 }, quiet),
+    queryFn: () => call(calls.njyGetTrainList, { page: 1, limit: 6 }, quiet),
   });
   return (
     <Section title="培训项目" testId="home-train">

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type CommunityAiCourseRow, type CommunityItem, type Page } from "@yanke/protocol";
+import { calls, type CommunityAiCourseRow } from "@yanke/protocol";
 import { Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link } from "react-router";
 import { call } from "../../api/client";
@@ -33,10 +33,10 @@ export function LessonAnalysisPage() {
   const q = useQuery({
     queryKey: ["front", "lessonAnalysis"],
     queryFn: async () => {
-      const communities = await call<Page<CommunityItem>>(CALLS.communityAllList, { page: 1, limit: COMMUNITIES }, { quiet: true });
+      const communities = await call(calls.communityAllList, { page: 1, limit: COMMUNITIES }, { quiet: true });
       const pages = await Promise.all(
         communities.list.map(async (c) => {
-          const p = await call<Page<CommunityAiCourseRow>>(CALLS.aiCourseList, { community_id: c.id, page: 1, limit: 20 }, { quiet: true }).catch(() => null);
+          const p = await call(calls.aiCourseList, { community_id: c.id, page: 1, limit: 20 }, { quiet: true }).catch(() => null);
           return (p?.list ?? []).map((r): LessonRow => ({ ...r, community_id: c.id, community_name: c.name }));
         }),
       );

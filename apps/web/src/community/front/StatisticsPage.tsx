@@ -1,16 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  type ActivityNums,
-  type Census,
-  type HomeStatistics,
-  type MyOrganization,
-  type OrgTeacherRow,
-  type Page,
-  type Ranking,
-  type RankingRow,
-  type UnitCount,
-} from "@yanke/protocol";
+import { calls, type HomeStatistics, type OrgTeacherRow, type RankingRow, type UnitCount } from "@yanke/protocol";
 import { Breadcrumb, Button, Input, Segmented, Select, Skeleton, Table, type TableColumnsType } from "antd";
 import { LineChart } from "echarts/charts";
 import * as echarts from "echarts/core";
@@ -69,12 +58,12 @@ function scopePayload(s: Scope | null): Record<string, number> {
 
 function OrganizationStatistics() {
   const [scope, setScope] = useState<Scope | null>(null);
-  const org = useQuery({ queryKey: ["stat", "myOrganization"], queryFn: () => call<MyOrganization>(CALLS.myOrganization, {}, quiet) });
+  const org = useQuery({ queryKey: ["stat", "myOrganization"], queryFn: () => call(calls.myOrganization, {}, quiet) });
   const sp = scopePayload(scope);
   const stats = useQuery({
     queryKey: ["stat", "statistics", sp],
     placeholderData: keepPreviousData,
-    queryFn: () => call<HomeStatistics>(CALLS.orgStatistics, sp, quiet),
+    queryFn: () => call(calls.orgStatistics, sp, quiet),
   });
   const s = stats.data;
   const items: StatItem[] = [
@@ -130,7 +119,7 @@ function ActivityMonths({ scope }: { scope: Record<string, number> }) {
   const q = useQuery({
     queryKey: ["stat", "activityNums", scope, months],
     placeholderData: keepPreviousData,
-    queryFn: () => call<ActivityNums>(CALLS.statActivityNums, { ...scope, months }, quiet),
+    queryFn: () => call(calls.statActivityNums, { ...scope, months }, quiet),
   });
   const option = useMemo((): EChartOption | null => {
     const d = q.data;
@@ -214,7 +203,7 @@ function Juniors({ scope, onPick }: { scope: Scope | null; onPick: (s: Scope) =>
     queryKey: ["stat", "juniorList", payload],
     enabled,
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<UnitCount>>(CALLS.orgJuniorList, payload, quiet),
+    queryFn: () => call(calls.orgJuniorList, payload, quiet),
   });
   const rows = q.data?.list ?? [];
   const option = useMemo(
@@ -307,7 +296,7 @@ function Rankings({ scope, atSchool }: { scope: Record<string, number>; atSchool
   const q = useQuery({
     queryKey: ["stat", "ranking", scope, target, days],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Ranking>(CALLS.statRanking, { ...scope, target, days, page: 1, limit: 10 }, quiet),
+    queryFn: () => call(calls.statRanking, { ...scope, target, days, page: 1, limit: 10 }, quiet),
   });
   const columns: TableColumnsType<RankingRow> = [
     { title: "排名", dataIndex: "rank", width: 70, render: (r: number) => <span className={`ykf-rank r${Math.min(r, 4)}`}>{r}</span> },
@@ -356,7 +345,7 @@ function Teachers({ scope }: { scope: Scope | null }) {
   const census = useQuery({
     queryKey: ["stat", "census", scopePayload(scope)],
     enabled: !scope?.school_id,
-    queryFn: () => call<Census>(CALLS.statCensus, scopePayload(scope), quiet),
+    queryFn: () => call(calls.statCensus, scopePayload(scope), quiet),
   });
   const schools = scope?.school_id
     ? [{ value: scope.school_id, label: scope.name }]
@@ -367,7 +356,7 @@ function Teachers({ scope }: { scope: Scope | null }) {
     queryKey: ["stat", "teachers", schoolId, paging],
     enabled: !!schoolId,
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<OrgTeacherRow>>(CALLS.orgTeacherList, { school_id: schoolId, ...paging }, quiet),
+    queryFn: () => call(calls.orgTeacherList, { school_id: schoolId, ...paging }, quiet),
   });
   const columns: TableColumnsType<OrgTeacherRow> = [
     {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ACTIVITY_PHASES, ACTIVITY_TYPES, CALLS, type ActivityRow, type Page } from "@yanke/protocol";
+import { calls, ACTIVITY_PHASES, ACTIVITY_TYPES } from "@yanke/protocol";
 import { Input, Pagination, Skeleton } from "antd";
 import { useMemo, useState } from "react";
 import { call } from "../../api/client";
@@ -61,7 +61,7 @@ export function TeachingActivitiesPage() {
     queryKey: ["front", "activities", payload],
     enabled: loggedIn,
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ActivityRow>>(CALLS.activityList, payload),
+    queryFn: () => call(calls.activityList, payload),
   });
   const rows = q.data?.list ?? [];
   return (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, COMMUNITY_LEVELS, COMMUNITY_TYPES, type CommunityItem, type Page } from "@yanke/protocol";
+import { calls, COMMUNITY_LEVELS, COMMUNITY_TYPES, type CommunityItem } from "@yanke/protocol";
 import { Input, Pagination, Select, Skeleton } from "antd";
 import { useMemo, useState } from "react";
 import { call } from "../../api/client";
@@ -73,12 +73,12 @@ export function TeachingResearchPage() {
   const q = useQuery({
     queryKey: ["front", "directory", payload],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<CommunityItem>>(CALLS.communityAllList, payload),
+    queryFn: () => call(calls.communityAllList, payload),
   });
   const facets = useQuery({
     queryKey: ["front", "directory", "facets"],
     staleTime: 5 * 60_000,
-    queryFn: () => call<Page<CommunityItem>>(CALLS.communityAllList, { page: 1, limit: 100 }, { quiet: true }),
+    queryFn: () => call(calls.communityAllList, { page: 1, limit: 100 }, { quiet: true }),
   });
   const all = facets.data?.list ?? [];
   const periods = useMemo(

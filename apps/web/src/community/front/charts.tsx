@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type ActiveCommunityRow, type RegionRankingRow } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Skeleton } from "antd";
 import { useMemo } from "react";
 import { call } from "../../api/client";
@@ -24,7 +24,7 @@ export function hBarOption(names: string[], series: { name: string; data: number
 export function RegionRankingChart() {
   const q = useQuery({
     queryKey: ["front", "home", "regionRanking"],
-    queryFn: () => call<RegionRankingRow[]>(CALLS.regionRanking, { days: 30, limit: 8 }, quiet),
+    queryFn: () => call(calls.regionRanking, { days: 30, limit: 8 }, quiet),
   });
   const rows = q.data ?? [];
   const option = useMemo(
@@ -48,7 +48,7 @@ export function RegionRankingChart() {
 export function ActiveCommunityChart() {
   const q = useQuery({
     queryKey: ["front", "home", "activeCommunity"],
-    queryFn: () => call<ActiveCommunityRow[]>(CALLS.activeCommunity, { days: 30, limit: 8 }, quiet),
+    queryFn: () => call(calls.activeCommunity, { days: 30, limit: 8 }, quiet),
   });
   const rows = q.data ?? [];
   const option = useMemo(

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type ActivityDetail, type NoticeRow } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Descriptions, Drawer, Skeleton, Space, Typography } from "antd";
 import type { ReactNode } from "react";
 import { call } from "../../api/client";
@@ -74,7 +74,7 @@ export function NoticeDrawer({ id, onClose }: { id: number | null; onClose: () =
   const q = useQuery({
     queryKey: ["front", "notice", id],
     enabled: id !== null,
-    queryFn: () => call<NoticeRow>(CALLS.communityIndexNoticeInfo, { id }),
+    queryFn: () => call(calls.communityIndexNoticeInfo, { id }),
   });
   const n = q.data;
   return (
@@ -111,7 +111,7 @@ export function ActivityDrawer({ id, onClose }: { id: number | null; onClose: ()
   const q = useQuery({
     queryKey: ["front", "activity", id],
     enabled: id !== null,
-    queryFn: () => call<ActivityDetail>(CALLS.activityInfo, { id }),
+    queryFn: () => call(calls.activityInfo, { id }),
   });
   const a = q.data;
   return (

@@ -7,15 +7,7 @@
  */
 import { ArrowLeftOutlined, DeleteOutlined, FileAddOutlined, FileTextOutlined, HistoryOutlined, ImportOutlined, LoginOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  type FileRecord,
-  type LessonPlanDetail,
-  type LessonPlanImportAnswer,
-  type LessonPlanListAnswer,
-  type LessonPlanRow,
-  type PreparationDetail,
-} from "@yanke/protocol";
+import { calls, type FileRecord, type LessonPlanRow } from "@yanke/protocol";
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Progress, Radio, Space, Spin, Tag, Tooltip, Typography } from "antd";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -55,13 +47,13 @@ export function CoEditPage() {
     // Word counts and who is editing, for the list (the editor itself is live).
     refetchInterval: loggedIn ? 30_000 : false,
     // A visitor's refusal must not send him to the login page: quiet, and the page says so.
-    queryFn: () => call<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: prepId }, loggedIn ? undefined : { quiet: true }),
+    queryFn: () => call(calls.wpsFileList, { preparation_id: prepId }, loggedIn ? undefined : { quiet: true }),
   });
   const prep = useQuery({
     queryKey: ["preparation", "detail", prepId, loggedIn],
     enabled: valid,
     retry: false,
-    queryFn: () => call<PreparationDetail>(CALLS.preparationDetail, { id: prepId }, { quiet: true }),
+    queryFn: () => call(calls.preparationDetail, { id: prepId }, { quiet: true }),
   });
   const list = plans.data?.list ?? [];
   const current = pickPlan(list, asked);
@@ -177,7 +169,7 @@ function VisitorView({ docId }: { docId: number }) {
   const q = useQuery({
     queryKey: ["lessonplan", "detail", docId, 0, "visitor"],
     retry: false,
-    queryFn: () => call<LessonPlanDetail>(CALLS.wpsDetailFile, { id: docId }, { quiet: true }),
+    queryFn: () => call(calls.wpsDetailFile, { id: docId }, { quiet: true }),
   });
   return (
     <div data-testid="lp-visitor">
@@ -241,7 +233,7 @@ function PlanList({
       cancelText: "取消",
       onOk: async () => {
         try {
-          await call(CALLS.delWpsFile, { id: p.id });
+          await call(calls.delWpsFile, { id: p.id });
           toast.success("教案已删除");
           await refresh();
         } catch {
@@ -360,7 +352,7 @@ function CreatePlanModal({
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const row = await call<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: prepId, title: v.title.trim(), template: v.template });
+      const row = await call(calls.wpsFilePreparation, { preparation_id: prepId, title: v.title.trim(), template: v.template });
       toast.success("教案已创建");
       form.resetFields();
       await onCreated(row.id);
@@ -436,7 +428,7 @@ function ImportModal({
     setConverting(true);
     try {
       const payload = target === "current" && currentId ? { file_id: rec.id, id: currentId } : { file_id: rec.id, preparation_id: prepId };
-      const r = await call<LessonPlanImportAnswer>(CALLS.upWpsFile, payload);
+      const r = await call(calls.upWpsFile, payload);
       toast.success(r.backup ? `已导入到「${r.plan.title}」，导入前的内容已保存为「${r.backup.name}」` : `已导入为新教案「${r.plan.title}」`);
       setWarnings(r.warnings);
       if (r.warnings.length === 0) setTarget("new");

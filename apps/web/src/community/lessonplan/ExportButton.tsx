@@ -1,6 +1,6 @@
 /** 导出: the plan (or one version) as .docx or PDF (wpsFileExport answers a signed, short-lived address). */
 import { DownOutlined, ExportOutlined } from "@ant-design/icons";
-import { CALLS, type LessonPlanExportAnswer } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Button, Dropdown, type ButtonProps } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -33,7 +33,7 @@ export function ExportButton({
   const run = async (format: "docx" | "pdf") => {
     setBusy(true);
     try {
-      const r = await call<LessonPlanExportAnswer>(CALLS.lessonPlanExport, { id: docId, format, ...(versionId ? { version_id: versionId } : {}) });
+      const r = await call(calls.lessonPlanExport, { id: docId, format, ...(versionId ? { version_id: versionId } : {}) });
       startDownload(r.url, r.file_name);
       toast.success(`已导出「${r.file_name}」`);
     } catch {

@@ -6,15 +6,7 @@
  */
 import { DeleteOutlined, DiffOutlined, EyeOutlined, RollbackOutlined, SaveOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  type LessonPlanCompareAnswer,
-  type LessonPlanDetail,
-  type LessonPlanDiffPart,
-  type LessonPlanRestoreAnswer,
-  type LessonPlanVersionListAnswer,
-  type LessonPlanVersionRow,
-} from "@yanke/protocol";
+import { calls, type LessonPlanCompareAnswer, type LessonPlanDiffPart, type LessonPlanVersionRow } from "@yanke/protocol";
 import { App, Button, Checkbox, Drawer, Input, List, Modal, Space, Spin, Statistic, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -48,7 +40,7 @@ export function VersionPanel({ open, onClose, docId, planTitle, canEdit }: Versi
   const q = useQuery({
     queryKey: ["lessonplan", "versions", docId],
     enabled: open && docId > 0,
-    queryFn: () => call<LessonPlanVersionListAnswer>(CALLS.wpsFileVersion, { id: docId }),
+    queryFn: () => call(calls.wpsFileVersion, { id: docId }),
   });
   const list = q.data?.list ?? [];
   const refresh = () => qc.invalidateQueries({ queryKey: ["lessonplan"] });
@@ -56,7 +48,7 @@ export function VersionPanel({ open, onClose, docId, planTitle, canEdit }: Versi
   const save = async () => {
     setSaving(true);
     try {
-      const v = await call<LessonPlanVersionRow>(CALLS.versionSaving, { id: docId, name: name.trim() });
+      const v = await call(calls.versionSaving, { id: docId, name: name.trim() });
       toast.success(`已保存版本「${v.name}」`);
       setName("");
       await refresh();
@@ -76,7 +68,7 @@ export function VersionPanel({ open, onClose, docId, planTitle, canEdit }: Versi
       okButtonProps: { "data-testid": "lp-restore-ok" } as Record<string, string>,
       onOk: async () => {
         try {
-          const r = await call<LessonPlanRestoreAnswer>(CALLS.lessonPlanRestore, { id: docId, version_id: v.id });
+          const r = await call(calls.lessonPlanRestore, { id: docId, version_id: v.id });
           toast.success(`已恢复到「${v.name}」，恢复前的内容已保存为「${r.backup.name}」`);
           await refresh();
         } catch {
@@ -94,7 +86,7 @@ export function VersionPanel({ open, onClose, docId, planTitle, canEdit }: Versi
       cancelText: "取消",
       onOk: async () => {
         try {
-          await call(CALLS.delWpsFile, { id: docId, version_id: v.id });
+          await call(calls.delWpsFile, { id: docId, version_id: v.id });
           toast.success("版本已删除");
           setPicked((p) => p.filter((x) => x !== v.id));
           await refresh();
@@ -218,7 +210,7 @@ function VersionView({ docId, version, onClose }: { docId: number; version: Less
   const q = useQuery({
     queryKey: ["lessonplan", "detail", docId, version?.id ?? 0],
     enabled: version !== null,
-    queryFn: () => call<LessonPlanDetail>(CALLS.wpsDetailFile, { id: docId, version_id: version!.id }),
+    queryFn: () => call(calls.wpsDetailFile, { id: docId, version_id: version!.id }),
   });
   return (
     <Modal
@@ -250,8 +242,7 @@ function CompareView({ docId, pair, onClose }: { docId: number; pair: { a: numbe
   const q = useQuery({
     queryKey: ["lessonplan", "compare", docId, pair?.a ?? 0, pair?.b ?? 0],
     enabled: pair !== null,
-    queryFn: () =>
-      call<LessonPlanCompareAnswer>(CALLS.lessonPlanCompare, { id: docId, version_id: pair!.a, ...(pair!.b ? { other_version_id: pair!.b } : {}) }),
+    queryFn: () => call(calls.lessonPlanCompare, { id: docId, version_id: pair!.a, ...(pair!.b ? { other_version_id: pair!.b } : {}) }),
   });
   const d = q.data;
   const side = (s: LessonPlanCompareAnswer["a"]) => (s.version_id === 0 ? "当前内容" : `「${s.name}」${s.created_at ? `（${s.created_at}）` : ""}`);

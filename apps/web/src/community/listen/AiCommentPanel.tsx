@@ -6,7 +6,7 @@
  */
 import { ExperimentOutlined, RobotOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { ANALYSIS_STATUS, CALLS, type AiComment, type AiListenCommentInfo, type TeachingMode } from "@yanke/protocol";
+import { calls, ANALYSIS_STATUS, type AiComment, type TeachingMode } from "@yanke/protocol";
 import { Alert, Card, Spin, Tag } from "antd";
 import { routeHref } from "../../router/location";
 import { listenCall } from "./report-view";
@@ -26,7 +26,7 @@ export function AiCommentPanel({ id }: { id: number }) {
     retry: false,
     staleTime: 30_000,
     // Quiet for visitors who are not signed in (as the rest of the page): the section says what failed.
-    queryFn: () => listenCall<AiListenCommentInfo>(CALLS.aiListenCommentInfo, { id }),
+    queryFn: () => listenCall(calls.aiListenCommentInfo, { id }),
     // A running analysis finishes on its own: look again now and then.
     refetchInterval: (qq) => (qq.state.data && !qq.state.data.available && (qq.state.data.status === 0 || qq.state.data.status === 1) ? 10_000 : false),
   });

@@ -6,7 +6,7 @@
  */
 import { FileTextOutlined, PlayCircleOutlined, TeamOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, PAGE, type ListenRow, type Page } from "@yanke/protocol";
+import { calls, PAGE, type ListenRow, type Page } from "@yanke/protocol";
 import { Badge, Button, Card, Input, Select, Space, Spin, Tag } from "antd";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -36,7 +36,7 @@ function useRecords(key: string, payload: Record<string, unknown>) {
     staleTime: 0,
     retry: false,
     queryKey: ["listen", "hub", key, payload, token !== ""],
-    queryFn: () => listenCall<Page<ListenRow>>(CALLS.listenList, { page: 1, limit: 12, ...payload }),
+    queryFn: () => listenCall(calls.listenList, { page: 1, limit: 12, ...payload }),
   });
 }
 
@@ -48,7 +48,7 @@ export function ClassroomReviewPage() {
     staleTime: 60_000,
     retry: false,
     queryKey: ["listen", "hub", "options", token !== ""],
-    queryFn: () => listenCall<Page<ListenRow>>(CALLS.listenList, { page: 1, limit: PAGE.maxLimit }),
+    queryFn: () => listenCall(calls.listenList, { page: 1, limit: PAGE.maxLimit }),
   });
   const options = useMemo(() => {
     const communities = new Map<number, string>();

@@ -12,7 +12,7 @@
  */
 import { FileTextOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type ListenDetail, type ListenEvaluationRow, type ListenEvaluationScoreAnswer, type ListenRow, type Page } from "@yanke/protocol";
+import { calls, type ListenDetail, type ListenEvaluationRow, type ListenRow } from "@yanke/protocol";
 import { Alert, Button, Card, Descriptions, Pagination, Progress, Space, Spin, Table, Tag } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -40,7 +40,7 @@ function useMyEvaluation(recordId: number) {
     retry: false,
     queryKey: ["listen", "mine", recordId, me],
     queryFn: async () => {
-      const r = await listenCall<ListenEvaluationScoreAnswer>(CALLS.listenGetEvaluationScore, { record_id: recordId });
+      const r = await listenCall(calls.listenGetEvaluationScore, { record_id: recordId });
       return r.list.find((e) => e.account_id === me) ?? null;
     },
   });
@@ -59,7 +59,7 @@ function useMyRecords(role: number, page: number) {
     staleTime: 0,
     retry: false,
     queryKey: ["listen", "userRecords", role, page, me],
-    queryFn: () => listenCall<Page<ListenRow>>(CALLS.listenUserRecordList, { role, page, limit: 10 }),
+    queryFn: () => listenCall(calls.listenUserRecordList, { role, page, limit: 10 }),
   });
 }
 

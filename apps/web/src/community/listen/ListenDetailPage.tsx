@@ -6,7 +6,7 @@
  */
 import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type FileRecord } from "@yanke/protocol";
+import { calls, type FileRecord } from "@yanke/protocol";
 import { Button, Card, Popconfirm, Result, Space, Spin, Table, Tabs, Tag } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -61,7 +61,7 @@ function Detail({ rec }: { rec: ListenDetail }) {
   const evaluators = (rec.members ?? []).filter((m) => m.role === 3);
   const remove = async () => {
     try {
-      await listenCall(CALLS.listenDelete, { id: rec.id });
+      await listenCall(calls.listenDelete, { id: rec.id });
       toast.success("已删除");
       await qc.invalidateQueries({ queryKey: ["listen"] });
       void navigate(-1);
@@ -287,12 +287,12 @@ function Files({ rec }: { rec: ListenDetail }) {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ["listen", "files", rec.id],
-    queryFn: () => listenCall<{ list: ListenFileRow[] } | ListenFileRow[]>(CALLS.listenEvaluateFileList, { record_id: rec.id, page: 1, limit: 100 }),
+    queryFn: () => listenCall(calls.listenEvaluateFileList, { record_id: rec.id, page: 1, limit: 100 }),
   });
   const list = Array.isArray(q.data) ? q.data : (q.data?.list ?? []);
   const attach = async (f: FileRecord) => {
     try {
-      await listenCall(CALLS.listenEvaluateFile, { record_id: rec.id, fileArr: [{ file_id: f.id, file_name: f.file_name }] });
+      await listenCall(calls.listenEvaluateFile, { record_id: rec.id, fileArr: [{ file_id: f.id, file_name: f.file_name }] });
       toast.success("文件已添加");
       await qc.invalidateQueries({ queryKey: ["listen", "files", rec.id] });
     } catch {
@@ -301,7 +301,7 @@ function Files({ rec }: { rec: ListenDetail }) {
   };
   const del = async (f: ListenFileRow) => {
     try {
-      await listenCall(f.type === 2 ? CALLS.listenDeleteRecordFile : CALLS.listenDeleteEvaluateFile, { id: f.id });
+      await listenCall(f.type === 2 ? calls.listenDeleteRecordFile : calls.listenDeleteEvaluateFile, { id: f.id });
       toast.success("已删除");
       await qc.invalidateQueries({ queryKey: ["listen", "files", rec.id] });
     } catch {
@@ -358,7 +358,7 @@ export function Voices({ rec, videoTime, onSeek }: { rec: ListenDetail; videoTim
   const add = async (f: FileRecord) => {
     const t = videoTime?.();
     try {
-      await listenCall(CALLS.listenAddEvaluateVoice, {
+      await listenCall(calls.listenAddEvaluateVoice, {
         record_id: rec.id,
         file_id: f.id,
         duration: Math.round(f.duration ?? 0),
@@ -372,7 +372,7 @@ export function Voices({ rec, videoTime, onSeek }: { rec: ListenDetail; videoTim
   };
   const del = async (v: ListenVoiceRow) => {
     try {
-      await listenCall(CALLS.listenDeleteEvaluateVoice, { id: v.id });
+      await listenCall(calls.listenDeleteEvaluateVoice, { id: v.id });
       toast.success("已删除");
       await qc.invalidateQueries({ queryKey: ["listen", "voices", rec.id] });
     } catch {
@@ -417,7 +417,7 @@ export function useListenVoices(recordId: number, poll?: number) {
     queryKey: ["listen", "voices", recordId],
     refetchInterval: poll ?? false,
     queryFn: async () => {
-      const a = await listenCall<{ list: ListenVoiceRow[] } | ListenVoiceRow[]>(CALLS.listenEvaluateVoiceList, { record_id: recordId, page: 1, limit: 100 });
+      const a = await listenCall(calls.listenEvaluateVoiceList, { record_id: recordId, page: 1, limit: 100 });
       return Array.isArray(a) ? a : (a?.list ?? []);
     },
   });

@@ -4,7 +4,7 @@
  * (community members), the time window, the evaluation type with its indicator scheme and the open model.
  */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type EquipmentRow, type IndicatorListAnswer, type Page, type SelPreparationRow, type VideoRow } from "@yanke/protocol";
+import { type PayloadOf, calls } from "@yanke/protocol";
 import { DatePicker, Form, Input, Modal, Radio, Select } from "antd";
 import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
@@ -74,24 +74,24 @@ export function ListenForm({
   const devices = useQuery({
     queryKey: ["listen", "form", "devices"],
     enabled: open && isType === 1,
-    queryFn: () => call<EquipmentRow[] | { list: EquipmentRow[] }>(CALLS.equipmentAllList, {}),
+    queryFn: () => call(calls.equipmentAllList, {}),
   });
-  const deviceList = Array.isArray(devices.data) ? devices.data : (devices.data?.list ?? []);
+  const deviceList = devices.data ?? [];
   const videos = useQuery({
     queryKey: ["listen", "form", "videos"],
     enabled: open && isType === 2,
-    queryFn: () => call<Page<VideoRow>>(CALLS.myVideoList, { page: 1, limit: 100 }),
+    queryFn: () => call(calls.myVideoList, { page: 1, limit: 100 }),
   });
   const preps = useQuery({
     queryKey: ["listen", "form", "preps", communityId],
     enabled: open,
-    queryFn: () => call<SelPreparationRow[] | { list: SelPreparationRow[] }>(CALLS.selPreparation, { community_id: communityId, limit: 200 }),
+    queryFn: () => call(calls.selPreparation, { community_id: communityId, limit: 200 }),
   });
-  const prepList = Array.isArray(preps.data) ? preps.data : (preps.data?.list ?? []);
+  const prepList = preps.data ?? [];
   const schemes = useQuery({
     queryKey: ["listen", "form", "schemes"],
     enabled: open,
-    queryFn: () => call<IndicatorListAnswer>(CALLS.indicatorList, { root_id: 0, status: 1 }),
+    queryFn: () => call(calls.indicatorList, { root_id: 0, status: 1 }),
   });
 
   useEffect(() => {
@@ -133,7 +133,9 @@ export function ListenForm({
     } catch {
       return;
     }
-    const payload: Record<string, unknown> = {
+    const [from, to] = v.window ?? [];
+    if (!from || !to) return; // the window is a required field: validateFields has checked it
+    const payload: PayloadOf<typeof calls.listenSave> = {
       name: v.name.trim(),
       community_id: communityId,
       is_type: v.is_type,
@@ -142,8 +144,8 @@ export function ListenForm({
       preparation_id: v.preparation_id ?? 0,
       teacher_account_id: v.teacher_account_id ?? 0,
       participation_account_ids: v.participation_account_ids ?? [],
-      start_time: v.window?.[0]?.format(FMT),
-      end_time: v.window?.[1]?.format(FMT),
+      start_time: from.format(FMT),
+      end_time: to.format(FMT),
       evaluation_type: v.evaluation_type,
       indicator_id: v.evaluation_type === 1 ? (v.indicator_id ?? 0) : 0,
       open_model: v.open_model,
@@ -152,7 +154,7 @@ export function ListenForm({
     };
     setSaving(true);
     try {
-      const answer = await call<{ id: number }>(editing ? CALLS.listenUpdate : CALLS.listenSave, editing ? { id: editing.id, ...payload } : payload);
+      const answer = await call(editing ? calls.listenUpdate : calls.listenSave, editing ? { id: editing.id, ...payload } : payload);
       toast.success(editing ? "已保存" : "听评课已创建");
       onSaved(answer?.id ?? editing?.id ?? 0);
     } catch {

@@ -8,7 +8,7 @@
  */
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type Page } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Button, Card, Input, Select, Spin, Tabs } from "antd";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -21,9 +21,9 @@ import { CommunityScreen, SpaceHeader, usePower } from "../space/common";
 import { ListenCard, listenCall, listenDetailHref, LISTEN_TYPE_SHORT, type ListenRow } from "./listen-common";
 import { ListenForm } from "./ListenForm";
 import { ListenStats } from "./ListenStats";
-import { CardPager, ModerationBar, type ModerationCalls, RejectDialog } from "../common/Moderation";
+import { CardPager, ModerationBar, type ModerationAct, type ModerationCalls, RejectDialog } from "../common/Moderation";
 
-const LISTEN_MODERATION: ModerationCalls = { verify: CALLS.listenRecordVerify, display: CALLS.listenIsDisplay, recommend: CALLS.listenIsRecommend };
+const LISTEN_MODERATION: ModerationCalls = { verify: calls.listenRecordVerify, display: calls.listenIsDisplay, recommend: calls.listenIsRecommend };
 
 interface Filters {
   name: string;
@@ -38,7 +38,17 @@ const PHASES = [
   { value: "ended", label: "已结束" },
 ];
 
-function ListenGrid({ communityId, filters, manage, path }: { communityId: number; filters: Filters; manage: boolean; path: string }) {
+function ListenGrid({
+  communityId,
+  filters,
+  manage,
+  source,
+}: {
+  communityId: number;
+  filters: Filters;
+  manage: boolean;
+  source: typeof calls.listenList | typeof calls.listenWebListenList;
+}) {
   const token = useToken();
   const qc = useQueryClient();
   const [paging, setPaging] = useState({ page: 1, limit: 12, key: "" });
@@ -47,10 +57,10 @@ function ListenGrid({ communityId, filters, manage, path }: { communityId: numbe
   const [rejecting, setRejecting] = useState<ListenRow | null>(null);
   const q = useQuery({
     staleTime: 0,
-    queryKey: ["listen", "list", path, communityId, filters, page, paging.limit, token !== ""],
+    queryKey: ["listen", "list", source.path, communityId, filters, page, paging.limit, token !== ""],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      listenCall<Page<ListenRow>>(path, {
+      listenCall(source, {
         community_id: communityId,
         page,
         limit: paging.limit,
@@ -60,9 +70,9 @@ function ListenGrid({ communityId, filters, manage, path }: { communityId: numbe
         ...(manage && filters.verify_status !== undefined ? { verify_status: filters.verify_status } : {}),
       }),
   });
-  const act = async (call: string, payload: Record<string, unknown>, done: string) => {
+  const act: ModerationAct = async (c, payload, done) => {
     try {
-      await listenCall(call, payload);
+      await listenCall(c, payload);
       toast.success(done);
       await qc.invalidateQueries({ queryKey: ["listen"] });
       return true;
@@ -198,7 +208,7 @@ function CommunityListen({ communityId }: { communityId: number }) {
                 children: (
                   <>
                     <FilterBar value={filters} onChange={setFilters} manage={manage} />
-                    <ListenGrid communityId={communityId} filters={filters} manage={manage} path={CALLS.listenList} />
+                    <ListenGrid communityId={communityId} filters={filters} manage={manage} source={calls.listenList} />
                   </>
                 ),
               },
@@ -246,7 +256,7 @@ function BlogListen({ communityId, header }: { communityId: number; header: Reac
       {header}
       <Card className="yk-blog-card" title="听评课" style={{ marginTop: 16 }}>
         <FilterBar value={filters} onChange={setFilters} />
-        <ListenGrid communityId={communityId} filters={filters} manage={false} path={CALLS.listenWebListenList} />
+        <ListenGrid communityId={communityId} filters={filters} manage={false} source={calls.listenWebListenList} />
       </Card>
     </>
   );

@@ -3,18 +3,18 @@
  * average score), in ECharts.
  */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Spin } from "antd";
 import { useMemo } from "react";
 import { EChart, type EChartOption } from "../../components/EChart";
 import { EmptyState } from "../../components/EmptyState";
-import { formatScore, listenCall, type ListenStatistics } from "./listen-common";
+import { formatScore, listenCall } from "./listen-common";
 
 export function ListenStats({ communityId }: { communityId: number }) {
   const q = useQuery({
     staleTime: 0,
     queryKey: ["listen", "stats", communityId],
-    queryFn: () => listenCall<ListenStatistics>(CALLS.listenEvaluateStatistics, { community_id: communityId }),
+    queryFn: () => listenCall(calls.listenEvaluateStatistics, { community_id: communityId }),
   });
   const s = q.data;
   const options = useMemo(() => {

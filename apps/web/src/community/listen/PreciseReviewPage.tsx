@@ -6,7 +6,7 @@
  */
 import { ArrowLeftOutlined, CaretRightOutlined, PauseOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, liveGroup, type DiscussMessage, type DiscussPage, type VideoCamera } from "@yanke/protocol";
+import { calls, liveGroup, type DiscussMessage, type VideoCamera } from "@yanke/protocol";
 import { Alert, Button, Card, Result, Spin, Tabs, Tag } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -69,7 +69,7 @@ function Precise({ rec }: { rec: ListenDetail }) {
   const messages = useQuery({
     queryKey: ["listen", "timeline", rec.id],
     refetchInterval: 15_000,
-    queryFn: () => listenCall<DiscussPage>(CALLS.listenClassroomDiscussionList, { record_id: rec.id, order: "video_time", page: 1, limit: 100 }),
+    queryFn: () => listenCall(calls.listenClassroomDiscussionList, { record_id: rec.id, order: "video_time", page: 1, limit: 100 }),
   });
   useLiveGroup(liveGroup("listen", rec.id), () => void messages.refetch());
   const voices = useListenVoices(rec.id, 5000);

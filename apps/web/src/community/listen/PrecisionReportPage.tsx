@@ -7,7 +7,7 @@
  */
 import { ClockCircleOutlined, FileTextOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, PAGE, type ListenVoiceRow, type Page } from "@yanke/protocol";
+import { calls, PAGE } from "@yanke/protocol";
 import { Button, Card, Space, Spin, Tag } from "antd";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -112,7 +112,7 @@ function Voices({ id }: { id: number }) {
     staleTime: 0,
     retry: false,
     queryKey: ["listen", "voices", id, token !== ""],
-    queryFn: () => listenCall<Page<ListenVoiceRow>>(CALLS.listenEvaluateVoiceList, { record_id: id, page: 1, limit: PAGE.maxLimit }),
+    queryFn: () => listenCall(calls.listenEvaluateVoiceList, { record_id: id, page: 1, limit: PAGE.maxLimit }),
   });
   if (q.isLoading) return <Spin />;
   if (q.error || !q.data) return <EmptyState compact text={token ? "语音加载失败" : "登录后可收听语音点评"} />;

@@ -5,7 +5,7 @@
  */
 import { CheckOutlined, SaveOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
-import { CALLS, type ListenEvaluationRow, type ListenSchemeNode } from "@yanke/protocol";
+import { calls, type ListenEvaluationRow, type ListenSchemeNode } from "@yanke/protocol";
 import { Alert, Button, Collapse, Input, InputNumber, Slider, Space, Spin, Tag } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { call } from "../../api/client";
@@ -91,7 +91,7 @@ export function ScoreForm({ recordId, onSaved }: { recordId: number /** Called a
     };
     setSaving(status);
     try {
-      const answer = await call<{ total_score?: number }>(mine ? CALLS.listenRecordUpdate : CALLS.listenRecordSave, payload);
+      const answer = await call(mine ? calls.listenRecordUpdate : calls.listenRecordSave, payload);
       if (answer && typeof answer.total_score === "number") setServerTotal(answer.total_score);
       toast.success(status === 1 ? "评分已提交" : "草稿已保存");
       await qc.invalidateQueries({ queryKey: ["listen"] });

@@ -3,7 +3,7 @@
  * card of a record in a list, the addresses of the record's pages and the answer types the pages read.
  */
 import { CheckSquareOutlined, MessageOutlined, TeamOutlined, TrophyOutlined } from "@ant-design/icons";
-import { avatarColor, LISTEN_PHASES } from "@yanke/protocol";
+import { avatarColor, LISTEN_PHASES, type Call, type PayloadOf, type AnswerOf } from "@yanke/protocol";
 import { Avatar, Tag } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -20,8 +20,8 @@ export type * from "./listen-types";
 export { LISTEN_TYPES, LISTEN_EVALUATION_TYPES, LISTEN_OPEN_MODELS, LISTEN_PHASES } from "@yanke/protocol";
 
 /** A call that stays quiet for anonymous visitors (no toast, no login redirect: the page shows what it can). */
-export function listenCall<T>(path: string, payload: Record<string, unknown> = {}): Promise<T> {
-  return call<T>(path, payload, { quiet: getState().session.token === "" });
+export function listenCall<C extends Call>(c: C, payload: PayloadOf<C>): Promise<AnswerOf<C>> {
+  return call(c, payload, { quiet: getState().session.token === "" });
 }
 
 const TYPE_COLORS: Record<number, string> = { 1: "geekblue", 2: "purple", 3: "cyan" };

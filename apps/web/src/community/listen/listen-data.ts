@@ -1,8 +1,7 @@
 /** The queries the listen pages share (one cache key each, so a save refreshes every page that shows it). */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { listenCall } from "./listen-common";
-import type { ListenDetail, ListenTeacherScoreAnswer } from "./listen-types";
 
 export type * from "./listen-types";
 
@@ -13,7 +12,7 @@ export function useListenDetail(id: number) {
     enabled: id > 0,
     retry: false,
     staleTime: 10_000,
-    queryFn: () => listenCall<ListenDetail>(CALLS.listenRead, { id }),
+    queryFn: () => listenCall(calls.listenRead, { id }),
   });
 }
 
@@ -23,6 +22,6 @@ export function useTeacherScore(id: number, enabled = true) {
     queryKey: ["listen", "teacherScore", id],
     enabled: id > 0 && enabled,
     retry: false,
-    queryFn: () => listenCall<ListenTeacherScoreAnswer>(CALLS.listenCourseTeacherScore, { record_id: id }),
+    queryFn: () => listenCall(calls.listenCourseTeacherScore, { record_id: id }),
   });
 }

@@ -5,17 +5,16 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import {
-  CALLS,
+  calls,
   LISTEN_TYPES,
   PAGE,
   type DiscussMessage,
-  type DiscussPage,
   type ListenDetail,
   type ListenEvaluationScoreAnswer,
-  type ListenFileRow,
-  type ListenTargetOption,
   type ListenTeacherScoreAnswer,
-  type Page,
+  type Call,
+  type PayloadOf,
+  type AnswerOf,
 } from "@yanke/protocol";
 import { Button, Card, Result, Spin, Tag } from "antd";
 import { useMemo, type ReactNode } from "react";
@@ -31,8 +30,8 @@ import { gradeOf, scoreText, topTags, WINDOW_STATE_COLORS, WINDOW_STATE_NAMES, w
 import "./report.css";
 
 /** A call that stays quiet for anonymous visitors (no toast, no login redirect: the page shows what it can). */
-export function listenCall<T>(path: string, payload: Record<string, unknown> = {}): Promise<T> {
-  return call<T>(path, payload, { quiet: getState().session.token === "" });
+export function listenCall<C extends Call>(c: C, payload: PayloadOf<C>): Promise<AnswerOf<C>> {
+  return call(c, payload, { quiet: getState().session.token === "" });
 }
 
 /** The id of ?id= (0 when absent or not a positive integer). */
@@ -217,7 +216,7 @@ export function useListenDetail(id: number) {
     retry: false,
     queryKey: ["listen", "detail", id, token !== ""],
     enabled: id > 0,
-    queryFn: () => listenCall<ListenDetail>(CALLS.listenRead, { id }),
+    queryFn: () => listenCall(calls.listenRead, { id }),
   });
 }
 
@@ -231,8 +230,8 @@ export function useScoreView(id: number, enabled = true) {
     enabled: id > 0 && enabled,
     queryFn: async (): Promise<{ agg: ListenTeacherScoreAnswer; view: ScoreView }> => {
       const [agg, es] = await Promise.all([
-        listenCall<ListenTeacherScoreAnswer>(CALLS.listenCourseTeacherScore, { record_id: id }),
-        listenCall<ListenEvaluationScoreAnswer>(CALLS.listenGetEvaluationScore, { record_id: id }),
+        listenCall(calls.listenCourseTeacherScore, { record_id: id }),
+        listenCall(calls.listenGetEvaluationScore, { record_id: id }),
       ]);
       return { agg, view: toScoreView(agg, es) };
     },
@@ -266,7 +265,7 @@ export function useRecordMessages(id: number, enabled = true) {
     queryKey: ["listen", "messages", id, token !== ""],
     enabled: id > 0 && enabled,
     queryFn: async () => {
-      const page = await listenCall<DiscussPage>(CALLS.listenClassroomDiscussionList, { record_id: id, page: 1, limit: PAGE.maxLimit, order: "video_time" });
+      const page = await listenCall(calls.listenClassroomDiscussionList, { record_id: id, page: 1, limit: PAGE.maxLimit, order: "video_time" });
       const flat: DiscussMessage[] = [];
       const walk = (ms: DiscussMessage[]) => {
         for (const m of ms) {
@@ -290,8 +289,7 @@ export function useTargetNames(id: number) {
     enabled: id > 0,
     queryFn: async () => {
       try {
-        const r = await listenCall<ListenTargetOption[] | { list: ListenTargetOption[] }>(CALLS.listenTargetOptions, { record_id: id });
-        const list = Array.isArray(r) ? r : (r?.list ?? []);
+        const list = await listenCall(calls.listenTargetOptions, { record_id: id });
         return new Map(list.map((t) => [t.id, t.name]));
       } catch {
         return new Map<number, string>();
@@ -308,7 +306,7 @@ export function useRecordFiles(id: number, enabled = true) {
     retry: false,
     queryKey: ["listen", "files", id, token !== ""],
     enabled: id > 0 && enabled,
-    queryFn: () => listenCall<Page<ListenFileRow>>(CALLS.listenEvaluateFileList, { record_id: id, page: 1, limit: PAGE.maxLimit }),
+    queryFn: () => listenCall(calls.listenEvaluateFileList, { record_id: id, page: 1, limit: PAGE.maxLimit }),
   });
 }
 

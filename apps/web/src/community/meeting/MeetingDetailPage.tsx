@@ -1,6 +1,6 @@
 import { CopyOutlined, LoginOutlined, StopOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type MeetingRow } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Alert, App, Button, Card, Descriptions, Space, Spin, Typography } from "antd";
 import { useNavigate, useSearchParams } from "react-router";
 import { call } from "../../api/client";
@@ -21,7 +21,7 @@ export function MeetingDetailPage() {
     queryKey: ["meeting", "detail", id],
     enabled: valid,
     retry: false,
-    queryFn: () => call<MeetingRow>(CALLS.tencentMeetingDetail, { id }),
+    queryFn: () => call(calls.tencentMeetingDetail, { id }),
   });
   const m = q.data;
 
@@ -34,7 +34,7 @@ export function MeetingDetailPage() {
       cancelText: "不取消",
       onOk: async () => {
         try {
-          await call<MeetingRow>(CALLS.tencentMeetingCancel, { id });
+          await call(calls.tencentMeetingCancel, { id });
           toast.success("会议已取消");
           void qc.invalidateQueries({ queryKey: ["meeting"] });
         } catch {

@@ -1,6 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, MEETING_PHASES, type MeetingRow, type Page } from "@yanke/protocol";
+import { calls, MEETING_PHASES, type MeetingRow } from "@yanke/protocol";
 import { Button, Card, Input, Select, Space, Table, Tabs, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -11,23 +11,35 @@ import { useAppState } from "../../session/store";
 import { minutes, PageHead } from "../personal/common";
 import { MeetingPhaseTag, meetingDetailHref, useMyCommunities } from "./meeting-common";
 
+const PHASES = ["upcoming", "running", "ended"] as const;
+
 interface Filters {
   name: string;
-  phase?: string;
+  phase?: (typeof PHASES)[number];
   status?: number;
 }
 
-function MeetingTable({ path, communityId, filters, empty }: { path: string; communityId?: number; filters: Filters; empty?: string }) {
+function MeetingTable({
+  source,
+  communityId,
+  filters,
+  empty,
+}: {
+  source: typeof calls.meetingList | typeof calls.tencentMeetingList;
+  communityId?: number;
+  filters: Filters;
+  empty?: string;
+}) {
   const navigate = useNavigate();
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   // biome-ignore lint/correctness/useExhaustiveDependencies: filters and communityId are the triggers: a new search or another community goes back to page 1.
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [filters, communityId]);
   const q = useQuery({
-    queryKey: ["meeting", "list", path, communityId, filters, paging],
+    queryKey: ["meeting", "list", source.path, communityId, filters, paging],
     placeholderData: keepPreviousData,
-    enabled: path !== CALLS.meetingList || Boolean(communityId),
+    enabled: source !== calls.meetingList || Boolean(communityId),
     queryFn: () =>
-      call<Page<MeetingRow>>(path, {
+      call(source, {
         ...paging,
         ...(communityId ? { community_id: communityId } : {}),
         ...(filters.name ? { name: filters.name } : {}),
@@ -130,7 +142,7 @@ export function MeetingListPage() {
         placeholder="会议状态"
         style={{ width: 120 }}
         value={filters.status === 2 ? "cancelled" : filters.phase}
-        onChange={(v?: string) => setFilters({ ...filters, phase: v && v !== "cancelled" ? v : undefined, status: v === "cancelled" ? 2 : v ? 1 : undefined })}
+        onChange={(v?: string) => setFilters({ ...filters, phase: PHASES.find((p) => p === v), status: v === "cancelled" ? 2 : v ? 1 : undefined })}
         options={Object.entries(MEETING_PHASES).map(([value, label]) => ({ value, label }))}
       />
     </Space>
@@ -166,11 +178,11 @@ export function MeetingListPage() {
         />
         {bar}
         {tab === "mine" ? (
-          <MeetingTable key="mine" path={CALLS.tencentMeetingList} filters={filters} />
+          <MeetingTable key="mine" source={calls.tencentMeetingList} filters={filters} />
         ) : (
           <MeetingTable
             key="community"
-            path={CALLS.meetingList}
+            source={calls.meetingList}
             communityId={communityId}
             filters={filters}
             empty={communities.isSuccess && list.length === 0 ? "您还没有加入社区" : communityId ? undefined : "请先选择社区"}

@@ -1,6 +1,6 @@
 import { LinkOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, MEETING_PROVIDERS, type CommunityMemberRow, type MeetingProviderAnswer, type MeetingRow, type Page } from "@yanke/protocol";
+import { calls, MEETING_PROVIDERS } from "@yanke/protocol";
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useMemo, useState } from "react";
@@ -42,7 +42,7 @@ export function MeetingPage() {
   // Which service c228 books with: Tencent Meeting is offered only where the platform is set up for it.
   const configured = useQuery({
     queryKey: ["meeting", "provider"],
-    queryFn: () => call<MeetingProviderAnswer>(CALLS.meetingProvider, {}),
+    queryFn: () => call(calls.meetingProvider, {}),
     staleTime: Infinity,
   });
   const tencent = configured.data?.provider === "tencent";
@@ -60,7 +60,7 @@ export function MeetingPage() {
   const members = useQuery({
     queryKey: ["meeting", "members", communityId],
     enabled: Boolean(communityId),
-    queryFn: () => call<Page<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId, page: 1, limit: 100 }),
+    queryFn: () => call(calls.communityMemberList, { community_id: communityId, page: 1, limit: 100 }),
   });
   const memberOptions = (members.data?.list ?? [])
     .filter((m) => m.account_id !== me.account_id)
@@ -93,8 +93,8 @@ export function MeetingPage() {
     try {
       const row =
         v.provider === "link"
-          ? await call<MeetingRow>(CALLS.meetingSave, { ...payload, meeting_url: v.meeting_url?.trim() ?? "" })
-          : await call<MeetingRow>(CALLS.tencentMeetingReservation, payload);
+          ? await call(calls.meetingSave, { ...payload, meeting_url: v.meeting_url?.trim() ?? "" })
+          : await call(calls.tencentMeetingReservation, payload);
       toast.success(v.provider === "link" ? "会议已保存，参会人已收到邀请" : "预约成功，参会人已收到邀请");
       void navigate(meetingDetailHref(row.id));
     } catch {

@@ -1,6 +1,6 @@
 /** Shared pieces of the meeting pages (#7). */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, MEETING_PHASES, type MeetingRow, type MyCommunityItem, type Page } from "@yanke/protocol";
+import { calls, MEETING_PHASES, type MeetingRow } from "@yanke/protocol";
 import { Tag } from "antd";
 import { call } from "../../api/client";
 import { PHASE_COLORS } from "../personal/common";
@@ -19,7 +19,7 @@ export function MeetingPhaseTag({ m }: { m: Pick<MeetingRow, "phase" | "status">
 export function useMyCommunities() {
   return useQuery({
     queryKey: ["meeting", "myCommunities"],
-    queryFn: () => call<Page<MyCommunityItem>>(CALLS.myCommunityList, { page: 1, limit: 100 }),
+    queryFn: () => call(calls.myCommunityList, { page: 1, limit: 100 }),
     select: (p) => p.list.filter((c) => c.member_status === 1 && c.status === 1),
   });
 }

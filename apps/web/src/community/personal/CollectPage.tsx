@@ -1,6 +1,6 @@
 import { StarFilled } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, COLLECT_TARGETS, COLLECTABLE_TYPES, type CollectRow, type CollectSaveAnswer, type Page } from "@yanke/protocol";
+import { calls, COLLECT_TARGETS, COLLECTABLE_TYPES, type CollectRow } from "@yanke/protocol";
 import { Button, Card, Popconfirm, Table, Tabs, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -20,13 +20,13 @@ export function CollectPage() {
   const q = useQuery({
     queryKey: ["pc", "collect", type, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<CollectRow>>(CALLS.collectList, { ...paging, ...(type !== "all" ? { target_type: type } : {}) }),
+    queryFn: () => call(calls.collectList, { ...paging, ...(type !== "all" ? { target_type: type } : {}) }),
   });
   const uncollect = async (r: CollectRow) => {
     try {
-      const a = await call<CollectSaveAnswer>(CALLS.collectSave, { target_type: r.target_type, target_id: r.target_id });
+      const a = await call(calls.collectSave, { target_type: r.target_type, target_id: r.target_id });
       // The call toggles: a row that was somehow not collected any more is collected again — undo that.
-      if (a.is_collect) await call<CollectSaveAnswer>(CALLS.collectSave, { target_type: r.target_type, target_id: r.target_id });
+      if (a.is_collect) await call(calls.collectSave, { target_type: r.target_type, target_id: r.target_id });
       toast.success("已取消收藏");
       if ((q.data?.list.length ?? 0) === 1 && paging.page > 1) setPaging({ ...paging, page: paging.page - 1 });
       void qc.invalidateQueries({ queryKey: ["pc", "collect"] });

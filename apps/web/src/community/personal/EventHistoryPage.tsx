@@ -1,6 +1,6 @@
 import { FormOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, type ActivityRow, type Page } from "@yanke/protocol";
+import { calls, type ActivityRow } from "@yanke/protocol";
 import { Button, Card, Drawer, Pagination, Space, Spin, Tag, Timeline, Typography } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -43,7 +43,7 @@ export function EventHistoryPage() {
   const q = useQuery({
     queryKey: ["pc", "history", filters, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ActivityRow>>(CALLS.involvedActivity, { ...paging, ...filterPayload(filters), phase: "ended" }),
+    queryFn: () => call(calls.involvedActivity, { ...paging, ...filterPayload(filters), phase: "ended" }),
   });
   const rows = q.data?.list ?? [];
   let month = "";

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type ActivityRow, type Page } from "@yanke/protocol";
+import { calls, type ActivityRow } from "@yanke/protocol";
 import { Button, Card, Pagination, Popconfirm, Space, Spin, Tabs, Tooltip } from "antd";
 import { useState } from "react";
 import { StatusSwitch } from "../../admin/common";
@@ -20,7 +20,7 @@ function RecommendSwitch({ a, onDone }: { a: ActivityRow; onDone: () => void }) 
           on="推荐"
           off="不推荐"
           onToggle={async (next) => {
-            await call(CALLS.recommendActivityManage, { id: a.id, is_recommend: next });
+            await call(calls.recommendActivityManage, { id: a.id, is_recommend: next });
             toast.success(next ? "已推荐" : "已取消推荐");
             onDone();
           }}
@@ -31,21 +31,21 @@ function RecommendSwitch({ a, onDone }: { a: ActivityRow; onDone: () => void }) 
 }
 
 /** One paged activity list with its filters. */
-function ActivityList({ path, mine, manages }: { path: string; mine: boolean; manages: boolean }) {
+function ActivityList({ source, mine, manages }: { source: typeof calls.myActivity | typeof calls.activityList; mine: boolean; manages: boolean }) {
   const qc = useQueryClient();
   const [opened, setOpened] = useState<number | null>(null);
   const [filters, setFilters] = useState<ActivityFilterState>({ keyword: "" });
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const [editing, setEditing] = useState<ActivityRow | null>(null);
   const q = useQuery({
-    queryKey: ["pc", "activities", path, filters, paging],
+    queryKey: ["pc", "activities", source.path, filters, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ActivityRow>>(path, { ...paging, ...filterPayload(filters) }),
+    queryFn: () => call(source, { ...paging, ...filterPayload(filters) }),
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["pc", "activities"] });
   const remove = async (a: ActivityRow) => {
     try {
-      await call(CALLS.activityDelete, { id: a.id });
+      await call(calls.activityDelete, { id: a.id });
       toast.success("删除成功");
       if ((q.data?.list.length ?? 0) === 1 && paging.page > 1) setPaging({ ...paging, page: paging.page - 1 });
       refresh();
@@ -140,13 +140,13 @@ export function EventManagementPage() {
           style={{ marginTop: 8 }}
           destroyOnHidden
           items={[
-            { key: "mine", label: "我发起的活动", children: <ActivityList path={CALLS.myActivity} mine manages={manages} /> },
+            { key: "mine", label: "我发起的活动", children: <ActivityList source={calls.myActivity} mine manages={manages} /> },
             ...(manages
               ? [
                   {
                     key: "recommend",
                     label: <span data-testid="activity-recommend-tab">推荐管理</span>,
-                    children: <ActivityList path={CALLS.activityList} mine={false} manages />,
+                    children: <ActivityList source={calls.activityList} mine={false} manages />,
                   },
                 ]
               : []),

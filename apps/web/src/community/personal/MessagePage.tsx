@@ -1,6 +1,6 @@
 import { CheckOutlined, DeleteOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, MESSAGE_SOURCES, type MessageChange, type MessageRow, type MessageUnread, type Page } from "@yanke/protocol";
+import { calls, MESSAGE_SOURCES, type MessageRow } from "@yanke/protocol";
 import { Badge, Button, Card, Pagination, Popconfirm, Segmented, Select, Space, Spin, Tag } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -22,21 +22,21 @@ export function MessagePage() {
     queryKey: ["pc", "messages", paging, only, source],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      call<Page<MessageRow>>(CALLS.messageList, {
+      call(calls.messageList, {
         ...paging,
         order: "unread",
         ...(only === "unread" ? { is_read: 0 } : {}),
         ...(source ? { source_type: source } : {}),
       }),
   });
-  const unread = useQuery({ queryKey: ["pc", "unread"], queryFn: () => call<MessageUnread>(CALLS.messageUnread, {}) });
+  const unread = useQuery({ queryKey: ["pc", "unread"], queryFn: () => call(calls.messageUnread, {}) });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ["pc", "messages"] });
     void qc.invalidateQueries({ queryKey: ["pc", "unread"] });
   };
   const markRead = async (payload: Record<string, unknown>, quiet = false) => {
     try {
-      const r = await call<MessageChange>(CALLS.messageRead, payload);
+      const r = await call(calls.messageRead, payload);
       if (!quiet) toast.success(r.count > 0 ? `已将 ${r.count} 条消息标记为已读` : "没有未读消息");
       refresh();
     } catch {
@@ -45,7 +45,7 @@ export function MessagePage() {
   };
   const remove = async (m: MessageRow) => {
     try {
-      await call<MessageChange>(CALLS.messageDelete, { id: m.id });
+      await call(calls.messageDelete, { id: m.id });
       toast.success("删除成功");
       if ((list.data?.list.length ?? 0) === 1 && paging.page > 1) setPaging({ ...paging, page: paging.page - 1 });
       refresh();

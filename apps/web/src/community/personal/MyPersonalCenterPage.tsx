@@ -1,6 +1,6 @@
 import { PlayCircleOutlined, TeamOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, type AccountStudio, type ActivityRow, type CourseRow, type Page, type StudioRow } from "@yanke/protocol";
+import { calls, type AccountStudio, type CourseRow, type StudioRow } from "@yanke/protocol";
 import { Card, Col, Input, Pagination, Row, Space, Spin, Table, Tabs, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -67,7 +67,7 @@ function StudioTab() {
   const q = useQuery({
     queryKey: ["pc", "teachingStudio", paging, keyword],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<StudioRow>>(CALLS.teachingStudio, { ...paging, ...(keyword ? { keyword } : {}) }),
+    queryFn: () => call(calls.teachingStudio, { ...paging, ...(keyword ? { keyword } : {}) }),
   });
   const rows = q.data?.list ?? [];
   return (
@@ -128,7 +128,7 @@ function CourseTab() {
   const q = useQuery({
     queryKey: ["pc", "courseList", paging, name],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<CourseRow>>(CALLS.personalCourseList, { ...paging, ...(name ? { name } : {}) }),
+    queryFn: () => call(calls.personalCourseList, { ...paging, ...(name ? { name } : {}) }),
   });
   return (
     <>
@@ -173,10 +173,10 @@ function CourseTab() {
 }
 
 /** An activity list of c374 / c375 as a tab. */
-function ActivityTab({ path, empty }: { path: string; empty: string }) {
+function ActivityTab({ source, empty }: { source: typeof calls.myActivity | typeof calls.involvedActivity; empty: string }) {
   const [opened, setOpened] = useState<number | null>(null);
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const q = useQuery({ queryKey: ["pc", "activities", path, paging], placeholderData: keepPreviousData, queryFn: () => call<Page<ActivityRow>>(path, paging) });
+  const q = useQuery({ queryKey: ["pc", "activities", source.path, paging], placeholderData: keepPreviousData, queryFn: () => call(source, paging) });
   const rows = q.data?.list ?? [];
   return (
     <Spin spinning={q.isFetching}>
@@ -205,7 +205,7 @@ function ActivityTab({ path, empty }: { path: string; empty: string }) {
 export function MyPersonalCenterPage() {
   const s = useSession();
   const [tab, setTab] = useState("studio");
-  const q = useQuery({ queryKey: ["pc", "accountStudio", "me"], queryFn: () => call<AccountStudio>(CALLS.accountStudio, {}) });
+  const q = useQuery({ queryKey: ["pc", "accountStudio", "me"], queryFn: () => call(calls.accountStudio, {}) });
   const d = q.data;
   const a = d?.account;
   const figures: { key: string; label: string; value: number | undefined; tab?: string }[] = [
@@ -248,8 +248,8 @@ export function MyPersonalCenterPage() {
             { key: "studio", label: "我的工作室", children: <StudioTab /> },
             { key: "community", label: "我的社区", children: <CommunitiesTab d={d} /> },
             { key: "course", label: "我的视频", children: <CourseTab /> },
-            { key: "mine", label: "我发起的活动", children: <ActivityTab path={CALLS.myActivity} empty="还没有发起活动" /> },
-            { key: "involved", label: "我参与的活动", children: <ActivityTab path={CALLS.involvedActivity} empty="还没有参与活动" /> },
+            { key: "mine", label: "我发起的活动", children: <ActivityTab source={calls.myActivity} empty="还没有发起活动" /> },
+            { key: "involved", label: "我参与的活动", children: <ActivityTab source={calls.involvedActivity} empty="还没有参与活动" /> },
             { key: "reflect", label: <span data-testid="pc-tab-reflect">我的反思</span>, children: <ReflectionPanel /> },
           ]}
         />

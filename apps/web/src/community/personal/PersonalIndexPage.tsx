@@ -10,7 +10,7 @@ import {
   VideoCameraOutlined,
 } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, isProfileComplete, type AccountStudio, type CollectRow, type MessageUnread, type Page } from "@yanke/protocol";
+import { calls, isProfileComplete } from "@yanke/protocol";
 import { Alert, Button, Card, Tag } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -42,9 +42,9 @@ const ENTRIES: Entry[] = [
 export function PersonalIndexPage() {
   const s = useSession();
   const navigate = useNavigate();
-  const studio = useQuery({ queryKey: ["pc", "accountStudio", "me"], queryFn: () => call<AccountStudio>(CALLS.accountStudio, {}) });
-  const unread = useQuery({ queryKey: ["pc", "unread"], queryFn: () => call<MessageUnread>(CALLS.messageUnread, {}) });
-  const collects = useQuery({ queryKey: ["pc", "collect", "count"], queryFn: () => call<Page<CollectRow>>(CALLS.collectList, { page: 1, limit: 1 }) });
+  const studio = useQuery({ queryKey: ["pc", "accountStudio", "me"], queryFn: () => call(calls.accountStudio, {}) });
+  const unread = useQuery({ queryKey: ["pc", "unread"], queryFn: () => call(calls.messageUnread, {}) });
+  const collects = useQuery({ queryKey: ["pc", "collect", "count"], queryFn: () => call(calls.collectList, { page: 1, limit: 1 }) });
   const d = studio.data;
   const complete = isProfileComplete(s);
   const missing = complete ? [] : missingProfileFields(s);

@@ -1,6 +1,6 @@
 import { FireOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ACTIVITY_TYPES, CALLS, type ActivityRow, type Page } from "@yanke/protocol";
+import { calls, ACTIVITY_TYPES } from "@yanke/protocol";
 import { Card, Col, Pagination, Row, Space, Spin, Tabs, Tag, Typography } from "antd";
 import { useState } from "react";
 import { call } from "../../api/client";
@@ -16,7 +16,7 @@ export function RecommendedActivitiesPage() {
   const q = useQuery({
     queryKey: ["pc", "recommended", type, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ActivityRow>>(CALLS.recommendActivity, { ...paging, ...(type !== "all" ? { type } : {}) }),
+    queryFn: () => call(calls.recommendActivity, { ...paging, ...(type !== "all" ? { type } : {}) }),
   });
   const rows = q.data?.list ?? [];
   return (

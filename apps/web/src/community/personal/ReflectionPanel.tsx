@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, EditOutlined, FormOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, REFLECT_LIMITS, type ActivityRow, type Page, type ReflectRow } from "@yanke/protocol";
+import { calls, CALLS, REFLECT_LIMITS, type ActivityRow, type ReflectRow } from "@yanke/protocol";
 import { Button, Form, Input, Modal, Pagination, Popconfirm, Select, Space, Spin, Tag, Typography } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { call } from "../../api/client";
@@ -32,7 +32,7 @@ function useInvolvedActivities(enabled = true) {
     queryKey: ["pc", "activities", CALLS.involvedActivity, "reflect-picker"],
     enabled,
     staleTime: 60_000,
-    queryFn: () => call<Page<ActivityRow>>(CALLS.involvedActivity, { page: 1, limit: 100 }),
+    queryFn: () => call(calls.involvedActivity, { page: 1, limit: 100 }),
   });
 }
 
@@ -99,7 +99,7 @@ function ReflectionDialog({ open, row, activity, lockActivity = false, onClose, 
     }
     setBusy(true);
     try {
-      const saved = await call<ReflectRow>(CALLS.reflectSave, reflectSavePayload(draft, row));
+      const saved = await call(calls.reflectSave, reflectSavePayload(draft, row));
       toast.success(row ? "修改成功" : "保存成功");
       void qc.invalidateQueries({ queryKey: REFLECT_KEY });
       onSaved?.(saved);
@@ -281,14 +281,13 @@ export function ReflectionPanel({ activity }: { activity?: ReflectActivity }) {
   const q = useQuery({
     queryKey: [...REFLECT_KEY, "list", paging, title, filterActivity ?? 0],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      call<Page<ReflectRow>>(CALLS.reflectList, { ...paging, ...(title ? { title } : {}), ...(filterActivity ? { activity_id: filterActivity } : {}) }),
+    queryFn: () => call(calls.reflectList, { ...paging, ...(title ? { title } : {}), activity_id: filterActivity || undefined, community_id: undefined }),
   });
   const rows = q.data?.list ?? [];
   const total = q.data?.total ?? 0;
   const remove = async (r: ReflectRow) => {
     try {
-      await call(CALLS.reflectDelete, { id: r.id });
+      await call(calls.reflectDelete, { id: r.id });
       toast.success("删除成功");
       if (rows.length === 1 && paging.page > 1) setPaging({ ...paging, page: paging.page - 1 });
       void qc.invalidateQueries({ queryKey: REFLECT_KEY });
@@ -371,6 +370,6 @@ export function ReflectionPanel({ activity }: { activity?: ReflectActivity }) {
 export function useReflectCount(activityId: number) {
   return useQuery({
     queryKey: [...REFLECT_KEY, "count", activityId],
-    queryFn: async () => (await call<Page<ReflectRow>>(CALLS.reflectList, { page: 1, limit: 1, activity_id: activityId })).total,
+    queryFn: async () => (await call(calls.reflectList, { page: 1, limit: 1, activity_id: activityId, community_id: undefined })).total,
   });
 }

@@ -1,6 +1,6 @@
 import { DeleteOutlined, FileOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, formatBytes, type FileKind, type FileListAnswer, type FileRecord } from "@yanke/protocol";
+import { FILE_KINDS, calls, formatBytes, type FileKind, type FileRecord } from "@yanke/protocol";
 import { Button, Card, Col, Popconfirm, Progress, Row, Statistic, Table, Tabs, Tag, Tooltip } from "antd";
 import dayjs from "../../dayjs";
 import { useMemo, useState } from "react";
@@ -55,7 +55,7 @@ export function SpaceManagementPage() {
   const q = useQuery({
     queryKey: ["pc", "space", type, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => call<FileListAnswer>(CALLS.fileList, { ...paging, ...(type !== "all" ? { type } : {}) }),
+    queryFn: () => call(calls.fileList, { ...paging, type: FILE_KINDS.find((k) => k === type) }),
   });
   const data = q.data;
   const space = data?.space;
@@ -72,7 +72,7 @@ export function SpaceManagementPage() {
   const percent = space && limited ? Math.min(100, Math.round((space.used_bytes / space.quota_bytes) * 1000) / 10) : 0;
   const remove = async (f: FileRecord) => {
     try {
-      await call(CALLS.fileDelete, { id: f.id });
+      await call(calls.fileDelete, { id: f.id });
       toast.success("删除成功，空间已退还");
       void qc.invalidateQueries({ queryKey: ["pc", "space"] });
     } catch {

@@ -1,6 +1,6 @@
 /** Activity filters and the edit dialog of the personal centre's activity pages. */
 import { useQuery } from "@tanstack/react-query";
-import { ACTIVITY_PHASES, ACTIVITY_TYPES, CALLS, type ActivityDetail, type ActivityRow, type MyCommunityItem, type Page } from "@yanke/protocol";
+import { calls, ACTIVITY_PHASES, ACTIVITY_TYPES, type ActivityDetail, type ActivityRow } from "@yanke/protocol";
 import { Button, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Space, Spin, Tag } from "antd";
 import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
@@ -85,7 +85,7 @@ export function ActivityEditDialog({ row, onClose, onSaved }: { row: ActivityRow
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const a = await call<ActivityDetail>(CALLS.activityUpdate, {
+      const a = await call(calls.activityUpdate, {
         id: row.id,
         name: v.name.trim(),
         introduction: v.introduction ?? "",
@@ -161,7 +161,7 @@ export function useManagesActivities(): boolean {
   const q = useQuery({
     queryKey: ["pc", "myCommunities", "managed"],
     enabled: !admin,
-    queryFn: () => call<Page<MyCommunityItem>>(CALLS.myCommunityList, { page: 1, limit: 100 }),
+    queryFn: () => call(calls.myCommunityList, { page: 1, limit: 100 }),
   });
   return admin || (q.data?.list ?? []).some((c) => c.member_status === 1 && (c.role === 1 || c.role === 2));
 }
@@ -173,7 +173,7 @@ export function ActivityDrawer({ id, onClose }: { id: number | null; onClose: ()
     queryKey: ["pc", "activityInfo", id],
     enabled: id !== null,
     retry: false,
-    queryFn: () => call<ActivityDetail>(CALLS.activityInfo, { id }),
+    queryFn: () => call(calls.activityInfo, { id }),
   });
   const a = q.data;
   const to = a ? activityHref(a) : null;

@@ -1,5 +1,5 @@
 /** Pure helpers of the reflections (教学反思, c388–c390) of the personal centre: unit-tested in reflection.test.ts. */
-import { REFLECT_LIMITS, type ReflectRow } from "@yanke/protocol";
+import { type calls, type PayloadOf, REFLECT_LIMITS, type ReflectRow } from "@yanke/protocol";
 import { isEmptyRichText } from "../../components/editor/rich-text";
 
 /** What the reflection dialog edits. */
@@ -16,12 +16,16 @@ export interface ReflectDraft {
  * (the server derives it); without an activity an edit keeps the community of a reflection written in a community,
  * while one taken off its activity becomes free-standing.
  */
-export function reflectSavePayload(d: ReflectDraft, row: Pick<ReflectRow, "id" | "activity_id" | "community_id"> | null): Record<string, unknown> {
+export function reflectSavePayload(d: ReflectDraft, row: Pick<ReflectRow, "id" | "activity_id" | "community_id"> | null): PayloadOf<typeof calls.reflectSave> {
   const activityId = d.activity_id && d.activity_id > 0 ? d.activity_id : 0;
-  const out: Record<string, unknown> = { title: d.title.trim(), content: isEmptyRichText(d.content) ? "" : d.content, activity_id: activityId };
-  if (row) out.id = row.id;
-  if (!activityId && row && !row.activity_id && row.community_id) out.community_id = row.community_id;
-  return out;
+  return {
+    title: d.title.trim(),
+    content: isEmptyRichText(d.content) ? "" : d.content,
+    activity_id: activityId,
+    // undefined: not sent (a new reflection; no community to keep)
+    id: row ? row.id : undefined,
+    community_id: !activityId && row && !row.activity_id && row.community_id ? row.community_id : undefined,
+  };
 }
 
 /** The dialog's own check of a draft, as the server words it (null when fine). */

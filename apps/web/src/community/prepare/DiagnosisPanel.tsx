@@ -7,7 +7,7 @@
  */
 import { ExperimentOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type DiagnosisJob, type DiagnosisReport } from "@yanke/protocol";
+import { calls, type DiagnosisJob, type DiagnosisReport } from "@yanke/protocol";
 import { Alert, Button, Card, Progress, Space, Spin, Tag, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { call } from "../../api/client";
@@ -55,13 +55,13 @@ export function DiagnosisPanel({
     retry: false,
     queryFn: async (): Promise<DiagnosisJob | null> => {
       const payload = jobId ? { job_id: jobId } : { preparation_id: preparationId, ...(doc ? { doc_id: doc } : {}) };
-      const job = await call<DiagnosisJob | null>(CALLS.getAiResult, payload, { quiet: true });
+      const job = await call(calls.getAiResult, payload, { quiet: true });
       return job && typeof job === "object" && "job_id" in job ? job : null;
     },
     refetchInterval: (query) => (isActive(query.state.data) ? POLL_MS : false),
   });
   const start = useMutation({
-    mutationFn: () => call<DiagnosisJob>(CALLS.preparationDiagnosisAi, { preparation_id: preparationId, ...(doc ? { doc_id: doc } : {}) }, { quiet: true }),
+    mutationFn: () => call(calls.preparationDiagnosisAi, { preparation_id: preparationId, ...(doc ? { doc_id: doc } : {}) }, { quiet: true }),
     onMutate: () => setStartError(""),
     onSuccess: (job) => {
       qc.setQueryData(["diagnosis", preparationId, doc ?? 0, job.job_id], job);

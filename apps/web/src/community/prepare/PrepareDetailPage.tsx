@@ -19,17 +19,7 @@ import {
   TeamOutlined,
 } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  type CollectSaveAnswer,
-  type LessonPlanDetail,
-  type LessonPlanListAnswer,
-  type LessonPlanRow,
-  type Page,
-  type PreparationDetail,
-  type PreparationFileRow,
-  type PreparationLikeAnswer,
-} from "@yanke/protocol";
+import { type Call, type PayloadOf, calls, type PreparationDetail, type PreparationFileRow } from "@yanke/protocol";
 import { App, Button, Card, Input, Modal, Popconfirm, Result, Space, Spin, Switch, Table, Tabs, Tag } from "antd";
 import { useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -68,7 +58,7 @@ export function PrepareDetailPage() {
     retry: false,
     queryKey: ["prepare", "detail", id, token !== ""],
     enabled: id > 0,
-    queryFn: () => prepCall<PreparationDetail>(CALLS.preparationDetail, { id }),
+    queryFn: () => prepCall(calls.preparationDetail, { id }),
   });
   let body: ReactNode;
   if (id <= 0) body = <Result status="warning" title="缺少集体备课编号" />;
@@ -116,9 +106,9 @@ function Detail({ d }: { d: PreparationDetail }) {
   const [reason, setReason] = useState("");
   const [likeBusy, setLikeBusy] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: ["prepare"] });
-  const act = async (path: string, payload: Record<string, unknown>, done: string) => {
+  const act = async <C extends Call>(c: C, payload: PayloadOf<C>, done: string) => {
     try {
-      await prepCall(path, payload);
+      await prepCall(c, payload);
       toast.success(done);
       await refresh();
       return true;
@@ -129,7 +119,7 @@ function Detail({ d }: { d: PreparationDetail }) {
   const like = async () => {
     setLikeBusy(true);
     try {
-      const r = await prepCall<PreparationLikeAnswer>(CALLS.preparationLikeNums, { id: d.id });
+      const r = await prepCall(calls.preparationLikeNums, { id: d.id });
       toast.success(r.liked ? "点赞成功" : "已取消点赞");
       patchDetail(qc, d.id, () => ({ liked: r.liked, like_count: r.like_count }));
       void qc.invalidateQueries({ queryKey: ["prepare", "list"] });
@@ -141,7 +131,7 @@ function Detail({ d }: { d: PreparationDetail }) {
   };
   const collect = async () => {
     try {
-      const r = await prepCall<CollectSaveAnswer>(CALLS.collectSave, { target_type: "preparation", target_id: d.id });
+      const r = await prepCall(calls.collectSave, { target_type: "preparation", target_id: d.id });
       toast.success(r.is_collect ? "收藏成功" : "已取消收藏");
       patchDetail(qc, d.id, () => ({ collected: r.is_collect }));
     } catch {
@@ -157,7 +147,7 @@ function Detail({ d }: { d: PreparationDetail }) {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await prepCall(CALLS.preparationDelete, { id: d.id });
+          await prepCall(calls.preparationDelete, { id: d.id });
           toast.success("删除成功");
           await refresh();
           void navigate(prepListHref(d.community_id));
@@ -263,7 +253,7 @@ function Detail({ d }: { d: PreparationDetail }) {
                   title="确定审核通过吗？"
                   okText="通过"
                   cancelText="取消"
-                  onConfirm={() => act(CALLS.preparationVerify, { id: d.id, verify_status: 1 }, "已通过")}
+                  onConfirm={() => act(calls.preparationVerify, { id: d.id, verify_status: 1 }, "已通过")}
                 >
                   <Button data-testid="prep-approve">审核通过</Button>
                 </Popconfirm>
@@ -285,7 +275,7 @@ function Detail({ d }: { d: PreparationDetail }) {
                   <Switch
                     size="small"
                     checked={d.is_display === 1}
-                    onChange={(v) => void act(CALLS.preparationIsDisplay, { id: d.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")}
+                    onChange={(v) => void act(calls.preparationIsDisplay, { id: d.id, is_display: v ? 1 : 0 }, v ? "已展示" : "已隐藏")}
                     data-testid="prep-display"
                   />
                 </span>
@@ -296,7 +286,7 @@ function Detail({ d }: { d: PreparationDetail }) {
                   <Switch
                     size="small"
                     checked={d.is_recommend === 1}
-                    onChange={(v) => void act(CALLS.preparationIsRecommend, { id: d.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")}
+                    onChange={(v) => void act(calls.preparationIsRecommend, { id: d.id, is_recommend: v ? 1 : 0 }, v ? "已推荐" : "已取消推荐")}
                     data-testid="prep-recommend"
                   />
                 </span>
@@ -338,7 +328,7 @@ function Detail({ d }: { d: PreparationDetail }) {
             toast.error("请填写不通过的原因");
             return;
           }
-          if (await act(CALLS.preparationVerify, { id: d.id, verify_status: 2, reason: reason.trim() }, "已设为不通过")) setRejecting(false);
+          if (await act(calls.preparationVerify, { id: d.id, verify_status: 2, reason: reason.trim() }, "已设为不通过")) setRejecting(false);
         }}
         destroyOnHidden
       >
@@ -359,7 +349,7 @@ function Plans({ d }: { d: PreparationDetail }) {
     staleTime: 0,
     retry: false,
     queryKey: ["prepare", "plans", d.id, token !== ""],
-    queryFn: () => prepCall<LessonPlanListAnswer>(CALLS.wpsFileList, { preparation_id: d.id }),
+    queryFn: () => prepCall(calls.wpsFileList, { preparation_id: d.id }),
   });
   const plans = list.data?.list ?? [];
   const main = plans.find((x) => x.main === 1) ?? plans[0];
@@ -369,14 +359,14 @@ function Plans({ d }: { d: PreparationDetail }) {
     retry: false,
     queryKey: ["prepare", "planHtml", shown?.id ?? 0, token !== ""],
     enabled: Boolean(shown),
-    queryFn: () => prepCall<LessonPlanDetail>(CALLS.wpsDetailFile, { id: shown?.id }),
+    queryFn: () => prepCall(calls.wpsDetailFile, { id: shown?.id }),
   });
   const html = useMemo(() => (detail.data ? sanitizeHtml(detail.data.html) : ""), [detail.data]);
   const canEdit = Boolean(list.data?.can_edit);
   const create = async () => {
     setCreating(true);
     try {
-      const plan = await prepCall<LessonPlanRow>(CALLS.wpsFilePreparation, { preparation_id: d.id, title: `${d.theme} 教案`, template: true });
+      const plan = await prepCall(calls.wpsFilePreparation, { preparation_id: d.id, title: `${d.theme} 教案`, template: true });
       await qc.invalidateQueries({ queryKey: ["prepare"] });
       void navigate(coEditHref(d.id, plan.id));
     } catch {
@@ -465,12 +455,12 @@ function Files({ d }: { d: PreparationDetail }) {
     staleTime: 0,
     retry: false,
     queryKey: ["prepare", "files", d.id, paging, token !== ""],
-    queryFn: () => prepCall<Page<PreparationFileRow>>(CALLS.preparationFileList, { preparation_id: d.id, ...paging }),
+    queryFn: () => prepCall(calls.preparationFileList, { preparation_id: d.id, ...paging }),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ["prepare"] });
   const attach = async (fileId: number) => {
     try {
-      await prepCall(CALLS.preparationFileSave, { preparation_id: d.id, fileArr: [{ file_id: fileId, type: 1 }] });
+      await prepCall(calls.preparationFileSave, { preparation_id: d.id, fileArr: [{ file_id: fileId, type: 1 }] });
       await refresh();
     } catch {
       /* shown */
@@ -478,7 +468,7 @@ function Files({ d }: { d: PreparationDetail }) {
   };
   const del = async (f: PreparationFileRow) => {
     try {
-      await prepCall(CALLS.preparationFileDelete, { id: f.id });
+      await prepCall(calls.preparationFileDelete, { id: f.id });
       toast.success("删除成功");
       await refresh();
     } catch {

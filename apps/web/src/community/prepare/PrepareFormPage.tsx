@@ -7,19 +7,7 @@
  */
 import { DeleteOutlined, PaperClipOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  PAGE,
-  PREPARATION_FILE_TYPES,
-  PREPARATION_OPEN_MODELS,
-  PREPARATION_TYPES,
-  type CourseItem,
-  type FileRecord,
-  type Page,
-  type PeriodRow,
-  type PreparationDetail,
-  type PreparationIdentityAnswer,
-} from "@yanke/protocol";
+import { calls, PAGE, PREPARATION_FILE_TYPES, PREPARATION_OPEN_MODELS, PREPARATION_TYPES, type FileRecord, type PreparationDetail } from "@yanke/protocol";
 import { Alert, Button, Card, DatePicker, Form, Input, Radio, Result, Select, Space, Spin } from "antd";
 import dayjs, { type Dayjs } from "../../dayjs";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
@@ -91,7 +79,7 @@ export function PrepareFormPage() {
     queryKey: ["prepare", "detail", id, "form"],
     enabled: id > 0 && session.token !== "",
     retry: false,
-    queryFn: () => call<PreparationDetail>(CALLS.preparationDetail, { id }),
+    queryFn: () => call(calls.preparationDetail, { id }),
   });
   let body: ReactNode;
   if (!session.token)
@@ -141,18 +129,18 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
   const identity = useQuery({
     staleTime: 0,
     queryKey: ["prepare", "identity"],
-    queryFn: () => call<PreparationIdentityAnswer>(CALLS.preparationIdentityAndCommunityList, {}),
+    queryFn: () => call(calls.preparationIdentityAndCommunityList, {}),
   });
   const periods = useQuery({
     queryKey: ["prepare", "form", "periods", session.school_id],
     staleTime: 60_000,
-    queryFn: () => call<Page<PeriodRow>>(CALLS.commonPeriodList, { page: 1, limit: PAGE.maxLimit }),
+    queryFn: () => call(calls.commonPeriodList, { page: 1, limit: PAGE.maxLimit }),
   });
   const subjects = useQuery({
     queryKey: ["prepare", "form", "subjects", periodId ?? 0],
     enabled: Boolean(periodId),
     staleTime: 60_000,
-    queryFn: () => call<CourseItem[]>(CALLS.commonCourseList, { period_id: periodId }),
+    queryFn: () => call(calls.commonCourseList, { period_id: periodId }),
   });
 
   const communities = identity.data?.communities ?? [];
@@ -202,6 +190,7 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
       form.setFields([{ name: "window", errors: [bad] }]);
       return;
     }
+    if (!start || !end) return; // the window is a required field: validateFields has checked it
     const fileArr = files.map((f) => ({ file_id: f.file_id, file_name: f.file_name, type: f.type }));
     const payload = {
       theme: v.theme.trim(),
@@ -226,9 +215,7 @@ function PrepareForm({ editing, communityId }: { editing: PreparationDetail | nu
     };
     setSaving(true);
     try {
-      const saved = editing
-        ? await call<PreparationDetail>(CALLS.preparationUpdate, { id: editing.id, ...payload })
-        : await call<PreparationDetail>(CALLS.preparationSave, payload);
+      const saved = editing ? await call(calls.preparationUpdate, { id: editing.id, ...payload }) : await call(calls.preparationSave, payload);
       toast.success(editing ? "修改成功" : saved.verify_status === 0 ? "已提交，等待管理员审核" : "创建成功");
       await qc.invalidateQueries({ queryKey: ["prepare"] });
       void navigate(prepDetailHref(saved.id));

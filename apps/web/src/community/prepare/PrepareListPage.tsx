@@ -9,15 +9,7 @@
  */
 import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  CALLS,
-  PREPARATION_PHASES,
-  PREPARATION_VERIFY_STATUS,
-  type Page,
-  type PreparationDetail,
-  type PreparationRow,
-  type PreparationStatistics,
-} from "@yanke/protocol";
+import { calls, PREPARATION_PHASES, PREPARATION_VERIFY_STATUS, type PreparationRow } from "@yanke/protocol";
 import { Button, Card, Input, Select, Spin, Tabs } from "antd";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -28,9 +20,9 @@ import { BlogFrame, SpaceHeader as BlogSpaceHeader, useBlogCommunityId } from ".
 import { CommunityScreen, SpaceHeader, usePower } from "../space/common";
 import { PrepCard, prepCall, prepFormHref } from "./prepare-common";
 import { PrepareStats } from "./PrepareStats";
-import { CardPager, ModerationBar, type ModerationCalls, RejectDialog } from "../common/Moderation";
+import { CardPager, ModerationBar, type ModerationAct, type ModerationCalls, RejectDialog } from "../common/Moderation";
 
-const PREP_MODERATION: ModerationCalls = { verify: CALLS.preparationVerify, display: CALLS.preparationIsDisplay, recommend: CALLS.preparationIsRecommend };
+const PREP_MODERATION: ModerationCalls = { verify: calls.preparationVerify, display: calls.preparationIsDisplay, recommend: calls.preparationIsRecommend };
 
 interface Filters {
   theme: string;
@@ -52,7 +44,7 @@ function PrepGrid({ communityId, filters, manage }: { communityId: number; filte
     queryKey: ["prepare", "list", communityId, filters, page, paging.limit, token !== ""],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      prepCall<Page<PreparationRow>>(CALLS.preparationIndex, {
+      prepCall(calls.preparationIndex, {
         community_id: communityId,
         page,
         limit: paging.limit,
@@ -62,9 +54,9 @@ function PrepGrid({ communityId, filters, manage }: { communityId: number; filte
         ...(manage && filters.verify_status !== undefined ? { verify_status: filters.verify_status } : {}),
       }),
   });
-  const act = async (path: string, payload: Record<string, unknown>, done: string) => {
+  const act: ModerationAct = async (c, payload, done) => {
     try {
-      await prepCall<PreparationDetail>(path, payload);
+      await prepCall(c, payload);
       toast.success(done);
       await qc.invalidateQueries({ queryKey: ["prepare"] });
       return true;
@@ -185,7 +177,7 @@ function CommunityPrepare({ communityId }: { communityId: number }) {
     staleTime: 0,
     queryKey: ["prepare", "stats", communityId],
     enabled: Boolean(power.data?.can_view),
-    queryFn: () => prepCall<PreparationStatistics>(CALLS.preparationStatistics, { community_id: communityId }),
+    queryFn: () => prepCall(calls.preparationStatistics, { community_id: communityId }),
   });
   const subjects = (stats.data?.subjects ?? []).filter((s) => s.subject_id > 0).map((s) => ({ value: s.subject_id, label: s.subject_name }));
   const create = (

@@ -3,7 +3,7 @@
  * verify status, in ECharts.
  */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type PreparationStatistics } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { Spin } from "antd";
 import { useMemo } from "react";
 import { EChart, type EChartOption } from "../../components/EChart";
@@ -20,7 +20,7 @@ export function PrepareStats({ communityId }: { communityId: number }) {
   const q = useQuery({
     staleTime: 0,
     queryKey: ["prepare", "stats", communityId],
-    queryFn: () => prepCall<PreparationStatistics>(CALLS.preparationStatistics, { community_id: communityId }),
+    queryFn: () => prepCall(calls.preparationStatistics, { community_id: communityId }),
   });
   const s = q.data;
   const options = useMemo(() => {

@@ -8,11 +8,10 @@
 import { CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, UploadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  CALLS,
+  type PayloadOf,
+  calls,
   TEXTBOOK_RESOURCE_TYPES,
   type FileRecord,
-  type MyCommunityItem,
-  type Page,
   type TextbookBookRow,
   type TextbookCatalogNode,
   type TextbookResourceRow,
@@ -211,7 +210,7 @@ function NodePanel({ editionName, book, path }: { editionName: string; book?: Te
   // What the caller may check: the tab shows for administrators and whoever has something to check.
   const checking = useQuery({
     queryKey: ["textbook", "resources", "checking-count"],
-    queryFn: () => call<Page<TextbookResourceRow>>(CALLS.textbookResourceList, { page: 1, limit: 1, checking: 1, status: 0 }),
+    queryFn: () => call(calls.textbookResourceList, { page: 1, limit: 1, checking: 1, status: 0 }),
   });
   const pendingTotal = checking.data?.total ?? 0;
   const showChecking = isAdmin || pendingTotal > 0;
@@ -300,10 +299,10 @@ function ResourceTable({ scope, showWhere = false, empty }: { scope: Record<stri
   const q = useQuery({
     queryKey: ["textbook", "resources", payload],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<TextbookResourceRow>>(CALLS.textbookResourceList, payload),
+    queryFn: () => call(calls.textbookResourceList, payload),
   });
   const check = useMutation({
-    mutationFn: (p: { id: number; status: 1 | 2; reason?: string }) => call(CALLS.textbookResourceCheck, p),
+    mutationFn: (p: PayloadOf<typeof calls.textbookResourceCheck>) => call(calls.textbookResourceCheck, p),
     onSuccess: (_d, p) => {
       void message.success(p.status === 1 ? "已通过审核" : "已驳回");
       setRejecting(null);
@@ -311,7 +310,7 @@ function ResourceTable({ scope, showWhere = false, empty }: { scope: Record<stri
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => call(CALLS.textbookResourceDelete, { id }),
+    mutationFn: (id: number) => call(calls.textbookResourceDelete, { id }),
     onSuccess: () => {
       void message.success("已删除");
       refresh();
@@ -513,7 +512,7 @@ function ResourceDialog({
   const communities = useQuery({
     queryKey: ["textbook", "myCommunities"],
     enabled: !editing,
-    queryFn: () => call<Page<MyCommunityItem>>(CALLS.myCommunityList, { page: 1, limit: 100 }),
+    queryFn: () => call(calls.myCommunityList, { page: 1, limit: 100 }),
     select: (p) => p.list.filter((c) => c.member_status === 1 && c.status === 1),
   });
   const save = useMutation({
@@ -526,8 +525,8 @@ function ResourceDialog({
         introduction: v.introduction?.trim() ?? "",
         ...(file ? { file_id: file.id, up_file_name: file.file_name } : {}),
       };
-      if (editing) return call(CALLS.textbookResourceUpdate, { id: editing.id, ...common });
-      return call(CALLS.textbookResourceSave, {
+      if (editing) return call(calls.textbookResourceUpdate, { id: editing.id, ...common });
+      return call(calls.textbookResourceSave, {
         ...common,
         file_name: common.file_name || file?.file_name.replace(/\.[^.]+$/, ""),
         catalogCode: node!.code,
@@ -621,8 +620,7 @@ function XkwDocs({ bookId, catalogId }: { bookId: number; catalogId?: number }) 
   const q = useQuery({
     queryKey: ["textbook", "xkw", bookId, catalogId, paging],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      call<XkwDocAnswer>(CALLS.getXkwDoc, { page: paging.page, pagesize: paging.limit, textbookid: bookId, ...(catalogId ? { catalogid: catalogId } : {}) }),
+    queryFn: () => call(calls.getXkwDoc, { page: paging.page, pagesize: paging.limit, textbookid: bookId, ...(catalogId ? { catalogid: catalogId } : {}) }),
   });
   const d = q.data;
   return (

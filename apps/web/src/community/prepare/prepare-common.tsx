@@ -11,6 +11,9 @@ import {
   type PreparationDetail,
   type PreparationMemberRow,
   type PreparationRow,
+  type Call,
+  type PayloadOf,
+  type AnswerOf,
 } from "@yanke/protocol";
 import { Avatar, Tag, Tooltip } from "antd";
 import type { ReactNode } from "react";
@@ -23,8 +26,8 @@ import "./prepare.css";
 export * from "./prepare-rules";
 
 /** A call that stays quiet for anonymous visitors (no toast, no login redirect: the page shows what it can). */
-export function prepCall<T>(path: string, payload: Record<string, unknown> = {}): Promise<T> {
-  return call<T>(path, payload, { quiet: getState().session.token === "" });
+export function prepCall<C extends Call>(c: C, payload: PayloadOf<C>): Promise<AnswerOf<C>> {
+  return call(c, payload, { quiet: getState().session.token === "" });
 }
 
 /**

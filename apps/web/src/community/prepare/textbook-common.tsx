@@ -3,7 +3,7 @@
  * (editions → books → a book's tree) and the tree's nodes as antd Tree data (name, code, resource count).
  */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type TextbookBookRow, type TextbookCatalogNode, type TextbookCatalogTreeAnswer, type TextbookEditionRow } from "@yanke/protocol";
+import { calls, type TextbookCatalogNode } from "@yanke/protocol";
 import type { TreeDataNode } from "antd";
 import { call } from "../../api/client";
 import "./textbook.css";
@@ -21,7 +21,7 @@ export function useEditions() {
   return useQuery({
     queryKey: ["textbook", "editions"],
     staleTime: 5 * 60_000,
-    queryFn: async () => asList(await call<TextbookEditionRow[] | { list: TextbookEditionRow[] }>(CALLS.textbookEditions, {})),
+    queryFn: async () => asList(await call(calls.textbookEditions, {})),
   });
 }
 
@@ -30,7 +30,7 @@ export function useBooks(editionId: number | undefined) {
     queryKey: ["textbook", "books", editionId],
     staleTime: 5 * 60_000,
     enabled: Boolean(editionId),
-    queryFn: async () => asList(await call<TextbookBookRow[] | { list: TextbookBookRow[] }>(CALLS.textbookBooks, { edition_id: editionId })),
+    queryFn: async () => asList(await call(calls.textbookBooks, { edition_id: editionId })),
   });
 }
 
@@ -39,7 +39,7 @@ export function useCatalog(bookId: number | undefined) {
     queryKey: ["textbook", "catalog", bookId],
     staleTime: 60_000,
     enabled: Boolean(bookId),
-    queryFn: () => call<TextbookCatalogTreeAnswer>(CALLS.textbookCatalog, { book_id: bookId }),
+    queryFn: () => call(calls.textbookCatalog, { book_id: bookId }),
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ACTIVITY_PHASES, ACTIVITY_TYPES, CALLS, PAGE, type ActivityDetail, type ActivityRow, type Page } from "@yanke/protocol";
+import { calls, ACTIVITY_PHASES, ACTIVITY_TYPES, PAGE, type ActivityRow } from "@yanke/protocol";
 import { App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Table, Tag, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
@@ -38,7 +38,7 @@ function Activities({ communityId }: { communityId: number }) {
     enabled: Boolean(power.data?.can_view),
     placeholderData: keepPreviousData,
     queryFn: () =>
-      api<Page<ActivityRow>>(CALLS.activityList, {
+      api(calls.activityList, {
         community_id: communityId,
         ...paging,
         keyword: filters.keyword || undefined,
@@ -55,7 +55,7 @@ function Activities({ communityId }: { communityId: number }) {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await api(CALLS.activityDelete, { id: a.id });
+          await api(calls.activityDelete, { id: a.id });
           toast.success("删除成功");
           refresh();
         } catch {
@@ -242,8 +242,8 @@ function ActivityForm({
     };
     setBusy(true);
     try {
-      if (editing && editing !== "new") await api(CALLS.activityUpdate, { id: editing.id, ...body });
-      else await api(CALLS.activitySave, { community_id: communityId, ...body });
+      if (editing && editing !== "new") await api(calls.activityUpdate, { id: editing.id, ...body });
+      else await api(calls.activitySave, { community_id: communityId, ...body });
       toast.success(editing && editing !== "new" ? "修改成功" : "保存成功");
       onSaved();
     } catch {
@@ -305,7 +305,7 @@ function ActivityInfo({ id, onClose }: { id: number | null; onClose: () => void 
     staleTime: 0,
     queryKey: ["community", "activity", id],
     enabled: id !== null,
-    queryFn: () => api<ActivityDetail>(CALLS.activityInfo, { id }),
+    queryFn: () => api(calls.activityInfo, { id }),
   });
   const a = q.data;
   return (

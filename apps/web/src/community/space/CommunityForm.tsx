@@ -3,19 +3,7 @@
  * join mode and the apply template (DocumentUpload). A level above 校级 waits for verification (需审核).
  */
 import { useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  COMMUNITY_LEVELS,
-  COMMUNITY_TYPES,
-  JOIN_MODES,
-  PAGE,
-  type CommunityItem,
-  type CourseItem,
-  type FileRecord,
-  type MergeAnswer,
-  type Page,
-  type PeriodRow,
-} from "@yanke/protocol";
+import { calls, COMMUNITY_LEVELS, COMMUNITY_TYPES, JOIN_MODES, PAGE, type CommunityItem, type FileRecord, type MergeAnswer } from "@yanke/protocol";
 import { Alert, Form, Input, Modal, Radio, Select } from "antd";
 import { useEffect, useState } from "react";
 import { toast } from "../../api/toast";
@@ -107,13 +95,13 @@ export function CommunityForm({
     queryKey: ["community", "form", "periods", session.school_id],
     enabled: open,
     staleTime: 60_000,
-    queryFn: () => api<Page<PeriodRow>>(CALLS.commonPeriodList, { page: 1, limit: PAGE.maxLimit }),
+    queryFn: () => api(calls.commonPeriodList, { page: 1, limit: PAGE.maxLimit }),
   });
   const subjects = useQuery({
     queryKey: ["community", "form", "subjects", periodId ?? 0],
     enabled: open && Boolean(periodId),
     staleTime: 60_000,
-    queryFn: () => api<CourseItem[]>(CALLS.commonCourseList, { period_id: periodId }),
+    queryFn: () => api(calls.commonCourseList, { period_id: periodId }),
   });
 
   /** The region of a level above 校级: the caller's own district, city or province. */
@@ -141,8 +129,8 @@ export function CommunityForm({
     setSaving(true);
     try {
       const saved = editing
-        ? await api<CommunityItem>(CALLS.communityUpdate, { community_id: editing.id, ...common })
-        : await api<CommunityItem>(CALLS.communitySave, { ...common, level: v.level, ...(v.level > 1 ? { region_id: regionOf(v.level) } : {}) });
+        ? await api(calls.communityUpdate, { community_id: editing.id, ...common })
+        : await api(calls.communitySave, { ...common, level: v.level, ...(v.level > 1 ? { region_id: regionOf(v.level) } : {}) });
       toast.success(editing ? "修改成功" : saved.status === 0 ? "社区已提交，等待管理员审核" : "创建成功");
       onSaved(saved);
     } catch {

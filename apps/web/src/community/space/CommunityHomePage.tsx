@@ -5,17 +5,7 @@
  */
 import { DeleteOutlined, EditOutlined, LogoutOutlined, SwapOutlined, UserAddOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  type ActivityRow,
-  type CommunityFileRow,
-  type CommunityInfo,
-  type CommunityLogRow,
-  type CommunityStatistics,
-  type FileRecord,
-  type Page,
-  type ResearchCelebrityRow,
-} from "@yanke/protocol";
+import { calls, type CommunityFileRow, type CommunityInfo, type FileRecord } from "@yanke/protocol";
 import { App, Button, Card, Col, List, Modal, Row, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -112,7 +102,7 @@ function CommunityIndex({ communityId }: { communityId: number }) {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await api(CALLS.communityLeave, { community_id: c.id });
+          await api(calls.communityLeave, { community_id: c.id });
           toast.success("已退出社区");
           setState({ community: null });
           refresh();
@@ -131,7 +121,7 @@ function CommunityIndex({ communityId }: { communityId: number }) {
       okButtonProps: { danger: true, ...({ "data-testid": "community-delete-ok" } as object) },
       onOk: async () => {
         try {
-          await api(CALLS.communityDelete, { community_id: c.id });
+          await api(calls.communityDelete, { community_id: c.id });
           toast.success("社区已删除");
           setState({ community: null });
           refresh();
@@ -149,7 +139,7 @@ function CommunityIndex({ communityId }: { communityId: number }) {
       return;
     }
     try {
-      await api(CALLS.communityJoin, { community_id: c.id });
+      await api(calls.communityJoin, { community_id: c.id });
       toast.success("已加入社区");
       refresh();
     } catch {
@@ -311,7 +301,7 @@ function TransferDialog({ open, community, onClose }: { open: boolean; community
           return;
         }
         try {
-          await api(CALLS.communityTransfer, { community_id: community.id, account_id: target });
+          await api(calls.communityTransfer, { community_id: community.id, account_id: target });
           toast.success("社区已转让，您已成为社区管理员");
           refresh();
           onClose();
@@ -338,7 +328,7 @@ function LatestActivities({ communityId, canView }: { communityId: number; canVi
     staleTime: 0,
     queryKey: ["community", "activities", communityId, "latest"],
     enabled: canView,
-    queryFn: () => api<Page<ActivityRow>>(CALLS.activityList, { community_id: communityId, page: 1, limit: 5 }),
+    queryFn: () => api(calls.activityList, { community_id: communityId, page: 1, limit: 5 }),
   });
   const rows = q.data?.list ?? [];
   return (
@@ -374,7 +364,7 @@ function StatisticsCard({ communityId }: { communityId: number }) {
   const q = useQuery({
     staleTime: 0,
     queryKey: ["community", "statistics", communityId],
-    queryFn: () => api<CommunityStatistics>(CALLS.communityStatistics, { community_id: communityId, months: 6 }),
+    queryFn: () => api(calls.communityStatistics, { community_id: communityId, months: 6 }),
   });
   const option = useMemo<EChartOption>(() => {
     const months = q.data?.months ?? [];
@@ -410,11 +400,11 @@ function FilesCard({ communityId, canPost }: { communityId: number; canPost: boo
     staleTime: 0,
     queryKey: ["community", "files", communityId, page],
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<CommunityFileRow>>(CALLS.communityFileList, { community_id: communityId, page, limit: 5 }),
+    queryFn: () => api(calls.communityFileList, { community_id: communityId, page, limit: 5 }),
   });
   const save = async (rec: FileRecord) => {
     try {
-      await api(CALLS.communityFileSave, { community_id: communityId, file_id: rec.id, file_name: rec.file_name, type: 1 });
+      await api(calls.communityFileSave, { community_id: communityId, file_id: rec.id, file_name: rec.file_name, type: 1 });
       toast.success("已添加到社区文件");
       setUploaded([]);
       refresh();
@@ -453,7 +443,7 @@ function FilesCard({ communityId, canPost }: { communityId: number; canPost: boo
                 okButtonProps: { danger: true },
                 onOk: async () => {
                   try {
-                    await api(CALLS.communityFileDelete, { id: f.id });
+                    await api(calls.communityFileDelete, { id: f.id });
                     toast.success("已移除");
                     refresh();
                   } catch {
@@ -496,7 +486,7 @@ function LogCard({ communityId }: { communityId: number }) {
     staleTime: 0,
     queryKey: ["community", "log", communityId, page],
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<CommunityLogRow>>(CALLS.communityLog, { community_id: communityId, page, limit: 8 }),
+    queryFn: () => api(calls.communityLog, { community_id: communityId, page, limit: 8 }),
   });
   const rows = q.data?.list ?? [];
   return (
@@ -563,7 +553,7 @@ function CelebrityCard({ communityId }: { communityId: number }) {
   const q = useQuery({
     staleTime: 0,
     queryKey: ["community", "celebrity", communityId],
-    queryFn: () => api<ResearchCelebrityRow[]>(CALLS.researchCelebrity, { community_id: communityId, days: 30, limit: 8 }),
+    queryFn: () => api(calls.researchCelebrity, { community_id: communityId, days: 30, limit: 8 }),
   });
   const rows = q.data ?? [];
   return (

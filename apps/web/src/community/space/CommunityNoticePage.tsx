@@ -5,7 +5,7 @@
  */
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, NOTICE_KIND_NAMES, NOTICE_TYPES, PAGE, type NoticeRow, type Page } from "@yanke/protocol";
+import { calls, NOTICE_KIND_NAMES, NOTICE_TYPES, PAGE, type NoticeRow } from "@yanke/protocol";
 import { App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Modal, Radio, Select, Table, Tag, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "../../dayjs";
 import { useEffect, useState } from "react";
@@ -38,7 +38,7 @@ function Notices({ communityId }: { communityId: number }) {
     enabled: Boolean(power.data?.can_view),
     placeholderData: keepPreviousData,
     queryFn: () =>
-      api<Page<NoticeRow>>(CALLS.communityNoticeList, {
+      api(calls.communityNoticeList, {
         community_id: communityId,
         ...paging,
         name: filters.name || undefined,
@@ -49,7 +49,7 @@ function Notices({ communityId }: { communityId: number }) {
 
   const setStatus = async (n: NoticeRow, status: 0 | 1) => {
     try {
-      const r = await api<NoticeRow>(CALLS.operateNoticeSetStatus, { id: n.id, status });
+      const r = await api(calls.operateNoticeSetStatus, { id: n.id, status });
       toast.success(status === 1 ? `已发布，已通知 ${r.message_count} 人` : "已撤回");
       refresh();
     } catch {
@@ -65,7 +65,7 @@ function Notices({ communityId }: { communityId: number }) {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await api(n.notice_type === 1 ? CALLS.activityNoticeDelete : CALLS.operateNoticeDelete, { id: n.id });
+          await api(n.notice_type === 1 ? calls.activityNoticeDelete : calls.operateNoticeDelete, { id: n.id });
           toast.success("删除成功");
           refresh();
         } catch {
@@ -280,10 +280,10 @@ function NoticeForm({
     setBusy(true);
     try {
       if (editing && editing !== "new") {
-        await api(editing.notice_type === 1 ? CALLS.activityNoticeUpdate : CALLS.operateNoticeUpdate, { id: editing.id, ...body });
+        await api(editing.notice_type === 1 ? calls.activityNoticeUpdate : calls.operateNoticeUpdate, { id: editing.id, ...body });
         toast.success("修改成功");
       } else {
-        const r = await api<NoticeRow>(CALLS.operateNoticeSave, { community_id: communityId, ...body });
+        const r = await api(calls.operateNoticeSave, { community_id: communityId, ...body });
         toast.success(r.status === 1 ? `已发布，已通知 ${r.message_count} 人` : "已保存为草稿");
       }
       onSaved();
@@ -354,7 +354,7 @@ function NoticeDetail({ id, onClose }: { id: number | null; onClose: () => void 
     staleTime: 0,
     queryKey: ["community", "notice", id],
     enabled: id !== null,
-    queryFn: () => api<NoticeRow>(CALLS.operateNoticeDetail, { id }),
+    queryFn: () => api(calls.operateNoticeDetail, { id }),
   });
   const n = q.data;
   return (

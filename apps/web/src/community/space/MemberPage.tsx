@@ -5,7 +5,7 @@
  */
 import { SearchOutlined, UserAddOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, MEMBER_ROLE_NAMES, PAGE, type CommunityMemberRow, type CommunityPower, type OrgTeacherRow, type Page } from "@yanke/protocol";
+import { type PayloadOf, calls, MEMBER_ROLE_NAMES, PAGE, type CommunityMemberRow, type CommunityPower } from "@yanke/protocol";
 import { App, Button, Card, Input, Modal, Select, Table, Tabs, Tag, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { toast } from "../../api/toast";
@@ -29,7 +29,7 @@ function Members({ communityId }: { communityId: number }) {
     staleTime: 0,
     queryKey: ["community", "members", communityId, "applying-count"],
     enabled: Boolean(p?.can_manage),
-    queryFn: () => api<Page<CommunityMemberRow>>(CALLS.communityMemberList, { community_id: communityId, status: 0, page: 1, limit: 1 }),
+    queryFn: () => api(calls.communityMemberList, { community_id: communityId, status: 0, page: 1, limit: 1 }),
   });
   const pending = applying.data?.total ?? 0;
   const items = [
@@ -82,7 +82,7 @@ function MemberTable({ communityId, status, power }: { communityId: number; stat
     queryKey: ["community", "members", communityId, status, paging, filters],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      api<Page<CommunityMemberRow>>(CALLS.communityMemberList, {
+      api(calls.communityMemberList, {
         community_id: communityId,
         status,
         ...paging,
@@ -94,9 +94,14 @@ function MemberTable({ communityId, status, power }: { communityId: number; stat
   const canSetAdmin = Boolean(power?.can_edit);
   const isOwner = power?.role === 1;
 
-  const operate = async (operate: string, m: CommunityMemberRow, extra: Record<string, unknown> = {}, done = "操作成功") => {
+  const operate = async (
+    operate: PayloadOf<typeof calls.communityOperate>["operate"],
+    m: CommunityMemberRow,
+    extra: { reason?: string } = {},
+    done = "操作成功",
+  ) => {
     try {
-      await api(CALLS.communityOperate, { community_id: communityId, operate, account_ids: [m.account_id], ...extra });
+      await api(calls.communityOperate, { community_id: communityId, operate, account_ids: [m.account_id], ...extra });
       toast.success(done);
       refresh();
       return true;
@@ -113,7 +118,7 @@ function MemberTable({ communityId, status, power }: { communityId: number; stat
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await api(CALLS.communityMemberDelete, { community_id: communityId, account_id: m.account_id });
+          await api(calls.communityMemberDelete, { community_id: communityId, account_id: m.account_id });
           toast.success("已移除");
           refresh();
         } catch {
@@ -289,7 +294,7 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
     queryKey: ["community", "add-members", communityId, search, page],
     enabled: open,
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<OrgTeacherRow>>(CALLS.orgRegionAccountList, { page, limit: 8, keyword: search || undefined }),
+    queryFn: () => api(calls.orgRegionAccountList, { page, limit: 8, keyword: search || undefined }),
   });
   const close = () => {
     setSelected([]);
@@ -305,7 +310,7 @@ function AddMembersDialog({ communityId, open, onClose }: { communityId: number;
     }
     setBusy(true);
     try {
-      const r = await api<{ added: number }>(CALLS.communityInsertMember, { community_id: communityId, account_ids: selected });
+      const r = await api(calls.communityInsertMember, { community_id: communityId, account_ids: selected });
       toast.success(r.added ? `已添加 ${r.added} 名成员` : "所选教师已是社区成员");
       refresh();
       close();

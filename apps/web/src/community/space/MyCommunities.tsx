@@ -4,7 +4,7 @@
  */
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, COMMUNITY_LEVELS, COMMUNITY_TYPES, PAGE, type CommunityItem, type FileRecord, type MyCommunityItem, type Page } from "@yanke/protocol";
+import { type Call, calls, COMMUNITY_LEVELS, COMMUNITY_TYPES, PAGE, type CommunityItem, type FileRecord } from "@yanke/protocol";
 import { Button, Card, Form, Input, Modal, Pagination, Radio, Select, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -16,7 +16,7 @@ import { CommunityForm } from "./CommunityForm";
 import { ADMIN_IDENTITIES, CommunityLogo, STATUS_COLORS, api, openCommunity, spaceHref, useMyCommunities, useRefreshCommunity } from "./common";
 
 type MyTab = "created" | "joined" | "all";
-const MY_CALL: Record<MyTab, string> = { created: CALLS.myCreateCommunity, joined: CALLS.myJoinCommunity, all: CALLS.myCommunityList };
+const MY_CALL = { created: calls.myCreateCommunity, joined: calls.myJoinCommunity, all: calls.myCommunityList } satisfies Record<MyTab, Call>;
 
 export function MyCommunities() {
   const session = useSession();
@@ -79,7 +79,7 @@ function MyList({ kind }: { kind: MyTab }) {
     staleTime: 0,
     queryKey: ["community", "mine", kind, page],
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<MyCommunityItem>>(MY_CALL[kind], { page, limit: 12 }),
+    queryFn: () => api(MY_CALL[kind], { page, limit: 12 }),
   });
   const rows = q.data?.list ?? [];
   if (!q.isLoading && rows.length === 0)
@@ -157,8 +157,7 @@ function JoinList() {
     staleTime: 0,
     queryKey: ["community", "list", "join", filters, paging],
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      api<Page<CommunityItem>>(CALLS.communityList, { ...paging, name: filters.name || undefined, type: filters.type, level: filters.level, status: 1 }),
+    queryFn: () => api(calls.communityList, { ...paging, name: filters.name || undefined, type: filters.type, level: filters.level, status: 1 }),
   });
   const my = new Map((mine.data?.list ?? []).map((c) => [c.id, c]));
 
@@ -168,7 +167,7 @@ function JoinList() {
       return;
     }
     try {
-      await api(CALLS.communityJoin, { community_id: c.id });
+      await api(calls.communityJoin, { community_id: c.id });
       toast.success(`已加入「${c.name}」`);
       refresh();
       openCommunity(c);
@@ -304,7 +303,7 @@ function ApplyDialog({ community, onClose, onDone }: { community: CommunityItem 
     }
     setBusy(true);
     try {
-      await api(CALLS.communityJoin, { community_id: community.id, apply_reason: reason.trim(), apply_file_url: files[files.length - 1]?.file_path ?? "" });
+      await api(calls.communityJoin, { community_id: community.id, apply_reason: reason.trim(), apply_file_url: files[files.length - 1]?.file_path ?? "" });
       toast.success("申请已提交，请等待社区管理员审核");
       setReason("");
       setFiles([]);
@@ -364,11 +363,11 @@ function VerifyList() {
     staleTime: 0,
     queryKey: ["community", "list", "verify", paging],
     placeholderData: keepPreviousData,
-    queryFn: () => api<Page<CommunityItem>>(CALLS.communityList, { ...paging, status: 0 }),
+    queryFn: () => api(calls.communityList, { ...paging, status: 0 }),
   });
   const verify = async (c: CommunityItem, status: 1 | 2, why = "") => {
     try {
-      await api(CALLS.communityVerify, { community_id: c.id, status, reason: why });
+      await api(calls.communityVerify, { community_id: c.id, status, reason: why });
       toast.success(status === 1 ? `已通过「${c.name}」` : `已驳回「${c.name}」`);
       refresh();
       return true;

@@ -4,7 +4,7 @@
  * communities, a coloured avatar (account id % 20) and small helpers.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, PAGE, type CommunityPower, type CommunityWebIndex, type MyCommunityItem, type Page } from "@yanke/protocol";
+import { calls, PAGE, type Call, type PayloadOf } from "@yanke/protocol";
 import { Button, Card, Dropdown, Tag, Typography, type MenuProps } from "antd";
 import { SwapOutlined, TeamOutlined } from "@ant-design/icons";
 import type { CSSProperties, ReactNode } from "react";
@@ -14,7 +14,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { setState, useAppState } from "../../session/store";
 import { avatarColor } from "../../theme/constants";
 
-export const api = <T,>(path: string, payload: Record<string, unknown> = {}) => call<T>(path, payload);
+export const api = <C extends Call>(c: C, payload: PayloadOf<C>) => call(c, payload);
 
 /** Administrators (platform 1/5, district 3, school 4) may verify communities of their scope. */
 export const ADMIN_IDENTITIES = [1, 3, 4, 5];
@@ -43,7 +43,7 @@ export function usePower(communityId: number | null) {
     staleTime: 0,
     queryKey: ["community", "power", communityId],
     enabled: Boolean(communityId),
-    queryFn: () => api<CommunityPower>(CALLS.communityPower, { community_id: communityId }),
+    queryFn: () => api(calls.communityPower, { community_id: communityId }),
   });
 }
 
@@ -53,7 +53,7 @@ export function useWebIndex(communityId: number | null) {
     staleTime: 0,
     queryKey: ["community", "webIndex", communityId],
     enabled: Boolean(communityId),
-    queryFn: () => api<CommunityWebIndex>(CALLS.communityWebIndex, { community_id: communityId }),
+    queryFn: () => api(calls.communityWebIndex, { community_id: communityId }),
   });
 }
 
@@ -62,7 +62,7 @@ export function useMyCommunities() {
   return useQuery({
     staleTime: 0,
     queryKey: ["community", "mine", "all"],
-    queryFn: () => api<Page<MyCommunityItem>>(CALLS.myCommunityList, { page: 1, limit: PAGE.maxLimit }),
+    queryFn: () => api(calls.myCommunityList, { page: 1, limit: PAGE.maxLimit }),
   });
 }
 
@@ -294,7 +294,7 @@ export function useMemberOptions(communityId: number | null, enabled = true) {
     queryKey: ["community", "members", communityId, "options"],
     enabled: Boolean(communityId) && enabled,
     queryFn: () =>
-      api<Page<{ account_id: number; realname: string; role_name: string }>>(CALLS.communityMemberList, {
+      api(calls.communityMemberList, {
         community_id: communityId,
         page: 1,
         limit: PAGE.maxLimit,

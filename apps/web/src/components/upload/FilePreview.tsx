@@ -5,7 +5,7 @@
  */
 import { DownloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type PreviewAnswer } from "@yanke/protocol";
+import { calls, type PreviewAnswer } from "@yanke/protocol";
 import { Button, Empty, Modal, Spin, Typography } from "antd";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { call } from "../../api/client";
@@ -35,7 +35,7 @@ export function downloadUrl(url: string): string {
 export function FilePreview({ open, fileId, onClose, title, width = 920 }: FilePreviewProps) {
   const q = useQuery({
     queryKey: ["filePreview", fileId],
-    queryFn: () => call<PreviewAnswer>(CALLS.filePreview, { id: fileId }),
+    queryFn: () => call(calls.filePreview, { id: fileId }),
     enabled: open && fileId !== null && fileId > 0,
     staleTime: 60_000,
   });

@@ -4,7 +4,7 @@
  * link to the public report /reportSecond?id= (#10). Reads the public calls c151, c144 and c136.
  */
 import { useQuery } from "@tanstack/react-query";
-import { type AnalysisCourseDetail, CALLS, type CourseReport, type CourseReportLite } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { LineChart } from "echarts/charts";
 import * as echarts from "echarts/core";
 import { Link } from "react-router";
@@ -22,19 +22,19 @@ export default function AnalysisVideo({ id }: { id: number }) {
     queryKey: ["front", "analysis", "info", id],
     enabled: id > 0,
     retry: false,
-    queryFn: () => call<AnalysisCourseDetail>(CALLS.courseInfo, { id }, quiet),
+    queryFn: () => call(calls.courseInfo, { id }, quiet),
   });
   const lite = useQuery({
     queryKey: ["front", "analysis", "lite", id],
     enabled: id > 0,
     retry: false,
-    queryFn: () => call<CourseReportLite>(CALLS.courseReportLite, { id }, quiet),
+    queryFn: () => call(calls.courseReportLite, { id }, quiet),
   });
   const report = useQuery({
     queryKey: ["front", "analysis", "report", id],
     enabled: id > 0,
     retry: false,
-    queryFn: () => call<CourseReport>(CALLS.courseReport, { id }, quiet),
+    queryFn: () => call(calls.courseReport, { id }, quiet),
   });
   if (info.isLoading) return <Loading rows={10} />;
   const c = info.data;

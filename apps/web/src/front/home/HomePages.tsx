@@ -4,16 +4,7 @@
  * opened, and re-exported here under the names front/pages.ts imports.
  */
 import { useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  type CommonImgRow,
-  type FrontHome,
-  type FrontReviewCard,
-  type Page,
-  type RankingList,
-  type WebIndexAnswer,
-  type WebResourceRow,
-} from "@yanke/protocol";
+import { calls, type CommonImgRow, type FrontHome, type FrontReviewCard, type WebResourceRow } from "@yanke/protocol";
 import { lazy, type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { call } from "../../api/client";
@@ -44,14 +35,14 @@ export const ForeMoreTimePage = list("ForeMoreTimePage");
 
 function useHome() {
   const schoolId = useSession().school_id;
-  return useQuery({ queryKey: ["front", "home", schoolId], staleTime: 30_000, queryFn: () => call<FrontHome>(CALLS.frontHome, {}, quiet) });
+  return useQuery({ queryKey: ["front", "home", schoolId], staleTime: 30_000, queryFn: () => call(calls.frontHome, {}, quiet) });
 }
 function useWebIndex() {
   return useQuery({
     queryKey: ["front", "web_index"],
     staleTime: 5 * 60_000,
     retry: false,
-    queryFn: () => call<WebIndexAnswer>(CALLS.websiteIndex, {}, quiet),
+    queryFn: () => call(calls.websiteIndex, {}, quiet),
   });
 }
 function useLatestCourses(limit: number) {
@@ -59,7 +50,7 @@ function useLatestCourses(limit: number) {
     queryKey: ["front", "courses", limit],
     staleTime: 60_000,
     retry: false,
-    queryFn: () => call<Page<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit, order: "new" }, quiet),
+    queryFn: () => call(calls.webResourceList, { page: 1, limit, order: "new" }, quiet),
   });
 }
 function useRanking() {
@@ -67,7 +58,7 @@ function useRanking() {
     queryKey: ["front", "ranking"],
     staleTime: 60_000,
     retry: false,
-    queryFn: () => call<RankingList>(CALLS.webRankingList, { limit: 8 }, quiet),
+    queryFn: () => call(calls.webRankingList, { limit: 8 }, quiet),
   });
 }
 

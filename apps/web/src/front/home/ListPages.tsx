@@ -5,19 +5,7 @@
  * one video-card grid (parts.tsx) and one player page (FilmPlayer) across them.
  */
 import { useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  type FilmKind,
-  type FrontAnalysisCard,
-  type FrontBulletinDetail,
-  type FrontBulletinList,
-  type FrontFilmDetail,
-  type FrontFilmList,
-  type FrontLiveList,
-  type FrontLiveRow,
-  type Page,
-  TEACHING_MODES,
-} from "@yanke/protocol";
+import { calls, type FilmKind, type FrontLiveRow, TEACHING_MODES } from "@yanke/protocol";
 import { Input, Pagination, Select } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -41,7 +29,7 @@ export function SchoolBulletinPage() {
   const list = useQuery({
     queryKey: ["front", "bulletins", school, name, page, limit],
     enabled: !id,
-    queryFn: () => call<FrontBulletinList>(CALLS.frontBulletinList, { school_id: school, name: name || undefined, page, limit }, quiet),
+    queryFn: () => call(calls.frontBulletinList, { school_id: school, name: name || undefined, page, limit }, quiet),
   });
   const setSchool = (v: number | undefined) => {
     setPage(1);
@@ -117,7 +105,7 @@ export function SchoolBulletinPage() {
 }
 
 function BulletinDetailView({ id, onBack }: { id: number; onBack: () => void }) {
-  const q = useQuery({ queryKey: ["front", "bulletin", id], queryFn: () => call<FrontBulletinDetail>(CALLS.frontBulletinDetail, { id }, quiet) });
+  const q = useQuery({ queryKey: ["front", "bulletin", id], queryFn: () => call(calls.frontBulletinDetail, { id }, quiet) });
   const b = q.data;
   return (
     <div className="ykh-page" data-testid="SchoolBulletinDetail">
@@ -175,7 +163,7 @@ export function LiveListPage() {
   const q = useQuery({
     queryKey: ["front", "live"],
     refetchInterval: 30_000,
-    queryFn: () => call<FrontLiveList>(CALLS.frontLiveList, { replay_limit: 8 }, quiet),
+    queryFn: () => call(calls.frontLiveList, { replay_limit: 8 }, quiet),
   });
   const d = q.data;
   const playId = Number(params.get("play") ?? 0);
@@ -267,7 +255,7 @@ export function AIAnalysisCoursePage() {
   };
   const q = useQuery({
     queryKey: ["front", "analyses", f, page, limit],
-    queryFn: () => call<Page<FrontAnalysisCard>>(CALLS.frontAnalysisList, { ...f, page, limit }, quiet),
+    queryFn: () => call(calls.frontAnalysisList, { ...f, page, limit }, quiet),
   });
   const o = opts.data;
   return (
@@ -350,7 +338,7 @@ export function AIAnalysisCourseVideoPage() {
 // ── films ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 function useFilms(kind: FilmKind, payload: Record<string, unknown>) {
-  return useQuery({ queryKey: ["front", "films", kind, payload], queryFn: () => call<FrontFilmList>(CALLS.frontFilmList, { kind, ...payload }, quiet) });
+  return useQuery({ queryKey: ["front", "films", kind, payload], queryFn: () => call(calls.frontFilmList, { kind, ...payload }, quiet) });
 }
 
 function FilmBlock({ kind, title, more, limit }: { kind: FilmKind; title: string; more: string; limit: number }) {
@@ -474,14 +462,14 @@ function FilmPlayer({ kind }: { kind?: FilmKind }) {
   const q = useQuery({
     queryKey: ["front", "film", id, k],
     enabled: id > 0,
-    queryFn: () => call<FrontFilmDetail>(CALLS.frontFilmDetail, { id, kind: k }, quiet),
+    queryFn: () => call(calls.frontFilmDetail, { id, kind: k }, quiet),
   });
   const [cam, setCam] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: id is the trigger: another film starts on its first camera.
   useEffect(() => setCam(0), [id]);
   useEffect(() => {
     // One view for the ranking lists (c074; a failure is not the viewer's concern).
-    if (id > 0) void call(CALLS.webRecordLog, { video_id: id }, quiet).catch(() => undefined);
+    if (id > 0) void call(calls.webRecordLog, { video_id: id }, quiet).catch(() => undefined);
   }, [id]);
   const d = q.data;
   const c = d?.cameras[cam] ?? d?.cameras[0];

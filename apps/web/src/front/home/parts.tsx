@@ -2,8 +2,8 @@
  * Building blocks of the front site's home pages and lists (#11): a section with a title and a 更多 link, the one
  * video-card grid (films, replays, AI-analysed lessons), live cards, a light banner carousel, filters, pagers.
  */
-import type { FilmCard, FrontAnalysisCard, FrontLiveRow, FrontOptions } from "@yanke/protocol";
-import { CALLS } from "@yanke/protocol";
+import type { FilmCard, FrontAnalysisCard, FrontLiveRow } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -333,7 +333,7 @@ export function Carousel({ slides, fallback }: { slides: Slide[]; fallback: Reac
 
 /** Platform-wide filter options (schools; period and subject names). */
 export function useFrontOptions() {
-  return useQuery({ queryKey: ["front", "options"], staleTime: 10 * 60_000, queryFn: () => call<FrontOptions>(CALLS.frontOptions, {}, quiet) });
+  return useQuery({ queryKey: ["front", "options"], staleTime: 10 * 60_000, queryFn: () => call(calls.frontOptions, {}, quiet) });
 }
 
 /** A row of choice chips (全部 first): the front site's filter. */

@@ -4,7 +4,7 @@
  * open to the viewer — #9's visibility, decided by the server — with their evaluation count and mean score).
  */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type EvaluationClassList, type EvaluationClassPayload, type OnlineTeachers } from "@yanke/protocol";
+import { calls, type EvaluationClassPayload, type OnlineTeachers } from "@yanke/protocol";
 import { Input, Pagination, Select, Skeleton, Table, Tag, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -26,7 +26,7 @@ const LISTEN_TYPE: Record<number, { name: string; color: string }> = {
 export function OnlineTeacherDetails() {
   const q = useQuery({
     queryKey: ["portal", "onlineTeachers"],
-    queryFn: () => call<OnlineTeachers>(CALLS.onlineTeachers, {}, { quiet: true }),
+    queryFn: () => call(calls.onlineTeachers, {}, { quiet: true }),
     refetchInterval: REFRESH_MS,
   });
   const d = q.data;
@@ -98,7 +98,7 @@ export function EvaluationClassList() {
   const [name, setName] = useState("");
   const q = useQuery({
     queryKey: ["portal", "evaluationClass", filters],
-    queryFn: () => call<EvaluationClassList>(CALLS.evaluationClass, filters as Record<string, unknown>, { quiet: true }),
+    queryFn: () => call(calls.evaluationClass, filters as Record<string, unknown>, { quiet: true }),
   });
   const set = (patch: Partial<EvaluationClassPayload>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const d = q.data;

@@ -5,7 +5,7 @@
  * 12-month trends and lists. The server decides who may see whom (403 shows as a message).
  */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type SchoolPortrait, type TeacherPortrait } from "@yanke/protocol";
+import { calls, type SchoolPortrait, type TeacherPortrait } from "@yanke/protocol";
 import { Button, Skeleton, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useSearchParams } from "react-router";
 import { call } from "../../api/client";
@@ -83,7 +83,7 @@ export function PersonalPortrait() {
   const accountId = Number(params.get("account_id")) || undefined;
   const q = useQuery({
     queryKey: ["portal", "teacherPortrait", accountId],
-    queryFn: () => call<TeacherPortrait>(CALLS.teacherPortrait, { account_id: accountId }, { quiet: true }),
+    queryFn: () => call(calls.teacherPortrait, { account_id: accountId }, { quiet: true }),
     enabled: signedIn,
   });
   if (!signedIn) return <SignInFirst what="教师画像" />;
@@ -206,7 +206,7 @@ export function SchoolPortraitView() {
   const schoolId = Number(params.get("school_id")) || undefined;
   const q = useQuery({
     queryKey: ["portal", "schoolPortrait", schoolId],
-    queryFn: () => call<SchoolPortrait>(CALLS.schoolPortrait, { school_id: schoolId }, { quiet: true }),
+    queryFn: () => call(calls.schoolPortrait, { school_id: schoolId }, { quiet: true }),
     enabled: signedIn,
   });
   if (!signedIn) return <SignInFirst what="学校画像" />;

@@ -6,7 +6,7 @@
  * Both refetch every 60 s.
  */
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, type BigData, type EvaluationScreen } from "@yanke/protocol";
+import { calls } from "@yanke/protocol";
 import dayjs from "../../dayjs";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -40,7 +40,7 @@ export function ClassroomReviewScreen() {
   const [range, setRange] = useState<Range>("30d");
   const q = useQuery({
     queryKey: ["portal", "evaluationScreen", range],
-    queryFn: () => call<EvaluationScreen>(CALLS.evaluationScreen, rangePayload(range), { quiet: true }),
+    queryFn: () => call(calls.evaluationScreen, rangePayload(range), { quiet: true }),
     enabled: signedIn,
     refetchInterval: REFRESH_MS,
   });
@@ -185,7 +185,7 @@ export function BigDataScreen() {
   const regionCode = params.get("region_code") || undefined;
   const q = useQuery({
     queryKey: ["portal", "bigData", schoolId, regionCode],
-    queryFn: () => call<BigData>(CALLS.bigData, { school_id: schoolId, region_code: regionCode }, { quiet: true }),
+    queryFn: () => call(calls.bigData, { school_id: schoolId, region_code: regionCode }, { quiet: true }),
     refetchInterval: REFRESH_MS,
   });
   const d = q.data;

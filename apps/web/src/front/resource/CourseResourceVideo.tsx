@@ -8,16 +8,14 @@
 import { DownloadOutlined, EyeOutlined, FileTextOutlined, PlayCircleFilled, PlayCircleOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import {
+  calls,
   BIND_TYPES,
-  CALLS,
   COURSE_TYPE_NAMES,
   RESOURCE_LEVEL_NAMES,
   type CourseResourceRow,
-  type Page,
   type ResourceBindRow,
   type VideoCamera,
   type WebResourceInfo,
-  type WebResourceRow,
 } from "@yanke/protocol";
 import { Breadcrumb, Button, Empty, Result, Spin, Tabs, Tag, Tree } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -67,7 +65,7 @@ function cameraOf(b: ResourceBindRow): VideoCamera {
 }
 
 function recordView(payload: Record<string, unknown>) {
-  void call(CALLS.webRecordLog, payload, { quiet: true }).catch(() => undefined);
+  void call(calls.webRecordLog, payload, { quiet: true }).catch(() => undefined);
 }
 
 function RichTab({ html, testId }: { html: string; testId: string }) {
@@ -134,7 +132,7 @@ export function CourseResourceVideoView() {
     // c078 counts a view of the course on every read: once per visit, not on focus.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    queryFn: () => call<WebResourceInfo>(CALLS.webResourceInfo, { resources_id: id }, { quiet: true }),
+    queryFn: () => call(calls.webResourceInfo, { resources_id: id }, { quiet: true }),
   });
   const idx = useMemo(() => (q.data ? indexTree(q.data) : null), [q.data]);
   const [selected, setSelected] = useState(0);
@@ -157,11 +155,7 @@ export function CourseResourceVideoView() {
     enabled: Boolean(course),
     staleTime: 60_000,
     queryFn: () =>
-      call<Page<WebResourceRow>>(
-        CALLS.webResourceList,
-        { page: 1, limit: 7, order: "hot", ...(course?.subject_id ? { subject_id: course.subject_id } : {}) },
-        { quiet: true },
-      ),
+      call(calls.webResourceList, { page: 1, limit: 7, order: "hot", ...(course?.subject_id ? { subject_id: course.subject_id } : {}) }, { quiet: true }),
   });
 
   if (!valid) return <Result status="warning" title="缺少课程编号" subTitle="地址应为 /foreground/courseResourceVideo?id=课程编号" />;

@@ -5,7 +5,7 @@
  * (docs/decisions/1110-front-resource-filters-in-url.md).
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, COURSE_TYPE_NAMES, PAGE, type Page, type ResourceOption, type WebResourceRow } from "@yanke/protocol";
+import { type PayloadOf, calls, COURSE_TYPE_NAMES, PAGE, type ResourceOption } from "@yanke/protocol";
 import { Input, Pagination, Segmented, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -15,14 +15,17 @@ import { ResourceCard } from "./resource-common";
 import { filtersOf, nextQuery, payloadOf, type BrowserFilters } from "./resource-filters";
 
 /** The option lists (c077, c079, c080, c081) without the synthetic 全部 entry: the page adds its own. */
-function useOptions(path: string, scope: Record<string, unknown>) {
+function useOptions(
+  source: typeof calls.webResourceSubjects | typeof calls.webResourceGrades | typeof calls.webResourceRegions | typeof calls.webResourceSchools,
+  scope: PayloadOf<typeof calls.webResourceSubjects>,
+) {
   const q = useQuery({
-    queryKey: ["webResource", path, scope],
+    queryKey: ["webResource", source.path, scope],
     staleTime: 60_000,
     retry: 2,
-    queryFn: () => call<ResourceOption[]>(path, scope, { quiet: true }),
+    queryFn: () => call(source, scope, { quiet: true }),
   });
-  return (Array.isArray(q.data) ? q.data : []).filter((o) => o.id !== 0 && o.id !== "" && o.id !== "0");
+  return (q.data ?? []).filter((o) => o.id !== 0 && o.id !== "" && o.id !== "0");
 }
 
 /**
@@ -33,8 +36,7 @@ function usePeriodOptions(fixedType: number) {
   const q = useQuery({
     queryKey: ["webResource", "periods", fixedType],
     staleTime: 5 * 60_000,
-    queryFn: () =>
-      call<Page<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit: PAGE.maxLimit, ...(fixedType ? { course_type: fixedType } : {}) }, { quiet: true }),
+    queryFn: () => call(calls.webResourceList, { page: 1, limit: PAGE.maxLimit, ...(fixedType ? { course_type: fixedType } : {}) }, { quiet: true }),
   });
   const seen = new Map<number, ResourceOption>();
   for (const r of q.data?.list ?? []) {
@@ -106,15 +108,15 @@ export function ResourceBrowser({ fixedType = 0, testId = "resource-browser" }: 
 
   const scope = { ...(f.period ? { period_id: f.period } : {}), ...(f.school ? { school_id: f.school } : {}) };
   const periods = usePeriodOptions(fixedType);
-  const subjects = useOptions(CALLS.webResourceSubjects, scope);
-  const grades = useOptions(CALLS.webResourceGrades, scope);
-  const regions = useOptions(CALLS.webResourceRegions, f.period ? { period_id: f.period } : {});
-  const schools = useOptions(CALLS.webResourceSchools, f.period ? { period_id: f.period } : {});
+  const subjects = useOptions(calls.webResourceSubjects, scope);
+  const grades = useOptions(calls.webResourceGrades, scope);
+  const regions = useOptions(calls.webResourceRegions, f.period ? { period_id: f.period } : {});
+  const schools = useOptions(calls.webResourceSchools, f.period ? { period_id: f.period } : {});
 
   const list = useQuery({
     queryKey: ["webResource", "list", payloadOf(f)],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<WebResourceRow>>(CALLS.webResourceList, payloadOf(f)),
+    queryFn: () => call(calls.webResourceList, payloadOf(f)),
   });
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;

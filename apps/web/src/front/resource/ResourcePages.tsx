@@ -6,7 +6,7 @@
  */
 import { RightOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, COURSE_TYPE_NAMES, COURSE_TYPES, type Page, type WebResourceRow } from "@yanke/protocol";
+import { calls, COURSE_TYPE_NAMES, COURSE_TYPES } from "@yanke/protocol";
 import { Spin } from "antd";
 import { Link } from "react-router";
 import { call } from "../../api/client";
@@ -57,7 +57,7 @@ function TypeSection({ type }: { type: number }) {
   const q = useQuery({
     queryKey: ["webResource", "section", type],
     staleTime: 60_000,
-    queryFn: () => call<Page<WebResourceRow>>(CALLS.webResourceList, { page: 1, limit: 4, course_type: type }),
+    queryFn: () => call(calls.webResourceList, { page: 1, limit: 4, course_type: type }),
   });
   const name = COURSE_TYPE_NAMES[type] ?? "";
   return (

@@ -9,19 +9,15 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  CALLS,
+  calls,
   REVIEW_PHASE_NAMES,
   REVIEW_SCORE_STATES,
   type MergeAnswer,
-  type Page,
   type ReviewActivityRow,
   type ReviewDetail,
   type ReviewMineRow,
-  type ReviewResults,
   type ReviewScoreAnswer,
   type ReviewWorkDetail,
-  type ReviewWorkRow,
-  type VideoRow,
 } from "@yanke/protocol";
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Modal, Pagination, Result, Select, Skeleton, Table, Tag } from "antd";
 import { useMemo, useState } from "react";
@@ -61,7 +57,7 @@ export function ReviewActivityPage() {
   const q = useQuery({
     queryKey: ["review", "public-list", payload],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ReviewActivityRow>>(CALLS.webReviewList, payload),
+    queryFn: () => call(calls.webReviewList, payload),
   });
   const rows = q.data?.list ?? [];
   const choose = (p: number | null) => {
@@ -174,7 +170,7 @@ export function ActivityCourseDetailsPage() {
   const q = useQuery({
     queryKey: ["review", "detail", id, session.token],
     enabled: id > 0,
-    queryFn: () => call<ReviewDetail>(CALLS.webReviewDetail, { id }),
+    queryFn: () => call(calls.webReviewDetail, { id }),
     retry: false,
   });
   const a = q.data;
@@ -183,7 +179,7 @@ export function ActivityCourseDetailsPage() {
   if (!a) return <Skeleton active paragraph={{ rows: 12 }} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ["review"] });
   const signup = async () => {
-    await call(CALLS.reviewSignup, { id: a.id });
+    await call(calls.reviewSignup, { id: a.id });
     toast.success("报名成功");
     refresh();
   };
@@ -312,14 +308,14 @@ function SubmitWorkDialog({ open, a, onClose, onDone }: { open: boolean; a: Revi
   const videos = useQuery({
     queryKey: ["review", "my-videos"],
     enabled: open,
-    queryFn: () => call<Page<VideoRow>>(CALLS.myVideoList, { page: 1, limit: 100 }),
+    queryFn: () => call(calls.myVideoList, { page: 1, limit: 100 }),
   });
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
     setSaving(true);
     try {
-      await call(CALLS.reviewWorkSave, {
+      await call(calls.reviewWorkSave, {
         activity_id: a.id,
         title: v.title,
         introduce: v.introduce ?? "",
@@ -385,7 +381,7 @@ function WorksPanel({ a }: { a: ReviewDetail }) {
   const q = useQuery({
     queryKey: ["review", "works", a.id, paging],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ReviewWorkRow>>(CALLS.webReviewWorkList, { activity_id: a.id, ...paging, order: a.phase === 4 ? "rank" : "new" }),
+    queryFn: () => call(calls.webReviewWorkList, { activity_id: a.id, ...paging, order: a.phase === 4 ? "rank" : "new" }),
   });
   const rows = q.data?.list ?? [];
   return (
@@ -449,7 +445,7 @@ function WorksPanel({ a }: { a: ReviewDetail }) {
 
 /** The caller's assigned works (a reviewer), each linking to its scoring panel. */
 function MyTasksPanel({ id }: { id: number }) {
-  const q = useQuery({ queryKey: ["review", "mine", id], queryFn: () => call<{ list: ReviewMineRow[] }>(CALLS.reviewScoreMine, { activity_id: id }) });
+  const q = useQuery({ queryKey: ["review", "mine", id], queryFn: () => call(calls.reviewScoreMine, { activity_id: id }) });
   return (
     <section className="ykr-panel" data-testid="my-tasks">
       <h2>我的评审任务</h2>
@@ -485,7 +481,7 @@ function MyTasksPanel({ id }: { id: number }) {
 }
 
 function ResultsPanel({ id }: { id: number }) {
-  const q = useQuery({ queryKey: ["review", "results", id], queryFn: () => call<ReviewResults>(CALLS.webReviewResults, { id }) });
+  const q = useQuery({ queryKey: ["review", "results", id], queryFn: () => call(calls.webReviewResults, { id }) });
   const list = q.data?.list ?? [];
   const top = list.filter((r) => r.rank !== null).slice(0, 3);
   // The podium: 2nd, 1st, 3rd.
@@ -560,7 +556,7 @@ export function ActivityWorksPage() {
     queryKey: ["review", "work", id, session.token],
     enabled: id > 0,
     retry: false,
-    queryFn: () => call<ReviewWorkDetail>(CALLS.webReviewWorkDetail, { id }),
+    queryFn: () => call(calls.webReviewWorkDetail, { id }),
   });
   const d = q.data;
   const navigate = useNavigate();
@@ -692,7 +688,7 @@ function ScorePanel({ d }: { d: ReviewWorkDetail }) {
     }
     setSaving(submit ? "submit" : "draft");
     try {
-      const r = await call<ReviewScoreAnswer>(CALLS.reviewScoreSave, { work_id: d.work.id, scores: payload, comment, submit });
+      const r = await call(calls.reviewScoreSave, { work_id: d.work.id, scores: payload, comment, submit });
       setLast(r);
       toast.success(submit ? `评分已提交，总分 ${r.total}` : "草稿已保存");
       void qc.invalidateQueries({ queryKey: ["review"] });

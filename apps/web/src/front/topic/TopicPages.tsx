@@ -11,17 +11,7 @@
  */
 import { CalendarOutlined, LeftOutlined, RightOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  CALLS,
-  PAGE,
-  TOPIC_ITEM_TYPE_NAMES,
-  type ActivityRow,
-  type Page,
-  type TopicEventRow,
-  type TopicItemCard,
-  type TopicRow,
-  type VideoRow,
-} from "@yanke/protocol";
+import { calls, PAGE, TOPIC_ITEM_TYPE_NAMES, type ActivityRow, type TopicEventRow, type TopicItemCard, type TopicRow, type VideoRow } from "@yanke/protocol";
 import { Breadcrumb, Button, Input, Pagination, Result, Segmented, Select, Skeleton, Tag } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -125,12 +115,12 @@ export function TeachEventsPage() {
   const monthActs = useQuery({
     queryKey: ["topic", "hub-activities", range],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<ActivityRow>>(CALLS.activityList, { page: 1, limit: 100, start_time: range.start, end_time: range.end }),
+    queryFn: () => call(calls.activityList, { page: 1, limit: 100, start_time: range.start, end_time: range.end }),
   });
   const reviews = useQuery({ queryKey: ["topic", "events", "now"], queryFn: () => topicApi.events({}) });
   const acts = useQuery({
     queryKey: ["topic", "hub-activities", "open", today],
-    queryFn: () => call<Page<ActivityRow>>(CALLS.activityList, { page: 1, limit: 8, start_time: today }),
+    queryFn: () => call(calls.activityList, { page: 1, limit: 8, start_time: today }),
   });
   const topics = useQuery({ queryKey: ["topic", "web-list", "hub"], queryFn: () => topicApi.list({ page: 1, limit: 4 }) });
 

@@ -3,32 +3,20 @@
  * the first character), topic / item / video cards. Every card is a real link or button (keyboard: Tab + Enter).
  */
 import { PlayCircleOutlined, EyeOutlined, AppstoreOutlined } from "@ant-design/icons";
-import {
-  CALLS,
-  type Page,
-  type TopicDetail,
-  type TopicEventsAnswer,
-  type TopicItemCard,
-  type TopicRow,
-  type VideoRow,
-  type WebTopicListPayload,
-  type WebVideoCard,
-  type WebVideoFilters,
-  type WebVideoListPayload,
-} from "@yanke/protocol";
+import { type PayloadOf, calls, type TopicItemCard, type TopicRow, type WebVideoCard } from "@yanke/protocol";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { call } from "../../api/client";
 import "./topic.css";
 
 export const topicApi = {
-  list: (p: WebTopicListPayload) => call<Page<TopicRow>>(CALLS.webTopicList, p as Record<string, unknown>),
+  list: (p: PayloadOf<typeof calls.webTopicList>) => call(calls.webTopicList, p),
   /** view false: a read that is not a visit (the player, 专题评课). */
-  detail: (id: number, view = true) => call<TopicDetail>(CALLS.webTopicDetail, { id, view: view ? 1 : 0 }),
-  events: (p: { start?: string; end?: string }) => call<TopicEventsAnswer>(CALLS.webTopicEvents, p),
-  videos: (p: WebVideoListPayload) => call<Page<WebVideoCard>>(CALLS.webVideoList, p as Record<string, unknown>),
-  filters: (p: { period_id?: number }) => call<WebVideoFilters>(CALLS.webVideoFilters, p),
-  play: (id: number) => call<VideoRow>(CALLS.webVideoPlay, { id }),
+  detail: (id: number, view = true) => call(calls.webTopicDetail, { id, view: view ? 1 : 0 }),
+  events: (p: PayloadOf<typeof calls.webTopicEvents>) => call(calls.webTopicEvents, p),
+  videos: (p: PayloadOf<typeof calls.webVideoList>) => call(calls.webVideoList, p),
+  filters: (p: PayloadOf<typeof calls.webVideoFilters>) => call(calls.webVideoFilters, p),
+  play: (id: number) => call(calls.webVideoPlay, { id }),
 };
 
 export const TOPIC_PATH = "/foreground/topicPage";

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS, type EquipmentRow } from "@yanke/protocol";
+import { calls, type EquipmentRow } from "@yanke/protocol";
 import { Button, Card, Checkbox, Pagination, Segmented, Select, Space, Switch, Tooltip } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { call } from "../../api/client";
@@ -60,7 +60,7 @@ export function PatrolPage() {
     placeholderData: keepPreviousData,
     refetchInterval: PATROL_REFRESH_MS,
     queryFn: async () => {
-      const rows = await call<EquipmentRow[]>(CALLS.equipmentAllList, payload);
+      const rows = await call(calls.equipmentAllList, payload);
       const stable = keepStableUrls(kept.current, Array.isArray(rows) ? rows : [], Date.now(), (id, field) => failed.current.delete(`${id}:${field}`));
       for (const r of stable) kept.current.set(r.id, r);
       return stable;

@@ -1,6 +1,6 @@
 import { CloudUploadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CALLS, type Page, type VideoRow } from "@yanke/protocol";
+import { calls, type VideoRow } from "@yanke/protocol";
 import { Button, Card, Empty, Input, Pagination, Result, Space, Spin, Typography } from "antd";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
@@ -39,7 +39,7 @@ export function MyVideoPage() {
   const q = useQuery({
     queryKey: ["myVideo", query],
     placeholderData: keepPreviousData,
-    queryFn: () => call<Page<VideoRow>>(CALLS.myVideoAll, { page: query.page, limit: query.limit, ...(query.search ? { search_name: query.search } : {}) }),
+    queryFn: () => call(calls.myVideoAll, { page: query.page, limit: query.limit, ...(query.search ? { search_name: query.search } : {}) }),
     refetchInterval: (s) => (s.state.data?.list.some((v) => v.status === "processing") ? 3000 : false),
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["myVideo"] });
@@ -49,7 +49,7 @@ export function MyVideoPage() {
   const search = (v: string) => setQuery((s) => ({ ...s, page: 1, search: v.trim() }));
   const remove = async (v: VideoRow) => {
     try {
-      await call(CALLS.myVideoDelete, { id: v.id });
+      await call(calls.myVideoDelete, { id: v.id });
       toast.success("删除成功");
       // The last card of a page gone: back one page.
       if (rows.length === 1 && query.page > 1) setQuery((s) => ({ ...s, page: s.page - 1 }));

@@ -1,4 +1,4 @@
-import { CALLS, type VideoCamera, type VideoRow } from "@yanke/protocol";
+import { calls, type VideoCamera, type VideoRow } from "@yanke/protocol";
 import { useQuery } from "@tanstack/react-query";
 import { Descriptions, Tag } from "antd";
 import { useEffect, useState, type RefObject } from "react";
@@ -9,7 +9,7 @@ import { clock } from "./source";
 export function useVideo(id: number, share?: string) {
   return useQuery({
     queryKey: ["video", id, share ?? ""],
-    queryFn: () => (share !== undefined ? call<VideoRow>(CALLS.myVideoShared, { id, token: share }) : call<VideoRow>(CALLS.myVideoRead, { id })),
+    queryFn: () => (share !== undefined ? call(calls.myVideoShared, { id, token: share }) : call(calls.myVideoRead, { id })),
     enabled: id > 0,
     retry: false,
     refetchInterval: (q) => (q.state.data?.status === "processing" ? 3000 : false),

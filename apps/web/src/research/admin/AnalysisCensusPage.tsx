@@ -7,21 +7,7 @@
  */
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  LIDA_KINDS,
-  LIDA_NAMES,
-  type CensusCountInfo,
-  type CensusCourseAndContentInc,
-  type CensusCourseCensus,
-  type CensusCourseContent,
-  type CensusCourseTypeCount,
-  type CensusGroupRow,
-  type CensusOral,
-  type CensusRanks,
-  type CensusRtch,
-  type CensusSubjectRow,
-  type ResearchCensusPayload,
-} from "@yanke/protocol";
+import { LIDA_KINDS, LIDA_NAMES, type CensusCountInfo, type CensusGroupRow, type ResearchCensusPayload } from "@yanke/protocol";
 import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Select, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import type { Dayjs } from "../../dayjs";
 import { useMemo, useState, type ReactNode } from "react";
@@ -101,27 +87,27 @@ export function AnalysisCensusPage() {
   const key = (name: string, extra?: unknown) => ["research", "census", name, p, extra];
   const opts = { retry: false, placeholderData: keepPreviousData } as const;
 
-  const count = useQuery({ ...opts, queryKey: key("count"), queryFn: () => researchApi.censusCountInfo<CensusCountInfo>(p) });
-  const types = useQuery({ ...opts, queryKey: key("types"), queryFn: () => researchApi.censusCourseTypeCount<CensusCourseTypeCount>(p) });
-  const inc = useQuery({ ...opts, queryKey: key("inc"), queryFn: () => researchApi.censusCourseAndContentInc<CensusCourseAndContentInc>(p) });
+  const count = useQuery({ ...opts, queryKey: key("count"), queryFn: () => researchApi.censusCountInfo(p) });
+  const types = useQuery({ ...opts, queryKey: key("types"), queryFn: () => researchApi.censusCourseTypeCount(p) });
+  const inc = useQuery({ ...opts, queryKey: key("inc"), queryFn: () => researchApi.censusCourseAndContentInc(p) });
   const rtch = useQuery({
     ...opts,
     queryKey: key("rtch"),
-    queryFn: () => researchApi.censusRtch<CensusRtch>({ ...p, limit: 300 } as Partial<ResearchCensusPayload>),
+    queryFn: () => researchApi.censusRtch({ ...p, limit: 300 }),
   });
-  const oral = useQuery({ ...opts, queryKey: key("oral"), queryFn: () => researchApi.censusOral<CensusOral>({ ...p, limit: 20 }) });
-  const ranks = useQuery({ ...opts, queryKey: key("ranks", rankBy), queryFn: () => researchApi.censusRanks<CensusRanks>({ ...p, by: rankBy, limit: 10 }) });
-  const content = useQuery({ ...opts, queryKey: key("content"), queryFn: () => researchApi.censusCourseContent<CensusCourseContent>(p) });
+  const oral = useQuery({ ...opts, queryKey: key("oral"), queryFn: () => researchApi.censusOral({ ...p, limit: 20 }) });
+  const ranks = useQuery({ ...opts, queryKey: key("ranks", rankBy), queryFn: () => researchApi.censusRanks({ ...p, by: rankBy, limit: 10 }) });
+  const content = useQuery({ ...opts, queryKey: key("content"), queryFn: () => researchApi.censusCourseContent(p) });
   const table = useQuery({
     ...opts,
     queryKey: key("table", paging),
-    queryFn: () => researchApi.censusCourseCensus<CensusCourseCensus>({ ...p, page: paging.page, limit: paging.limit } as Partial<ResearchCensusPayload>),
+    queryFn: () => researchApi.censusCourseCensus({ ...p, page: paging.page, limit: paging.limit }),
   });
   const subjects = useQuery({
     retry: false,
     queryKey: ["research", "census", "subjects", filters.school_id ?? 0, filters.period_id ?? 0],
     queryFn: () =>
-      researchApi.subjects<CensusSubjectRow[]>({
+      researchApi.subjects({
         ...(filters.school_id ? { school_id: filters.school_id } : {}),
         ...(filters.period_id ? { period_id: filters.period_id } : {}),
       }),

@@ -7,7 +7,7 @@
  */
 import { CloudUploadOutlined, DownOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ANALYSIS_STATUS, TEACHING_MODES, type AnalysisCourseRow, type CensusSubjectRow, type CourseCensusAnswer, type TeachingMode } from "@yanke/protocol";
+import { ANALYSIS_STATUS, TEACHING_MODES, type AnalysisCourseRow, type TeachingMode } from "@yanke/protocol";
 import { App, Button, Card, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import type { Dayjs } from "../../dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -93,7 +93,7 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
   }, [scope, filters]);
   const census = useQuery({
     queryKey: ["research", "course-census", censusPayload],
-    queryFn: () => researchApi.census<CourseCensusAnswer>(censusPayload),
+    queryFn: () => researchApi.census(censusPayload),
     retry: false,
     placeholderData: keepPreviousData,
     refetchInterval: anyRunning ? POLL_MS * 2 : false,
@@ -103,7 +103,7 @@ function CourseList({ scope, fallbackTitle }: { scope: "all" | "mine"; fallbackT
     queryKey: ["research", "subjects"],
     staleTime: 60_000,
     retry: false,
-    queryFn: () => researchApi.subjects<CensusSubjectRow[]>(),
+    queryFn: () => researchApi.subjects(),
   });
   // c157 lists a subject once per period: one choice per subject.
   const subjectOptions = useMemo(() => {

@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, FileTextOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { CALLS, ResearchLocalPayload, type AnalysisCourseRow, type FileRecord, type PeriodSubjectItem } from "@yanke/protocol";
+import { calls, ResearchLocalPayload, type AnalysisCourseRow, type FileRecord } from "@yanke/protocol";
 import { Alert, Button, Checkbox, Form, Input, Modal, Progress, Radio, Select, Space, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { call } from "../../api/client";
@@ -86,7 +86,7 @@ function useSubjects(schoolId: number, periodId: number) {
     queryKey: ["research", "upload-subjects", schoolId, periodId],
     enabled: periodId > 0,
     staleTime: 60_000,
-    queryFn: () => call<PeriodSubjectItem[]>(CALLS.periodSubjectList, { period_id: periodId, ...(schoolId ? { school_id: schoolId } : {}) }),
+    queryFn: () => call(calls.periodSubjectList, { period_id: periodId, ...(schoolId ? { school_id: schoolId } : {}) }),
   });
   return (Array.isArray(q.data) ? q.data : []).map((s) => ({ value: s.id, label: s.name }));
 }

@@ -4,7 +4,7 @@
  * yet, the server's reason is shown (e.g. 尚未采集到音频).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { TEACHING_MODES, FlowLiveAnswer } from "@yanke/protocol";
+import type { TEACHING_MODES } from "@yanke/protocol";
 import { Alert, Descriptions, Drawer, Segmented, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { researchApi } from "../api";
@@ -18,7 +18,7 @@ export function FlowLiveDrawer({ recordingId, title, onClose }: { recordingId: n
   const [interval, setInterval] = useState<number>(30);
   const q = useQuery({
     queryKey: ["research", "flowlive", recordingId, interval],
-    queryFn: () => researchApi.flowLive<FlowLiveAnswer>(recordingId!, interval),
+    queryFn: () => researchApi.flowLive(recordingId!, interval),
     enabled: recordingId !== null,
     refetchInterval: 10_000,
   });

@@ -4,15 +4,14 @@
  */
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import {
+  calls,
   ANALYSIS_STAGE_NAMES,
-  CALLS,
   FIAS_CATEGORIES,
   LIDA_KINDS,
   LIDA_NAMES,
   QUESTION_KIND_NAMES,
   type AnalysisResult,
   type CourseReport,
-  type IndicatorListAnswer,
   type Section,
   type StageRecord,
 } from "@yanke/protocol";
@@ -466,7 +465,7 @@ export function ScoringSectionCard({ report }: { report: CourseReport }) {
     queryKey: ["research", "schemes"],
     enabled: token !== "",
     staleTime: 60_000,
-    queryFn: () => call<IndicatorListAnswer>(CALLS.indicatorList, { status: 1 }, { quiet: true }),
+    queryFn: () => call(calls.indicatorList, { status: 1 }, { quiet: true }),
   });
   const other = useQuery({
     queryKey: ["research", "ai-scoring", report.course.id, schemeId],

@@ -1,15 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import {
-  CALLS,
+  type PayloadOf,
+  calls,
   MyVideoSave,
   MyVideoUpdate,
   PAGE,
   VIDEO_SHARE_DAYS,
   type MergeAnswer,
-  type Page,
-  type PeriodGradeItem,
-  type PeriodRow,
-  type PeriodSubjectItem,
   type VideoRow,
   type VideoShareAnswer,
 } from "@yanke/protocol";
@@ -35,19 +32,19 @@ function usePeriodOptions(schoolId: number, enabled: boolean) {
     queryKey: ["myVideo", "periods", schoolId],
     enabled,
     staleTime: 60_000,
-    queryFn: () => call<Page<PeriodRow>>(CALLS.commonPeriodList, { page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
+    queryFn: () => call(calls.commonPeriodList, { page: 1, limit: PAGE.maxLimit, ...(schoolId ? { school_id: schoolId } : {}) }),
   });
   return (q.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }));
 }
 
-function usePeriodItems<T extends { id: number; name: string }>(path: string, schoolId: number, periodId: number) {
+function usePeriodItems(c: typeof calls.periodGrades | typeof calls.periodSubjectList, schoolId: number, periodId: number) {
   const q = useQuery({
-    queryKey: ["myVideo", path, schoolId, periodId],
+    queryKey: ["myVideo", c.path, schoolId, periodId],
     enabled: periodId > 0,
     staleTime: 60_000,
-    queryFn: () => call<T[]>(path, { period_id: periodId, ...(schoolId ? { school_id: schoolId } : {}) }),
+    queryFn: () => call(c, { period_id: periodId, ...(schoolId ? { school_id: schoolId } : {}) }),
   });
-  return (Array.isArray(q.data) ? q.data : []).map((x) => ({ value: x.id, label: x.name }));
+  return (q.data ?? []).map((x) => ({ value: x.id, label: x.name }));
 }
 
 /**
@@ -66,22 +63,22 @@ export function EditDialog({ video, onClose, onSaved }: { video: VideoRow | null
   }, [video]);
   const schoolId = video?.school_id ?? 0;
   const periods = usePeriodOptions(schoolId, video !== null);
-  const grades = usePeriodItems<PeriodGradeItem>(CALLS.periodGrades, schoolId, cls.period_id);
-  const subjects = usePeriodItems<PeriodSubjectItem>(CALLS.periodSubjectList, schoolId, cls.period_id);
+  const grades = usePeriodItems(calls.periodGrades, schoolId, cls.period_id);
+  const subjects = usePeriodItems(calls.periodSubjectList, schoolId, cls.period_id);
   // A video filed under a period, grade or subject that is no longer offered still shows its own name.
   const withOwn = (opts: { value: number; label: string }[], id: number, label: string | undefined) =>
     id && label && !opts.some((o) => o.value === id) ? [{ value: id, label }, ...opts] : opts;
 
   const submit = async () => {
     if (!video) return;
-    const payload: Record<string, unknown> = { id: video.id, name: name.trim() };
+    const payload: PayloadOf<typeof calls.myVideoUpdate> = { id: video.id, name: name.trim() };
     const changed = cls.period_id !== video.period_id || cls.grade_config_id !== video.grade_config_id || cls.subject_id !== video.subject_id;
     if (changed) Object.assign(payload, cls);
     const bad = refusal(MyVideoUpdate.safeParse(payload));
     if (bad) return setError(bad);
     setSaving(true);
     try {
-      const saved = await call<VideoRow>(CALLS.myVideoUpdate, payload);
+      const saved = await call(calls.myVideoUpdate, payload);
       toast.success("修改成功");
       onSaved(saved);
     } catch {
@@ -166,7 +163,7 @@ export function ShareDialog({ video, onClose }: { video: VideoRow | null; onClos
     setFailed("");
     if (!video) return;
     let live = true;
-    call<VideoShareAnswer>(CALLS.myVideoShare, { id: video.id }).then(
+    call(calls.myVideoShare, { id: video.id }).then(
       (s) => live && setShare(s),
       (e: unknown) => live && setFailed(e instanceof Error ? e.message : "生成分享链接失败"),
     );
@@ -231,7 +228,7 @@ export function UploadDialog({ open, onClose, onSaved }: { open: boolean; onClos
     if (bad) return setError(bad);
     setSaving(true);
     try {
-      const saved = await call<VideoRow>(CALLS.myVideoSave, payload);
+      const saved = await call(calls.myVideoSave, payload);
       toast.success("视频已上传，正在处理");
       onSaved(saved);
     } catch {
