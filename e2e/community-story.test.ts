@@ -4,16 +4,28 @@
  * in the space's editor; 李老师 comments on it; 张老师 publishes a notice to the members and it reaches 李老师's
  * personal centre (unread, then read when opened). Screenshots of the community home and the statistics page.
  */
-import { CALLS, type ArticleCommentRow, type CommunityItem, type MessageRow, type Page as ListPage } from "@yanke/protocol";
+import {
+  type ActivityNums,
+  type ArticleCommentRow,
+  CALLS,
+  type CommunityItem,
+  type HomeStatistics,
+  type MessageRow,
+  type Page as ListPage,
+  type UnitCount,
+} from "@yanke/protocol";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { type BrowserHandle, hasChromium, hashRoute, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
+import { type BrowserHandle, chartSeries, hasChromium, hashRoute, inputOf, launchBrowser, okOf, signIn, snap } from "./support.js";
 
 let server: TestServer;
 let handle: BrowserHandle;
 let context: BrowserContext;
 let page: Page;
+/** 兴庆区教研员's figures before the story (the community, article and notice it makes are counted on top), and its schools'. */
+let before: HomeStatistics;
+let schoolsBefore: UnitCount[];
 const NAME = `读写结合教研社区${Date.now() % 100000}`;
 const TITLE = "整本书阅读的三种课型";
 
@@ -34,6 +46,8 @@ beforeAll(async () => {
   handle = await launchBrowser();
   context = await handle.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: "zh-CN" });
   page = await context.newPage();
+  before = await ok<HomeStatistics>(CALLS.orgStatistics, {}, "quji");
+  schoolsBefore = (await ok<ListPage<UnitCount>>(CALLS.orgJuniorList, { page: 1, limit: 100 }, "quji")).list;
 }, 120_000);
 
 afterAll(async () => {
@@ -142,11 +156,34 @@ describe.skipIf(!hasChromium)("browser: a community from creation to a notice in
     await expect.poll(async () => (await ok<{ unread: number }>(CALLS.messageUnread, {}, "lilaoshi")).unread).toBe(0);
   });
 
-  it("the statistics page draws the organization's figures", async () => {
+  it("the statistics page draws the organization's figures, the story's community, article and notice counted", async () => {
+    const stats = await ok<HomeStatistics>(CALLS.orgStatistics, {}, "quji");
+    const counts = (s: HomeStatistics) => [s.community_count, s.article_count, s.notice_count];
+    expect(counts(stats)).toEqual(counts(before).map((n) => n + 1));
+    const juniors = await ok<ListPage<UnitCount>>(CALLS.orgJuniorList, { page: 1, limit: 10 }, "quji");
+    const months = await ok<ActivityNums>(CALLS.statActivityNums, { months: 12 }, "quji");
+    // 张老师's school, where the community was made, is a unit below the district, with it counted.
+    const zhang = (await server.login("zhanglaoshi", "Teacher123")).school_id;
+    const all = (await ok<ListPage<UnitCount>>(CALLS.orgJuniorList, { page: 1, limit: 100 }, "quji")).list;
+    const communitiesOf = (rows: UnitCount[]) => rows.find((r) => r.kind === "school" && r.id === zhang)?.community_count;
+    expect(communitiesOf(all)).toBe(communitiesOf(schoolsBefore)! + 1);
+
     await as("quji");
     await page.goto(`${server.url}/#/home`);
-    await page.locator("canvas").first().waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(800);
+    const card = (key: string) => page.getByTestId(`stat-${key}-value`).textContent();
+    await expect.poll(() => card("community_count"), { timeout: 20_000 }).toBe(stats.community_count.toLocaleString("zh-CN"));
+    expect(await card("article_count")).toBe(stats.article_count.toLocaleString("zh-CN"));
+    expect(await card("notice_count")).toBe(stats.notice_count.toLocaleString("zh-CN"));
+    await expect
+      .poll(() => chartSeries(page, "junior-chart"), { timeout: 20_000 })
+      .toEqual([
+        { name: "活动数", type: "bar", data: juniors.list.map((r) => r.activity_count) },
+        { name: "社区数", type: "bar", data: juniors.list.map((r) => r.community_count) },
+        { name: "教师数", type: "bar", data: juniors.list.map((r) => r.teacher_count) },
+      ]);
+    await expect
+      .poll(async () => (await chartSeries(page, "activity-months-chart")).find((x) => x.name === "合计")?.data, { timeout: 20_000 })
+      .toEqual(months.total);
     await snap(page, "111-story-statistics");
   });
 });

@@ -46,8 +46,33 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<BrowserHa
   };
 }
 
-/** Saves a full-page screenshot under e2e/artifacts/. */
+/**
+ * Waits until the page is still: its fonts loaded, its eager images loaded, every CSS animation and transition that
+ * ends has ended (antd's zoom, fade and slide; endless ones such as a spinner are left running) and every chart's
+ * animation has finished (EChart keeps its instance on its box as `__ykChart`).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(
+    () => {
+      type Zr = { animation: { isFinished(): boolean } };
+      type Chart = { isDisposed(): boolean; getZr(): Zr };
+      const moving = document.getAnimations().some((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (moving) return false;
+      if ([...document.images].some((i) => i.loading !== "lazy" && !i.complete)) return false;
+      return [...document.querySelectorAll("div")].every((el) => {
+        const c = (el as unknown as { __ykChart?: Chart }).__ykChart;
+        return !c || c.isDisposed() || c.getZr().animation.isFinished();
+      });
+    },
+    undefined,
+    { polling: 50, timeout: 20_000 },
+  );
+}
+
+/** Saves a full-page screenshot under e2e/artifacts/ once the page is still (settled). */
 export async function snap(page: Page, name: string): Promise<string> {
+  await settled(page);
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
@@ -101,4 +126,38 @@ export async function upload(server: Pick<TestServer, "url">, token: string, fil
   const env = (await res.json()) as Envelope<FileRecord>;
   if (env.code !== 200) throw new Error(`upload ${name}: ${env.code} ${env.msg}`);
   return env.data;
+}
+
+/** One series of an ECharts chart as its option holds it. */
+export interface ChartSeries {
+  name?: string;
+  type?: string;
+  data: unknown[];
+}
+
+/**
+ * The series (name, type, data) of the chart drawn in the box `testId` — EChart keeps its instance there as
+ * `__ykChart` — or [] while none is drawn there yet. Waits for the box like any locator.
+ */
+export function chartSeries(page: Page, testId: string): Promise<ChartSeries[]> {
+  return page.getByTestId(testId).evaluate((el) => {
+    type Opt = { series?: { name?: string; type?: string; data?: unknown[] }[] };
+    const c = (el as unknown as { __ykChart?: { getOption(): Opt } }).__ykChart;
+    const series = c?.getOption().series ?? [];
+    return series.map((s) => ({ name: s.name, type: s.type, data: s.data ?? [] }));
+  });
+}
+
+/** Waits until the box `testId` holds a chart with its series set and its animation finished: its points stay put. */
+export async function chartStill(page: Page, testId: string): Promise<void> {
+  const box = await page.getByTestId(testId).elementHandle({ timeout: 20_000 });
+  await page.waitForFunction(
+    (el) => {
+      type Chart = { isDisposed(): boolean; getOption(): { series?: unknown[] }; getZr(): { animation: { isFinished(): boolean } } };
+      const c = (el as unknown as { __ykChart?: Chart } | null)?.__ykChart;
+      return !!c && !c.isDisposed() && (c.getOption().series?.length ?? 0) > 0 && c.getZr().animation.isFinished();
+    },
+    box,
+    { polling: 50, timeout: 20_000 },
+  );
 }
