@@ -95,12 +95,22 @@ describe.skipIf(!hasChromium)("browser: uploads, recording and previews (我的�
     await page.getByTestId("my-files-record").click();
     const recorder = page.getByTestId("audio-recorder");
     await recorder.getByRole("button", { name: /开始录音/ }).click();
-    await expect.poll(() => recorder.getAttribute("data-state")).toBe("recording");
-    await page.waitForTimeout(3000);
+    await expect.poll(() => recorder.getAttribute("data-state"), { timeout: 20_000 }).toBe("recording");
+    // The recorder's own clock (seconds of audio taken) reaches 3 s.
+    const clock = async () => {
+      const [, mm, ss] = /(\d+):(\d\d)/.exec((await recorder.getByTestId("audio-recorder-time").textContent()) ?? "") ?? [];
+      return Number(mm) * 60 + Number(ss);
+    };
+    await expect.poll(clock, { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(3);
     await recorder.getByRole("button", { name: /停止/ }).click();
     await expect.poll(async () => (await myFiles()).list.find((f) => f.file_name === "record.mp3")?.duration ?? 0, { timeout: 20_000 }).toBeGreaterThan(2.5);
     const mp3 = (await myFiles()).list.find((f) => f.file_name === "record.mp3")!;
-    expect(mp3.duration).toBeLessThan(4.5);
+    // The stored MP3 is as long as the recorder listed its recording (whole seconds), however late the stop came.
+    const [, mm, ss] = /(\d\d):(\d\d)\s*$/.exec((await page.getByTestId("audio-records").locator("li").last().textContent()) ?? "") ?? [];
+    const recorded = Number(mm) * 60 + Number(ss);
+    expect(recorded).toBeGreaterThanOrEqual(3);
+    expect(mp3.duration).toBeGreaterThanOrEqual(recorded - 0.1);
+    expect(mp3.duration).toBeLessThan(recorded + 1.1);
     expect(mp3.file_type).toBe("mp3");
     await page.keyboard.press("Escape");
 

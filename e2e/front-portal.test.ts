@@ -106,21 +106,19 @@ beforeAll(async () => {
     [2, st(0.55, 0.5, "对话型")],
     [3, st(0.8, 0.2, "讲授型")],
   ] as const)
-    await db
-      .insert(analysisCourse)
-      .values({
-        video_id: 880000 + n,
-        name: `分析课例${n}`,
-        account_id: zhang.id,
-        creator_id: zhang.id,
-        school_id: zhang.school_id,
-        subject_id: zhang.subject_id,
-        source: "local",
-        status: 2,
-        publish_status: 1,
-        result: r,
-        finished_at: new Date(),
-      });
+    await db.insert(analysisCourse).values({
+      video_id: 880000 + n,
+      name: `分析课例${n}`,
+      account_id: zhang.id,
+      creator_id: zhang.id,
+      school_id: zhang.school_id,
+      subject_id: zhang.subject_id,
+      source: "local",
+      status: 2,
+      publish_status: 1,
+      result: r,
+      finished_at: new Date(),
+    });
   token = (await server.login("zhanglaoshi", TEST_TEACHER_PASSWORD)).token;
   handle = await launchBrowser();
   page = await handle.browser.newPage({ viewport: { width: 1920, height: 1080 }, locale: "zh-CN", timezoneId: "Asia/Shanghai" });
@@ -142,7 +140,6 @@ describe.skipIf(!hasChromium)("#11 big screens and portraits", () => {
     await drawn(page, "chart-months");
     await drawn(page, "chart-modes");
     await drawn(page, "chart-schools");
-    await page.waitForTimeout(800); // chart animations settle before the picture
     await snap(page, "portal-bigdata-1920");
   });
 
@@ -160,10 +157,8 @@ describe.skipIf(!hasChromium)("#11 big screens and portraits", () => {
     await drawn(page, "chart-subject");
     await drawn(page, "chart-scores");
     await expect.poll(() => page.getByTestId("screen-latest").textContent()).toContain(api.latest[0]!.record_name);
-    await page.waitForTimeout(800);
     await snap(page, "portal-review-1920");
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.waitForTimeout(800);
     await snap(page, "portal-review-1366");
   });
 
@@ -178,18 +173,15 @@ describe.skipIf(!hasChromium)("#11 big screens and portraits", () => {
     expect(api.counts.analysed).toBe(3);
     await drawn(page, "portrait-radar");
     await drawn(page, "portrait-rtch");
-    await page.waitForTimeout(800);
     await snap(page, "portal-portrait-1440");
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(600);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
+    // Once the page has reflowed to the phone's width (the charts resize on their ResizeObserver), nothing sticks out sideways.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 10_000 }).toBeLessThanOrEqual(1);
     await snap(page, "portal-portrait-375");
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/#/foreground/schoolPortrait`);
     await page.getByTestId("school-portrait").waitFor({ timeout: 30_000 });
     await drawn(page, "portrait-subjects");
-    await page.waitForTimeout(600);
     await snap(page, "portal-school-1440");
     await page.goto(`${server.url}/#/foreground/evaluationClass`);
     await page.getByTestId("evaluation-cards").waitFor({ timeout: 30_000 });

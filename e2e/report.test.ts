@@ -10,7 +10,7 @@ import { listenEvaluate, listenEvaluation } from "../apps/server/src/modules/lis
 import { school } from "../apps/server/src/modules/org/org.schema.js";
 import { video } from "../apps/server/src/modules/video/video.schema.js";
 import { termOf } from "../apps/server/src/modules/report/report.demo.js";
-import { ARTIFACTS, type BrowserHandle, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
+import { ARTIFACTS, type BrowserHandle, chartSeries, hasChromium, inputOf, launchBrowser, signIn, snap } from "./support.js";
 import dayjs from "../apps/server/src/infra/dayjs.js";
 
 /**
@@ -106,8 +106,8 @@ describe.skipIf(!hasChromium)("browser: 报表统计 (a district administrator)"
     await page.getByTestId("report-run").click();
     await page.getByTestId("report-table").locator("thead").getByText("时间（按月）").waitFor();
     await page.getByTestId("report-chart-type").getByText("折线图").click();
-    // The chart's animation settles before the picture (the assertions above do not wait on time).
-    await page.waitForTimeout(1200);
+    const types = async () => [...new Set((await chartSeries(page, "report-chart")).map((x) => x.type))];
+    await expect.poll(types, { timeout: 10_000 }).toEqual(["line"]);
     await snap(page, "report-time-line");
 
     // Two dimensions (time × school): the schools become the series of the picked measure.
@@ -117,7 +117,8 @@ describe.skipIf(!hasChromium)("browser: 报表统计 (a district administrator)"
     await page.getByTestId("report-chart-type").getByText("柱状图").click();
     const firstRow = await page.getByTestId("report-table").locator("tbody tr.ant-table-row").first().locator("td").allTextContents();
     expect(firstRow.slice(0, 3)).toEqual([dayjs(termOf(dayjs()).from).format("YYYY-MM"), schoolName, "3"]);
-    await page.waitForTimeout(1200);
+    await expect.poll(types, { timeout: 10_000 }).toEqual(["bar"]);
+    expect((await chartSeries(page, "report-chart")).map((x) => x.name)).toContain(schoolName);
     await snap(page, "report-two-dimensions");
 
     // PDF: the download starts with %PDF and is kept beside the screenshots.

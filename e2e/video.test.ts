@@ -97,6 +97,16 @@ const times = (page: Page, selector: string) =>
 
 const { untilTrue } = polling({ ms: 20_000, every: 100 });
 
+/** The cameras of `selector` once the first has played on to `t` seconds: samples are taken by media time, not by wall time. */
+const playedTo = (page: Page, selector: string, t: number) =>
+  until(
+    `the first camera at ${t.toFixed(1)} s`,
+    () => times(page, selector),
+    ([a]) => !!a && a.t >= t,
+    20_000,
+    50,
+  );
+
 const PAIR = "[data-testid^=sync-video-]";
 
 describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
@@ -117,14 +127,14 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     await page.getByTestId("sync-play").click();
 
     const samples: { a: number; b: number }[] = [];
+    const start = (await times(page, PAIR))[0]!.t;
     for (let i = 0; i < 10; i++) {
-      await page.waitForTimeout(500);
-      const [a, b] = await times(page, PAIR);
+      const [a, b] = await playedTo(page, PAIR, start + 0.5 * (i + 1));
       expect(a!.paused || b!.paused, `sample ${i}: both play`).toBe(false);
       samples.push({ a: a!.t, b: b!.t });
       expect(Math.abs(a!.t - b!.t), `sample ${i}: teacher ${a!.t.toFixed(2)} s, student ${b!.t.toFixed(2)} s`).toBeLessThanOrEqual(0.5);
     }
-    // Time advances: ~5 s of sampling moved both cameras on by seconds.
+    // Time advances: ~5 s of the teacher's playing moved both cameras on by seconds.
     expect(samples[9]!.a - samples[0]!.a).toBeGreaterThan(2.5);
     expect(samples[9]!.b - samples[0]!.b).toBeGreaterThan(2.5);
     await snap(page, "60-play-videos");
@@ -135,13 +145,17 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
     const duration = video.cameras[0]!.duration;
     await bar.click({ position: { x: box.width * 0.25, y: box.height / 2 } });
     const target = duration * 0.25;
-    await page.waitForTimeout(400);
-    const [sa, sb] = await times(page, PAIR);
+    const [sa, sb] = await until(
+      "both cameras near the seek target",
+      () => times(page, PAIR),
+      (v) => v.every((x) => Math.abs(x.t - target) < 1),
+      10_000,
+      50,
+    );
     expect(Math.abs(sa!.t - target), `teacher at ${sa!.t} after seeking to ${target}`).toBeLessThan(1);
     expect(Math.abs(sb!.t - target), `student at ${sb!.t} after seeking to ${target}`).toBeLessThan(1);
     for (let i = 0; i < 4; i++) {
-      await page.waitForTimeout(500);
-      const [a, b] = await times(page, PAIR);
+      const [a, b] = await playedTo(page, PAIR, sa!.t + 0.5 * (i + 1));
       expect(Math.abs(a!.t - b!.t), `after seek ${i}: teacher ${a!.t.toFixed(2)} s, student ${b!.t.toFixed(2)} s`).toBeLessThanOrEqual(0.5);
     }
 
@@ -198,8 +212,7 @@ describe.skipIf(!hasChromium)("browser: video on demand (#6)", () => {
 
     // Playing: switching back keeps playing from about the same time.
     await page.getByTestId("vod-play").click();
-    await page.waitForTimeout(500);
-    const [playing] = await times(page, V);
+    const [playing] = await playedTo(page, V, after!.t + 0.5);
     await page.getByTestId("camera-main").click();
     await untilTrue("teacher camera playing", async () => {
       const [v] = await times(page, V);
