@@ -129,7 +129,6 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     const applyRow = page.getByRole("row").filter({ hasText: applyOnly.name });
     await applyRow.getByTestId("join-row-join").click();
     await page.getByTestId("apply-reason").fill("希望参与初中语文读写结合的专题研讨。");
-    await page.waitForTimeout(300); // the dialog's zoom, for the picture only
     await snap(page, "94-community-apply");
     await page.getByTestId("apply-ok").click();
     await expect.poll(() => applyRow.textContent()).toContain("审核中");
@@ -150,7 +149,6 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByTestId("member-add").click();
     const dialog = page.getByRole("dialog").filter({ hasText: "添加成员" });
     await dialog.getByRole("row").filter({ hasText: "王老师" }).locator("input[type=checkbox]").check();
-    await page.waitForTimeout(300); // the dialog's zoom, for the picture only
     await snap(page, "95-community-members-add");
     await dialog.getByTestId("member-add-ok").click();
     await page.getByTestId("member-table-1").getByRole("row").filter({ hasText: "王老师" }).waitFor();
@@ -230,7 +228,6 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await range.nth(1).press("Enter");
     await page.getByRole("dialog").getByText("参与人").click(); // closes the picker
     await page.getByTestId("activity-form").getByText("从社区成员中选择").waitFor();
-    await page.waitForTimeout(300); // the picker's fade, for the picture only
     await snap(page, "97-community-activity-form");
     await page.getByTestId("activity-form-ok").click();
     await page.getByRole("row").filter({ hasText: "课堂提问设计专题研讨" }).waitFor();
@@ -301,7 +298,6 @@ describe.skipIf(!hasChromium)("browser: community space (NINGXIA)", () => {
     await page.getByRole("tab", { name: "待审核" }).click();
     const row = page.getByTestId("verify-list").getByRole("row").filter({ hasText: districtName });
     await row.getByTestId("verify-pass").waitFor();
-    await page.waitForTimeout(400); // the tab's slide, for the picture only
     await snap(page, "94-community-home-verify");
     await row.getByTestId("verify-pass").click();
     await expect.poll(() => row.count()).toBe(0);

@@ -77,7 +77,6 @@ async function look(name: string): Promise<void> {
       (e as HTMLElement).style.visibility = "hidden";
     }),
   );
-  await page.waitForTimeout(300); // lazy images and fonts settle, for the picture only
   await snap(page, name);
 }
 
@@ -228,8 +227,8 @@ describe.skipIf(!hasChromium)("browser: 课程资源 on the front site (#11)", (
     await look("112-front-resource-detail-1440");
 
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.waitForTimeout(200);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Once the page has reflowed to the phone's width, nothing sticks out sideways.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(375);
     await look("113-front-resource-detail-375");
     await page.setViewportSize({ width: 1440, height: 900 });
   });

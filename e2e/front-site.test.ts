@@ -217,18 +217,16 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
       result: { version: 1, duration: 2400 - i * 120, st: { available: true, rt: 0.3 + i * 0.12, ch: 0.45 - i * 0.08, mode: modes[i] } } as never,
     });
   }
-  await db
-    .insert(analysisCourse)
-    .values({
-      video_id: videos[0]!,
-      name: "未公开的分析",
-      account_id: zhang.account_id,
-      creator_id: zhang.account_id,
-      school_id: one,
-      source: "local",
-      status: 2,
-      publish_status: 0,
-    });
+  await db.insert(analysisCourse).values({
+    video_id: videos[0]!,
+    name: "未公开的分析",
+    account_id: zhang.account_id,
+    creator_id: zhang.account_id,
+    school_id: one,
+    source: "local",
+    status: 2,
+    publish_status: 0,
+  });
   // Bulletins of two schools and the platform.
   const bulletins = [
     [xiaoji.account_id, "关于开展第十二周校级公开课展示活动的通知"],
@@ -236,16 +234,14 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
     [xiaoji.account_id, "一中新教师汇报课听课安排"],
   ] as const;
   for (const [i, [who, name]] of bulletins.entries())
-    await db
-      .insert(notice)
-      .values({
-        notice_type: 3 + (i % 2),
-        name,
-        message_content: `<p>${name}，请各教研组做好准备。</p>`,
-        status: 1,
-        account_id: who,
-        created_at: new Date(Date.now() - i * 3_600_000),
-      });
+    await db.insert(notice).values({
+      notice_type: 3 + (i % 2),
+      name,
+      message_content: `<p>${name}，请各教研组做好准备。</p>`,
+      status: 1,
+      account_id: who,
+      created_at: new Date(Date.now() - i * 3_600_000),
+    });
   await db.insert(notice).values({ notice_type: 3, name: "草稿公告不应出现", status: 0, account_id: xiaoji.account_id });
   // Live classrooms: two streaming is_live lessons, one streaming a private lesson, one live lesson later today.
   const now = Date.now();
@@ -256,48 +252,42 @@ async function seed(s: TestServer, key: "fg" | "te", withClips: boolean): Promis
   ] as const;
   for (const [i, [room, sub, course, streaming, isLive, cover]] of lessons.entries()) {
     const cls = 92000 + i;
-    await db
-      .insert(equipment)
-      .values({
-        code: `YK-${key}E2E${i}`,
-        position: room,
-        school_id: one,
-        new_class_id: cls,
-        secret_hash: "x",
-        teacher_stream_key: `${key}-t-${i}`,
-        student_stream_key: `${key}-s-${i}`,
-        teacher_live: streaming,
-      });
-    await db
-      .insert(timetable)
-      .values({
-        school_id: one,
-        class_id: cls,
-        subject_id: subj(sub).id,
-        account_id: zhang.account_id,
-        course_name: course,
-        is_live: isLive,
-        cover_url: cover,
-        currency_date: dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD"),
-        start_at: new Date(now - 15 * MIN),
-        end_at: new Date(now + 30 * MIN),
-      });
+    await db.insert(equipment).values({
+      code: `YK-${key}E2E${i}`,
+      position: room,
+      school_id: one,
+      new_class_id: cls,
+      secret_hash: "x",
+      teacher_stream_key: `${key}-t-${i}`,
+      student_stream_key: `${key}-s-${i}`,
+      teacher_live: streaming,
+    });
+    await db.insert(timetable).values({
+      school_id: one,
+      class_id: cls,
+      subject_id: subj(sub).id,
+      account_id: zhang.account_id,
+      course_name: course,
+      is_live: isLive,
+      cover_url: cover,
+      currency_date: dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD"),
+      start_at: new Date(now - 15 * MIN),
+      end_at: new Date(now + 30 * MIN),
+    });
   }
   const endOfDay = dayjs(now).tz(TIME_ZONE).endOf("day").valueOf();
   const later = now + Math.min(60 * MIN, Math.floor((endOfDay - now) / 2));
-  await db
-    .insert(timetable)
-    .values({
-      school_id: one,
-      class_id: 92000,
-      subject_id: subj("数学").id,
-      account_id: zhang.account_id,
-      course_name: "圆的周长",
-      is_live: 1,
-      currency_date: dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD"),
-      start_at: new Date(later),
-      end_at: new Date(later + 40 * MIN),
-    });
+  await db.insert(timetable).values({
+    school_id: one,
+    class_id: 92000,
+    subject_id: subj("数学").id,
+    account_id: zhang.account_id,
+    course_name: "圆的周长",
+    is_live: 1,
+    currency_date: dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD"),
+    start_at: new Date(later),
+    end_at: new Date(later + 40 * MIN),
+  });
   // Review activities and topics.
   await db.insert(reviewActivity).values([
     { title: "2026 年青年教师优质课评比", phase: 2, school_id: one, cover_url: act1, submit_end: new Date(now + 7 * 86_400_000) },
@@ -503,7 +493,6 @@ describe.skipIf(!hasChromium)("front site (teachEvents edition)", () => {
     await settle(page);
     await snap(page, "front-site-05-teachevents-1440");
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(200);
     await settle(page);
     await snap(page, "front-site-06-teachevents-375");
     await context.close();

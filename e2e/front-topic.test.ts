@@ -122,7 +122,6 @@ afterAll(async () => {
 
 async function phone(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
   await snap(page, `${name}-375`);
   await page.setViewportSize({ width: 1440, height: 900 });
 }

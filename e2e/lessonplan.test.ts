@@ -152,7 +152,6 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
       .poll(() => a.getByTestId("lp-plan-meta").first().getAttribute("title"), { timeout: 15_000 })
       .toMatch(/^在线：(张老师、李老师|李老师、张老师)$/);
     expect(consoleProblems.filter((t) => /yjs|tiptap|y-prosemirror|collaboration/i.test(t))).toEqual([]);
-    await a.waitForTimeout(300); // the carets' labels settle, for the pictures only
     await snap(a, "lessonplan-coedit-zhang");
     await snap(b, "lessonplan-coedit-li");
   });
@@ -189,7 +188,6 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
     const changed = a.locator('[data-testid="lp-diff-line"][data-type="changed"]');
     expect(await changed.allInnerTexts()).toEqual([expect.stringContaining(HEADING)]);
     expect((await changed.locator("ins").allInnerTexts()).join("")).toContain("修订稿");
-    await a.waitForTimeout(300); // the dialog's zoom, for the picture only
     await snap(a, "lessonplan-compare");
     await a.keyboard.press("Escape");
     await a.getByTestId("lp-compare").waitFor({ state: "hidden" });
@@ -306,7 +304,6 @@ describe.skipIf(!hasChromium)("browser: co-edited lesson plan (NINGXIA)", () => 
       .toContain(LINE_B);
     expect(hashRoute(b)).toMatch(/^\/collectivePrepare\/editDetail\?/);
     expect(await b.getByTestId("lp-editor").count()).toBe(0);
-    await b.waitForTimeout(500); // the page's fade-in, for the picture only
     await snap(b, "lessonplan-visitor");
   });
 });

@@ -48,7 +48,6 @@ async function open(route: string): Promise<void> {
 async function look(name: string): Promise<void> {
   await page.mouse.move(0, 0);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(600); // the charts' animation, for the picture only
   await snap(page, name);
 }
 
@@ -243,7 +242,9 @@ describe.skipIf(!hasChromium)("browser: listening reports (NINGXIA)", () => {
     const d = await ok<ListenDetail>(CALLS.listenRead, { id: remoteId }, zhang.token);
     await expect.poll(() => page.getByTestId("remote-member").count()).toBe(d.members.length);
     expect(await page.getByTestId("remote-camera").textContent()).toContain("教师机位");
-    await page.waitForTimeout(800); // the score form and the discussion panel, for the picture only
+    // The score panel is in the picture, its form loaded (no spinner left).
+    await page.getByTestId("remote-score").waitFor();
+    await page.getByTestId("remote-score").locator(".ant-spin").waitFor({ state: "detached" });
     await look("listen-remote-review");
 
     await open("/addZYDetail");

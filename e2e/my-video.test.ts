@@ -70,7 +70,6 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     await dialog.getByTestId("upload-disclaimer").waitFor();
     await inputOf(page, "my-video-upload-name").fill("勾股定理复习课");
     await dialog.getByTestId("upload-disclaimer").locator("input").check();
-    await page.waitForTimeout(400); // the dialog's opening animation, for the picture only
     await snap(page, "70-my-video-upload-dialog");
     const chooser = page.waitForEvent("filechooser");
     await dialog.getByTestId("chunked-uploader").getByRole("button").first().click();
@@ -137,7 +136,6 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     const link = (await page.getByTestId("my-video-share-link").textContent()) ?? "";
     expect(link).toContain(`#/videoSharing?id=${videoId}&token=`);
     expect(await share.locator("canvas, svg").count()).toBeGreaterThan(0);
-    await page.waitForTimeout(400); // the dialog's opening animation, for the picture only
     await snap(page, "73-my-video-share");
     await page
       .getByRole("button", { name: "关 闭" })
@@ -178,7 +176,6 @@ describe.skipIf(!hasChromium)("browser: 我的视频 and 视频概况 (#6)", () 
     }
     expect(await box.getByText("时长(分钟)").count()).toBeGreaterThan(0);
     await box.getByTestId("base-video-schools").locator("canvas").waitFor();
-    await page.waitForTimeout(600); // the charts' entry animation, for the picture only
     await snap(page, "75-base-video-dashboard");
     await context.close();
   });

@@ -96,7 +96,6 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
     await page.locator(".ant-select-item-option").filter({ hasText: "李老师" }).click();
     await page.getByTestId("prep-form-intro").click(); // closes the dropdown
     await page.getByTestId("prep-form-intro").fill("分工：张老师主备，李老师准备练习。");
-    await page.waitForTimeout(300); // the dropdown's fade, for the picture only
     await look("prepare-form");
     await page.getByTestId("prep-form-submit").click();
     await expect.poll(() => hashRoute(page), { timeout: 15_000 }).toMatch(/^\/editDetail\?id=\d+/);
@@ -143,7 +142,6 @@ describe.skipIf(!hasChromium)("browser: collective preparation (NINGXIA)", () =>
 
     await page.getByTestId("prep-tab-stats").click();
     await page.getByTestId("prep-chart-month").waitFor();
-    await page.waitForTimeout(500); // the charts' animation, for the picture only
     await look("prepare-stats");
   });
 

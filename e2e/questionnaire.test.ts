@@ -211,7 +211,6 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
     expect(await drawer.getByTestId(`qn-count-${rating.id}-4`).textContent()).toBe("1");
     expect(await drawer.getByTestId(`qn-mean-${rating.id}`).textContent()).toBe("4.00");
     expect(await drawer.getByTestId(`qn-result-${text.id}`).getByTestId("qn-text-count").textContent()).toBe("1");
-    await page.waitForTimeout(600); // the drawer's and the charts' entry animations, for the screenshot only
     await snap(page, "questionnaire-results-1440");
 
     const [download] = await Promise.all([page.waitForEvent("download"), drawer.getByTestId("qn-export").click()]);
@@ -255,7 +254,6 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
     const options = page.locator(".ant-select-dropdown:visible [data-testid=qb-audience-activity-option]");
     // His research activity and the listen record's own activity (type 听评课), searched by name on the server.
     await expect.poll(() => options.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(ACTIVITY), expect.stringContaining(LISTEN)]));
-    await page.waitForTimeout(400); // the dropdown's entry animation, for the screenshot only
     await snap(page, "questionnaire-pick-activity-1440");
     await page.keyboard.type("期中");
     await expect.poll(() => options.allTextContents()).toEqual([expect.stringMatching(new RegExp(`^${ACTIVITY}教研活动未开始${COMMUNITY}`))]);
@@ -266,7 +264,6 @@ describe.skipIf(!hasChromium)("browser: questionnaires", () => {
     const listen = page.locator(".ant-select-dropdown:visible [data-testid=qb-audience-listen-option]");
     await expect.poll(() => listen.allTextContents()).toEqual([expect.stringContaining(`${LISTEN}现场听评课进行中`)]);
     expect(await listen.first().textContent()).toContain(COMMUNITY);
-    await page.waitForTimeout(400); // the dropdown's entry animation, for the screenshot only
     await snap(page, "questionnaire-pick-listen-1440");
     await listen.first().click();
     await expect.poll(() => page.getByTestId("qb-audience-listen-chosen").textContent()).toBe(LISTEN);

@@ -68,7 +68,6 @@ async function switchUser(): Promise<void> {
 
 async function look(name: string): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(500); // dialogs' and charts' animation, for the picture only
   await snap(page, name);
 }
 
@@ -286,7 +285,6 @@ describe.skipIf(!hasChromium || !hasEspeak)("browser: 课堂分析, 我的课例
     expect(await ai.getByTestId("precision-ai-rtch").textContent()).toBe(`Rt ${info.rt!.toFixed(2)} · Ch ${info.ch!.toFixed(2)}`);
     expect(await ai.getByTestId("precision-ai-report").getAttribute("href")).toContain(`/report?id=${course.id}`);
     await ai.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(400);
     await snap(page, "research-admin-06-precision");
     await ai.screenshot({ path: path.join(ARTIFACTS, "research-admin-06-precision-ai.png") });
 

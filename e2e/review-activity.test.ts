@@ -188,7 +188,6 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
     await page.getByTestId("review-table").waitFor();
     await page.getByTestId("review-create").click();
     await page.getByTestId("review-title").waitFor();
-    await page.waitForTimeout(600); // the drawer's slide-in, for the screenshot only
     await shot("review-admin-form-1440");
     await page
       .locator(".ant-drawer-extra")
@@ -196,7 +195,6 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
       .click();
     await page.getByTestId("review-open").filter({ hasText: "浏览器测试·课堂教学展评" }).click();
     await page.getByTestId("phase-next").waitFor();
-    await page.waitForTimeout(600); // the drawer's slide-in, for the screenshot only
     await shot("review-admin-drawer-1440");
     await page.getByRole("tab", { name: /评审专家/ }).click();
     await page.getByTestId("reviewer-picker").waitFor();
@@ -222,7 +220,6 @@ describe.skipIf(!hasChromium)("评课活动 in the browser", () => {
       });
     await page.getByRole("tab", { name: "评审结果" }).click();
     await page.getByTestId("admin-results").waitFor();
-    await page.waitForTimeout(1200); // the chart's bars grow, for the screenshot only
     await shot("review-admin-results-1440");
 
     // Anonymous: the activity's results.

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { lessonDoc } from "../apps/server/src/modules/lessonplan/lessonplan.schema.js";
 import { TEST_ADMIN_PASSWORD, TEST_TEACHER_PASSWORD } from "../apps/server/test/constants.js";
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
-import { ARTIFACTS, type BrowserHandle, hasChromium, hashRoute, launchBrowser, okOf, signIn, snap } from "./support.js";
+import { ARTIFACTS, type BrowserHandle, hasChromium, hashRoute, launchBrowser, okOf, settled, signIn, snap } from "./support.js";
 
 /**
  * #8 textbook resources and AI diagnosis in the browser (NINGXIA edition): a teacher browses the seeded catalogue
@@ -165,7 +165,7 @@ describe.skipIf(!hasChromium)("browser: textbook resources and AI diagnosis (NIN
     await picked.click();
     await expect.poll(() => dialog.getByTestId("textbook-picker-result").innerText()).toContain("人教版 / 数学 七年级上册 / 第一章 有理数 / 1.1 正数和负数");
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(400); // the checkbox animation, for the picture only
+    await settled(page); // the checkbox animation ends before the picture
     await page.screenshot({ path: `${ARTIFACTS}/textbook-picker-open.png` });
     await page.getByTestId("textbook-picker-ok").click();
     await dialog.waitFor({ state: "detached" });
