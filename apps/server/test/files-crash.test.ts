@@ -94,8 +94,8 @@ async function startChild(): Promise<Child> {
   const child: Child = { proc, base: "", out: () => out, exited };
   children.add(child);
   void exited.then(() => children.delete(child));
-  // A first start compiles the server with tsx: on a loaded machine that alone takes tens of seconds.
-  const end = Date.now() + 120_000;
+  // A start compiles the server with tsx and opens (or creates) its database: on a loaded machine that takes minutes.
+  const end = Date.now() + 240_000;
   for (;;) {
     const m = /研课 Yanke 已启动：http:\/\/localhost:(\d+)/.exec(out);
     if (m) {
@@ -291,7 +291,7 @@ describe("chunked uploads survive SIGKILL of the server", () => {
     server = await startChild();
     await login(server);
     usedBefore = await usedBytes(server);
-  }, 150_000);
+  }, 300_000);
 
   /** The server, started again (same DATA_DIR and database, same session) when a test stopped it. */
   async function running(): Promise<Child> {
@@ -379,13 +379,13 @@ describe("chunked uploads survive SIGKILL of the server", () => {
     return r.data;
   });
 
-  // Bounds: a scenario is two server starts (up to 120 s each) and bounded uploads.
-  it("(a) killed while chunks are in flight: resumes from status with only the missing chunks", { timeout: 360_000 }, async () => {
+  // Bounds: a scenario is two server starts (up to 240 s each) and bounded uploads.
+  it("(a) killed while chunks are in flight: resumes from status with only the missing chunks", { timeout: 600_000 }, async () => {
     const merged = await crashedA();
     expect(sha(await download(await running(), merged.id))).toBe(a.sha256);
   });
 
-  it("(b) killed during the merge: a later merge takes over the lease and stores the file once", { timeout: 360_000 }, async () => {
+  it("(b) killed during the merge: a later merge takes over the lease and stores the file once", { timeout: 600_000 }, async () => {
     const merged = await crashedB();
     const live = await running();
     expect(sha(await download(live, merged.id))).toBe(b.sha256);
@@ -402,7 +402,7 @@ describe("chunked uploads survive SIGKILL of the server", () => {
     expect(list.data.list[0]!.id).toBe(merged.id);
   });
 
-  it("charges each upload exactly once and keeps one row and one object per upload", { timeout: 720_000 }, async () => {
+  it("charges each upload exactly once and keeps one row and one object per upload", { timeout: 1_200_000 }, async () => {
     // One after the other: each kills the server.
     const merged = { a: await crashedA(), b: await crashedB() };
     const live = await running();
