@@ -25,7 +25,7 @@ import { TEST_TEACHER_PASSWORD, TMP_DIR } from "../apps/server/test/constants.js
 import { type TestServer, startTestServer } from "../apps/server/test/harness.js";
 import { polling, until } from "../apps/server/test/poll.js";
 import { generateLesson } from "../apps/server/src/modules/analysis/truth/gen-lesson.js";
-import { type BrowserHandle, hasChromium, launchBrowser, okOf, signIn, snap, upload } from "./support.js";
+import { type BrowserHandle, chartStill, hasChromium, launchBrowser, okOf, signIn, snap, upload } from "./support.js";
 
 const hasEspeak = spawnSync("espeak-ng", ["--version"]).status === 0;
 
@@ -123,14 +123,10 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     // Curve point k is after sample k − 1, which codes the moment (k − 0.5) × interval.
     const k = Math.min(7, st.n);
     const expected = (k - 0.5) * st.interval;
-    // A click while the chart's first animation still moves the point can miss it: click again until it seeks.
-    for (let attempt = 0; ; attempt++) {
-      await page.waitForTimeout(attempt === 0 ? 1200 : 500);
-      const at = await pointPixel("chart-st", 0, st.curve[k]!);
-      await page.mouse.click(at.x, at.y);
-      const seeked = await page.getByTestId("report-video").getAttribute("data-seek");
-      if (seeked !== "" || attempt >= 5) break;
-    }
+    // A click while the chart's first animation still moves the point can miss it: click once it is still.
+    await chartStill(page, "chart-st");
+    const at = await pointPixel("chart-st", 0, st.curve[k]!);
+    await page.mouse.click(at.x, at.y);
     await expect.poll(() => page.getByTestId("report-video").getAttribute("data-seek")).toBe(String(expected));
     await untilTrue("the video at the sample's time", async () => {
       const t = await page.getByTestId("report-video").evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -167,7 +163,6 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
     await expect.poll(() => page.getByTestId("st-agreement-percent").textContent()).toBe(two.percent);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(800); // the curves' animation, for the picture only
     await snap(page, "research-report-coding");
   });
 
@@ -279,7 +274,6 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
       expect(at.y).toBeGreaterThan(rect.y);
       expect(at.y).toBeLessThan(rect.y + rect.height);
     }
-    await page.waitForTimeout(800);
     await snap(page, "research-charts");
   });
 
@@ -297,7 +291,6 @@ describe.skipIf(!hasChromium || !hasEspeak)("lesson report (#10)", () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")).filter((t) => t !== "section-unavailable"));
     expect(order).toEqual(["section-rtch", "section-st"]);
     expect(await page.getByTestId("st-coding").count()).toBe(0);
-    await page.waitForTimeout(800);
     await snap(page, "research-report-configured");
   });
 });
