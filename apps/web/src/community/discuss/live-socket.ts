@@ -257,14 +257,14 @@ export class LiveConnection {
       this.emit(group, { type: LIVE_BOUND, data: null, group });
       return;
     }
-      this.bound.delete(group);
-      // community.md §4: a non-success response code closes any open socket (the client's close: no timer reconnect).
-      this.suspended = true;
-      this.detach();
-      this.clearIdle();
-      this.clearReconnect();
-      ws.close(API_ERROR_CLOSE, "api-error");
-      this.deps.onFailure?.(code);
+    this.bound.delete(group);
+    // community.md §4: a non-success response code closes any open socket (the client's close: no timer reconnect).
+    this.suspended = true;
+    this.detach();
+    this.clearIdle();
+    this.clearReconnect();
+    ws.close(API_ERROR_CLOSE, "api-error");
+    this.deps.onFailure?.(code);
   }
 
   private scheduleReconnect(): void {
