@@ -12,7 +12,7 @@
 import { z } from "zod";
 import type { AiComment, LidaKind, TeachingMode } from "./research.js";
 import { call } from "../contract.js";
-import { RESEARCH_CALLS, ResearchCensusPayload } from "./research.js";
+import { AiListenCommentPayload, RESEARCH_CALLS, ResearchCensusPayload } from "./research.js";
 
 /** Lessons per teaching mode (every mode listed; a mode no lesson has counts 0). */
 export interface CensusModeCount {
@@ -254,8 +254,18 @@ export interface AiListenCommentInfo {
   comments: AiComment[];
 }
 
-/** The census calls whose payload schemas live here (the rest of RESEARCH_CALLS is RESEARCH in research.ts). */
+/** The census calls and c291, whose answer types live here (the rest of RESEARCH_CALLS is RESEARCH in research.ts, which
+ * imports nothing from this file, so the two are no circle). */
 export const RESEARCH_CENSUS = {
+  researchSubjects: call<CensusSubjectRow[]>()(RESEARCH_CALLS.researchSubjects, ResearchCensusPayload),
+  censusCountInfo: call<CensusCountInfo>()(RESEARCH_CALLS.censusCountInfo, ResearchCensusPayload),
+  censusCourseContent: call<CensusCourseContent>()(RESEARCH_CALLS.censusCourseContent, ResearchCensusPayload),
+  censusCourseTypeCount: call<CensusCourseTypeCount>()(RESEARCH_CALLS.censusCourseTypeCount, ResearchCensusPayload),
+  censusCourseAndContentInc: call<CensusCourseAndContentInc>()(RESEARCH_CALLS.censusCourseAndContentInc, ResearchCensusPayload),
+  censusRanks: call<CensusRanks>()(RESEARCH_CALLS.censusRanks, ResearchCensusPayload),
+  censusOral: call<CensusOral>()(RESEARCH_CALLS.censusOral, ResearchCensusPayload),
+  censusBase: call<CensusBase>()(RESEARCH_CALLS.censusBase, ResearchCensusPayload),
+  aiListenCommentInfo: call<AiListenCommentInfo>()(RESEARCH_CALLS.aiListenCommentInfo, AiListenCommentPayload),
   censusCourseCensus: call<CensusCourseCensus>()(RESEARCH_CALLS.censusCourseCensus, CensusTablePayload),
   censusRtch: call<CensusRtch>()(RESEARCH_CALLS.censusRtch, CensusRtchPayload),
 } as const;

@@ -8,17 +8,6 @@
 import { z } from "zod";
 import { zId, zLimit, zPage } from "./common.js";
 import { call } from "../contract.js";
-import type {
-  AiListenCommentInfo,
-  CensusBase,
-  CensusCountInfo,
-  CensusCourseAndContentInc,
-  CensusCourseContent,
-  CensusCourseTypeCount,
-  CensusOral,
-  CensusRanks,
-  CensusSubjectRow,
-} from "./research-census.js";
 import type { FileAnswer } from "./account.js";
 import type { DiscussMessage, DiscussPage } from "./preparation.js";
 import type { Page } from "../codes.js";
@@ -704,17 +693,8 @@ export const RESEARCH = {
   flowLive: call<FlowLiveAnswer>()(RESEARCH_CALLS.flowLive, FlowLivePayload),
   researchLocal: call<AnalysisCourseDetail>()(RESEARCH_CALLS.researchLocal, ResearchLocalPayload),
   researchLocalDelete: call<{ id: number }>()(RESEARCH_CALLS.researchLocalDelete, CourseIdPayload),
-  researchSubjects: call<CensusSubjectRow[]>()(RESEARCH_CALLS.researchSubjects, ResearchCensusPayload),
-  censusCountInfo: call<CensusCountInfo>()(RESEARCH_CALLS.censusCountInfo, ResearchCensusPayload),
-  censusCourseContent: call<CensusCourseContent>()(RESEARCH_CALLS.censusCourseContent, ResearchCensusPayload),
-  censusCourseTypeCount: call<CensusCourseTypeCount>()(RESEARCH_CALLS.censusCourseTypeCount, ResearchCensusPayload),
-  censusCourseAndContentInc: call<CensusCourseAndContentInc>()(RESEARCH_CALLS.censusCourseAndContentInc, ResearchCensusPayload),
-  censusRanks: call<CensusRanks>()(RESEARCH_CALLS.censusRanks, ResearchCensusPayload),
-  censusOral: call<CensusOral>()(RESEARCH_CALLS.censusOral, ResearchCensusPayload),
-  censusBase: call<CensusBase>()(RESEARCH_CALLS.censusBase, ResearchCensusPayload),
   trendsBehavior: call<TrendsBehaviorAnswer>()(RESEARCH_CALLS.trendsBehavior, CourseIdPayload),
   trendsPose: call<TrendsPoseAnswer>()(RESEARCH_CALLS.trendsPose, CourseIdPayload),
   trendsLida: call<TrendsLidaAnswer>()(RESEARCH_CALLS.trendsLida, CourseIdPayload),
   aiScoring: call<Section<ScoringSection>>()(RESEARCH_CALLS.aiScoring, AiScoringPayload),
-  aiListenCommentInfo: call<AiListenCommentInfo>()(RESEARCH_CALLS.aiListenCommentInfo, AiListenCommentPayload),
 } as const;
