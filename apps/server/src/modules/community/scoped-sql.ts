@@ -27,11 +27,6 @@ export interface ScopedColumns {
   city_id: PgColumn;
 }
 
-const regionId = regionIdByCode;
-
-/** Schools of a region code, as a subquery. */
-const schoolsOf = schoolIdsOfRegionSql;
-
 /** Objects in the communities the caller manages; "all" for platform administrators. */
 export async function managedCommunities(db: Db, c: Caller, cols: ScopedColumns): Promise<SQL | "all"> {
   const sc = scopeOf(c);
@@ -40,9 +35,9 @@ export async function managedCommunities(db: Db, c: Caller, cols: ScopedColumns)
   let byScope: SQL = sql`false`;
   if (sc.kind === "school") byScope = sql`${community.school_id} <> 0 and ${community.school_id} = ${sc.schoolId}`;
   if (sc.kind === "region") {
-    const rid = await regionId(db, sc.code);
+    const rid = await regionIdByCode(db, sc.code);
     if (rid)
-      byScope = sql`(${community.province_id} = ${rid} or ${community.city_id} = ${rid} or ${community.area_id} = ${rid} or (${community.school_id} <> 0 and ${community.school_id} in ${schoolsOf(sc.code)}))`;
+      byScope = sql`(${community.province_id} = ${rid} or ${community.city_id} = ${rid} or ${community.area_id} = ${rid} or (${community.school_id} <> 0 and ${community.school_id} in ${schoolIdsOfRegionSql(sc.code)}))`;
   }
   return sql`${cols.community_id} in (select ${community.id} from ${community} where (${own}) or (${byScope}))`;
 }
@@ -52,11 +47,11 @@ export async function managedLoose(db: Db, c: Caller, cols: ScopedColumns): Prom
   const sc = scopeOf(c);
   if (sc.kind === "school") return and(eq(cols.community_id, 0), ne(cols.school_id, 0), eq(cols.school_id, sc.schoolId));
   if (sc.kind === "region") {
-    const rid = await regionId(db, sc.code);
+    const rid = await regionIdByCode(db, sc.code);
     if (!rid) return undefined;
     return and(
       eq(cols.community_id, 0),
-      or(eq(cols.city_id, rid), eq(cols.area_id, rid), sql`(${cols.school_id} <> 0 and ${cols.school_id} in ${schoolsOf(sc.code)})`),
+      or(eq(cols.city_id, rid), eq(cols.area_id, rid), sql`(${cols.school_id} <> 0 and ${cols.school_id} in ${schoolIdsOfRegionSql(sc.code)})`),
     );
   }
   return undefined;
